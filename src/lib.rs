@@ -1,0 +1,5 @@
+//! fiveup: rules, engines, self-play and tournaments for Five Up and Raumschach (5x5x5 3D chess).
+
+#![warn(missing_docs)]
+
+pub mod rules;

@@ -1,0 +1,1 @@
+//! A game with history: status, repetition, fifty-move rule, bare kings (in progress).

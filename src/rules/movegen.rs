@@ -1,0 +1,292 @@
+//! Legal move generation.
+//!
+//! Design: one generator, generic over a [`Sink`], serves both move lists and bulk counting (perft's
+//! last ply), so the two can never disagree. Moves are emitted in groups (a piece and a set of target
+//! cells), expanded by the list sink and popcounted by the counting sink.
+//!
+//! Legality: a move is legal when the mover's king is not attacked after the whole move, placement
+//! included (RULES.md §2). Moving a piece can only expose the king along a slider line through the
+//! piece's origin; captures, promotions and placements only remove attackers or add blockers. So
+//! when the side to move is not in check, a move by a piece that is not [`Position::pinned`] (and is
+//! not the king, and is not en passant) is legal without a test. Every other move gets the exact
+//! test: the attackers of the king's cell computed on the occupancy after the move, with the
+//! captured piece removed, without making the move. A placement puts a friendly piece back on the
+//! origin cell, so it can turn an illegal move legal (a pinned piece leaving the pin line, a king
+//! stepping away along the checking line) but never the reverse; all reserve kinds block alike.
+
+use super::bitboard::Bitboard;
+use super::cell::Cell;
+use super::geometry::{pawn_class, ORTH};
+use super::moves::{Move, Special};
+use super::position::{double_moves, promotion_row, Position};
+use super::types::{Kind, RESERVE_KINDS};
+
+/// Receives generated legal moves.
+pub trait Sink {
+    /// Moves of the piece on `from` to each of `targets`; each target without placement when
+    /// `plain`, and once per reserve kind in the mask `place` (W = 1, G = 2, S = 4).
+    fn moves(&mut self, from: Cell, targets: u128, plain: bool, place: u8);
+    /// Pawn moves to each of `targets`, once per promotion kind.
+    fn promotions(&mut self, from: Cell, targets: u128, kinds: &'static [Kind]);
+    /// One special move (double move, en passant, castling).
+    fn special(&mut self, m: Move);
+}
+
+/// Collects moves into a vector.
+pub struct ListSink<'a>(pub &'a mut Vec<Move>);
+
+impl Sink for ListSink<'_> {
+    #[inline]
+    fn moves(&mut self, from: Cell, targets: u128, plain: bool, place: u8) {
+        for to in Bitboard(targets) {
+            let m = Move::normal(from, to);
+            if plain {
+                self.0.push(m);
+            }
+            for (i, k) in RESERVE_KINDS.iter().enumerate() {
+                if place >> i & 1 != 0 {
+                    self.0.push(m.with_placement(*k));
+                }
+            }
+        }
+    }
+    #[inline]
+    fn promotions(&mut self, from: Cell, targets: u128, kinds: &'static [Kind]) {
+        for to in Bitboard(targets) {
+            for &k in kinds {
+                self.0.push(Move::new(from, to, Some(k), None, Special::Normal));
+            }
+        }
+    }
+    #[inline]
+    fn special(&mut self, m: Move) {
+        self.0.push(m);
+    }
+}
+
+/// Counts moves without listing them.
+#[derive(Default)]
+pub struct CountSink(pub u64);
+
+impl Sink for CountSink {
+    #[inline]
+    fn moves(&mut self, _: Cell, targets: u128, plain: bool, place: u8) {
+        self.0 += targets.count_ones() as u64 * (plain as u64 + place.count_ones() as u64);
+    }
+    #[inline]
+    fn promotions(&mut self, _: Cell, targets: u128, kinds: &'static [Kind]) {
+        self.0 += targets.count_ones() as u64 * kinds.len() as u64;
+    }
+    #[inline]
+    fn special(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+/// Stops at the first move (for "has a legal move").
+#[derive(Default)]
+struct AnySink(bool);
+
+impl Sink for AnySink {
+    fn moves(&mut self, _: Cell, targets: u128, plain: bool, place: u8) {
+        self.0 |= targets != 0 && (plain || place != 0);
+    }
+    fn promotions(&mut self, _: Cell, targets: u128, _: &'static [Kind]) {
+        self.0 |= targets != 0;
+    }
+    fn special(&mut self, _: Move) {
+        self.0 = true;
+    }
+}
+
+impl Position {
+    /// Appends every legal move to `out` (which is not cleared).
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        self.generate(&mut ListSink(out));
+    }
+
+    /// Every legal move, in a new vector.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut v = Vec::with_capacity(256);
+        self.legal_moves_into(&mut v);
+        v
+    }
+
+    /// Number of legal moves (bulk-counted, nothing is made).
+    pub fn count_legal(&self) -> u64 {
+        let mut s = CountSink(0);
+        self.generate(&mut s);
+        s.0
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut s = AnySink(false);
+        self.generate(&mut s);
+        s.0
+    }
+
+    /// Whether `m` is one of the legal moves.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(&m)
+    }
+
+    /// Whether the king of the side to move is safe with occupancy `occ`, enemy pieces `their`
+    /// (captured piece removed) and the king on `ksq`.
+    #[inline]
+    fn safe(&self, ksq: usize, occ: u128, their: u128) -> bool {
+        self.attackers(ksq, self.side().flip(), occ, their) == 0
+    }
+
+    /// Generates every legal move into `sink`.
+    pub fn generate<S: Sink>(&self, sink: &mut S) {
+        // 1. Context.
+        let us = self.side();
+        let them = us.flip();
+        let own = self.color_bb(us).0;
+        let their = self.color_bb(them).0;
+        let occ = own | their;
+        let g = self.geometry();
+        let ksq = self.king(us).index();
+        let in_check = self.in_check();
+        // In check every move is tested; otherwise only moves of pinned pieces.
+        let needs_test = if in_check { own } else { self.pinned() };
+        let reserve = self.reserve(us);
+        let rights = self.rights().0 & own;
+
+        // 2. Pieces other than pawns and the king.
+        let pawns = self.pieces(us, Kind::Pawn).0;
+        let king_bb = 1u128 << ksq;
+        for from in Bitboard(own & !pawns & !king_bb) {
+            let fi = from.index();
+            let kind = self.piece_at(from).map(|p| p.kind).unwrap_or(Kind::Pawn);
+            let targets = self.attacks_from(kind, fi, occ) & !own;
+            let place = if rights >> fi & 1 != 0 { reserve } else { 0 };
+            if needs_test >> fi & 1 == 0 {
+                sink.moves(from, targets, true, place);
+            } else {
+                for to in Bitboard(targets) {
+                    let t = 1u128 << to.index();
+                    let occ2 = (occ ^ 1u128 << fi) | t;
+                    self.emit_tested(sink, from, t, self.safe(ksq, occ2, their & !t), place, || {
+                        self.safe(ksq, occ2 | 1u128 << fi, their & !t)
+                    });
+                }
+            }
+        }
+
+        // 3. The king: every target tested with the king moved.
+        {
+            let kpiece_targets = if self.ruleset().is_fiveup() {
+                (g.orth_step[ksq] & !occ) | ((g.orth_step[ksq] | g.diag3_step[ksq]) & their)
+            } else {
+                g.all_step[ksq] & !own
+            };
+            let place = if rights >> ksq & 1 != 0 { reserve } else { 0 };
+            let from = Cell::new_unchecked(ksq as u8);
+            for to in Bitboard(kpiece_targets) {
+                let t = 1u128 << to.index();
+                let occ2 = (occ ^ king_bb) | t;
+                let ti = to.index();
+                self.emit_tested(sink, from, t, self.safe(ti, occ2, their & !t), place, || {
+                    self.safe(ti, occ2 | king_bb, their & !t)
+                });
+            }
+        }
+
+        // 4. Pawns: single steps and captures (with promotions), then double moves and en passant.
+        let class = pawn_class(self.ruleset(), us);
+        let promo_row = promotion_row(class);
+        let promos = self.ruleset().promotions();
+        for from in Bitboard(pawns) {
+            let fi = from.index();
+            let mut targets = (g.pawn_push[class][fi] & !occ) | (g.pawn_capture[class][fi] & their);
+            if needs_test >> fi & 1 != 0 {
+                let mut ok = 0;
+                for to in Bitboard(targets) {
+                    let t = 1u128 << to.index();
+                    if self.safe(ksq, (occ ^ 1u128 << fi) | t, their & !t) {
+                        ok |= t;
+                    }
+                }
+                targets = ok;
+            }
+            if targets & promo_row != 0 {
+                sink.promotions(from, targets & promo_row, promos);
+            }
+            sink.moves(from, targets & !promo_row, true, 0);
+            if self.ruleset().has_double_move() {
+                for (t, passed) in double_moves(g, class, fi) {
+                    let tb = 1u128 << t;
+                    // A straight double move needs its passed cell empty, an L-shaped one at
+                    // least one of its two.
+                    if tb & occ != 0 || passed & !occ == 0 {
+                        continue;
+                    }
+                    if needs_test >> fi & 1 != 0 && !self.safe(ksq, (occ ^ 1u128 << fi) | tb, their) {
+                        continue;
+                    }
+                    sink.special(Move::new(from, Cell::new_unchecked(t as u8), None, None, Special::Double));
+                }
+            }
+        }
+        let ep = self.ep();
+        if ep.is_some() {
+            let cap = 1u128 << ep.pawn;
+            for p in Bitboard(ep.passed) {
+                for from in Bitboard(g.pawn_capture[class ^ 1][p.index()] & pawns) {
+                    let occ2 = (occ ^ 1u128 << from.index() ^ cap) | 1u128 << p.index();
+                    if self.safe(ksq, occ2, their & !cap) {
+                        sink.special(Move::new(from, p, None, None, Special::EnPassant));
+                    }
+                }
+            }
+        }
+
+        // 5. Castling (optional rule): king and rook on an orthogonal line with only empty cells
+        //    between; not in check; no cell between nor the rook's cell attacked.
+        if self.variant().castling && !in_check {
+            let rooks = self.pieces(us, Kind::Rook).0;
+            for d in ORTH {
+                let Some(b) = g.first_blocker(d, ksq, occ) else { continue };
+                if rooks >> b & 1 == 0 {
+                    continue;
+                }
+                let between = g.rays[d][ksq] & !g.rays[d][b] & !(1u128 << b);
+                // The occupancy is the same after the swap, so "rook cell not attacked" is also the
+                // king's safety after the move.
+                let attacked =
+                    Bitboard(between | 1u128 << b).any(|c| self.attackers(c.index(), them, occ, their) != 0);
+                if attacked {
+                    continue;
+                }
+                sink.special(Move::new(
+                    Cell::new_unchecked(ksq as u8),
+                    Cell::new_unchecked(b as u8),
+                    None,
+                    None,
+                    Special::Castle,
+                ));
+            }
+        }
+    }
+
+    /// Emits one tested target: plain (and its placements) if legal as is; else only the
+    /// placements, if a placement makes it legal.
+    #[inline]
+    fn emit_tested<S: Sink>(
+        &self,
+        sink: &mut S,
+        from: Cell,
+        t: u128,
+        plain_ok: bool,
+        place: u8,
+        ok_with_placement: impl FnOnce() -> bool,
+    ) {
+        if plain_ok {
+            sink.moves(from, t, true, place);
+        } else if place != 0 && ok_with_placement() {
+            sink.moves(from, t, false, place);
+        }
+    }
+}

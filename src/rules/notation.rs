@@ -1,0 +1,1 @@
+//! Text formats: positions, moves in coordinate and figurine form, diagrams (in progress).
