@@ -15,7 +15,7 @@ use std::time::Instant;
 
 /// Five Up and Raumschach (5x5x5 3D chess).
 #[derive(Parser, Debug)]
-#[command(name = "fiveup", version, about, long_about = None)]
+#[command(name = "fiveup", version)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -119,8 +119,14 @@ pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe))
 }
 
+/// Deepest perft accepted (depth 5 from the Five Up start is already billions of leaves).
+const MAX_PERFT_DEPTH: u32 = 32;
+
 fn run_perft(a: &PerftArgs, out: &mut dyn Write) -> Result<()> {
     let pos = a.pos.position()?;
+    if a.depth > MAX_PERFT_DEPTH {
+        bail!("perft depth {} is beyond {MAX_PERFT_DEPTH}; it would not finish", a.depth);
+    }
     let threads = match a.threads {
         Some(0) => bail!("--threads must be at least 1"),
         Some(n) => n,
