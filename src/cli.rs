@@ -133,18 +133,14 @@ fn run_perft(a: &PerftArgs, out: &mut dyn Write) -> Result<()> {
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let t = Instant::now();
-    let total = if a.divide {
+    let total = if a.divide && a.depth > 0 {
         let mut rows = divide(&pos, a.depth, threads);
         rows.sort_by_key(|(m, _)| m.to_string());
         for (m, n) in &rows {
             writeln!(out, "{m}: {n}")?;
         }
         writeln!(out)?;
-        if a.depth == 0 {
-            1
-        } else {
-            rows.iter().map(|(_, n)| n).sum()
-        }
+        rows.iter().map(|(_, n)| n).sum()
     } else {
         perft_parallel(&pos, a.depth, threads)
     };
