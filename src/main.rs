@@ -1,10 +1,22 @@
-fn main() {
-    use fiveup::rules::*;
-    let args: Vec<String> = std::env::args().collect();
-    let rs: Ruleset = args.get(1).map(|s| s.parse().unwrap()).unwrap_or_default();
-    let d: u32 = args.get(2).map(|s| s.parse().unwrap()).unwrap_or(1);
-    let mut p = Position::startpos(Variant::plain(rs));
-    let t = std::time::Instant::now();
-    let n = perft::perft(&mut p, d);
-    println!("perft({d}) = {n} in {:?}", t.elapsed());
+//! The `fiveup` command line: thin on purpose. Parsing and dispatch live in [`cli`]; this file only
+//! prints the whole error chain on one line and sets the exit status.
+
+mod cli;
+
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args = cli::Cli::parse();
+    let mut out = std::io::stdout().lock();
+    match cli::run(args, &mut out) {
+        Ok(()) => ExitCode::SUCCESS,
+        // `fiveup moves | head`: a closed pipe is not an error worth reporting.
+        Err(e) if cli::is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            let line = format!("{e:#}").replace(['\n', '\r'], " ");
+            eprintln!("error: {line}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -722,7 +722,12 @@ impl Position {
     #[inline]
     pub fn checkers(&self) -> Bitboard {
         let us = self.side;
-        Bitboard(self.attackers(self.kings[us.index()] as usize, us.flip(), self.occupied().0, self.by_color[us.flip().index()]))
+        Bitboard(self.attackers(
+            self.kings[us.index()] as usize,
+            us.flip(),
+            self.occupied().0,
+            self.by_color[us.flip().index()],
+        ))
     }
 
     /// Whether the side to move is in check.
@@ -967,12 +972,15 @@ mod tests {
             assert_eq!(p.color_bb(Color::Black).count(), 20);
             assert!(!p.in_check());
         }
-        // Black is white turned through the centre of the cube (Five Up and Raumschach).
-        for rs in [Ruleset::FiveUp, Ruleset::Raumschach] {
+        // Black is white turned through the centre of the cube in the 2001 text and Raumschach
+        // (RULES.md §3-4). In the later Five Up text black's B5 row `u b q u b` keeps white's file
+        // order, so there black is white turned and then mirrored a<->e (RULES.md §2).
+        for rs in Ruleset::ALL {
             let p = Position::startpos(Variant::plain(rs));
             for c in Cell::all() {
                 let a = p.piece_at(c);
-                let b = p.piece_at(c.rotate());
+                let image = if rs == Ruleset::FiveUp { c.rotate().mirror_file() } else { c.rotate() };
+                let b = p.piece_at(image);
                 assert_eq!(a.map(|x| (x.kind, x.color)), b.map(|x| (x.kind, x.color.flip())), "{rs} {c}");
             }
         }

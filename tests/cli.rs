@@ -1,0 +1,114 @@
+//! End-to-end tests through the built `fiveup` binary.
+
+use std::process::{Command, Output};
+
+const FIVEUP_START: &str =
+    "rnknr/ppppp/5/5/5|ubqub/ppppp/5/5/5|5/5/5/5/5|5/5/5/PPPPP/UBQUB|5/5/5/PPPPP/RNKNR w WGSwgs E1D1A5B5 - 0 1";
+
+fn fiveup(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fiveup")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("utf-8 output")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("utf-8 output")
+}
+
+/// Asserts a failed run whose stderr is exactly one line starting with `error: ` and containing
+/// `want`.
+fn assert_one_line_error(o: &Output, want: &str) {
+    assert!(!o.status.success(), "expected failure, got {:?}\n{}", o.status, stdout(o));
+    let err = stderr(o);
+    assert_eq!(err.lines().count(), 1, "one line: {err:?}");
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(err.contains(want), "{err:?} should contain {want:?}");
+}
+
+#[test]
+fn perft_prints_its_count_last() {
+    let o = fiveup(&["perft", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().last(), Some("perft(1) = 209"));
+    assert!(stderr(&o).contains("leaves/s"));
+    let o = fiveup(&["perft", "1", "--ruleset", "raumschach"]);
+    assert_eq!(stdout(&o).lines().last(), Some("perft(1) = 61"));
+}
+
+#[test]
+fn perft_divide_sums_to_the_total() {
+    let plain = fiveup(&["perft", "2", "--threads", "2"]);
+    let total = stdout(&plain).lines().last().unwrap().to_string();
+    let o = fiveup(&["perft", "2", "--divide", "--threads", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(out.lines().last().unwrap(), total);
+    let rows: Vec<(&str, u64)> =
+        out.lines().filter_map(|l| l.split_once(": ")).map(|(m, n)| (m, n.parse().unwrap())).collect();
+    assert_eq!(rows.len(), 209);
+    let sum: u64 = rows.iter().map(|r| r.1).sum();
+    assert_eq!(total, format!("perft(2) = {sum}"));
+}
+
+#[test]
+fn moves_lists_both_notations() {
+    let o = fiveup(&["moves"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(out.lines().last(), Some("209 legal moves"));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.iter().any(|l| l.split_whitespace().eq(["Eb1Db3/S", "N-Db3/S"])), "{out}");
+    assert!(lines.iter().any(|l| l.split_whitespace().eq(["Ec2Dc3", "PEc2-Dc3"])), "{out}");
+    assert!(lines.iter().any(|l| l.split_whitespace().eq(["Dc2Cc2", "Cc2"])), "{out}");
+}
+
+#[test]
+fn show_prints_diagram_text_and_status() {
+    let o = fiveup(&["show"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("5 |r|n|k|n|r| 5 |u|b|q|u|b|"), "{out}");
+    assert!(out.contains(&format!("position: {FIVEUP_START}\n")), "{out}");
+    assert!(out.ends_with("status: ongoing\n"), "{out}");
+    let o = fiveup(&["show", "--ruleset", "raumschach", "--position", "startpos"]);
+    assert!(stdout(&o).contains("position: 5/5/5/PPPPP/RNKNR|"));
+}
+
+#[test]
+fn replay_of_the_fools_mate_reports_checkmate() {
+    let o = fiveup(&["replay", "1. P-Cc2 P-Cc4 2. B-De4/G PAd4-Bd3 3. N-Db3/S P-Cc3 4. SxBe4++"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("moves: 1. Cc2 Cc4 2. B-De4/G PAd4-Bd3 3. N-Db3/S Cc3 4. SxBe4++\n"), "{out}");
+    assert!(out.ends_with("status: checkmate, white wins\n"), "{out}");
+    // Moves given as separate words, coordinate form mixed in.
+    let o = fiveup(&["replay", "1.", "Dc2Cc2", "P-Cc4"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn replay_names_an_ambiguous_move_with_its_number() {
+    let o = fiveup(&["replay", "1. P-Cc2 P-Cc4 2. B-De4/G P-Bd3"]);
+    assert_one_line_error(&o, "move 2... P-Bd3: ambiguous: Ad4Bd3, Bd4Bd3");
+    let o = fiveup(&["replay", "1. P-Cc2 Q-Cc3"]);
+    assert_one_line_error(&o, "move 1... Q-Cc3: illegal");
+}
+
+#[test]
+fn bad_input_gives_one_line_and_a_failure_status() {
+    let o = fiveup(&["show", "--position", "rnknr/ppppp w - - 0 1"]);
+    assert_one_line_error(&o, "--position: position text has 6 fields");
+    let bad_board = FIVEUP_START.replace("rnknr", "rnkxr");
+    let o = fiveup(&["show", "--position", &bad_board]);
+    assert_one_line_error(&o, "board field: layer A rank 5: 'x' is not a piece letter of fiveup");
+    let o = fiveup(&["perft", "1", "--ruleset", "chess"]);
+    assert_one_line_error(&o, "unknown ruleset 'chess'");
+    let o = fiveup(&["moves", "--ruleset", "raumschach", "--castling"]);
+    assert_one_line_error(&o, "castling is not a rule of raumschach");
+    let o = fiveup(&["perft", "1", "--threads", "0"]);
+    assert_one_line_error(&o, "--threads must be at least 1");
+    let o = fiveup(&["perft", "4000000000"]);
+    assert_one_line_error(&o, "perft depth 4000000000 is beyond 32");
+}
