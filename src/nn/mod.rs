@@ -3,3 +3,7 @@
 
 pub mod encode;
 pub mod policy;
+pub mod symmetry;
+
+#[cfg(test)]
+mod testutil;
