@@ -12,9 +12,7 @@
 //! move vectors have their file component negated under the mirror (a rotation keeps vectors).
 
 use super::encode::{CELLS, INPUT_SIZE, PLANES};
-use super::policy::{
-    vector_channel, PolicyIndex, CHANNEL_VECTORS, MAIN_CHANNELS, POLICY_CHANNELS, POLICY_SIZE,
-};
+use super::policy::{PolicyIndex, CHANNEL_VECTORS, MAIN_CHANNELS, POLICY_CHANNELS, POLICY_SIZE};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::cell::Cell;
 use crate::rules::position::EnPassant;
@@ -223,7 +221,7 @@ impl Symmetry {
 mod tests {
     use super::*;
     use crate::nn::encode::encode;
-    use crate::nn::policy::{legal_policy, move_to_index};
+    use crate::nn::policy::{legal_policy, move_to_index, vector_channel};
     use crate::nn::testutil::{all_variants, random_positions};
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
@@ -236,8 +234,7 @@ mod tests {
                 for c in Cell::all() {
                     assert_eq!(s.inverse().cell(s.cell(c)), c);
                 }
-                for ch in 0..MAIN_CHANNELS {
-                    let w = CHANNEL_VECTORS[ch];
+                for (ch, &w) in CHANNEL_VECTORS.iter().enumerate() {
                     let want = if s.mirror { (w.0, w.1, -w.2) } else { w };
                     assert_eq!(vector_channel(want), Some(s.channel(ch)));
                 }
