@@ -344,6 +344,41 @@ mod tests {
     }
 
     #[test]
+    fn en_passant_and_void_rights_planes() {
+        use crate::nn::testutil::random_positions;
+        let (mut ep_seen, mut void_seen) = (0, 0);
+        let v = Variant::new(Ruleset::FiveUp, false, true).unwrap();
+        for p in random_positions(v, 3, 40, 300) {
+            let e = encode(&p, 0);
+            let frame = Frame::of_position(&p);
+            let ep_plane = &e[PLANE_EP * CELLS..(PLANE_EP + 1) * CELLS];
+            if p.ep_capture_possible() {
+                ep_seen += 1;
+                for c in Bitboard(p.ep().passed) {
+                    assert_eq!(ep_plane[frame.cell(c).index()], 1.0);
+                }
+                assert_eq!(
+                    ep_plane.iter().sum::<f32>(),
+                    Bitboard(p.ep().passed).count() as f32
+                );
+            } else {
+                assert!(ep_plane.iter().all(|&x| x == 0.0));
+            }
+            let us = p.side();
+            if p.reserve(us) == 0 && (p.rights() & p.color_bb(us)).nonempty() {
+                void_seen += 1;
+                assert!(e[PLANE_OWN_RIGHTS * CELLS..(PLANE_OWN_RIGHTS + 1) * CELLS]
+                    .iter()
+                    .all(|&x| x == 0.0));
+            }
+        }
+        assert!(
+            ep_seen > 0 && void_seen > 0,
+            "ep {ep_seen} void {void_seen}"
+        );
+    }
+
+    #[test]
     fn batch_matches_single() {
         let a = Position::startpos(Variant::plain(Ruleset::FiveUp2001));
         let b = a.after(a.legal_moves()[3]);
