@@ -71,9 +71,7 @@ pub fn cache_key(input: &EvalInput<'_>) -> u64 {
 
 #[inline]
 fn moves_checksum(moves: &[Move]) -> u64 {
-    moves
-        .iter()
-        .fold(mix(moves.len() as u64), |h, m| mix(h ^ m.bits() as u64))
+    moves.iter().fold(mix(moves.len() as u64), |h, m| mix(h ^ m.bits() as u64))
 }
 
 impl<E: Evaluator> EvalCache<E> {
@@ -94,12 +92,7 @@ impl<E: Evaluator> EvalCache<E> {
 
     /// Hit/miss counters and fill.
     pub fn stats(&self) -> CacheStats {
-        CacheStats {
-            hits: self.hits,
-            misses: self.misses,
-            capacity: self.slots.len(),
-            filled: self.filled,
-        }
+        CacheStats { hits: self.hits, misses: self.misses, capacity: self.slots.len(), filled: self.filled }
     }
 
     /// Zeroes the hit/miss counters (the entries stay).
@@ -181,11 +174,7 @@ impl<E: Evaluator> Evaluator for EvalCache<E> {
                     copy_eval(eval, &mut e.eval);
                 }
                 None => {
-                    *slot = Some(Entry {
-                        key,
-                        moves: moves_checksum(batch[i].moves),
-                        eval: eval.clone(),
-                    });
+                    *slot = Some(Entry { key, moves: moves_checksum(batch[i].moves), eval: eval.clone() });
                     self.filled += 1;
                 }
             }
@@ -229,20 +218,10 @@ mod tests {
         let mut c = EvalCache::new(Counting(UniformEvaluator::new(), 0), 1000);
         assert_eq!(c.stats().capacity, 1024);
         let mut out = Vec::new();
-        c.evaluate(
-            &[EvalInput::new(&a, 0, &ma), EvalInput::new(&b, 0, &mb)],
-            &mut out,
-        );
+        c.evaluate(&[EvalInput::new(&a, 0, &ma), EvalInput::new(&b, 0, &mb)], &mut out);
         assert_eq!((c.stats().hits, c.stats().misses, c.inner().1), (0, 2, 2));
         let first = out.clone();
-        c.evaluate(
-            &[
-                EvalInput::new(&b, 0, &mb),
-                EvalInput::new(&a, 0, &ma),
-                EvalInput::new(&a, 1, &ma),
-            ],
-            &mut out,
-        );
+        c.evaluate(&[EvalInput::new(&b, 0, &mb), EvalInput::new(&a, 0, &ma), EvalInput::new(&a, 1, &ma)], &mut out);
         assert_eq!((c.stats().hits, c.stats().misses, c.inner().1), (2, 3, 3));
         assert_eq!(out[0], first[1]);
         assert_eq!(out[1], first[0]);
@@ -255,15 +234,7 @@ mod tests {
         assert_eq!(c.name(), "cache(counting)");
         c.clear();
         c.reset_stats();
-        assert_eq!(
-            c.stats(),
-            CacheStats {
-                hits: 0,
-                misses: 0,
-                capacity: 1024,
-                filled: 0
-            }
-        );
+        assert_eq!(c.stats(), CacheStats { hits: 0, misses: 0, capacity: 1024, filled: 0 });
         // A one-slot table stays bounded.
         let mut tiny = EvalCache::new(UniformEvaluator::new(), 0);
         for p in [&a, &b, &a] {

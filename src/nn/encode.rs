@@ -110,10 +110,7 @@ impl Frame {
     /// The frame of `side` in `ruleset`: its pawns go forward to +rank and up to +layer.
     pub const fn of(ruleset: Ruleset, side: Color) -> Frame {
         let (fwd, up) = pawn_deltas(pawn_class(ruleset, side));
-        Frame {
-            flip_layer: up < 0,
-            flip_rank: fwd < 0,
-        }
+        Frame { flip_layer: up < 0, flip_rank: fwd < 0 }
     }
 
     /// The frame of the side to move of `pos`.
@@ -138,11 +135,7 @@ impl Frame {
     /// A displacement (layer, rank, file) turned into (or back out of) the frame.
     #[inline]
     pub const fn vector(self, v: (i32, i32, i32)) -> (i32, i32, i32) {
-        (
-            if self.flip_layer { -v.0 } else { v.0 },
-            if self.flip_rank { -v.1 } else { v.1 },
-            v.2,
-        )
+        (if self.flip_layer { -v.0 } else { v.0 }, if self.flip_rank { -v.1 } else { v.1 }, v.2)
     }
 }
 
@@ -171,11 +164,7 @@ fn fill(out: &mut [f32], p: usize, v: f32) {
 /// `repetitions` is how many times this position occurred before in the game (0 for a new one);
 /// the position itself does not know its history. Panics if `out.len() != INPUT_SIZE`.
 pub fn encode_into(pos: &Position, repetitions: u32, out: &mut [f32]) {
-    assert_eq!(
-        out.len(),
-        INPUT_SIZE,
-        "encode_into: buffer must hold INPUT_SIZE values"
-    );
+    assert_eq!(out.len(), INPUT_SIZE, "encode_into: buffer must hold INPUT_SIZE values");
     out.fill(0.0);
     let us = pos.side();
     let them = us.flip();
@@ -183,18 +172,8 @@ pub fn encode_into(pos: &Position, repetitions: u32, out: &mut [f32]) {
 
     // 1. Pieces.
     for kind in Kind::ALL {
-        set_cells(
-            out,
-            PLANE_OWN_PIECES + kind.index(),
-            pos.pieces(us, kind),
-            frame,
-        );
-        set_cells(
-            out,
-            PLANE_THEIR_PIECES + kind.index(),
-            pos.pieces(them, kind),
-            frame,
-        );
+        set_cells(out, PLANE_OWN_PIECES + kind.index(), pos.pieces(us, kind), frame);
+        set_cells(out, PLANE_THEIR_PIECES + kind.index(), pos.pieces(them, kind), frame);
     }
 
     // 2. Placement rights, void while the owner's reserve is empty.
@@ -218,21 +197,10 @@ pub fn encode_into(pos: &Position, repetitions: u32, out: &mut [f32]) {
     }
     fill(out, PLANE_REPETITION, (repetitions >= 1) as u8 as f32);
     fill(out, PLANE_REPETITION + 1, (repetitions >= 2) as u8 as f32);
-    fill(
-        out,
-        PLANE_HALFMOVE,
-        (pos.halfmove() as f32 / 100.0).min(1.0),
-    );
-    let rs = Ruleset::ALL
-        .iter()
-        .position(|r| *r == pos.ruleset())
-        .unwrap_or(0);
+    fill(out, PLANE_HALFMOVE, (pos.halfmove() as f32 / 100.0).min(1.0));
+    let rs = Ruleset::ALL.iter().position(|r| *r == pos.ruleset()).unwrap_or(0);
     fill(out, PLANE_RULESET + rs, 1.0);
-    fill(
-        out,
-        PLANE_HYPERCYLINDER,
-        pos.variant().hypercylinder as u8 as f32,
-    );
+    fill(out, PLANE_HYPERCYLINDER, pos.variant().hypercylinder as u8 as f32);
     fill(out, PLANE_CASTLING, pos.variant().castling as u8 as f32);
     fill(out, PLANE_BLACK, (us == Color::Black) as u8 as f32);
     fill(out, PLANE_ONES, 1.0);
@@ -255,9 +223,7 @@ where
 {
     let mut chunks = out.chunks_exact_mut(INPUT_SIZE);
     for (pos, reps) in items {
-        let chunk = chunks
-            .next()
-            .expect("encode_batch: buffer smaller than batch * INPUT_SIZE");
+        let chunk = chunks.next().expect("encode_batch: buffer smaller than batch * INPUT_SIZE");
         encode_into(pos, reps, chunk);
     }
 }
@@ -301,16 +267,10 @@ mod tests {
         assert_eq!(&w[..PLANE_BLACK * CELLS], &b[..PLANE_BLACK * CELLS]);
         assert_eq!(at(&b, PLANE_BLACK, cell("Cc3")), 1.0);
         // White's frame reflects the layer: E2 pawns sit on frame layer A, rank 2.
-        assert_eq!(
-            Frame::of(Ruleset::FiveUp, Color::White).cell(cell("Ec2")),
-            cell("Ac2")
-        );
+        assert_eq!(Frame::of(Ruleset::FiveUp, Color::White).cell(cell("Ec2")), cell("Ac2"));
         assert_eq!(at(&w, Kind::Pawn.index(), cell("Ac2")), 1.0);
         assert_eq!(at(&w, Kind::King.index(), cell("Ac1")), 1.0);
-        assert_eq!(
-            at(&w, PLANE_THEIR_PIECES + Kind::King.index(), cell("Ec5")),
-            1.0
-        );
+        assert_eq!(at(&w, PLANE_THEIR_PIECES + Kind::King.index(), cell("Ec5")), 1.0);
     }
 
     #[test]
@@ -330,16 +290,12 @@ mod tests {
             assert_eq!(at(&e, PLANE_ONES, c), 1.0);
         }
         // Ten non-pawn pieces per side hold placement rights at the start.
-        let own_rights: f32 = e[PLANE_OWN_RIGHTS * CELLS..(PLANE_OWN_RIGHTS + 1) * CELLS]
-            .iter()
-            .sum();
+        let own_rights: f32 = e[PLANE_OWN_RIGHTS * CELLS..(PLANE_OWN_RIGHTS + 1) * CELLS].iter().sum();
         assert_eq!(own_rights, 10.0);
         let r = encode(&Position::startpos(Variant::plain(Ruleset::Raumschach)), 0);
         assert_eq!(at(&r, PLANE_RULESET + 2, cell("Cc3")), 1.0);
         assert_eq!(at(&r, Kind::King.index(), cell("Ac1")), 1.0);
-        let own_rights: f32 = r[PLANE_OWN_RIGHTS * CELLS..(PLANE_OWN_RIGHTS + 1) * CELLS]
-            .iter()
-            .sum();
+        let own_rights: f32 = r[PLANE_OWN_RIGHTS * CELLS..(PLANE_OWN_RIGHTS + 1) * CELLS].iter().sum();
         assert_eq!(own_rights, 0.0);
     }
 
@@ -357,25 +313,17 @@ mod tests {
                 for c in Bitboard(p.ep().passed) {
                     assert_eq!(ep_plane[frame.cell(c).index()], 1.0);
                 }
-                assert_eq!(
-                    ep_plane.iter().sum::<f32>(),
-                    Bitboard(p.ep().passed).count() as f32
-                );
+                assert_eq!(ep_plane.iter().sum::<f32>(), Bitboard(p.ep().passed).count() as f32);
             } else {
                 assert!(ep_plane.iter().all(|&x| x == 0.0));
             }
             let us = p.side();
             if p.reserve(us) == 0 && (p.rights() & p.color_bb(us)).nonempty() {
                 void_seen += 1;
-                assert!(e[PLANE_OWN_RIGHTS * CELLS..(PLANE_OWN_RIGHTS + 1) * CELLS]
-                    .iter()
-                    .all(|&x| x == 0.0));
+                assert!(e[PLANE_OWN_RIGHTS * CELLS..(PLANE_OWN_RIGHTS + 1) * CELLS].iter().all(|&x| x == 0.0));
             }
         }
-        assert!(
-            ep_seen > 0 && void_seen > 0,
-            "ep {ep_seen} void {void_seen}"
-        );
+        assert!(ep_seen > 0 && void_seen > 0, "ep {ep_seen} void {void_seen}");
     }
 
     #[test]

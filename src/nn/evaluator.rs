@@ -22,11 +22,7 @@ pub struct EvalInput<'a> {
 impl<'a> EvalInput<'a> {
     /// An input.
     pub fn new(position: &'a Position, repetitions: u32, moves: &'a [Move]) -> EvalInput<'a> {
-        EvalInput {
-            position,
-            repetitions,
-            moves,
-        }
+        EvalInput { position, repetitions, moves }
     }
 }
 
@@ -140,10 +136,7 @@ mod tests {
         let (ma, mb) = (a.legal_moves(), b.legal_moves());
         let mut ev: Box<dyn Evaluator> = Box::new(UniformEvaluator::new());
         let mut out = Vec::new();
-        ev.evaluate(
-            &[EvalInput::new(&a, 0, &ma), EvalInput::new(&b, 1, &mb)],
-            &mut out,
-        );
+        ev.evaluate(&[EvalInput::new(&a, 0, &ma), EvalInput::new(&b, 1, &mb)], &mut out);
         assert_eq!(out.len(), 2);
         assert_eq!(out[0].policy.len(), 209);
         assert_eq!(out[1].policy.len(), 61);

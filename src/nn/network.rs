@@ -75,11 +75,7 @@ pub struct NetworkEvaluator<B> {
 impl<B: Backend> NetworkEvaluator<B> {
     /// Wraps a backend.
     pub fn new(backend: B) -> NetworkEvaluator<B> {
-        NetworkEvaluator {
-            backend,
-            input: Vec::new(),
-            raw: BackendOutput::default(),
-        }
+        NetworkEvaluator { backend, input: Vec::new(), raw: BackendOutput::default() }
     }
 
     /// The backend.
@@ -114,10 +110,7 @@ impl<B: Backend> Evaluator for NetworkEvaluator<B> {
         }
         // 1. Encode the batch into one buffer.
         self.input.resize(n * INPUT_SIZE, 0.0);
-        encode_batch(
-            batch.iter().map(|b| (b.position, b.repetitions)),
-            &mut self.input,
-        );
+        encode_batch(batch.iter().map(|b| (b.position, b.repetitions)), &mut self.input);
         // 2. One backend call.
         self.raw.resize(n);
         self.backend.compute(&self.input, n, &mut self.raw);
@@ -154,11 +147,7 @@ mod tests {
         for (i, v) in all_variants().into_iter().enumerate() {
             let ps = random_positions(v, 99 + i as u64, 1, 40);
             let moves: Vec<_> = ps.iter().map(|p| p.legal_moves()).collect();
-            let batch: Vec<_> = ps
-                .iter()
-                .zip(&moves)
-                .map(|(p, m)| EvalInput::new(p, 0, m))
-                .collect();
+            let batch: Vec<_> = ps.iter().zip(&moves).map(|(p, m)| EvalInput::new(p, 0, m)).collect();
             net.evaluate(&batch, &mut a);
             uni.evaluate(&batch, &mut b);
             assert_eq!(a.len(), b.len());

@@ -107,9 +107,7 @@ impl PolicyIndex {
 
     /// The flat indices this move's score sums over (main first).
     pub fn indices(&self) -> impl Iterator<Item = u32> {
-        std::iter::once(self.main)
-            .chain(self.placement)
-            .chain(self.promotion)
+        std::iter::once(self.main).chain(self.placement).chain(self.promotion)
     }
 }
 
@@ -207,27 +205,15 @@ fn main_channel(pos: &Position, m: Move, dl: i32, dr: i32, df: i32) -> Option<us
     }
     let right = df.rem_euclid(5);
     let short = vector_channel((dl, dr, right));
-    let long = if right == 0 {
-        None
-    } else {
-        vector_channel((dl, dr, right - 5))
-    };
+    let long = if right == 0 { None } else { vector_channel((dl, dr, right - 5)) };
     match (short, long) {
         (Some(a), Some(b)) => {
             // Only file-axis slides reach a target both ways: shorter open path first.
-            let (near, far, near_df) = if right <= 2 {
-                (a, b, right)
-            } else {
-                (b, a, right - 5)
-            };
+            let (near, far, near_df) = if right <= 2 { (a, b, right) } else { (b, a, right - 5) };
             if file_path_open(pos, m.from(), near_df.signum(), near_df.abs()) {
                 Some(near)
             } else {
-                let far_df = if near_df > 0 {
-                    near_df - 5
-                } else {
-                    near_df + 5
-                };
+                let far_df = if near_df > 0 { near_df - 5 } else { near_df + 5 };
                 if file_path_open(pos, m.from(), far_df.signum(), far_df.abs()) {
                     Some(far)
                 } else {
@@ -245,11 +231,7 @@ pub fn try_move_to_index(pos: &Position, m: Move) -> Option<PolicyIndex> {
     let frame = Frame::of_position(pos);
     let from = frame.cell(m.from());
     let to = frame.cell(m.to());
-    let (dl, dr, df) = (
-        to.layer() - from.layer(),
-        to.rank() - from.rank(),
-        to.file() - from.file(),
-    );
+    let (dl, dr, df) = (to.layer() - from.layer(), to.rank() - from.rank(), to.file() - from.file());
     let ch = main_channel(pos, m, dl, dr, df)?;
     let placement = has_placement_choice(pos, m)
         .then(|| ((CH_PLACEMENT + placement_slot(m.placement())) * CELLS + from.index()) as u32);
@@ -257,11 +239,7 @@ pub fn try_move_to_index(pos: &Position, m: Move) -> Option<PolicyIndex> {
         Some(k) => Some(((CH_PROMOTION + promotion_slot(k)?) * CELLS + to.index()) as u32),
         None => None,
     };
-    Some(PolicyIndex {
-        main: (ch * CELLS + from.index()) as u32,
-        placement,
-        promotion,
-    })
+    Some(PolicyIndex { main: (ch * CELLS + from.index()) as u32, placement, promotion })
 }
 
 /// The policy index of a legal move of `pos`. Panics for a move no piece could make.
@@ -310,9 +288,8 @@ pub fn index_to_move_in(pos: &Position, legal: &[Move], idx: PolicyIndex) -> Opt
             Some(PROMOTION_KINDS[p / CELLS - CH_PROMOTION])
         }
     };
-    let m = *legal.iter().find(|m| {
-        m.from() == from && m.to() == to && m.promotion() == promo && m.placement() == place
-    })?;
+    let m =
+        *legal.iter().find(|m| m.from() == from && m.to() == to && m.promotion() == promo && m.placement() == place)?;
     (try_move_to_index(pos, m) == Some(idx)).then_some(m)
 }
 
@@ -325,11 +302,7 @@ pub fn indices_into(pos: &Position, moves: &[Move], out: &mut Vec<PolicyIndex>) 
 /// Softmax of the move scores over exactly the given indices, into `out` (cleared first; same
 /// order as `indices`). An empty list gives an empty distribution.
 pub fn softmax_over(indices: &[PolicyIndex], logits: &[f32], out: &mut Vec<f32>) {
-    assert_eq!(
-        logits.len(),
-        POLICY_SIZE,
-        "policy logits must hold POLICY_SIZE values"
-    );
+    assert_eq!(logits.len(), POLICY_SIZE, "policy logits must hold POLICY_SIZE values");
     out.clear();
     out.extend(indices.iter().map(|i| i.score(logits)));
     softmax_in_place(out);
@@ -338,11 +311,7 @@ pub fn softmax_over(indices: &[PolicyIndex], logits: &[f32], out: &mut Vec<f32>)
 /// The network's policy restricted to the legal moves `moves` of `pos`: a probability per move,
 /// in the order of `moves`, summing to 1. `logits` holds [`POLICY_SIZE`] values.
 pub fn legal_policy(pos: &Position, moves: &[Move], logits: &[f32], out: &mut Vec<f32>) {
-    assert_eq!(
-        logits.len(),
-        POLICY_SIZE,
-        "policy logits must hold POLICY_SIZE values"
-    );
+    assert_eq!(logits.len(), POLICY_SIZE, "policy logits must hold POLICY_SIZE values");
     out.clear();
     out.extend(moves.iter().map(|&m| move_to_index(pos, m).score(logits)));
     softmax_in_place(out);
@@ -390,16 +359,8 @@ mod tests {
             let idx = move_to_index(p, m);
             assert!((idx.main as usize) < POLICY_MAIN);
             assert!(idx.indices().all(|i| (i as usize) < POLICY_SIZE));
-            assert!(
-                set.insert(idx),
-                "two moves share {idx:?} in {:?}",
-                p.to_setup()
-            );
-            assert_eq!(
-                index_to_move_in(p, &moves, idx),
-                Some(m),
-                "round trip of {m:?}"
-            );
+            assert!(set.insert(idx), "two moves share {idx:?} in {:?}", p.to_setup());
+            assert_eq!(index_to_move_in(p, &moves, idx), Some(m), "round trip of {m:?}");
             seen.placement += m.placement().is_some() as usize;
             seen.promotion += m.promotion().is_some() as usize;
             match m.special() {
@@ -415,10 +376,7 @@ mod tests {
                 if (m.to().file() - m.from().file()) != vdf {
                     seen.wrapped += 1;
                 }
-                if vdf.abs() > df.min(5 - df)
-                    && CHANNEL_VECTORS[ch].0 == 0
-                    && CHANNEL_VECTORS[ch].1 == 0
-                {
+                if vdf.abs() > df.min(5 - df) && CHANNEL_VECTORS[ch].0 == 0 && CHANNEL_VECTORS[ch].1 == 0 {
                     seen.long_way += 1;
                 }
             }
@@ -435,10 +393,7 @@ mod tests {
         let mut total = Seen::default();
         for (i, v) in all_variants().into_iter().enumerate() {
             let mut seen = Seen::default();
-            for (j, p) in random_positions(v, 1000 + i as u64, 40, 300)
-                .iter()
-                .enumerate()
-            {
+            for (j, p) in random_positions(v, 1000 + i as u64, 40, 300).iter().enumerate() {
                 check_position(p, &mut seen, j % 50 == 0);
             }
             if v.ruleset.is_fiveup() {
@@ -459,10 +414,7 @@ mod tests {
         }
         assert!(total.promotion > 0, "no promotion seen: {total:?}");
         assert!(total.en_passant > 0, "no en passant seen: {total:?}");
-        assert!(
-            total.long_way > 0,
-            "no long-way wrapped slide seen: {total:?}"
-        );
+        assert!(total.long_way > 0, "no long-way wrapped slide seen: {total:?}");
     }
 
     #[test]
@@ -475,14 +427,7 @@ mod tests {
         let d = DIRS.iter().position(|v| *v == (0, 1, 0)).unwrap();
         let ac2: Cell = "Ac2".parse().unwrap();
         let idx = move_to_index(&p, push);
-        assert_eq!(
-            idx,
-            PolicyIndex {
-                main: ((d * 4) * CELLS + ac2.index()) as u32,
-                placement: None,
-                promotion: None
-            }
-        );
+        assert_eq!(idx, PolicyIndex { main: ((d * 4) * CELLS + ac2.index()) as u32, placement: None, promotion: None });
         // Dc2-Cc2 steps up: frame vector (1, 0, 0).
         let up = *m.iter().find(|x| x.to_string() == "Dc2Cc2").unwrap();
         let du = DIRS.iter().position(|v| *v == (1, 0, 0)).unwrap();
@@ -491,16 +436,10 @@ mod tests {
         let n = *m.iter().find(|x| x.to_string() == "Eb1Db3/S").unwrap();
         let idx = move_to_index(&p, n);
         let eb1 = Frame::of(Ruleset::FiveUp, Color::White).cell("Eb1".parse().unwrap());
-        assert_eq!(
-            idx.placement,
-            Some(((CH_PLACEMENT + 3) * CELLS + eb1.index()) as u32)
-        );
+        assert_eq!(idx.placement, Some(((CH_PLACEMENT + 3) * CELLS + eb1.index()) as u32));
         assert!(idx.main as usize / CELLS >= CH_KNIGHT && (idx.main as usize / CELLS) < CH_UNICORN);
         let plain = move_to_index(&p, n.without_placement());
-        assert_eq!(
-            plain.placement,
-            Some((CH_PLACEMENT * CELLS + eb1.index()) as u32)
-        );
+        assert_eq!(plain.placement, Some((CH_PLACEMENT * CELLS + eb1.index()) as u32));
     }
 
     #[test]
@@ -514,10 +453,7 @@ mod tests {
         assert!((out.iter().sum::<f32>() - 1.0).abs() < 1e-5);
         assert!(out.iter().all(|&x| (x - 1.0 / 209.0).abs() < 1e-6));
         // Raising one move's main logit raises exactly the moves that share it (its placements).
-        let n = moves
-            .iter()
-            .position(|x| x.to_string() == "Eb1Db3")
-            .unwrap();
+        let n = moves.iter().position(|x| x.to_string() == "Eb1Db3").unwrap();
         logits[move_to_index(&p, moves[n]).main as usize] = 2.0;
         legal_policy(&p, &moves, &logits, &mut out);
         assert!((out.iter().sum::<f32>() - 1.0).abs() < 1e-5);
@@ -542,11 +478,7 @@ mod tests {
         let mut idx = move_to_index(&p, m);
         idx.placement = Some((CH_PLACEMENT * CELLS) as u32);
         assert_eq!(index_to_move_in(&p, &moves, idx), None);
-        let idx = PolicyIndex {
-            main: POLICY_MAIN as u32,
-            placement: None,
-            promotion: None,
-        };
+        let idx = PolicyIndex { main: POLICY_MAIN as u32, placement: None, promotion: None };
         assert_eq!(index_to_move_in(&p, &moves, idx), None);
     }
 }

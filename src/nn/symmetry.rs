@@ -116,22 +116,12 @@ impl Symmetry {
 
     /// Image of a move (cells mapped, everything else kept).
     pub fn apply_move(self, m: Move) -> Move {
-        Move::new(
-            self.cell(m.from()),
-            self.cell(m.to()),
-            m.promotion(),
-            m.placement(),
-            m.special(),
-        )
+        Move::new(self.cell(m.from()), self.cell(m.to()), m.promotion(), m.placement(), m.special())
     }
 
     /// Image of a position. Panics unless [`Symmetry::fits`] its variant.
     pub fn apply_position(self, pos: &Position) -> Position {
-        assert!(
-            self.fits(pos.variant()),
-            "{self:?} is not a symmetry of {}",
-            pos.variant()
-        );
+        assert!(self.fits(pos.variant()), "{self:?} is not a symmetry of {}", pos.variant());
         let s = pos.to_setup();
         let mut t = s.clone();
         for c in Cell::all() {
@@ -189,16 +179,8 @@ impl Symmetry {
 
     /// Image of a policy vector (logits or targets, `POLICY_SIZE` values).
     pub fn apply_policy(self, input: &[f32], out: &mut [f32]) {
-        assert_eq!(
-            input.len(),
-            POLICY_SIZE,
-            "apply_policy: input must hold POLICY_SIZE values"
-        );
-        assert_eq!(
-            out.len(),
-            POLICY_SIZE,
-            "apply_policy: output must hold POLICY_SIZE values"
-        );
+        assert_eq!(input.len(), POLICY_SIZE, "apply_policy: input must hold POLICY_SIZE values");
+        assert_eq!(out.len(), POLICY_SIZE, "apply_policy: output must hold POLICY_SIZE values");
         let map = self.cell_map();
         for ch in 0..POLICY_CHANNELS {
             let to = self.channel(ch);
@@ -240,11 +222,7 @@ mod tests {
                 }
             }
         }
-        assert!(!Symmetry {
-            mirror: false,
-            shift: 1
-        }
-        .fits(Variant::default()));
+        assert!(!Symmetry { mirror: false, shift: 1 }.fits(Variant::default()));
     }
 
     #[test]
@@ -255,19 +233,14 @@ mod tests {
         let mut planes = vec![0.0f32; INPUT_SIZE];
         let (mut p1, mut p2) = (Vec::new(), Vec::new());
         for (i, v) in all_variants().into_iter().enumerate() {
-            for (j, p) in random_positions(v, 500 + i as u64, 3, 200)
-                .iter()
-                .enumerate()
-            {
+            for (j, p) in random_positions(v, 500 + i as u64, 3, 200).iter().enumerate() {
                 if j % 4 != 0 {
                     continue;
                 }
                 let moves = p.legal_moves();
                 let reps = (j / 4 % 3) as u32;
                 let e = encode(p, reps);
-                logits
-                    .iter_mut()
-                    .for_each(|x| *x = rng.gen_range(-2.0..2.0));
+                logits.iter_mut().for_each(|x| *x = rng.gen_range(-2.0..2.0));
                 legal_policy(p, &moves, &logits, &mut p1);
                 for &s in Symmetry::all(v) {
                     let q = s.apply_position(p);
