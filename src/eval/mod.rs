@@ -12,5 +12,12 @@
 //! are on its own, slightly wider, scale; see [`ratings`]).
 
 pub mod elo;
+mod fit;
+mod model;
+pub mod ratings;
 
 pub use elo::{elo_to_score, score_to_elo, EloInterval, Pentanomial, Trinomial};
+pub use ratings::{
+    rate, Anchor, Bootstrap, Covariance, FitConfig, Game, GameResult, Model, RatingError,
+    RatingReport,
+};
