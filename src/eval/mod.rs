@@ -15,9 +15,11 @@ pub mod elo;
 mod fit;
 mod model;
 pub mod ratings;
+pub mod sprt;
 
 pub use elo::{elo_to_score, score_to_elo, EloInterval, Pentanomial, Trinomial};
 pub use ratings::{
     rate, Anchor, Bootstrap, Covariance, FitConfig, Game, GameResult, Model, RatingError,
     RatingReport,
 };
+pub use sprt::{Decision, Sprt, SprtConfig, SprtData, SprtError, SprtStatus};

@@ -2,7 +2,7 @@
 //! of superiority, a crosstable and pentanomial statistics per pairing.
 //!
 //! # Models
-//! Ratings are reported in Elo (400 · log10 units); see [`super::model`] for the formulas.
+//! Ratings are reported in Elo (400 · log10 units) (derivatives and numerics are in the private `model` module).
 //! - [`Model::BayesElo`] (default): Rémi Coulom's BayesElo model. A game between white `w` and
 //!   black `b` has `s = r_w − r_b + adv`; white wins with probability `F(s − drawelo)`, black with
 //!   `F(−s − drawelo)`, the rest is a draw, `F(x) = 1 / (1 + 10^(−x/400))`. The draw parameter
