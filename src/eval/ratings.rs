@@ -2,7 +2,8 @@
 //! of superiority, a crosstable and pentanomial statistics per pairing.
 //!
 //! # Models
-//! Ratings are reported in Elo (400 · log10 units) (derivatives and numerics are in the private `model` module).
+//! Ratings are reported in Elo (400 · log10 units); per-game derivatives live in the private
+//! `model` module.
 //! - [`Model::BayesElo`] (default): Rémi Coulom's BayesElo model. A game between white `w` and
 //!   black `b` has `s = r_w − r_b + adv`; white wins with probability `F(s − drawelo)`, black with
 //!   `F(−s − drawelo)`, the rest is a draw, `F(x) = 1 / (1 + 10^(−x/400))`. The draw parameter
@@ -277,6 +278,42 @@ impl RatingReport {
         let mut order: Vec<usize> = (0..self.players.len()).collect();
         order.sort_by_key(|&i| self.players[i].rank);
         order
+    }
+
+    /// The crosstable as aligned text, players in rank order: each cell is the row player's
+    /// points / games against the column player.
+    pub fn crosstable_text(&self) -> String {
+        let order = self.ranking();
+        let cell = |i: usize, j: usize| {
+            let t = self.crosstable[i][j];
+            if i == j || t.games() == 0 {
+                "-".to_owned()
+            } else {
+                format!("{}/{}", t.points(), t.games())
+            }
+        };
+        let name_width = self.players.iter().map(|p| p.name.chars().count()).max();
+        let name_width = name_width.unwrap_or(0).max(4);
+        let col_width = order
+            .iter()
+            .flat_map(|&i| order.iter().map(move |&j| (i, j)))
+            .map(|(i, j)| cell(i, j).len())
+            .chain(order.iter().map(|&i| self.players[i].name.chars().count()))
+            .max()
+            .unwrap_or(1);
+        let mut out = format!("{:<name_width$}", "");
+        for &j in &order {
+            out += &format!("  {:>col_width$}", self.players[j].name);
+        }
+        out.push('\n');
+        for &i in &order {
+            out += &format!("{:<name_width$}", self.players[i].name);
+            for &j in &order {
+                out += &format!("  {:>col_width$}", cell(i, j));
+            }
+            out.push('\n');
+        }
+        out
     }
 }
 
@@ -903,6 +940,10 @@ mod tests {
         assert!(table.starts_with("Rank  Name"));
         let first = table.lines().nth(1).unwrap();
         assert!(first.trim_start().starts_with("1  e"), "{table}");
+        let cross = report.crosstable_text();
+        assert_eq!(cross.lines().count(), 6);
+        assert!(cross.lines().nth(1).unwrap().starts_with('e'), "{cross}");
+        assert!(cross.contains("/40"), "{cross}");
         let json = serde_json::to_string(&report).unwrap();
         assert!(json.contains("\"draw_elo\""));
     }
