@@ -2,5 +2,6 @@
 
 #![warn(missing_docs)]
 
+pub mod eval;
 pub mod nn;
 pub mod rules;

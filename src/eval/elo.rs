@@ -1,0 +1,277 @@
+//! Logistic Elo, score counts and the two-player Elo interval used by match summaries.
+//!
+//! Elo here is always **logistic Elo**: a rating difference `d` gives the expected score
+//! `1 / (1 + 10^(-d / 400))` per game (draw = ½). The inverse maps a score back to a difference.
+//!
+//! Two ways of counting a match between a tested player and a reference:
+//! - [`Trinomial`]: wins, draws and losses of single games; the per-game score variance is
+//!   `E[s²] − E[s]²` over those three outcomes.
+//! - [`Pentanomial`]: colour-swapped game pairs (same opening, each side once), counted by pair score
+//!   0, ½, 1, 1½, 2. Games of a pair are correlated through the opening, so the variance of the
+//!   pair-average score is the right one for paired schedules; it is usually smaller than the
+//!   trinomial variance divided by two, giving tighter (and honest) intervals.
+
+use serde::{Deserialize, Serialize};
+use statrs::distribution::{ContinuousCDF, Normal};
+use std::fmt;
+
+/// `ln(10) / 400`: natural-log units per Elo point.
+pub const NATURAL_PER_ELO: f64 = std::f64::consts::LN_10 / 400.0;
+
+/// Expected score of a player rated `elo` points above its opponent (logistic Elo).
+pub fn elo_to_score(elo: f64) -> f64 {
+    1.0 / (1.0 + (-elo * NATURAL_PER_ELO).exp())
+}
+
+/// Logistic Elo difference whose expected score is `score`; `score` must lie strictly in (0, 1)
+/// for a finite answer (0 and 1 give ∓∞).
+pub fn score_to_elo(score: f64) -> f64 {
+    (score / (1.0 - score)).ln() / NATURAL_PER_ELO
+}
+
+/// The two-sided 95% standard-normal quantile (≈ 1.96).
+pub fn z95() -> f64 {
+    standard_normal().inverse_cdf(0.975)
+}
+
+/// Standard normal cumulative distribution function.
+pub fn normal_cdf(x: f64) -> f64 {
+    standard_normal().cdf(x)
+}
+
+fn standard_normal() -> Normal {
+    Normal::standard()
+}
+
+/// Win/draw/loss counts of single games, from one player's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Trinomial {
+    /// Games won.
+    pub wins: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// Games lost.
+    pub losses: u64,
+}
+
+impl Trinomial {
+    /// Counts from wins, draws and losses.
+    pub fn new(wins: u64, draws: u64, losses: u64) -> Self {
+        Self { wins, draws, losses }
+    }
+
+    /// Number of games.
+    pub fn games(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Points scored (win 1, draw ½).
+    pub fn points(&self) -> f64 {
+        self.wins as f64 + 0.5 * self.draws as f64
+    }
+
+    /// The same games seen from the opponent's side.
+    pub fn flipped(&self) -> Self {
+        Self::new(self.losses, self.draws, self.wins)
+    }
+
+    /// Frequencies of (loss, draw, win) with their per-game scores 0, ½, 1.
+    pub(crate) fn outcomes(&self) -> [(f64, f64); 3] {
+        [(0.0, self.losses as f64), (0.5, self.draws as f64), (1.0, self.wins as f64)]
+    }
+
+    /// Elo difference with a 95% interval from the trinomial per-game variance; `None` for no games.
+    pub fn elo_interval(&self) -> Option<EloInterval> {
+        EloInterval::from_outcomes(&self.outcomes(), self.games())
+    }
+}
+
+impl fmt::Display for Trinomial {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "+{} ={} -{}", self.wins, self.draws, self.losses)
+    }
+}
+
+/// Counts of colour-swapped game pairs by pair score: `counts[k]` pairs scored `k / 2` points
+/// (k = 0..=4, i.e. 0, ½, 1, 1½, 2), from one player's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pentanomial {
+    /// Pairs per pair score 0, ½, 1, 1½, 2.
+    pub counts: [u64; 5],
+}
+
+impl Pentanomial {
+    /// Number of pairs.
+    pub fn pairs(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// Adds one pair given the player's score in each of its two games (each 0, ½ or 1).
+    pub fn add_pair(&mut self, first: f64, second: f64) {
+        self.counts[pair_index(first, second)] += 1;
+    }
+
+    /// The same pairs seen from the opponent's side.
+    pub fn flipped(&self) -> Self {
+        let mut counts = self.counts;
+        counts.reverse();
+        Self { counts }
+    }
+
+    /// Frequencies of the per-game average pair scores 0, ¼, ½, ¾, 1.
+    pub(crate) fn outcomes(&self) -> [(f64, f64); 5] {
+        std::array::from_fn(|k| (k as f64 / 4.0, self.counts[k] as f64))
+    }
+
+    /// Elo difference with a 95% interval from the pentanomial (per-pair) variance; `None` for
+    /// no pairs.
+    pub fn elo_interval(&self) -> Option<EloInterval> {
+        EloInterval::from_outcomes(&self.outcomes(), 2 * self.pairs())
+    }
+}
+
+/// Index 0..=4 of a pair with game scores `first` and `second` (each 0, ½ or 1; rounded).
+pub(crate) fn pair_index(first: f64, second: f64) -> usize {
+    (((first + second) * 2.0).round() as i64).clamp(0, 4) as usize
+}
+
+impl fmt::Display for Pentanomial {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = self.counts;
+        write!(f, "[{}, {}, {}, {}, {}]", c[0], c[1], c[2], c[3], c[4])
+    }
+}
+
+/// An Elo difference with its 95% interval, as a match summary prints it.
+///
+/// The interval is the normal interval on the mean score, `score ± 1.96·stderr`, mapped through
+/// [`score_to_elo`] (so it is asymmetric in Elo). Scores are clamped to `[ε, 1 − ε]` with
+/// `ε = 1 / (2·games)` before mapping, so a perfect or zero score gives a large finite Elo instead
+/// of ±∞ (the result half a game away from it).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EloInterval {
+    /// Point estimate of the Elo difference.
+    pub elo: f64,
+    /// Lower end of the 95% interval.
+    pub lo95: f64,
+    /// Upper end of the 95% interval.
+    pub hi95: f64,
+    /// Half-width `(hi95 − lo95) / 2`, printed as `±`.
+    pub pm95: f64,
+    /// Mean score per game.
+    pub score: f64,
+    /// Standard error of the mean score per game.
+    pub score_stderr: f64,
+    /// Likelihood of superiority: `Φ((score − ½) / stderr)`.
+    pub los: f64,
+    /// Games behind the estimate.
+    pub games: u64,
+}
+
+impl EloInterval {
+    /// From outcome frequencies `(per-unit score, count)`; a unit is a game (trinomial) or a pair
+    /// (pentanomial, score per game). `games` is the number of games behind them.
+    fn from_outcomes(outcomes: &[(f64, f64)], games: u64) -> Option<Self> {
+        let n: f64 = outcomes.iter().map(|&(_, c)| c).sum();
+        if n <= 0.0 || games == 0 {
+            return None;
+        }
+        let mean = outcomes.iter().map(|&(x, c)| x * c).sum::<f64>() / n;
+        let var = outcomes.iter().map(|&(x, c)| c * (x - mean) * (x - mean)).sum::<f64>() / n;
+        let se = (var / n).sqrt();
+        let eps = 0.5 / games as f64;
+        let to_elo = |s: f64| score_to_elo(s.clamp(eps, 1.0 - eps));
+        let (lo95, hi95) = (to_elo(mean - z95() * se), to_elo(mean + z95() * se));
+        let los = if se > 0.0 {
+            normal_cdf((mean - 0.5) / se)
+        } else if mean > 0.5 {
+            1.0
+        } else if mean < 0.5 {
+            0.0
+        } else {
+            0.5
+        };
+        Some(Self {
+            elo: to_elo(mean),
+            lo95,
+            hi95,
+            pm95: (hi95 - lo95) / 2.0,
+            score: mean,
+            score_stderr: se,
+            los,
+            games,
+        })
+    }
+}
+
+impl fmt::Display for EloInterval {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Elo {:+.1} ± {:.1} [{:+.1}, {:+.1}], score {:.2}%, LOS {:.1}%, {} games",
+            self.elo,
+            self.pm95,
+            self.lo95,
+            self.hi95,
+            100.0 * self.score,
+            100.0 * self.los,
+            self.games
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn score_and_elo_are_inverse() {
+        for elo in [-800.0, -100.0, 0.0, 35.0, 400.0] {
+            assert!((score_to_elo(elo_to_score(elo)) - elo).abs() < 1e-9);
+        }
+        assert!((elo_to_score(400.0) - 10.0 / 11.0).abs() < 1e-12);
+        assert!((z95() - 1.959964).abs() < 1e-5);
+    }
+
+    #[test]
+    fn trinomial_interval_matches_hand_computation() {
+        // 60 wins, 20 draws, 20 losses: mean 0.7, var = 0.6 + 0.05 - 0.49 = 0.16.
+        let e = Trinomial::new(60, 20, 20).elo_interval().unwrap();
+        assert!((e.score - 0.7).abs() < 1e-12);
+        assert!((e.score_stderr - (0.16f64 / 100.0).sqrt()).abs() < 1e-12);
+        assert!((e.elo - score_to_elo(0.7)).abs() < 1e-9);
+        assert!((e.hi95 - score_to_elo(0.7 + z95() * 0.04)).abs() < 1e-9);
+        assert!(e.lo95 < e.elo && e.elo < e.hi95);
+        assert!(e.los > 0.99);
+    }
+
+    #[test]
+    fn pentanomial_uses_pair_variance() {
+        // Every pair split 1-1 in wins: pair score 1 always, so zero variance.
+        let p = Pentanomial { counts: [0, 0, 50, 0, 0] };
+        let e = p.elo_interval().unwrap();
+        assert_eq!(e.elo, 0.0);
+        assert_eq!(e.pm95, 0.0);
+        assert_eq!(e.los, 0.5);
+        assert_eq!(e.games, 100);
+        let mut q = Pentanomial::default();
+        q.add_pair(1.0, 0.5);
+        q.add_pair(0.0, 0.0);
+        assert_eq!(q.counts, [1, 0, 0, 1, 0]);
+        assert_eq!(q.flipped().counts, [0, 1, 0, 0, 1]);
+    }
+
+    #[test]
+    fn degenerate_counts_stay_finite() {
+        assert!(Trinomial::default().elo_interval().is_none());
+        assert!(Pentanomial::default().elo_interval().is_none());
+        for t in [Trinomial::new(1, 0, 0), Trinomial::new(0, 0, 1), Trinomial::new(0, 7, 0), Trinomial::new(500, 0, 0)]
+        {
+            let e = t.elo_interval().unwrap();
+            for v in [e.elo, e.lo95, e.hi95, e.pm95, e.los, e.score_stderr] {
+                assert!(v.is_finite(), "{t}: {e:?}");
+            }
+        }
+        assert!(Trinomial::new(500, 0, 0).elo_interval().unwrap().elo > 1000.0);
+    }
+}
