@@ -287,11 +287,7 @@ impl Geometry {
             if blockers == 0 {
                 return ray;
             }
-            let b = if dir_positive(d) {
-                blockers.trailing_zeros()
-            } else {
-                127 - blockers.leading_zeros()
-            } as usize;
+            let b = if dir_positive(d) { blockers.trailing_zeros() } else { 127 - blockers.leading_zeros() } as usize;
             ray ^ self.rays[d][b]
         } else {
             let mut out = 0u128;
@@ -429,8 +425,8 @@ mod tests {
                 let occ = ((next() as u128) << 64 | next() as u128) & (next() as u128 | (next() as u128) << 64);
                 let occ = occ & ((1u128 << 125) - 1);
                 for c in 0..125 {
-                    for d in 0..26 {
-                        assert_eq!(g.slide(d, c, occ), naive_slide(c, DIRS[d], cyl, occ), "cyl {cyl} c {c} d {d}");
+                    for (d, &v) in DIRS.iter().enumerate() {
+                        assert_eq!(g.slide(d, c, occ), naive_slide(c, v, cyl, occ), "cyl {cyl} c {c} d {d}");
                         let fb = g.first_blocker(d, c, occ);
                         let want = g.slide(d, c, occ) & occ;
                         assert_eq!(fb.map(|x| 1u128 << x).unwrap_or(0), want);

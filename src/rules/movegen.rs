@@ -255,8 +255,7 @@ impl Position {
                 let between = g.rays[d][ksq] & !g.rays[d][b] & !(1u128 << b);
                 // The occupancy is the same after the swap, so "rook cell not attacked" is also the
                 // king's safety after the move.
-                let attacked =
-                    Bitboard(between | 1u128 << b).any(|c| self.attackers(c.index(), them, occ, their) != 0);
+                let attacked = Bitboard(between | 1u128 << b).any(|c| self.attackers(c.index(), them, occ, their) != 0);
                 if attacked {
                     continue;
                 }
