@@ -2,4 +2,7 @@
 
 #![warn(missing_docs)]
 
+pub mod mcts;
+pub mod nn;
 pub mod rules;
+pub mod selfplay;

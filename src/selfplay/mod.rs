@@ -1,0 +1,1 @@
+//! Self-play (in progress).
