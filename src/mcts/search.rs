@@ -139,6 +139,7 @@ pub struct Search {
     path: Vec<NodeId>,
     scratch: Vec<f32>,
     evals: u64,
+    dirichlet: bool,
 }
 
 impl Search {
@@ -166,6 +167,7 @@ impl Search {
             path: Vec::new(),
             scratch: Vec::new(),
             evals: 0,
+            dirichlet: true,
         }
     }
 
@@ -187,6 +189,12 @@ impl Search {
         self.pending.clear();
         self.logits.clear();
         self.gumbels.clear();
+    }
+
+    /// Turns PUCT's root Dirichlet noise on or off for the following searches (self-play turns it
+    /// off for cheap, unrecorded searches, as KataGo does). On by default when its weight is > 0.
+    pub fn set_dirichlet(&mut self, on: bool) {
+        self.dirichlet = on;
     }
 
     /// The tree (for inspection and tests).
