@@ -281,13 +281,10 @@ impl Search {
         self.root_nn_wdl = wdl;
         let n = self.tree.get(ROOT).num_children as usize;
         match self.cfg.kind {
-            SearchKind::Puct => add_dirichlet_noise(
-                &mut self.tree,
-                ROOT,
-                self.cfg.dirichlet_alpha,
-                self.cfg.dirichlet_epsilon,
-                &mut self.rng,
-            ),
+            SearchKind::Puct => {
+                let eps = if self.dirichlet { self.cfg.dirichlet_epsilon } else { 0.0 };
+                add_dirichlet_noise(&mut self.tree, ROOT, self.cfg.dirichlet_alpha, eps, &mut self.rng)
+            }
             SearchKind::Gumbel => {
                 self.logits = self.tree.child_nodes(ROOT).iter().map(|c| c.prior.max(1e-30).ln()).collect();
                 self.gumbels = if self.cfg.gumbel_noise { gumbel_noise(n, &mut self.rng) } else { vec![0.0; n] };

@@ -1,7 +1,7 @@
 //! Search tests on hand-built positions.
 
 use super::*;
-use crate::nn::{EvalInput, Evaluation, UniformEvaluator};
+use crate::nn::{EvalInput, Evaluation, Evaluator, UniformEvaluator};
 use crate::rules::{Cell, Color, Kind, Move, Piece, Position, Ruleset, Setup, Variant};
 
 fn cell(s: &str) -> Cell {
@@ -169,4 +169,25 @@ fn repetition_in_history_is_a_draw_in_search() {
     let p8 = Position::from_setup(s).unwrap();
     let hist = [p8.hash(), h, 1, 2, p8.hash(), h, 3, 4];
     assert!(search_position(&p8, &hist, &mut UniformEvaluator, 8, &SearchConfig::default(), 1).is_none());
+}
+
+#[test]
+fn dirichlet_noise_can_be_switched_off() {
+    let p = Position::startpos(Variant::plain(Ruleset::FiveUp));
+    let cfg = SearchConfig { kind: SearchKind::Puct, ..SearchConfig::default() };
+    let priors = |on: bool| {
+        let mut s = Search::new(cfg, 1);
+        s.set_dirichlet(on);
+        s.start(&p, &[], 1);
+        s.gather();
+        let mut out = Vec::new();
+        let mut batch = Vec::new();
+        s.inputs(&mut batch);
+        UniformEvaluator.evaluate(&batch, &mut out);
+        drop(batch);
+        s.apply(&out);
+        s.tree().child_nodes(tree::ROOT).iter().map(|c| c.prior).collect::<Vec<f32>>()
+    };
+    assert!(priors(false).iter().all(|&x| (x - 1.0 / 209.0).abs() < 1e-6));
+    assert!(priors(true).iter().any(|&x| (x - 1.0 / 209.0).abs() > 1e-4));
 }
