@@ -3,5 +3,7 @@
 #![warn(missing_docs)]
 
 pub mod eval;
+pub mod mcts;
 pub mod nn;
 pub mod rules;
+pub mod selfplay;

@@ -1,0 +1,57 @@
+//! Monte Carlo tree search over the evaluator interface: PUCT and Gumbel.
+//!
+//! - [`tree`]: the arena (nodes in a `Vec`, children as index ranges, 32-byte nodes);
+//! - [`select`]: PUCT with first-play urgency, Gumbel σ / completed Q / improved policy, the
+//!   sequential-halving schedule, deterministic non-root Gumbel selection;
+//! - [`expand`]: leaf expansion, root Dirichlet and Gumbel noise;
+//! - [`backup`]: WDL backup from each mover's point of view, in-flight (virtual) visits;
+//! - [`search`]: one batched search tree ([`Search`]: gather leaves, apply evaluations);
+//! - [`terminal`]: game-end rules for search (checkmate, stalemate, repetition, fifty moves, bare
+//!   kings) until `rules::game` lands;
+//! - the evaluation cache is [`crate::nn::EvalCache`] (keyed by hash, repetitions and clock).
+//!
+//! Search never sees a network: it asks an [`Evaluator`] for batches of positions.
+
+pub mod backup;
+pub mod expand;
+pub mod search;
+pub mod select;
+pub mod terminal;
+pub mod tree;
+
+pub use search::{Search, SearchConfig, SearchKind, SearchResult};
+pub use select::GumbelParams;
+pub use terminal::{terminal_status, Terminal, Termination};
+
+use crate::nn::Evaluator;
+use crate::rules::Position;
+
+/// Searches one position with `sims` simulations and returns the move to play, the visit
+/// distribution (`result.moves` / `result.visits`), the policy target and the root value (WDL for
+/// the side to move). `history` holds the hashes of the game's earlier positions, oldest first,
+/// without `pos`. Returns `None` when `pos` is terminal (no legal move, or drawn by rule).
+/// The search's noise is seeded by `seed`.
+pub fn search_position(
+    pos: &Position,
+    history: &[u64],
+    evaluator: &mut dyn Evaluator,
+    sims: u32,
+    config: &SearchConfig,
+    seed: u64,
+) -> Option<SearchResult> {
+    let mut search = Search::new(*config, seed);
+    search.start(pos, history, sims);
+    let mut out = Vec::new();
+    while !search.is_done() {
+        search.gather();
+        let mut batch = Vec::new();
+        search.inputs(&mut batch);
+        evaluator.evaluate(&batch, &mut out);
+        drop(batch);
+        search.apply(&out);
+    }
+    search.result()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,416 @@
+//! The lockstep self-play driver: many games stepped together, one evaluator call per step.
+//!
+//! Each step: (1) every active game, in parallel over rayon's pool, starts a search where it needs
+//! one and gathers leaves; (2) all leaves of all games go to the evaluator in ONE call; (3) every
+//! game, in parallel, applies its evaluations and, when its search is done, plays a move, records
+//! the position and checks for the end of the game; (4) finished games are handed to the caller in
+//! game-number order and their slots start the next games.
+//!
+//! Reproducibility: game `i` draws all its randomness (opening moves, temperature sampling,
+//! playout-cap coin flips, search noise) from a ChaCha stream seeded by `(seed, i)`, and games
+//! are assigned to slots in a fixed order, so a run is a function of its config and seed (given a
+//! deterministic evaluator), whatever the thread count.
+
+use super::records::{GameRecord, GameResult, PositionRecord, SetupRecord, VariantRecord};
+use crate::mcts::terminal::{prior_occurrences, terminal_status};
+use crate::mcts::{Search, SearchConfig, SearchResult, Termination};
+use crate::nn::{EvalInput, Evaluation, Evaluator};
+use crate::rules::{Move, Position, Setup, Variant};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use std::time::{Duration, Instant};
+
+/// Resignation settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ResignConfig {
+    /// Resign when the side to move's root win probability stays below this (0 = never resign).
+    pub threshold: f32,
+    /// For this many of its own consecutive moves.
+    pub consecutive: u32,
+    /// Share of games played through with resignation off, to measure false resignations.
+    pub playthrough_fraction: f32,
+}
+
+impl Default for ResignConfig {
+    fn default() -> Self {
+        ResignConfig { threshold: 0.0, consecutive: 3, playthrough_fraction: 0.1 }
+    }
+}
+
+/// Self-play settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SelfPlayConfig {
+    /// Rules of the games.
+    pub variant: Variant,
+    /// Start position of every game (`None`: the variant's start position). Its variant must be
+    /// `variant`.
+    pub start: Option<Setup>,
+    /// Games stepped together (64–512 typical).
+    pub concurrent_games: usize,
+    /// Games to finish in this run.
+    pub total_games: u64,
+    /// Run seed.
+    pub seed: u64,
+    /// Search settings.
+    pub search: SearchConfig,
+    /// Simulations of a full (recorded) search.
+    pub full_simulations: u32,
+    /// Simulations of a cheap (unrecorded) search.
+    pub cheap_simulations: u32,
+    /// Probability that a move gets a full search (1 turns playout-cap randomisation off).
+    pub full_search_prob: f32,
+    /// Plies played uniformly at random at the start of each game (unrecorded).
+    pub random_opening_plies: u32,
+    /// For plies below this, the move is sampled from the policy target (to the power 1/T).
+    pub temperature_plies: u32,
+    /// The sampling temperature T.
+    pub temperature: f32,
+    /// Games reaching this many plies are adjudicated drawn.
+    pub ply_cap: u32,
+    /// Resignation.
+    pub resign: ResignConfig,
+}
+
+impl Default for SelfPlayConfig {
+    fn default() -> Self {
+        SelfPlayConfig {
+            variant: Variant::default(),
+            start: None,
+            concurrent_games: 128,
+            total_games: 128,
+            seed: 0,
+            search: SearchConfig::default(),
+            full_simulations: 64,
+            cheap_simulations: 16,
+            full_search_prob: 0.25,
+            random_opening_plies: 2,
+            temperature_plies: 12,
+            temperature: 1.0,
+            ply_cap: 400,
+            resign: ResignConfig::default(),
+        }
+    }
+}
+
+/// Counters of a run, handed to the progress callback after every step.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Progress {
+    /// Games finished.
+    pub games: u64,
+    /// Plies played.
+    pub plies: u64,
+    /// Simulations run.
+    pub simulations: u64,
+    /// Positions evaluated (leaves sent to the evaluator).
+    pub evals: u64,
+    /// Evaluator calls.
+    pub eval_calls: u64,
+    /// White wins.
+    pub white_wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Black wins.
+    pub black_wins: u64,
+    /// Positions recorded for training.
+    pub samples: u64,
+    /// Wall time since the start.
+    pub elapsed: Duration,
+    /// Time spent inside the evaluator.
+    pub eval_time: Duration,
+}
+
+impl Progress {
+    /// Plies per second.
+    pub fn plies_per_sec(&self) -> f64 {
+        self.plies as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+    /// Evaluations per second.
+    pub fn evals_per_sec(&self) -> f64 {
+        self.evals as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+    /// Simulations per second.
+    pub fn sims_per_sec(&self) -> f64 {
+        self.simulations as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+    /// Games per hour.
+    pub fn games_per_hour(&self) -> f64 {
+        self.games as f64 * 3600.0 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+    /// Share of wall time spent outside the evaluator (tree work, move generation, driver).
+    pub fn outside_eval_share(&self) -> f64 {
+        1.0 - self.eval_time.as_secs_f64() / self.elapsed.as_secs_f64().max(1e-9)
+    }
+    /// A one-line summary.
+    pub fn line(&self) -> String {
+        format!(
+            "games {} (W/D/L {}/{}/{}) plies {} ({:.0}/s) evals {} ({:.0}/s) sims/s {:.0} outside-eval {:.0}%",
+            self.games,
+            self.white_wins,
+            self.draws,
+            self.black_wins,
+            self.plies,
+            self.plies_per_sec(),
+            self.evals,
+            self.evals_per_sec(),
+            self.sims_per_sec(),
+            100.0 * self.outside_eval_share()
+        )
+    }
+}
+
+/// One game in progress.
+struct Slot {
+    index: u64,
+    rng: ChaCha8Rng,
+    pos: Position,
+    start: Setup,
+    history: Vec<u64>,
+    moves: Vec<u32>,
+    positions: Vec<PositionRecord>,
+    search: Search,
+    searching: bool,
+    full: bool,
+    resign_disabled: bool,
+    low_streak: [u32; 2],
+    would_resign: Option<u32>,
+    sims: u64,
+    finished: Option<GameRecord>,
+}
+
+/// The random stream of game `index` in a run seeded with `seed`.
+fn game_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Slot {
+    fn new(cfg: &SelfPlayConfig, index: u64) -> Slot {
+        let mut rng = ChaCha8Rng::seed_from_u64(game_seed(cfg.seed, index));
+        let start = cfg.start.clone().unwrap_or_else(|| Setup::start(cfg.variant));
+        let pos = Position::from_setup(start.clone()).expect("the start position is valid");
+        let search = Search::new(cfg.search, rng.gen());
+        let resign_disabled = cfg.resign.threshold <= 0.0 || rng.gen::<f32>() < cfg.resign.playthrough_fraction;
+        Slot {
+            index,
+            rng,
+            pos,
+            start,
+            history: Vec::new(),
+            moves: Vec::new(),
+            positions: Vec::new(),
+            search,
+            searching: false,
+            full: false,
+            resign_disabled,
+            low_streak: [0; 2],
+            would_resign: None,
+            sims: 0,
+            finished: None,
+        }
+    }
+
+    fn finish(&mut self, result: GameResult, termination: Termination, evaluator: &str, variant: Variant) {
+        self.finished = Some(GameRecord {
+            variant: VariantRecord::from_variant(variant),
+            start: SetupRecord::from_setup(&self.start),
+            moves: std::mem::take(&mut self.moves),
+            positions: std::mem::take(&mut self.positions),
+            result,
+            termination,
+            resign_disabled: self.resign_disabled,
+            would_resign_ply: self.would_resign,
+            game_index: self.index,
+            evaluator: evaluator.to_string(),
+        });
+    }
+
+    fn play(&mut self, m: Move) {
+        self.history.push(self.pos.hash());
+        self.moves.push(m.bits());
+        self.pos.make(m);
+    }
+
+    /// Ends the game if the rules or the ply cap say so; else plays random opening moves and
+    /// starts the next search. Returns whether a search is running.
+    fn prepare(&mut self, cfg: &SelfPlayConfig, evaluator: &str) -> bool {
+        let mut moves = Vec::new();
+        loop {
+            moves.clear();
+            self.pos.legal_moves_into(&mut moves);
+            let reps = prior_occurrences(&self.history, self.pos.hash(), self.pos.halfmove());
+            if let Some(t) = terminal_status(&self.pos, !moves.is_empty(), reps) {
+                let result = if t.wdl[2] > 0.5 { GameResult::loss_for(self.pos.side()) } else { GameResult::Draw };
+                self.finish(result, t.rule, evaluator, cfg.variant);
+                return false;
+            }
+            if self.moves.len() as u32 >= cfg.ply_cap {
+                self.finish(GameResult::Draw, Termination::PlyCap, evaluator, cfg.variant);
+                return false;
+            }
+            if (self.moves.len() as u32) < cfg.random_opening_plies {
+                let m = moves[self.rng.gen_range(0..moves.len())];
+                self.play(m);
+                continue;
+            }
+            self.full = self.rng.gen::<f32>() < cfg.full_search_prob;
+            let sims = if self.full { cfg.full_simulations } else { cfg.cheap_simulations };
+            self.search.set_dirichlet(self.full);
+            self.search.start(&self.pos, &self.history, sims);
+            self.searching = true;
+            return true;
+        }
+    }
+
+    /// Plays the searched move, records the position and applies resignation.
+    fn conclude(&mut self, cfg: &SelfPlayConfig, r: SearchResult, evaluator: &str) {
+        self.searching = false;
+        self.sims += r.simulations as u64;
+        let ply = self.moves.len() as u32;
+        if self.full && r.moves.len() > 1 {
+            let policy = r.moves.iter().zip(&r.policy).filter(|(_, &p)| p > 0.0).map(|(m, &p)| (m.bits(), p));
+            self.positions.push(PositionRecord {
+                ply,
+                policy: policy.collect(),
+                root_wdl: r.root_wdl,
+                nn_wdl: r.nn_wdl,
+                simulations: r.simulations,
+            });
+        }
+        // Resignation (or, in a play-through game, noting when it would have happened).
+        let side = self.pos.side();
+        if cfg.resign.threshold > 0.0 {
+            let s = &mut self.low_streak[side.index()];
+            *s = if r.root_wdl[0] < cfg.resign.threshold { *s + 1 } else { 0 };
+            if *s >= cfg.resign.consecutive.max(1) {
+                if !self.resign_disabled {
+                    self.finish(GameResult::loss_for(side), Termination::Resignation, evaluator, cfg.variant);
+                    return;
+                }
+                self.would_resign.get_or_insert(ply);
+            }
+        }
+        let m = if ply < cfg.temperature_plies && cfg.temperature > 0.0 {
+            sample(&r, cfg.temperature, &mut self.rng)
+        } else {
+            r.best
+        };
+        self.play(m);
+    }
+}
+
+/// Samples a move from the policy target raised to the power 1/T.
+fn sample(r: &SearchResult, temperature: f32, rng: &mut impl Rng) -> Move {
+    let w: Vec<f64> = r.policy.iter().map(|&p| (p.max(0.0) as f64).powf(1.0 / temperature as f64)).collect();
+    let total: f64 = w.iter().sum();
+    if !(total > 0.0 && total.is_finite()) {
+        return r.best;
+    }
+    let mut x = rng.gen::<f64>() * total;
+    for (m, wi) in r.moves.iter().zip(&w) {
+        x -= wi;
+        if x <= 0.0 {
+            return *m;
+        }
+    }
+    r.best
+}
+
+/// Plays `cfg.total_games` games, handing each finished game to `on_game` (in game-number order
+/// within a step) and the counters to `on_progress` after every step. Returns the final counters.
+pub fn run(
+    cfg: &SelfPlayConfig,
+    evaluator: &mut dyn Evaluator,
+    on_game: &mut dyn FnMut(GameRecord),
+    on_progress: &mut dyn FnMut(&Progress),
+) -> Progress {
+    let t0 = Instant::now();
+    let name = evaluator.name();
+    let mut prog = Progress::default();
+    let mut next_game = 0u64;
+    let mut slots: Vec<Slot> = Vec::new();
+    while next_game < cfg.total_games && slots.len() < cfg.concurrent_games.max(1) {
+        slots.push(Slot::new(cfg, next_game));
+        next_game += 1;
+    }
+    let mut out: Vec<Evaluation> = Vec::new();
+    let mut counts: Vec<usize> = Vec::new();
+    while !slots.is_empty() {
+        // 1. Start searches where needed and gather leaves, in parallel.
+        slots.par_iter_mut().for_each(|s| {
+            if !s.searching && s.finished.is_none() {
+                s.prepare(cfg, &name);
+            }
+            if s.searching {
+                s.search.gather();
+            }
+        });
+        // 2. One evaluator call for every leaf of every game.
+        {
+            let mut batch: Vec<EvalInput<'_>> = Vec::new();
+            counts.clear();
+            for s in &slots {
+                let before = batch.len();
+                if s.searching {
+                    s.search.inputs(&mut batch);
+                }
+                counts.push(batch.len() - before);
+            }
+            if !batch.is_empty() {
+                let te = Instant::now();
+                evaluator.evaluate(&batch, &mut out);
+                prog.eval_time += te.elapsed();
+                prog.eval_calls += 1;
+                prog.evals += batch.len() as u64;
+                assert_eq!(out.len(), batch.len(), "evaluator answered {} of {} inputs", out.len(), batch.len());
+            }
+        }
+        // 3. Apply, play finished searches, detect game ends, in parallel.
+        let mut offsets = Vec::with_capacity(slots.len());
+        let mut acc = 0;
+        for &c in &counts {
+            offsets.push(acc);
+            acc += c;
+        }
+        let out_ref = &out;
+        slots.par_iter_mut().zip(offsets.par_iter().zip(counts.par_iter())).for_each(|(s, (&o, &c))| {
+            if !s.searching {
+                return;
+            }
+            s.search.apply(&out_ref[o..o + c]);
+            if s.search.is_done() {
+                match s.search.result() {
+                    Some(r) => s.conclude(cfg, r, &name),
+                    None => s.searching = false, // terminal root: `prepare` scores it next step
+                }
+            }
+        });
+        // 4. Hand over finished games and refill their slots, in slot order.
+        for slot in slots.iter_mut() {
+            let Some(rec) = slot.finished.take() else { continue };
+            prog.games += 1;
+            prog.plies += rec.moves.len() as u64;
+            prog.samples += rec.positions.len() as u64;
+            prog.simulations += slot.sims;
+            match rec.result {
+                GameResult::WhiteWin => prog.white_wins += 1,
+                GameResult::Draw => prog.draws += 1,
+                GameResult::BlackWin => prog.black_wins += 1,
+            }
+            on_game(rec);
+            if next_game < cfg.total_games {
+                *slot = Slot::new(cfg, next_game);
+                next_game += 1;
+            } else {
+                slot.index = u64::MAX;
+            }
+        }
+        slots.retain(|s| s.index != u64::MAX);
+        prog.elapsed = t0.elapsed();
+        on_progress(&prog);
+    }
+    prog.elapsed = t0.elapsed();
+    prog
+}

@@ -1,0 +1,19 @@
+//! Self-play: the lockstep driver, the training-record schema and shard files.
+//!
+//! - [`driver`]: N games stepped together, one evaluator call per step, tree work on rayon;
+//! - [`records`]: the versioned record schema, documented field by field;
+//! - [`shards`]: atomic, checksummed shard files and their validating reader;
+//! - [`bench`]: throughput measurement.
+
+pub mod bench;
+pub mod driver;
+pub mod records;
+pub mod shards;
+
+pub use bench::{bench, bench_config, BenchReport};
+pub use driver::{run, Progress, ResignConfig, SelfPlayConfig};
+pub use records::{GameRecord, GameResult, PositionRecord, SCHEMA_VERSION};
+pub use shards::{read_shard, write_shard, ShardError, ShardWriter};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,248 @@
+//! The training-record schema (version [`SCHEMA_VERSION`]), documented field by field.
+//!
+//! One [`GameRecord`] per self-play game. Records are serialised with bincode 1.3's default
+//! options (little-endian, fixed-width integers, `u64` lengths before vectors and strings, enum
+//! variants as `u32` indices in declaration order) and stored in shards (see [`super::shards`]).
+//! Any change to a field, its type, its order or an enum's variant order is a schema change: bump
+//! [`SCHEMA_VERSION`] and keep a reader for the old version.
+//!
+//! [`GameRecord`], in serialisation order:
+//! 1. `variant: VariantRecord` — the rules the game was played under:
+//!    `ruleset: String` (`fiveup`, `fiveup-2001`, `raumschach`), `castling: bool`,
+//!    `hypercylinder: bool`.
+//! 2. `start: SetupRecord` — the start position, field by field as [`crate::rules::Setup`]:
+//!    `board: Vec<u8>` (125 entries indexed by cell = layer·25 + rank·5 + file, 0 = empty, else
+//!    `1 + kind + 16·colour` with kind as [`crate::rules::Kind`]'s index and colour 0 = white),
+//!    `side: u8` (0 white, 1 black), `reserve: [u8; 2]` (per side, W = 1, G = 2, S = 4),
+//!    `rights: u128` (cells with placement rights, bit = cell index), `ep_passed: u128` (en
+//!    passant passed cells), `ep_pawn: u8` (cell of the pawn that can be taken), `halfmove: u32`,
+//!    `fullmove: u32`.
+//! 3. `moves: Vec<u32>` — every move of the game from `start` in order, as [`crate::rules::Move::bits`]
+//!    (random opening moves and cheap-search moves included).
+//! 4. `positions: Vec<PositionRecord>` — the positions with a full search (training samples):
+//!    - `ply: u32` — index into `moves` of the move played from this position (so the position is
+//!      `start` after `moves[..ply]`);
+//!    - `policy: Vec<(u32, f32)>` — the search policy target, sparse: (move bits, probability) for
+//!      legal moves of the position only, probabilities summing to 1 (Gumbel: improved policy π';
+//!      PUCT: visit distribution);
+//!    - `root_wdl: [f32; 3]` — the search's root value (win, draw, loss) for the side to move;
+//!    - `nn_wdl: [f32; 3]` — the evaluator's raw value of the position, same convention;
+//!    - `simulations: u32` — simulations the search ran.
+//! 5. `result: GameResult` — `WhiteWin` (0), `Draw` (1) or `BlackWin` (2).
+//! 6. `termination: Termination` — the rule that ended the game, as [`Termination`]'s variant index
+//!    (Checkmate 0, Stalemate 1, Repetition 2, FiftyMove 3, BareKings 4, PlyCap 5, Resignation 6).
+//! 7. `resign_disabled: bool` — resignation was off for this game (the calibration play-through).
+//! 8. `would_resign_ply: Option<u32>` — in a play-through game, the first ply at which a side would
+//!    have resigned (to measure the false-resignation rate), else `None`.
+//! 9. `game_index: u64` — the game's number in its run (its random stream is derived from the
+//!    run seed and this number).
+//! 10. `evaluator: String` — [`crate::nn::Evaluator::name`] of the evaluator that played.
+
+use crate::mcts::Termination;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::position::EnPassant;
+use crate::rules::{Color, Kind, Move, Piece, Position, Ruleset, Setup, SetupError, Variant};
+use serde::{Deserialize, Serialize};
+
+/// Version of the record schema written into every shard header.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The ruleset and board flags of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VariantRecord {
+    /// Ruleset name (`fiveup`, `fiveup-2001`, `raumschach`).
+    pub ruleset: String,
+    /// Optional castling rule.
+    pub castling: bool,
+    /// Hypercylinder board.
+    pub hypercylinder: bool,
+}
+
+/// A start position, field by field (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetupRecord {
+    /// 125 piece codes (0 empty, else 1 + kind + 16·colour).
+    pub board: Vec<u8>,
+    /// Side to move (0 white, 1 black).
+    pub side: u8,
+    /// Reserve masks (W = 1, G = 2, S = 4) of white and black.
+    pub reserve: [u8; 2],
+    /// Cells with placement rights.
+    pub rights: u128,
+    /// En passant passed cells.
+    pub ep_passed: u128,
+    /// Cell of the pawn that can be taken en passant.
+    pub ep_pawn: u8,
+    /// Halfmove clock.
+    pub halfmove: u32,
+    /// Move number.
+    pub fullmove: u32,
+}
+
+/// One training sample: a position searched in full.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PositionRecord {
+    /// Index of the move played from this position.
+    pub ply: u32,
+    /// Sparse policy target: (move bits, probability), legal moves only, summing to 1.
+    pub policy: Vec<(u32, f32)>,
+    /// Search root value (win, draw, loss) for the side to move.
+    pub root_wdl: [f32; 3],
+    /// Raw evaluator value for the side to move.
+    pub nn_wdl: [f32; 3],
+    /// Simulations run.
+    pub simulations: u32,
+}
+
+/// The outcome of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GameResult {
+    /// White won.
+    WhiteWin,
+    /// Drawn (by rule or adjudication).
+    Draw,
+    /// Black won.
+    BlackWin,
+}
+
+impl GameResult {
+    /// The result when `loser` lost.
+    pub fn loss_for(loser: Color) -> GameResult {
+        match loser {
+            Color::White => GameResult::BlackWin,
+            Color::Black => GameResult::WhiteWin,
+        }
+    }
+
+    /// Win, draw, loss from `side`'s point of view (one-hot), the value target.
+    pub fn wdl_for(self, side: Color) -> [f32; 3] {
+        match (self, side) {
+            (GameResult::Draw, _) => [0.0, 1.0, 0.0],
+            (GameResult::WhiteWin, Color::White) | (GameResult::BlackWin, Color::Black) => [1.0, 0.0, 0.0],
+            _ => [0.0, 0.0, 1.0],
+        }
+    }
+}
+
+/// One self-play game (see the module docs for each field).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// Rules of the game.
+    pub variant: VariantRecord,
+    /// Start position.
+    pub start: SetupRecord,
+    /// All moves as [`Move::bits`].
+    pub moves: Vec<u32>,
+    /// Fully searched positions (training samples).
+    pub positions: Vec<PositionRecord>,
+    /// Outcome.
+    pub result: GameResult,
+    /// Rule that ended the game.
+    pub termination: Termination,
+    /// Resignation was disabled for this game (play-through for calibration).
+    pub resign_disabled: bool,
+    /// First ply at which resignation would have happened, in a play-through game.
+    pub would_resign_ply: Option<u32>,
+    /// Game number within its run.
+    pub game_index: u64,
+    /// Name of the evaluator that played.
+    pub evaluator: String,
+}
+
+/// Why a record does not describe a legal game.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum RecordError {
+    /// Unknown ruleset or forbidden flags.
+    #[error("bad variant: {0}")]
+    Variant(String),
+    /// The board field is not 125 valid piece codes.
+    #[error("bad board field: {0}")]
+    Board(String),
+    /// The start position is not legal.
+    #[error("bad start position: {0}")]
+    Setup(#[from] SetupError),
+    /// A move is not legal where it is played.
+    #[error("move {index} (bits {bits:#x}) is not legal")]
+    IllegalMove {
+        /// Index into `moves`.
+        index: usize,
+        /// Its bits.
+        bits: u32,
+    },
+}
+
+impl VariantRecord {
+    /// The record of a variant.
+    pub fn from_variant(v: Variant) -> VariantRecord {
+        VariantRecord { ruleset: v.ruleset.name().to_string(), castling: v.castling, hypercylinder: v.hypercylinder }
+    }
+
+    /// The variant, checked.
+    pub fn to_variant(&self) -> Result<Variant, RecordError> {
+        let rs: Ruleset = self.ruleset.parse().map_err(|e| RecordError::Variant(format!("{e}")))?;
+        Variant::new(rs, self.castling, self.hypercylinder).map_err(|e| RecordError::Variant(e.to_string()))
+    }
+}
+
+impl SetupRecord {
+    /// The record of a setup.
+    pub fn from_setup(s: &Setup) -> SetupRecord {
+        SetupRecord {
+            board: s.board.iter().map(|p| p.map_or(0, |p| 1 + p.kind as u8 + 16 * p.color as u8)).collect(),
+            side: s.side as u8,
+            reserve: s.reserve,
+            rights: s.rights.0,
+            ep_passed: s.ep.passed,
+            ep_pawn: s.ep.pawn,
+            halfmove: s.halfmove,
+            fullmove: s.fullmove,
+        }
+    }
+
+    /// The (unchecked) setup for `variant`.
+    pub fn to_setup(&self, variant: Variant) -> Result<Setup, RecordError> {
+        if self.board.len() != 125 {
+            return Err(RecordError::Board(format!("{} cells instead of 125", self.board.len())));
+        }
+        let mut s = Setup::empty(variant);
+        for (i, &code) in self.board.iter().enumerate() {
+            if code == 0 {
+                continue;
+            }
+            let v = code - 1;
+            let kind = Kind::from_index((v & 15) as usize).filter(|_| v < 32);
+            let kind = kind.ok_or_else(|| RecordError::Board(format!("code {code} at cell {i}")))?;
+            s.board[i] = Some(Piece::new(if v >= 16 { Color::Black } else { Color::White }, kind));
+        }
+        s.side = if self.side == 0 { Color::White } else { Color::Black };
+        s.reserve = self.reserve;
+        s.rights = Bitboard(self.rights);
+        s.ep = EnPassant { passed: self.ep_passed, pawn: self.ep_pawn };
+        s.halfmove = self.halfmove;
+        s.fullmove = self.fullmove;
+        Ok(s)
+    }
+}
+
+impl GameRecord {
+    /// The validated start position.
+    pub fn start_position(&self) -> Result<Position, RecordError> {
+        let v = self.variant.to_variant()?;
+        Ok(Position::from_setup(self.start.to_setup(v)?)?)
+    }
+
+    /// Every position of the game, start first, each move checked for legality (so the result has
+    /// `moves.len() + 1` entries).
+    pub fn replay(&self) -> Result<Vec<Position>, RecordError> {
+        let mut pos = self.start_position()?;
+        let mut out = Vec::with_capacity(self.moves.len() + 1);
+        out.push(pos.clone());
+        for (index, &bits) in self.moves.iter().enumerate() {
+            let m = Move::from_bits(bits).filter(|m| pos.is_legal(*m));
+            let m = m.ok_or(RecordError::IllegalMove { index, bits })?;
+            pos.make(m);
+            out.push(pos.clone());
+        }
+        Ok(out)
+    }
+}

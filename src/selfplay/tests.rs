@@ -1,0 +1,197 @@
+//! Self-play, record and shard tests.
+
+use super::shards::{decode_shard, encode_shard, HEADER_LEN};
+use super::*;
+use crate::mcts::{SearchConfig, SearchKind, Termination};
+use crate::nn::UniformEvaluator;
+use crate::rules::{Cell, Color, Kind, Move, Piece, Position, Ruleset, Setup, Variant};
+use std::path::PathBuf;
+
+fn small_config(seed: u64, concurrent: usize) -> SelfPlayConfig {
+    SelfPlayConfig {
+        concurrent_games: concurrent,
+        total_games: 6,
+        seed,
+        search: SearchConfig { max_batch: 8, ..SearchConfig::default() },
+        full_simulations: 12,
+        cheap_simulations: 4,
+        full_search_prob: 0.5,
+        random_opening_plies: 2,
+        temperature_plies: 6,
+        ply_cap: 24,
+        ..SelfPlayConfig::default()
+    }
+}
+
+fn play(cfg: &SelfPlayConfig) -> (Vec<GameRecord>, Progress) {
+    let mut games = Vec::new();
+    let p = run(cfg, &mut UniformEvaluator::default(), &mut |g| games.push(g), &mut |_| {});
+    games.sort_by_key(|g| g.game_index);
+    (games, p)
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("fiveup-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn records_are_legal_and_targets_sum_to_one_over_legal_moves() {
+    let (games, p) = play(&small_config(1, 4));
+    assert_eq!(games.len(), 6);
+    assert_eq!(p.games, 6);
+    assert!(p.samples > 0 && p.evals > 0);
+    for g in &games {
+        let positions = g.replay().expect("replays");
+        let last = positions.last().unwrap();
+        match g.termination {
+            Termination::PlyCap => assert_eq!((g.result, g.moves.len()), (GameResult::Draw, 24)),
+            Termination::Checkmate => {
+                assert!(last.in_check() && !last.has_legal_move());
+                assert_eq!(g.result, GameResult::loss_for(last.side()));
+            }
+            t => assert!(t != Termination::Resignation && g.result == GameResult::Draw, "{t:?}"),
+        }
+        for rec in &g.positions {
+            assert!(rec.ply >= 2, "random opening plies are not recorded");
+            let legal = positions[rec.ply as usize].legal_moves();
+            let sum: f32 = rec.policy.iter().map(|e| e.1).sum();
+            assert!((sum - 1.0).abs() < 1e-4, "sum {sum}");
+            for (bits, _) in &rec.policy {
+                assert!(legal.contains(&Move::from_bits(*bits).unwrap()));
+            }
+            assert_eq!(rec.simulations, 12);
+        }
+    }
+}
+
+#[test]
+fn self_play_is_deterministic_from_a_seed_whatever_the_concurrency() {
+    let (a, _) = play(&small_config(9, 4));
+    let (b, _) = play(&small_config(9, 4));
+    let (c, _) = play(&small_config(9, 2));
+    assert_eq!(a, b);
+    assert_eq!(a, c);
+    let (d, _) = play(&small_config(10, 4));
+    assert_ne!(a, d);
+}
+
+fn cell(s: &str) -> Cell {
+    s.parse().unwrap()
+}
+
+#[test]
+fn games_end_by_the_rules() {
+    // White mates at once (Ed1-Ad1) from a hand-made start; PUCT without temperature.
+    let mut s = Setup::empty(Variant::plain(Ruleset::FiveUp));
+    for (c, color, kind) in [
+        ("Aa1", Color::Black, Kind::King),
+        ("Ba2", Color::White, Kind::Rook),
+        ("Ed1", Color::White, Kind::Rook),
+        ("Ce5", Color::White, Kind::King),
+    ] {
+        s.board[cell(c).index()] = Some(Piece::new(color, kind));
+    }
+    Position::from_setup(s.clone()).unwrap();
+    let cfg = SelfPlayConfig {
+        start: Some(s),
+        concurrent_games: 2,
+        total_games: 2,
+        search: SearchConfig { kind: SearchKind::Puct, ..SearchConfig::default() },
+        full_simulations: 128,
+        full_search_prob: 1.0,
+        random_opening_plies: 0,
+        temperature_plies: 0,
+        ..SelfPlayConfig::default()
+    };
+    let (games, p) = play(&cfg);
+    for g in &games {
+        assert_eq!((g.termination, g.result, g.moves.len()), (Termination::Checkmate, GameResult::WhiteWin, 1));
+        assert_eq!(g.positions.len(), 1);
+    }
+    assert_eq!(p.white_wins, 2);
+}
+
+#[test]
+fn shards_round_trip() {
+    let (games, _) = play(&small_config(3, 3));
+    let dir = temp_dir("roundtrip");
+    let mut w = ShardWriter::new(&dir, "gen0", 4, 0).unwrap();
+    for g in games.clone() {
+        w.push(g).unwrap();
+    }
+    w.flush().unwrap();
+    assert_eq!(w.written().len(), 2);
+    let back: Vec<GameRecord> = w.written().iter().flat_map(|p| read_shard(p).unwrap()).collect();
+    assert_eq!(back, games);
+    assert!(std::fs::read_dir(&dir).unwrap().all(|e| e.unwrap().path().extension().unwrap() == "shard"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn damaged_shards_are_rejected_with_path_and_offset() {
+    let (games, _) = play(&small_config(4, 2));
+    let dir = temp_dir("damaged");
+    let path = dir.join("x.shard");
+    write_shard(&path, &games[..2]).unwrap();
+    let good = std::fs::read(&path).unwrap();
+    let first_len = u32::from_le_bytes(good[HEADER_LEN..HEADER_LEN + 4].try_into().unwrap()) as usize;
+    let second = HEADER_LEN + 8 + first_len;
+
+    // Truncated inside the second record.
+    std::fs::write(&path, &good[..good.len() - 5]).unwrap();
+    let e = read_shard(&path).unwrap_err();
+    match &e {
+        ShardError::Truncated { path: p, offset, .. } => {
+            assert_eq!(p, &path);
+            assert_eq!(*offset as usize, second + 8);
+        }
+        other => panic!("{other:?}"),
+    }
+    let msg = e.to_string();
+    assert!(msg.contains("x.shard") && msg.contains(&format!("byte {}", second + 8)), "{msg}");
+
+    // Truncated inside the header.
+    std::fs::write(&path, &good[..10]).unwrap();
+    assert!(matches!(read_shard(&path), Err(ShardError::Truncated { offset: 8, .. })));
+
+    // Bad magic and an unknown version.
+    let mut bad = good.clone();
+    bad[0] = b'X';
+    std::fs::write(&path, &bad).unwrap();
+    assert!(matches!(read_shard(&path), Err(ShardError::BadMagic { offset: 0, .. })));
+    let mut bad = good.clone();
+    bad[8] = 99;
+    std::fs::write(&path, &bad).unwrap();
+    let e = read_shard(&path).unwrap_err();
+    assert!(matches!(e, ShardError::Version { offset: 8, found: 99, .. }), "{e}");
+
+    // A flipped payload byte in the second record.
+    let mut bad = good.clone();
+    bad[second + 20] ^= 0x40;
+    let e = decode_shard(&path, &bad).unwrap_err();
+    assert!(matches!(e, ShardError::Corrupt { index: 1, offset, .. } if offset as usize == second), "{e}");
+
+    // Extra bytes and a count that promises more records than there are.
+    let mut bad = good.clone();
+    bad.extend_from_slice(&[0, 0]);
+    assert!(matches!(decode_shard(&path, &bad), Err(ShardError::TrailingBytes { extra: 2, .. })));
+    let mut bad = good.clone();
+    bad[12] = 3;
+    assert!(matches!(decode_shard(&path, &bad), Err(ShardError::Truncated { .. })));
+    assert_eq!(decode_shard(&path, &encode_shard(&path, &games[..2]).unwrap()).unwrap(), games[..2].to_vec());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn setup_records_round_trip() {
+    let p = Position::startpos(Variant::plain(Ruleset::FiveUp));
+    let p = p.after(p.legal_moves().into_iter().find(|m| m.to_string() == "Ec2Ec4").unwrap());
+    let s = p.to_setup();
+    let r = records::SetupRecord::from_setup(&s);
+    assert_eq!(r.to_setup(s.variant).unwrap(), s);
+    let bad = records::SetupRecord { board: vec![0; 3], ..r };
+    assert!(bad.to_setup(s.variant).is_err());
+}
