@@ -154,16 +154,11 @@ mod tests {
 
     #[test]
     fn iterate_first_last() {
-        let b: Bitboard = [Cell::new(3), Cell::new(77), Cell::new(124)]
-            .into_iter()
-            .collect();
+        let b: Bitboard = [Cell::new(3), Cell::new(77), Cell::new(124)].into_iter().collect();
         assert_eq!(b.count(), 3);
         assert_eq!(b.first(), Some(Cell::new(3)));
         assert_eq!(b.last(), Some(Cell::new(124)));
-        assert_eq!(
-            b.collect::<Vec<_>>(),
-            vec![Cell::new(3), Cell::new(77), Cell::new(124)]
-        );
+        assert_eq!(b.collect::<Vec<_>>(), vec![Cell::new(3), Cell::new(77), Cell::new(124)]);
         assert!(b.more_than_one());
         assert!(!Bitboard::from_cell(Cell::new(9)).more_than_one());
     }

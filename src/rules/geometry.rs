@@ -67,33 +67,14 @@ const fn build_leaps(a: i32, b: i32, c: i32) -> [Vector; 24] {
     // All sign/permutation combinations of (a, b, c) with |a| <= |b| <= |c|, deduplicated.
     let mut out = [(0, 0, 0); 24];
     let mut n = 0;
-    let perms: [[i32; 3]; 6] = [
-        [a, b, c],
-        [a, c, b],
-        [b, a, c],
-        [b, c, a],
-        [c, a, b],
-        [c, b, a],
-    ];
+    let perms: [[i32; 3]; 6] = [[a, b, c], [a, c, b], [b, a, c], [b, c, a], [c, a, b], [c, b, a]];
     let mut p = 0;
     while p < 6 {
         let mut s = 0;
         while s < 8 {
-            let x = if s & 1 != 0 {
-                -perms[p][0]
-            } else {
-                perms[p][0]
-            };
-            let y = if s & 2 != 0 {
-                -perms[p][1]
-            } else {
-                perms[p][1]
-            };
-            let z = if s & 4 != 0 {
-                -perms[p][2]
-            } else {
-                perms[p][2]
-            };
+            let x = if s & 1 != 0 { -perms[p][0] } else { perms[p][0] };
+            let y = if s & 2 != 0 { -perms[p][1] } else { perms[p][1] };
+            let z = if s & 4 != 0 { -perms[p][2] } else { perms[p][2] };
             let mut dup = false;
             let mut i = 0;
             while i < n {
@@ -279,13 +260,7 @@ impl Geometry {
         while class < 4 {
             let (fwd, up) = pawn_deltas(class);
             let pushes = [(0, fwd, 0), (up, 0, 0)];
-            let caps = [
-                (0, fwd, 1),
-                (0, fwd, -1),
-                (up, 0, 1),
-                (up, 0, -1),
-                (up, fwd, 0),
-            ];
+            let caps = [(0, fwd, 1), (0, fwd, -1), (up, 0, 1), (up, 0, -1), (up, fwd, 0)];
             g.pawn_push[class] = leap_table(&pushes, cylinder);
             g.pawn_capture[class] = leap_table(&caps, cylinder);
             class += 1;
@@ -312,11 +287,7 @@ impl Geometry {
             if blockers == 0 {
                 return ray;
             }
-            let b = if dir_positive(d) {
-                blockers.trailing_zeros()
-            } else {
-                127 - blockers.leading_zeros()
-            } as usize;
+            let b = if dir_positive(d) { blockers.trailing_zeros() } else { 127 - blockers.leading_zeros() } as usize;
             ray ^ self.rays[d][b]
         } else {
             let mut out = 0u128;
@@ -345,11 +316,7 @@ impl Geometry {
             }
         } else {
             let cells = &self.ray_cells[d][c];
-            cells
-                .iter()
-                .take(self.ray_len[d][c] as usize)
-                .map(|&x| x as usize)
-                .find(|&x| occ >> x & 1 != 0)
+            cells.iter().take(self.ray_len[d][c] as usize).map(|&x| x as usize).find(|&x| occ >> x & 1 != 0)
         }
     }
 
@@ -395,9 +362,7 @@ mod tests {
     }
 
     fn naive_leaps(c: usize, vs: &[Vector], cyl: bool) -> u128 {
-        vs.iter()
-            .filter_map(|&v| offset(c, v, cyl))
-            .fold(0, |a, x| a | 1u128 << x)
+        vs.iter().filter_map(|&v| offset(c, v, cyl)).fold(0, |a, x| a | 1u128 << x)
     }
 
     #[test]
@@ -420,9 +385,7 @@ mod tests {
             s.dedup();
             assert_eq!(s.len(), 24);
         }
-        assert!(UNICORN_LEAPS
-            .iter()
-            .all(|v| v.0 != 0 && v.1 != 0 && v.2 != 0));
+        assert!(UNICORN_LEAPS.iter().all(|v| v.0 != 0 && v.1 != 0 && v.2 != 0));
         assert!(KNIGHT_LEAPS.iter().all(|v| [v.0, v.1, v.2].contains(&0)));
     }
 
@@ -438,17 +401,8 @@ mod tests {
                 assert_eq!(g.all_step[c], naive_leaps(c, &DIRS, cyl));
                 for class in 0..4 {
                     let (fw, up) = pawn_deltas(class);
-                    assert_eq!(
-                        g.pawn_push[class][c],
-                        naive_leaps(c, &[(0, fw, 0), (up, 0, 0)], cyl)
-                    );
-                    let caps = [
-                        (0, fw, 1),
-                        (0, fw, -1),
-                        (up, 0, 1),
-                        (up, 0, -1),
-                        (up, fw, 0),
-                    ];
+                    assert_eq!(g.pawn_push[class][c], naive_leaps(c, &[(0, fw, 0), (up, 0, 0)], cyl));
+                    let caps = [(0, fw, 1), (0, fw, -1), (up, 0, 1), (up, 0, -1), (up, fw, 0)];
                     assert_eq!(g.pawn_capture[class][c], naive_leaps(c, &caps, cyl));
                 }
                 assert_eq!(g.all_step[c] >> 125, 0);
@@ -468,16 +422,11 @@ mod tests {
         for cyl in [false, true] {
             let g = Geometry::get(cyl);
             for _ in 0..200 {
-                let occ = ((next() as u128) << 64 | next() as u128)
-                    & (next() as u128 | (next() as u128) << 64);
+                let occ = ((next() as u128) << 64 | next() as u128) & (next() as u128 | (next() as u128) << 64);
                 let occ = occ & ((1u128 << 125) - 1);
                 for c in 0..125 {
-                    for d in 0..26 {
-                        assert_eq!(
-                            g.slide(d, c, occ),
-                            naive_slide(c, DIRS[d], cyl, occ),
-                            "cyl {cyl} c {c} d {d}"
-                        );
+                    for (d, &v) in DIRS.iter().enumerate() {
+                        assert_eq!(g.slide(d, c, occ), naive_slide(c, v, cyl, occ), "cyl {cyl} c {c} d {d}");
                         let fb = g.first_blocker(d, c, occ);
                         let want = g.slide(d, c, occ) & occ;
                         assert_eq!(fb.map(|x| 1u128 << x).unwrap_or(0), want);

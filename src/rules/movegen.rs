@@ -54,8 +54,7 @@ impl Sink for ListSink<'_> {
     fn promotions(&mut self, from: Cell, targets: u128, kinds: &'static [Kind]) {
         for to in Bitboard(targets) {
             for &k in kinds {
-                self.0
-                    .push(Move::new(from, to, Some(k), None, Special::Normal));
+                self.0.push(Move::new(from, to, Some(k), None, Special::Normal));
             }
         }
     }
@@ -169,14 +168,9 @@ impl Position {
                 for to in Bitboard(targets) {
                     let t = 1u128 << to.index();
                     let occ2 = (occ ^ 1u128 << fi) | t;
-                    self.emit_tested(
-                        sink,
-                        from,
-                        t,
-                        self.safe(ksq, occ2, their & !t),
-                        place,
-                        || self.safe(ksq, occ2 | 1u128 << fi, their & !t),
-                    );
+                    self.emit_tested(sink, from, t, self.safe(ksq, occ2, their & !t), place, || {
+                        self.safe(ksq, occ2 | 1u128 << fi, their & !t)
+                    });
                 }
             }
         }
@@ -194,14 +188,9 @@ impl Position {
                 let t = 1u128 << to.index();
                 let occ2 = (occ ^ king_bb) | t;
                 let ti = to.index();
-                self.emit_tested(
-                    sink,
-                    from,
-                    t,
-                    self.safe(ti, occ2, their & !t),
-                    place,
-                    || self.safe(ti, occ2 | king_bb, their & !t),
-                );
+                self.emit_tested(sink, from, t, self.safe(ti, occ2, their & !t), place, || {
+                    self.safe(ti, occ2 | king_bb, their & !t)
+                });
             }
         }
 
@@ -234,17 +223,10 @@ impl Position {
                     if tb & occ != 0 || passed & !occ == 0 {
                         continue;
                     }
-                    if needs_test >> fi & 1 != 0 && !self.safe(ksq, (occ ^ 1u128 << fi) | tb, their)
-                    {
+                    if needs_test >> fi & 1 != 0 && !self.safe(ksq, (occ ^ 1u128 << fi) | tb, their) {
                         continue;
                     }
-                    sink.special(Move::new(
-                        from,
-                        Cell::new_unchecked(t as u8),
-                        None,
-                        None,
-                        Special::Double,
-                    ));
+                    sink.special(Move::new(from, Cell::new_unchecked(t as u8), None, None, Special::Double));
                 }
             }
         }
@@ -266,17 +248,14 @@ impl Position {
         if self.variant().castling && !in_check {
             let rooks = self.pieces(us, Kind::Rook).0;
             for d in ORTH {
-                let Some(b) = g.first_blocker(d, ksq, occ) else {
-                    continue;
-                };
+                let Some(b) = g.first_blocker(d, ksq, occ) else { continue };
                 if rooks >> b & 1 == 0 {
                     continue;
                 }
                 let between = g.rays[d][ksq] & !g.rays[d][b] & !(1u128 << b);
                 // The occupancy is the same after the swap, so "rook cell not attacked" is also the
                 // king's safety after the move.
-                let attacked = Bitboard(between | 1u128 << b)
-                    .any(|c| self.attackers(c.index(), them, occ, their) != 0);
+                let attacked = Bitboard(between | 1u128 << b).any(|c| self.attackers(c.index(), them, occ, their) != 0);
                 if attacked {
                     continue;
                 }

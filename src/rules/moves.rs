@@ -30,13 +30,7 @@ const _: () = assert!(std::mem::size_of::<Move>() == 4);
 impl Move {
     /// A move; `promo` and `place` are `None` when absent.
     #[inline]
-    pub const fn new(
-        from: Cell,
-        to: Cell,
-        promo: Option<Kind>,
-        place: Option<Kind>,
-        special: Special,
-    ) -> Move {
+    pub const fn new(from: Cell, to: Cell, promo: Option<Kind>, place: Option<Kind>, special: Special) -> Move {
         let p = match promo {
             Some(k) => k as u32 + 1,
             None => 0,
@@ -47,13 +41,7 @@ impl Move {
             Some(Kind::Silver) => 3,
             _ => 0,
         };
-        Move(
-            from.index() as u32
-                | (to.index() as u32) << 7
-                | p << 14
-                | pl << 18
-                | (special as u32) << 20,
-        )
+        Move(from.index() as u32 | (to.index() as u32) << 7 | p << 14 | pl << 18 | (special as u32) << 20)
     }
 
     /// A plain move from `from` to `to`.
@@ -176,12 +164,7 @@ mod tests {
         assert_eq!(m2.placement(), Some(Kind::Silver));
         assert_eq!(m2.special(), Special::Double);
         assert_eq!(m2.without_placement().placement(), None);
-        assert_eq!(
-            m2.without_placement()
-                .with_placement(Kind::Guard)
-                .to_string(),
-            "Aa5Aa4/G"
-        );
+        assert_eq!(m2.without_placement().with_placement(Kind::Guard).to_string(), "Aa5Aa4/G");
         assert_eq!(Move::from_bits(m2.bits()), Some(m2));
         assert_eq!(Move::from_bits(127), None);
     }

@@ -137,10 +137,7 @@ fn decode(c: u8) -> Option<Piece> {
         None
     } else {
         let v = c - 1;
-        Some(Piece::new(
-            if v >= 16 { Color::Black } else { Color::White },
-            Kind::ALL[(v & 15) as usize],
-        ))
+        Some(Piece::new(if v >= 16 { Color::Black } else { Color::White }, Kind::ALL[(v & 15) as usize]))
     }
 }
 
@@ -232,9 +229,7 @@ impl Position {
     /// Reserve kinds a side still holds, in W, G, S order.
     pub fn reserve_kinds(&self, color: Color) -> impl Iterator<Item = Kind> + '_ {
         let m = self.reserve[color.index()];
-        RESERVE_KINDS
-            .into_iter()
-            .filter(move |k| m & reserve_bit(*k).unwrap_or(0) != 0)
+        RESERVE_KINDS.into_iter().filter(move |k| m & reserve_bit(*k).unwrap_or(0) != 0)
     }
     /// Cells with placement rights (both sides).
     #[inline]
@@ -319,11 +314,7 @@ impl Position {
             if let Some(pc) = *pc {
                 let c = Cell::new(i as u8);
                 if !rs.has_kind(pc.kind) {
-                    return Err(SetupError::ForeignPiece {
-                        ruleset: rs.name(),
-                        piece: pc.kind.name(),
-                        cell: c,
-                    });
+                    return Err(SetupError::ForeignPiece { ruleset: rs.name(), piece: pc.kind.name(), cell: c });
                 }
                 p.put(c, pc);
             }
@@ -333,12 +324,9 @@ impl Position {
             if n != 1 {
                 return Err(SetupError::KingCount(color.name(), n));
             }
-            p.kings[color.index()] =
-                (p.by_kind[Kind::King.index()] & p.by_color[color.index()]).trailing_zeros() as u8;
+            p.kings[color.index()] = (p.by_kind[Kind::King.index()] & p.by_color[color.index()]).trailing_zeros() as u8;
             let class = pawn_class(rs, color);
-            if let Some(c) =
-                Bitboard(p.by_kind[0] & p.by_color[color.index()] & promotion_row(class)).first()
-            {
+            if let Some(c) = Bitboard(p.by_kind[0] & p.by_color[color.index()] & promotion_row(class)).first() {
                 return Err(SetupError::PawnOnPromotionRow(color.name(), c));
             }
         }
@@ -368,13 +356,7 @@ impl Position {
             p.validate_ep()?;
         }
         let them = p.side.flip();
-        if p.attackers(
-            p.kings[them.index()] as usize,
-            p.side,
-            p.occupied().0,
-            p.by_color[p.side.index()],
-        ) != 0
-        {
+        if p.attackers(p.kings[them.index()] as usize, p.side, p.occupied().0, p.by_color[p.side.index()]) != 0 {
             return Err(SetupError::OpponentInCheck(them.name()));
         }
         p.ep_hashed = p.ep_capture_possible();
@@ -398,9 +380,7 @@ impl Position {
             if self.board[origin.index()] != 0 {
                 continue;
             }
-            for (target, passed) in
-                double_moves(g, pawn_class(self.ruleset(), mover), origin.index())
-            {
+            for (target, passed) in double_moves(g, pawn_class(self.ruleset(), mover), origin.index()) {
                 if target == pawn.index() {
                     let empty = passed & !self.occupied().0;
                     if empty == self.ep.passed {
@@ -409,9 +389,7 @@ impl Position {
                 }
             }
         }
-        Err(bad(&format!(
-            "no double move reaches {pawn} passing exactly the given cells"
-        )))
+        Err(bad(&format!("no double move reaches {pawn} passing exactly the given cells")))
     }
 
     // ----- board edits -----------------------------------------------------------------------
@@ -556,10 +534,7 @@ impl Position {
                         .find(|(t, _)| *t == to.index())
                         .map(|(_, p)| p)
                         .unwrap_or(0);
-                    self.ep = EnPassant {
-                        passed: passed & !self.occupied().0,
-                        pawn: to.index() as u8,
-                    };
+                    self.ep = EnPassant { passed: passed & !self.occupied().0, pawn: to.index() as u8 };
                 }
             }
         }
@@ -604,11 +579,7 @@ impl Position {
                 if m.placement().is_some() {
                     self.remove(from);
                 }
-                let orig = if m.promotion().is_some() {
-                    Piece::new(us, Kind::Pawn)
-                } else {
-                    p
-                };
+                let orig = if m.promotion().is_some() { Piece::new(us, Kind::Pawn) } else { p };
                 self.put(from, orig);
                 if let Some(cap) = decode(undo.captured) {
                     self.put(to, cap);
@@ -726,11 +697,7 @@ impl Position {
         a |= g.knight[sq] & k[Kind::Knight.index()];
         a |= g.unicorn[sq] & (k[Kind::Unicorn.index()] | k[Kind::Silver.index()]);
         a |= g.all_step[sq] & k[Kind::Guard.index()];
-        let king_cells = if self.ruleset().is_fiveup() {
-            g.orth_step[sq] | g.diag3_step[sq]
-        } else {
-            g.all_step[sq]
-        };
+        let king_cells = if self.ruleset().is_fiveup() { g.orth_step[sq] | g.diag3_step[sq] } else { g.all_step[sq] };
         a |= king_cells & k[Kind::King.index()];
         a &= their;
         let [orth, d2, d3] = self.sliders(their);
@@ -785,9 +752,7 @@ impl Position {
                 continue;
             }
             for d in dirs {
-                let Some(b) = g.first_blocker(d, ksq, occ) else {
-                    continue;
-                };
+                let Some(b) = g.first_blocker(d, ksq, occ) else { continue };
                 if own >> b & 1 == 0 {
                     continue;
                 }
@@ -860,11 +825,7 @@ impl Position {
     pub fn check_invariants(&self) {
         let occ = self.by_color[0] | self.by_color[1];
         assert_eq!(occ >> 125, 0, "invariant: bits 125..128 clear");
-        assert_eq!(
-            self.by_color[0] & self.by_color[1],
-            0,
-            "invariant: colours disjoint"
-        );
+        assert_eq!(self.by_color[0] & self.by_color[1], 0, "invariant: colours disjoint");
         let mut union = 0u128;
         for (i, &b) in self.by_kind.iter().enumerate() {
             assert_eq!(union & b, 0, "invariant: kind {i} overlaps another kind");
@@ -872,64 +833,27 @@ impl Position {
         }
         assert_eq!(union, occ, "invariant: kinds cover the occupancy");
         for c in Cell::all() {
-            let want = Kind::ALL
-                .iter()
-                .find(|k| self.by_kind[k.index()] >> c.index() & 1 != 0)
-                .map(|&k| {
-                    Piece::new(
-                        if self.by_color[0] >> c.index() & 1 != 0 {
-                            Color::White
-                        } else {
-                            Color::Black
-                        },
-                        k,
-                    )
-                });
-            assert_eq!(
-                self.piece_at(c),
-                want,
-                "invariant: mailbox matches bitboards at {c}"
-            );
+            let want = Kind::ALL.iter().find(|k| self.by_kind[k.index()] >> c.index() & 1 != 0).map(|&k| {
+                Piece::new(if self.by_color[0] >> c.index() & 1 != 0 { Color::White } else { Color::Black }, k)
+            });
+            assert_eq!(self.piece_at(c), want, "invariant: mailbox matches bitboards at {c}");
         }
         for color in Color::ALL {
             let k = self.by_kind[Kind::King.index()] & self.by_color[color.index()];
             assert_eq!(k.count_ones(), 1, "invariant: one {} king", color.name());
-            assert_eq!(
-                k.trailing_zeros(),
-                self.kings[color.index()] as u32,
-                "invariant: king cache"
-            );
+            assert_eq!(k.trailing_zeros(), self.kings[color.index()] as u32, "invariant: king cache");
         }
-        assert_eq!(
-            self.rights & (self.by_kind[0] | !occ),
-            0,
-            "invariant: rights only on non-pawn pieces"
-        );
-        assert!(
-            self.reserve[0] < 8 && self.reserve[1] < 8,
-            "invariant: reserve mask"
-        );
-        assert_eq!(
-            self.ep_hashed,
-            self.ep_capture_possible(),
-            "invariant: ep hash flag"
-        );
-        assert_eq!(
-            self.hash,
-            self.compute_hash(),
-            "invariant: incremental hash"
-        );
+        assert_eq!(self.rights & (self.by_kind[0] | !occ), 0, "invariant: rights only on non-pawn pieces");
+        assert!(self.reserve[0] < 8 && self.reserve[1] < 8, "invariant: reserve mask");
+        assert_eq!(self.ep_hashed, self.ep_capture_possible(), "invariant: ep hash flag");
+        assert_eq!(self.hash, self.compute_hash(), "invariant: incremental hash");
     }
 }
 
 /// Double moves of a pawn of `class` from `from`: (target, passed cells). Empty unless `from` is on
 /// its colour's outer start row. Occupancy is checked by the caller.
 pub fn double_moves(g: &Geometry, class: usize, from: usize) -> Vec2 {
-    let color = if class & 1 == 0 {
-        Color::White
-    } else {
-        Color::Black
-    };
+    let color = if class & 1 == 0 { Color::White } else { Color::Black };
     let mut out = Vec2::default();
     if double_row(color) >> from & 1 == 0 || class >= 2 {
         return out;
@@ -1012,16 +936,7 @@ impl Setup {
             Ruleset::FiveUp | Ruleset::FiveUp2001 => {
                 row("A5", "RNKNR", Color::Black, true);
                 row("A4", "PPPPP", Color::Black, false);
-                row(
-                    "B5",
-                    if rs == Ruleset::FiveUp {
-                        "UBQUB"
-                    } else {
-                        "BUQBU"
-                    },
-                    Color::Black,
-                    true,
-                );
+                row("B5", if rs == Ruleset::FiveUp { "UBQUB" } else { "BUQBU" }, Color::Black, true);
                 row("B4", "PPPPP", Color::Black, false);
                 row("D2", "PPPPP", Color::White, false);
                 row("D1", "UBQUB", Color::White, true);
@@ -1057,17 +972,16 @@ mod tests {
             assert_eq!(p.color_bb(Color::Black).count(), 20);
             assert!(!p.in_check());
         }
-        // Black is white turned through the centre of the cube (Five Up and Raumschach).
-        for rs in [Ruleset::FiveUp, Ruleset::Raumschach] {
+        // Black is white turned through the centre of the cube in the 2001 text and Raumschach
+        // (RULES.md §3-4). In the later Five Up text black's B5 row `u b q u b` keeps white's file
+        // order, so there black is white turned and then mirrored a<->e (RULES.md §2).
+        for rs in Ruleset::ALL {
             let p = Position::startpos(Variant::plain(rs));
             for c in Cell::all() {
                 let a = p.piece_at(c);
-                let b = p.piece_at(c.rotate());
-                assert_eq!(
-                    a.map(|x| (x.kind, x.color)),
-                    b.map(|x| (x.kind, x.color.flip())),
-                    "{rs} {c}"
-                );
+                let image = if rs == Ruleset::FiveUp { c.rotate().mirror_file() } else { c.rotate() };
+                let b = p.piece_at(image);
+                assert_eq!(a.map(|x| (x.kind, x.color)), b.map(|x| (x.kind, x.color.flip())), "{rs} {c}");
             }
         }
     }
@@ -1078,27 +992,15 @@ mod tests {
         let mut s = Setup::start(v);
         s.board["Ec1".parse::<Cell>().unwrap().index()] = None;
         s.rights = s.rights.without("Ec1".parse().unwrap());
-        assert_eq!(
-            Position::from_setup(s).unwrap_err(),
-            SetupError::KingCount("white", 0)
-        );
+        assert_eq!(Position::from_setup(s).unwrap_err(), SetupError::KingCount("white", 0));
         let mut s = Setup::start(Variant::plain(Ruleset::Raumschach));
         s.reserve = [1, 0];
-        assert!(matches!(
-            Position::from_setup(s),
-            Err(SetupError::ReserveNotAllowed(_))
-        ));
+        assert!(matches!(Position::from_setup(s), Err(SetupError::ReserveNotAllowed(_))));
         let mut s = Setup::start(v);
         s.rights = s.rights.with("Cc3".parse().unwrap());
-        assert!(matches!(
-            Position::from_setup(s),
-            Err(SetupError::RightWithoutPiece(_))
-        ));
+        assert!(matches!(Position::from_setup(s), Err(SetupError::RightWithoutPiece(_))));
         let mut s = Setup::start(Variant::plain(Ruleset::Raumschach));
         s.board[0] = Some(Piece::new(Color::White, Kind::Wizard));
-        assert!(matches!(
-            Position::from_setup(s),
-            Err(SetupError::ForeignPiece { .. })
-        ));
+        assert!(matches!(Position::from_setup(s), Err(SetupError::ForeignPiece { .. })));
     }
 }

@@ -222,13 +222,7 @@ impl Ruleset {
     /// Piece kinds a pawn may promote to.
     pub const fn promotions(self) -> &'static [Kind] {
         match self {
-            Ruleset::Raumschach => &[
-                Kind::Queen,
-                Kind::Rook,
-                Kind::Bishop,
-                Kind::Knight,
-                Kind::RUnicorn,
-            ],
+            Ruleset::Raumschach => &[Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight, Kind::RUnicorn],
             _ => &[
                 Kind::Queen,
                 Kind::Rook,
@@ -321,31 +315,19 @@ pub enum VariantError {
 
 impl Variant {
     /// A checked variant.
-    pub fn new(
-        ruleset: Ruleset,
-        castling: bool,
-        hypercylinder: bool,
-    ) -> Result<Variant, VariantError> {
+    pub fn new(ruleset: Ruleset, castling: bool, hypercylinder: bool) -> Result<Variant, VariantError> {
         if castling && ruleset == Ruleset::Raumschach {
             return Err(VariantError::CastlingInRaumschach);
         }
         if castling && hypercylinder {
             return Err(VariantError::CastlingOnCylinder);
         }
-        Ok(Variant {
-            ruleset,
-            castling,
-            hypercylinder,
-        })
+        Ok(Variant { ruleset, castling, hypercylinder })
     }
 
     /// The plain variant of a ruleset (no flags).
     pub const fn plain(ruleset: Ruleset) -> Variant {
-        Variant {
-            ruleset,
-            castling: false,
-            hypercylinder: false,
-        }
+        Variant { ruleset, castling: false, hypercylinder: false }
     }
 }
 
@@ -377,10 +359,7 @@ mod tests {
     #[test]
     fn letters_depend_on_ruleset() {
         assert_eq!(Ruleset::FiveUp.kind_from_letter('u'), Some(Kind::Unicorn));
-        assert_eq!(
-            Ruleset::Raumschach.kind_from_letter('U'),
-            Some(Kind::RUnicorn)
-        );
+        assert_eq!(Ruleset::Raumschach.kind_from_letter('U'), Some(Kind::RUnicorn));
         assert_eq!(Ruleset::Raumschach.kind_from_letter('W'), None);
         assert_eq!(Ruleset::FiveUp2001.kind_from_letter('g'), Some(Kind::Guard));
     }

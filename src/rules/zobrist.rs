@@ -30,13 +30,8 @@ pub struct Keys {
 }
 
 const fn build() -> Keys {
-    let mut k = Keys {
-        piece: [[[0; 125]; KIND_COUNT]; 2],
-        side: 0,
-        reserve: [[0; 3]; 2],
-        rights: [0; 125],
-        ep: [0; 125],
-    };
+    let mut k =
+        Keys { piece: [[[0; 125]; KIND_COUNT]; 2], side: 0, reserve: [[0; 3]; 2], rights: [0; 125], ep: [0; 125] };
     let mut st = 0x5EED_F1CE_u64;
     let mut c = 0;
     while c < 2 {
