@@ -36,7 +36,7 @@ pub struct Rng(pub u64);
 
 impl Rng {
     /// Next 64 random bits.
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -46,7 +46,7 @@ impl Rng {
 
     /// A number below `n` (n > 0).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.next_u64() % n as u64) as usize
     }
 }
 
@@ -54,12 +54,7 @@ impl Rng {
 pub fn core_texts(pos: &Position) -> BTreeSet<String> {
     let moves = pos.legal_moves();
     let set: BTreeSet<String> = moves.iter().map(|m| m.to_string()).collect();
-    assert_eq!(
-        set.len(),
-        moves.len(),
-        "duplicate moves in {}",
-        text::write(&pos.to_setup())
-    );
+    assert_eq!(set.len(), moves.len(), "duplicate moves in {}", text::write(&pos.to_setup()));
     set
 }
 
@@ -84,11 +79,7 @@ pub fn assert_same_moves(pos: &Position) -> (RefPos, Vec<reference::RMove>) {
 
 /// Compares the parts of two setups the rules care about (board, side, reserve, rights, ep).
 pub fn same_state(a: &Setup, b: &Setup) -> bool {
-    a.board == b.board
-        && a.side == b.side
-        && a.reserve == b.reserve
-        && a.rights == b.rights
-        && a.ep == b.ep
+    a.board == b.board && a.side == b.side && a.reserve == b.reserve && a.rights == b.rights && a.ep == b.ep
 }
 
 /// The core move whose text is `text`; panics if it is not legal.

@@ -15,14 +15,7 @@ use std::collections::BTreeSet;
 pub type V = (i32, i32, i32);
 
 /// The 6 orthogonal steps.
-pub const ORTHOGONAL: [V; 6] = [
-    (1, 0, 0),
-    (-1, 0, 0),
-    (0, 1, 0),
-    (0, -1, 0),
-    (0, 0, 1),
-    (0, 0, -1),
-];
+pub const ORTHOGONAL: [V; 6] = [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)];
 
 /// The 12 2D-diagonal steps (two non-zero components).
 pub const DIAGONAL_2D: [V; 12] = [
@@ -41,16 +34,8 @@ pub const DIAGONAL_2D: [V; 12] = [
 ];
 
 /// The 8 3D-diagonal steps (three non-zero components).
-pub const DIAGONAL_3D: [V; 8] = [
-    (1, 1, 1),
-    (1, 1, -1),
-    (1, -1, 1),
-    (1, -1, -1),
-    (-1, 1, 1),
-    (-1, 1, -1),
-    (-1, -1, 1),
-    (-1, -1, -1),
-];
+pub const DIAGONAL_3D: [V; 8] =
+    [(1, 1, 1), (1, 1, -1), (1, -1, 1), (1, -1, -1), (-1, 1, 1), (-1, 1, -1), (-1, -1, 1), (-1, -1, -1)];
 
 /// Every vector in -2..=2 whose sorted absolute components equal `shape`.
 fn leaps(shape: [i32; 3]) -> Vec<V> {
@@ -91,27 +76,15 @@ pub fn coords(i: usize) -> (i32, i32, i32) {
 /// The name of a cell: layer letter, file letter, rank digit (`Cc3`).
 pub fn name(i: usize) -> String {
     let (l, r, f) = coords(i);
-    format!(
-        "{}{}{}",
-        (b'A' + l as u8) as char,
-        (b'a' + f as u8) as char,
-        r + 1
-    )
+    format!("{}{}{}", (b'A' + l as u8) as char, (b'a' + f as u8) as char, r + 1)
 }
 
 /// Parses a cell name.
 pub fn parse_cell(s: &str) -> usize {
     let b = s.as_bytes();
     assert_eq!(b.len(), 3, "cell name {s}");
-    let (l, f, r) = (
-        (b[0] - b'A') as i32,
-        (b[1] - b'a') as i32,
-        (b[2] - b'1') as i32,
-    );
-    assert!(
-        (0..5).contains(&l) && (0..5).contains(&f) && (0..5).contains(&r),
-        "cell name {s}"
-    );
+    let (l, f, r) = ((b[0] - b'A') as i32, (b[1] - b'a') as i32, (b[2] - b'1') as i32);
+    assert!((0..5).contains(&l) && (0..5).contains(&f) && (0..5).contains(&r), "cell name {s}");
     idx(l, r, f)
 }
 
@@ -226,11 +199,7 @@ impl RefPos {
             side: s.side,
             reserve: s.reserve,
             rights,
-            ep_pawn: if ep_passed.is_empty() {
-                0
-            } else {
-                s.ep.pawn as usize
-            },
+            ep_pawn: if ep_passed.is_empty() { 0 } else { s.ep.pawn as usize },
             ep_passed,
         }
     }
@@ -249,14 +218,7 @@ impl RefPos {
         }
         s.rights = Bitboard(r);
         let passed = self.ep_passed.iter().fold(0u128, |a, &c| a | 1 << c);
-        s.ep = if passed == 0 {
-            EnPassant::default()
-        } else {
-            EnPassant {
-                passed,
-                pawn: self.ep_pawn as u8,
-            }
-        };
+        s.ep = if passed == 0 { EnPassant::default() } else { EnPassant { passed, pawn: self.ep_pawn as u8 } };
         s
     }
 
@@ -317,13 +279,7 @@ impl RefPos {
                 Kind::Guard,
             ]
         } else {
-            vec![
-                Kind::Queen,
-                Kind::Rook,
-                Kind::Bishop,
-                Kind::Knight,
-                Kind::RUnicorn,
-            ]
+            vec![Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight, Kind::RUnicorn]
         }
     }
 
@@ -346,16 +302,8 @@ impl RefPos {
         false
     }
 
-    fn jump(
-        &self,
-        c: usize,
-        vs: &[V],
-        mv: bool,
-        cap: bool,
-        f: &mut impl FnMut(usize, bool, bool) -> bool,
-    ) -> bool {
-        vs.iter()
-            .any(|&v| self.step(c, v).is_some_and(|n| f(n, mv, cap)))
+    fn jump(&self, c: usize, vs: &[V], mv: bool, cap: bool, f: &mut impl FnMut(usize, bool, bool) -> bool) -> bool {
+        vs.iter().any(|&v| self.step(c, v).is_some_and(|n| f(n, mv, cap)))
     }
 
     fn slides(&self, c: usize, vs: &[V], f: &mut impl FnMut(usize, bool, bool) -> bool) -> bool {
@@ -371,13 +319,7 @@ impl RefPos {
         match p.kind {
             Kind::Pawn => {
                 let (fwd, up) = self.pawn_dirs(p.color);
-                let caps = [
-                    (0, fwd.1, 1),
-                    (0, fwd.1, -1),
-                    (up.0, 0, 1),
-                    (up.0, 0, -1),
-                    (up.0, fwd.1, 0),
-                ];
+                let caps = [(0, fwd.1, 1), (0, fwd.1, -1), (up.0, 0, 1), (up.0, 0, -1), (up.0, fwd.1, 0)];
                 self.jump(c, &[fwd, up], true, false, f) || self.jump(c, &caps, false, true, f)
             }
             Kind::Knight => self.jump(c, knight, true, true, f),
@@ -389,8 +331,7 @@ impl RefPos {
                     || (!self.fiveup() && self.slides(c, &DIAGONAL_3D, f))
             }
             Kind::King if self.fiveup() => {
-                self.jump(c, &ORTHOGONAL, true, true, f)
-                    || self.jump(c, &DIAGONAL_3D, false, true, f)
+                self.jump(c, &ORTHOGONAL, true, true, f) || self.jump(c, &DIAGONAL_3D, false, true, f)
             }
             Kind::King | Kind::Guard => {
                 self.jump(c, &ORTHOGONAL, true, true, f)
@@ -408,11 +349,7 @@ impl RefPos {
     fn reach(&self, c: usize) -> Vec<Reach> {
         let mut out = Vec::new();
         self.each_reach(c, &mut |cell, can_move, can_capture| {
-            out.push(Reach {
-                cell,
-                can_move,
-                can_capture,
-            });
+            out.push(Reach { cell, can_move, can_capture });
             false
         });
         out
@@ -428,9 +365,7 @@ impl RefPos {
 
     /// The cell of a side's king.
     pub fn king(&self, color: Color) -> usize {
-        (0..125)
-            .find(|&c| self.board[c] == Some(Piece::new(color, Kind::King)))
-            .expect("a king")
+        (0..125).find(|&c| self.board[c] == Some(Piece::new(color, Kind::King))).expect("a king")
     }
 
     /// Whether the side to move is in check.
@@ -442,13 +377,7 @@ impl RefPos {
     pub fn pseudo_moves(&self) -> Vec<RMove> {
         let us = self.side;
         let mut out = Vec::new();
-        let normal = |from, to| RMove {
-            from,
-            to,
-            promo: None,
-            place: None,
-            kind: RKind::Normal,
-        };
+        let normal = |from, to| RMove { from, to, promo: None, place: None, kind: RKind::Normal };
         for from in 0..125 {
             let Some(p) = self.board[from] else { continue };
             if p.color != us {
@@ -466,10 +395,7 @@ impl RefPos {
                 }
                 if p.kind == Kind::Pawn && self.promotion_cell(us, r.cell) {
                     for k in self.promotion_kinds() {
-                        out.push(RMove {
-                            promo: Some(k),
-                            ..normal(from, r.cell)
-                        });
+                        out.push(RMove { promo: Some(k), ..normal(from, r.cell) });
                     }
                     continue;
                 }
@@ -477,10 +403,7 @@ impl RefPos {
                 if p.kind != Kind::Pawn && self.rights[from] {
                     for k in [Kind::Wizard, Kind::Guard, Kind::Silver] {
                         if self.reserve[us as usize] & bit(k) != 0 {
-                            out.push(RMove {
-                                place: Some(k),
-                                ..normal(from, r.cell)
-                            });
+                            out.push(RMove { place: Some(k), ..normal(from, r.cell) });
                         }
                     }
                 }
@@ -493,15 +416,9 @@ impl RefPos {
         for &passed in &self.ep_passed {
             for from in 0..125 {
                 if self.board[from] == Some(Piece::new(us, Kind::Pawn))
-                    && self
-                        .reach(from)
-                        .iter()
-                        .any(|r| r.cell == passed && r.can_capture)
+                    && self.reach(from).iter().any(|r| r.cell == passed && r.can_capture)
                 {
-                    out.push(RMove {
-                        kind: RKind::EnPassant,
-                        ..normal(from, passed)
-                    });
+                    out.push(RMove { kind: RKind::EnPassant, ..normal(from, passed) });
                 }
             }
         }
@@ -515,15 +432,9 @@ impl RefPos {
                         None => between.push(n),
                         Some(q) => {
                             if q == Piece::new(us, Kind::Rook)
-                                && between
-                                    .iter()
-                                    .chain(&[n])
-                                    .all(|&c| !self.attacked(c, us.flip()))
+                                && between.iter().chain(&[n]).all(|&c| !self.attacked(c, us.flip()))
                             {
-                                out.push(RMove {
-                                    kind: RKind::Castle,
-                                    ..normal(k, n)
-                                });
+                                out.push(RMove { kind: RKind::Castle, ..normal(k, n) });
                             }
                             break;
                         }
@@ -548,13 +459,7 @@ impl RefPos {
         }
         let (fwd, up) = self.pawn_dirs(us);
         let empty = |c: Option<usize>| c.is_some_and(|c| self.board[c].is_none());
-        let dbl = |to| RMove {
-            from,
-            to,
-            promo: None,
-            place: None,
-            kind: RKind::Double,
-        };
+        let dbl = |to| RMove { from, to, promo: None, place: None, kind: RKind::Double };
         for v in [fwd, up] {
             let mid = self.step(from, v);
             let to = mid.and_then(|m| self.step(m, v));
@@ -613,10 +518,7 @@ impl RefPos {
                     } else {
                         cands.extend([f1.unwrap(), u1.unwrap()]);
                     }
-                    p.ep_passed = cands
-                        .into_iter()
-                        .filter(|&c| p.board[c].is_none())
-                        .collect();
+                    p.ep_passed = cands.into_iter().filter(|&c| p.board[c].is_none()).collect();
                     p.ep_passed.sort();
                     p.ep_pawn = m.to;
                 }
@@ -634,10 +536,7 @@ impl RefPos {
 
     /// Every legal move.
     pub fn legal_moves(&self) -> Vec<RMove> {
-        self.pseudo_moves()
-            .into_iter()
-            .filter(|m| self.is_safe(m))
-            .collect()
+        self.pseudo_moves().into_iter().filter(|m| self.is_safe(m)).collect()
     }
 
     /// The legal moves as a set of coordinate texts.

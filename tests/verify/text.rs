@@ -7,11 +7,7 @@ use fiveup::rules::{Bitboard, Color, Kind, Piece, Ruleset, Setup, Variant};
 
 /// The piece a letter names in a ruleset.
 fn piece(rs: Ruleset, ch: char) -> Piece {
-    let color = if ch.is_ascii_uppercase() {
-        Color::White
-    } else {
-        Color::Black
-    };
+    let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
     let kind = match ch.to_ascii_uppercase() {
         'P' => Kind::Pawn,
         'N' => Kind::Knight,
@@ -57,11 +53,7 @@ pub fn parse(variant: Variant, text: &str) -> Setup {
         }
     }
     // 2. Side.
-    s.side = if f[1] == "w" {
-        Color::White
-    } else {
-        Color::Black
-    };
+    s.side = if f[1] == "w" { Color::White } else { Color::Black };
     // 3. Reserve.
     for ch in f[2].chars().filter(|&c| c != '-') {
         let side = if ch.is_ascii_uppercase() { 0 } else { 1 };
@@ -98,10 +90,7 @@ pub fn parse(variant: Variant, text: &str) -> Setup {
         for k in (0..passed.len()).step_by(3) {
             p |= 1 << parse_cell(&passed[k..k + 3]);
         }
-        s.ep = EnPassant {
-            passed: p,
-            pawn: parse_cell(pawn) as u8,
-        };
+        s.ep = EnPassant { passed: p, pawn: parse_cell(pawn) as u8 };
     }
     // 6, 7. Clocks.
     s.halfmove = f[5].parse().expect("halfmove clock");
@@ -146,11 +135,7 @@ pub fn write(s: &Setup) -> String {
                             run = 0;
                         }
                         let c = letter(p.kind);
-                        board.push(if p.color == Color::White {
-                            c
-                        } else {
-                            c.to_ascii_lowercase()
-                        });
+                        board.push(if p.color == Color::White { c } else { c.to_ascii_lowercase() });
                     }
                 }
             }
@@ -170,24 +155,13 @@ pub fn write(s: &Setup) -> String {
     if reserve.is_empty() {
         reserve.push('-');
     }
-    let cells = |bits: u128| {
-        (0..125)
-            .filter(|i| bits >> i & 1 != 0)
-            .map(name)
-            .collect::<String>()
-    };
+    let cells = |bits: u128| (0..125).filter(|i| bits >> i & 1 != 0).map(name).collect::<String>();
     let mut rights = cells(s.rights.0);
     if rights.is_empty() {
         rights.push('-');
     }
-    let ep = if s.ep.passed == 0 {
-        "-".to_string()
-    } else {
-        format!("{}@{}", cells(s.ep.passed), name(s.ep.pawn as usize))
-    };
+    let ep =
+        if s.ep.passed == 0 { "-".to_string() } else { format!("{}@{}", cells(s.ep.passed), name(s.ep.pawn as usize)) };
     let side = if s.side == Color::White { 'w' } else { 'b' };
-    format!(
-        "{board} {side} {reserve} {rights} {ep} {} {}",
-        s.halfmove, s.fullmove
-    )
+    format!("{board} {side} {reserve} {rights} {ep} {} {}", s.halfmove, s.fullmove)
 }
