@@ -121,6 +121,19 @@ fn fools_mate_replays_to_checkmate() {
     assert!(pos.in_check());
     assert_eq!(pos.count_legal(), 0);
     assert!(RefPos::from_setup(&pos.to_setup()).legal_moves().is_empty());
+
+    // `P-Bd3` as written is ambiguous: Bd4-Bd3 (one forward) is legal too, and after it the same
+    // moves end in check but not mate (the Ad4 pawn takes on Be4).
+    let mut pos = Position::startpos(Variant::default());
+    for t in ["Dc2Cc2", "Bc4Cc4", "Db1De4/G"] {
+        pos.make(find_move(&pos, t));
+    }
+    let _ = find_move(&pos, "Ad4Bd3");
+    for t in ["Bd4Bd3", "Eb1Db3/S", "Cc4Cc3", "Eb1Be4"] {
+        pos.make(find_move(&pos, t));
+    }
+    assert!(pos.in_check());
+    assert!(pos.legal_moves().iter().any(|m| m.to_string() == "Ad4Be4"));
 }
 
 /// Moves per kind of moving piece, placements excluded, and the number of placement moves.
