@@ -1,1 +1,81 @@
-fn main() {}
+//! Move generation benchmarks: legal move lists, bulk counting, perft and make/unmake from the
+//! start positions and from a middle-game position reached by a fixed line.
+//!
+//! Run with `cargo bench --bench movegen`.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use fiveup::rules::{perft, Position, Ruleset, Variant};
+
+/// The start positions benchmarked, with their names.
+fn starts() -> Vec<(&'static str, Position)> {
+    vec![
+        ("fiveup", Position::startpos(Variant::plain(Ruleset::FiveUp))),
+        ("raumschach", Position::startpos(Variant::plain(Ruleset::Raumschach))),
+        ("fiveup+hypercylinder", Position::startpos(Variant { hypercylinder: true, ..Variant::default() })),
+    ]
+}
+
+/// A Five Up middle game: the first legal move, 24 times, each time taking the move in the middle
+/// of the list (deterministic, no randomness needed).
+fn middlegame() -> Position {
+    let mut p = Position::startpos(Variant::default());
+    for _ in 0..24 {
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        p.make(moves[moves.len() / 2]);
+    }
+    p
+}
+
+fn legal_moves(c: &mut Criterion) {
+    let mut all = starts();
+    all.push(("fiveup middlegame", middlegame()));
+    let mut buf = Vec::with_capacity(512);
+    for (name, pos) in &all {
+        c.bench_function(&format!("legal_moves/{name}"), |b| {
+            b.iter(|| {
+                buf.clear();
+                black_box(pos).legal_moves_into(&mut buf);
+                buf.len()
+            })
+        });
+        c.bench_function(&format!("count_legal/{name}"), |b| b.iter(|| black_box(pos).count_legal()));
+    }
+}
+
+fn perft_bulk(c: &mut Criterion) {
+    let mut g = c.benchmark_group("perft");
+    g.sample_size(10);
+    for (name, pos) in starts() {
+        g.bench_function(format!("{name}/3"), |b| {
+            b.iter(|| {
+                let mut p = pos.clone();
+                perft::perft(&mut p, 3)
+            })
+        });
+    }
+    g.finish();
+}
+
+fn make_unmake(c: &mut Criterion) {
+    for (name, pos) in [("fiveup start", Position::startpos(Variant::default())), ("fiveup middlegame", middlegame())] {
+        let moves = pos.legal_moves();
+        let mut p = pos.clone();
+        c.bench_function(&format!("make_unmake_all/{name}"), |b| {
+            b.iter(|| {
+                let mut h = 0u64;
+                for &m in &moves {
+                    let u = p.make(m);
+                    h ^= p.hash();
+                    p.unmake(m, u);
+                }
+                h
+            })
+        });
+    }
+}
+
+criterion_group!(benches, legal_moves, perft_bulk, make_unmake);
+criterion_main!(benches);
