@@ -93,6 +93,9 @@ pub enum SetupError {
     /// Move number zero.
     #[error("move number must be at least 1")]
     BadFullmove,
+    /// A flag combination the rules forbid (e.g. castling in Raumschach).
+    #[error(transparent)]
+    Variant(#[from] super::types::VariantError),
 }
 
 /// Scalars saved by [`Position::make`] and restored by [`Position::unmake`].
@@ -295,6 +298,8 @@ impl Position {
     /// Validates a setup.
     pub fn from_setup(s: Setup) -> Result<Position, SetupError> {
         let rs = s.variant.ruleset;
+        // `Variant`'s fields are public, so a literal may bypass `Variant::new`: check again.
+        Variant::new(rs, s.variant.castling, s.variant.hypercylinder)?;
         let mut p = Position {
             variant: s.variant,
             by_kind: [0; KIND_COUNT],
@@ -999,6 +1004,9 @@ mod tests {
         let mut s = Setup::start(v);
         s.rights = s.rights.with("Cc3".parse().unwrap());
         assert!(matches!(Position::from_setup(s), Err(SetupError::RightWithoutPiece(_))));
+        let mut s = Setup::start(Variant::plain(Ruleset::Raumschach));
+        s.variant.castling = true;
+        assert!(matches!(Position::from_setup(s), Err(SetupError::Variant(_))));
         let mut s = Setup::start(Variant::plain(Ruleset::Raumschach));
         s.board[0] = Some(Piece::new(Color::White, Kind::Wizard));
         assert!(matches!(Position::from_setup(s), Err(SetupError::ForeignPiece { .. })));
