@@ -2,4 +2,5 @@
 
 #![warn(missing_docs)]
 
+pub mod engine;
 pub mod rules;
