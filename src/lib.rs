@@ -3,4 +3,5 @@
 #![warn(missing_docs)]
 
 pub mod engine;
+pub mod player;
 pub mod rules;

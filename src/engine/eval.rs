@@ -152,8 +152,8 @@ mod tests {
         // White Five Up pawn on Ec2 (layer 4, rank 1) is 4 + 3 = 7 steps from A5.
         let ec2 = "Ec2".parse::<crate::rules::Cell>().unwrap().index();
         assert_eq!(PAWN_PROGRESS[0][ec2], 1);
-        assert_eq!(PAWN_PROGRESS[1][ec2], 8 - 0 - 1);
-        // White Raumschach pawn on Ab2 is 4 + 3 from E5.
+        assert_eq!(PAWN_PROGRESS[1][ec2], 7); // black: layer distance 0, rank distance 1
+                                              // White Raumschach pawn on Ab2 is 4 + 3 from E5.
         let ab2 = "Ab2".parse::<crate::rules::Cell>().unwrap().index();
         assert_eq!(PAWN_PROGRESS[2][ab2], 1);
     }

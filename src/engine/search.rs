@@ -349,7 +349,7 @@ impl Search<'_> {
         let hm = pos.halfmove() as usize;
         if hm >= 100 {
             // Checkmate on the hundredth ply still counts as mate.
-            return !(pos.in_check() && !pos.has_legal_move());
+            return !pos.in_check() || pos.has_legal_move();
         }
         let key = pos.hash();
         let n = self.keys.len();

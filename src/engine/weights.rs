@@ -57,23 +57,24 @@ pub struct Weights {
     pub tempo: i32,
 }
 
-const fn table(p: i32, n: i32, b: i32, r: i32, q: i32, u: i32, s: i32, w: i32, g: i32, ru: i32) -> [i32; KIND_COUNT] {
+/// A per-kind table from values in the order P, N, B, R, Q, U, S, W, G, U(Raumschach); the king gets 0.
+const fn table(v: [i32; 10]) -> [i32; KIND_COUNT] {
     // Kind order: Pawn, Knight, Bishop, Rook, Queen, King, Unicorn, Silver, Wizard, Guard, RUnicorn.
-    [p, n, b, r, q, 0, u, s, w, g, ru]
+    [v[0], v[1], v[2], v[3], v[4], 0, v[5], v[6], v[7], v[8], v[9]]
 }
 
 impl Weights {
     /// The defaults of a ruleset (see the module docs for the piece values' sources).
     pub fn for_ruleset(ruleset: Ruleset) -> Weights {
         let values = match ruleset {
-            Ruleset::FiveUp | Ruleset::FiveUp2001 => table(100, 400, 400, 500, 900, 300, 500, 600, 600, 0),
-            Ruleset::Raumschach => table(100, 300, 500, 500, 1000, 0, 0, 0, 0, 300),
+            Ruleset::FiveUp | Ruleset::FiveUp2001 => table([100, 400, 400, 500, 900, 300, 500, 600, 600, 0]),
+            Ruleset::Raumschach => table([100, 300, 500, 500, 1000, 0, 0, 0, 0, 300]),
         };
         Weights {
             values,
             reserve_pct: 80,
-            mobility: table(0, 3, 2, 2, 1, 3, 1, 1, 2, 2),
-            center: table(0, 4, 2, 1, 1, 4, 2, 1, 3, 2),
+            mobility: table([0, 3, 2, 2, 1, 3, 1, 1, 2, 2]),
+            center: table([0, 4, 2, 1, 1, 4, 2, 1, 3, 2]),
             pawn_advance: 6,
             pawn_advance_sq: 4,
             king_attack: 6,
