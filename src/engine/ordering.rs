@@ -12,8 +12,10 @@
 //! Placement variants of one move share its history entry; the plain move gets a small edge so the
 //! four variants do not all precede other moves.
 
-use crate::rules::movegen::Sink;
-use crate::rules::{Bitboard, Cell, Kind, Move, Position, Special};
+use crate::rules::geometry::{pawn_class, DIAG2, DIAG3, ORTH};
+use crate::rules::position::promotion_row;
+use crate::rules::types::{KIND_COUNT, RESERVE_KINDS};
+use crate::rules::{Bitboard, Cell, Kind, Move, Position, Ruleset, Special};
 
 /// Maximum search ply (tables are sized by it).
 pub const MAX_PLY: usize = 128;
@@ -185,51 +187,174 @@ pub fn pick(list: &mut [ScoredMove], i: usize) -> ScoredMove {
     list[i]
 }
 
-/// Generates the moves quiescence searches: captures (one version each: plain, or with a placement
-/// when only a placement makes it legal), en passant and queen promotions.
-pub struct NoisySink<'a> {
-    /// Enemy pieces.
-    pub their: u128,
-    /// Output.
-    pub out: &'a mut Vec<Move>,
+/// Kinds a side can capture, most valuable first (ties in kind order): the victim order of
+/// [`captures_into`].
+pub fn victim_order(ruleset: Ruleset, values: &[i32]) -> Vec<Kind> {
+    let mut v: Vec<Kind> = Kind::ALL.into_iter().filter(|k| *k != Kind::King && ruleset.has_kind(*k)).collect();
+    v.sort_by_key(|k| (-values[k.index()], k.index()));
+    v
 }
 
-impl Sink for NoisySink<'_> {
-    #[inline]
-    fn moves(&mut self, from: Cell, targets: u128, plain: bool, place: u8) {
-        let caps = targets & self.their;
-        if caps == 0 || (!plain && place == 0) {
-            return;
+/// Generates, scored, the moves quiescence searches when not in check: queen promotions, then
+/// captures victim by victim in `victims` order (most valuable first), each by its attackers, then
+/// en passant. Victims worth less than `min_gain` are skipped (delta pruning), except pawn
+/// captures that promote. A capture that is legal only with a placement (a pinned piece whose
+/// origin must be refilled) comes with the first reserve piece placed; otherwise one plain version.
+///
+/// Target-centred generation: one `attackers` call per victim instead of every piece's attack set,
+/// and nothing at all for victims too cheap to matter. Must not be called in check.
+pub fn captures_into(pos: &Position, values: &[i32], victims: &[Kind], min_gain: i32, out: &mut Vec<ScoredMove>) {
+    // 1. Context.
+    out.clear();
+    let us = pos.side();
+    let them = us.flip();
+    let own = pos.color_bb(us).0;
+    let their = pos.color_bb(them).0;
+    let occ = own | their;
+    let g = pos.geometry();
+    let ksq = pos.king(us).index();
+    let pinned = pos.pinned();
+    let class = pawn_class(pos.ruleset(), us);
+    let promo_row = promotion_row(class);
+    let queen = pos.ruleset().promotions()[0];
+    let pawns = pos.pieces(us, Kind::Pawn).0;
+    let reserve = pos.reserve(us);
+    let placeable = pos.rights().0 & own;
+    let first_reserve = RESERVE_KINDS[reserve.trailing_zeros().min(2) as usize];
+
+    // Legality of `from` -> `to` (an enemy piece on `to` or empty): None when illegal, else
+    // the placement it needs (None for a plain move).
+    let legal = |from: usize, to: usize| -> Option<Option<Kind>> {
+        let f = 1u128 << from;
+        let their2 = their & !(1u128 << to);
+        let (sq, occ_after) = if from == ksq { (to, occ ^ f) } else { (ksq, (occ ^ f) | 1u128 << to) };
+        if (from != ksq && pinned & f == 0) || pos.attackers(sq, them, occ_after, their2) == 0 {
+            Some(None)
+        } else if reserve != 0 && placeable & f != 0 && pos.attackers(sq, them, occ_after | f, their2) == 0 {
+            Some(Some(first_reserve))
+        } else {
+            None
         }
-        for to in Bitboard(caps) {
-            let m = Move::normal(from, to);
-            if plain {
-                self.out.push(m);
-            } else {
-                let k = crate::rules::types::RESERVE_KINDS[place.trailing_zeros() as usize];
-                self.out.push(m.with_placement(k));
+    };
+    let mut push = |from: usize, to: usize, promo: Option<Kind>, score: i32| {
+        if let Some(place) = legal(from, to) {
+            let m = Move::new(
+                Cell::new_unchecked(from as u8),
+                Cell::new_unchecked(to as u8),
+                promo,
+                place,
+                Special::Normal,
+            );
+            out.push(ScoredMove { mv: m, score });
+        }
+    };
+
+    // 2. Queen promotions by a push.
+    for from in Bitboard(pawns & !promo_row) {
+        for to in Bitboard(g.pawn_push[class][from.index()] & !occ & promo_row) {
+            push(from.index(), to.index(), Some(queen), GOOD_CAPTURE + values[queen.index()] * 16);
+        }
+    }
+
+    // 3. Captures, most valuable victim first, least valuable attacker first.
+    for &victim in victims {
+        let cheap = values[victim.index()] < min_gain;
+        let targets = pos.pieces(them, victim).0 & if cheap { promo_row } else { u128::MAX };
+        for t in Bitboard(targets) {
+            let ti = t.index();
+            let mut atk = pos.attackers(ti, us, occ, own);
+            if cheap {
+                atk &= pawns;
+            }
+            for from in Bitboard(atk) {
+                let attacker = pos.piece_at(from).map_or(Kind::Pawn, |p| p.kind);
+                let promo = (attacker == Kind::Pawn && promo_row >> ti & 1 != 0).then_some(queen);
+                let score =
+                    GOOD_CAPTURE + mvv_lva(values, victim, attacker) + promo.map_or(0, |q| values[q.index()] * 16);
+                push(from.index(), ti, promo, score);
             }
         }
     }
-    #[inline]
-    fn promotions(&mut self, from: Cell, targets: u128, kinds: &'static [Kind]) {
-        // kinds[0] is the queen in every ruleset.
-        for to in Bitboard(targets) {
-            self.out.push(Move::new(from, to, Some(kinds[0]), None, Special::Normal));
-        }
-    }
-    #[inline]
-    fn special(&mut self, m: Move) {
-        if m.special() == Special::EnPassant {
-            self.out.push(m);
+
+    // 4. En passant (tested like the rules core: both pawns leave their cells).
+    let ep = pos.ep();
+    if ep.is_some() && values[Kind::Pawn.index()] >= min_gain {
+        let cap = 1u128 << ep.pawn;
+        for p in Bitboard(ep.passed) {
+            for from in Bitboard(g.pawn_capture[class ^ 1][p.index()] & pawns) {
+                let occ2 = (occ ^ 1u128 << from.index() ^ cap) | 1u128 << p.index();
+                if pos.attackers(ksq, them, occ2, their & !cap) == 0 {
+                    let m = Move::new(from, p, None, None, Special::EnPassant);
+                    out.push(ScoredMove { mv: m, score: GOOD_CAPTURE + mvv_lva(values, Kind::Pawn, Kind::Pawn) });
+                }
+            }
         }
     }
 }
 
-/// Appends the quiescence moves of `pos` (see [`NoisySink`]) to `out`.
-pub fn noisy_moves_into(pos: &Position, out: &mut Vec<Move>) {
-    let their = pos.color_bb(pos.side().flip()).0;
-    pos.generate(&mut NoisySink { their, out });
+/// What it takes to give check to the side not to move: for a cheap test, before making a move,
+/// of whether it may give check (late-move pruning spares checking moves).
+pub struct CheckInfo {
+    /// Per kind: the cells from which a piece of ours of that kind would attack the enemy king.
+    direct: [u128; KIND_COUNT],
+    /// Our pieces standing alone between the enemy king and one of our sliders on that line.
+    discoverers: u128,
+}
+
+impl CheckInfo {
+    /// The check cells of the side to move against the enemy king.
+    pub fn new(pos: &Position) -> CheckInfo {
+        let us = pos.side();
+        let ksq = pos.king(us.flip()).index();
+        let occ = pos.occupied().0;
+        let g = pos.geometry();
+        let mut direct = [0u128; KIND_COUNT];
+        for k in Kind::ALL {
+            if k != Kind::Pawn && pos.ruleset().has_kind(k) {
+                direct[k.index()] = pos.attacks_from(k, ksq, occ);
+            }
+        }
+        direct[Kind::Pawn.index()] = g.pawn_capture[pawn_class(pos.ruleset(), us) ^ 1][ksq];
+        // Sliders per direction family: orthogonal, 2D diagonal, 3D diagonal.
+        let own = pos.color_bb(us).0;
+        let kinds = |ks: &[Kind]| ks.iter().fold(0u128, |b, k| b | pos.pieces(us, *k).0);
+        let raum = !pos.ruleset().is_fiveup();
+        let families = [
+            (ORTH, kinds(&[Kind::Rook, Kind::Queen])),
+            (DIAG2, kinds(&[Kind::Bishop, Kind::Queen, Kind::Wizard])),
+            (
+                DIAG3,
+                kinds(&[Kind::Silver, Kind::Wizard, Kind::RUnicorn]) | if raum { kinds(&[Kind::Queen]) } else { 0 },
+            ),
+        ];
+        let mut discoverers = 0;
+        for (dirs, sliders) in families {
+            if sliders == 0 {
+                continue;
+            }
+            for d in dirs {
+                let Some(b) = g.first_blocker(d, ksq, occ) else { continue };
+                if own >> b & 1 != 0 && g.first_blocker(d, b, occ).is_some_and(|x| sliders >> x & 1 != 0) {
+                    discoverers |= 1u128 << b;
+                }
+            }
+        }
+        CheckInfo { direct, discoverers }
+    }
+
+    /// Whether legal move `m` may give check (never false for a checking move; sometimes true for
+    /// one that does not).
+    #[inline]
+    pub fn may_give_check(&self, pos: &Position, m: Move) -> bool {
+        if m.special() != Special::Normal || self.discoverers >> m.from().index() & 1 != 0 {
+            return true;
+        }
+        let kind = m.promotion().unwrap_or_else(|| pos.piece_at(m.from()).map_or(Kind::Pawn, |p| p.kind));
+        if self.direct[kind.index()] >> m.to().index() & 1 != 0 {
+            return true;
+        }
+        m.placement().is_some_and(|k| self.direct[k.index()] >> m.from().index() & 1 != 0)
+    }
 }
 
 #[cfg(test)]
@@ -237,44 +362,64 @@ mod tests {
     use super::*;
     use crate::rules::{Ruleset, Variant};
 
-    /// Plays a deterministic pseudo-random game prefix.
     fn scrambled(rs: Ruleset, plies: usize, seed: u64) -> Position {
-        let mut p = Position::startpos(Variant::plain(rs));
-        let mut s = seed;
-        for _ in 0..plies {
-            let ms = p.legal_moves();
-            if ms.is_empty() {
-                break;
-            }
-            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            p.make(ms[(s >> 33) as usize % ms.len()]);
-        }
-        p
+        crate::engine::scrambled(Variant::plain(rs), plies, seed)
     }
 
     #[test]
-    fn noisy_moves_are_the_legal_captures_and_queen_promotions() {
+    fn quiescence_moves_are_the_legal_captures_and_queen_promotions() {
         for rs in Ruleset::ALL {
-            for seed in 0..30 {
-                let p = scrambled(rs, 40, seed);
+            let w = crate::engine::Weights::for_ruleset(rs);
+            let victims = victim_order(rs, &w.values);
+            for seed in 0..60 {
+                let p = scrambled(rs, 20 + seed as usize % 40, seed);
+                if p.in_check() {
+                    continue;
+                }
                 let mut noisy = Vec::new();
-                noisy_moves_into(&p, &mut noisy);
+                captures_into(&p, &w.values, &victims, i32::MIN, &mut noisy);
                 let legal = p.legal_moves();
                 for m in &noisy {
-                    assert!(legal.contains(m), "{m} not legal");
-                    assert!(!is_quiet(&p, *m));
+                    assert!(legal.contains(&m.mv), "{rs} {seed}: {} not legal", m.mv);
+                    assert!(!is_quiet(&p, m.mv));
                 }
-                // Every legal capture (promoting to a queen, if at all) appears in some placement version.
-                let caps: Vec<Move> = legal
+                // Every legal capture and push promoting to a queen appears in some placement version.
+                let want: Vec<Move> = legal
                     .iter()
-                    .filter(|m| captured(&p, **m).is_some() && m.promotion().map_or(true, |k| k == Kind::Queen))
+                    .filter(|m| m.promotion().map_or(captured(&p, **m).is_some(), |k| k == Kind::Queen))
                     .map(|m| m.without_placement())
                     .collect();
-                for c in &caps {
-                    assert!(noisy.iter().any(|n| n.without_placement() == *c), "{c} missing");
+                for c in &want {
+                    assert!(noisy.iter().any(|n| n.mv.without_placement() == *c), "{rs} {seed}: {c} missing");
                 }
+                assert_eq!(want.iter().collect::<std::collections::HashSet<_>>().len(), noisy.len());
+                // Delta pruning drops cheap victims only.
+                let mut dear = Vec::new();
+                captures_into(&p, &w.values, &victims, 350, &mut dear);
+                assert!(dear.iter().all(|m| m.mv.promotion().is_some() || w.value(captured(&p, m.mv).unwrap()) >= 350));
             }
         }
+    }
+
+    #[test]
+    fn may_give_check_never_misses_a_check() {
+        let mut found = 0;
+        for rs in Ruleset::ALL {
+            for seed in 0..80 {
+                let p = scrambled(rs, 10 + seed as usize % 50, seed);
+                let info = CheckInfo::new(&p);
+                let mut flagged = 0;
+                for m in p.legal_moves() {
+                    let checks = p.after(m).in_check();
+                    let may = info.may_give_check(&p, m);
+                    assert!(!checks || may, "{rs} seed {seed}: {m} gives check");
+                    found += usize::from(checks);
+                    flagged += usize::from(may);
+                }
+                assert!(flagged <= p.legal_moves().len());
+            }
+        }
+        assert!(found > 20, "the test positions hold checking moves ({found})");
     }
 
     #[test]

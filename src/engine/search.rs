@@ -12,7 +12,8 @@
 
 use super::eval::evaluate;
 use super::ordering::{
-    captured, is_bad_capture, is_quiet, noisy_moves_into, pick, score_moves, Heuristics, ScoredMove, MAX_PLY,
+    captured, captures_into, is_bad_capture, is_quiet, pick, score_moves, victim_order, CheckInfo, Heuristics,
+    ScoredMove, MAX_PLY,
 };
 use super::score::{mate_in, mated_in, Score, DRAW, INFINITE, MATE, MATE_BOUND};
 use super::tt::{Bound, TransTable};
@@ -187,6 +188,7 @@ impl Engine {
             aborted: false,
             root_depth: 0,
             root_best: None,
+            victims: victim_order(pos.ruleset(), &self.weights.values),
         };
         let mut result = SearchResult {
             best: None,
@@ -208,6 +210,7 @@ impl Engine {
 
         // 3. Iterative deepening.
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let root_in_check = pos.in_check();
         let mut prev: i32 = 0;
         for depth in 1..=max_depth {
             s.root_depth = depth as i32;
@@ -219,7 +222,7 @@ impl Engine {
                 (-INFINITE, INFINITE)
             };
             let score = loop {
-                let v = s.negamax(depth as i32, alpha, beta, 0, true);
+                let v = s.negamax(depth as i32, alpha, beta, 0, true, root_in_check);
                 if s.aborted {
                     break v;
                 }
@@ -296,6 +299,8 @@ struct Search<'e> {
     aborted: bool,
     root_depth: i32,
     root_best: Option<Move>,
+    /// Capturable kinds, most valuable first.
+    victims: Vec<Kind>,
 }
 
 /// Late-move reduction in plies for a depth and move number.
@@ -316,6 +321,9 @@ fn reduction(depth: i32, count: usize) -> i32 {
     });
     t[depth.clamp(0, 63) as usize][count.min(255)] as i32
 }
+
+/// Moves picked by selection before the rest of the list is sorted.
+const LAZY_PICKS: usize = 6;
 
 /// Quiet moves tried at a shallow non-PV node before the rest are skipped.
 #[inline]
@@ -382,11 +390,20 @@ impl Search<'_> {
         pv.extend_from_slice(&tail[0].pv);
     }
 
-    /// Principal-variation search of the current position to `depth` plies within (alpha, beta).
-    pub(crate) fn negamax(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize, null_ok: bool) -> i32 {
+    /// Principal-variation search of the current position to `depth` plies within (alpha, beta);
+    /// `in_check` tells whether the side to move is in check (the caller knows it already).
+    pub(crate) fn negamax(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        null_ok: bool,
+        in_check: bool,
+    ) -> i32 {
         // 1. Horizon: quiescence.
         if depth <= 0 {
-            return self.qsearch(alpha, beta, ply);
+            return self.qsearch(alpha, beta, ply, in_check);
         }
         let pv_node = beta - alpha > 1;
         let root = ply == 0;
@@ -431,7 +448,6 @@ impl Search<'_> {
         }
 
         // 5. Static evaluation (meaningless in check).
-        let in_check = self.pos.in_check();
         let eval = if in_check { -INFINITE } else { evaluate(&self.pos, self.w) };
 
         // 6. Reverse futility: far above beta near the horizon, a quiet move will not fall below it.
@@ -451,7 +467,7 @@ impl Search<'_> {
             let r = 3 + depth / 4;
             let undo = self.pos.make_null();
             self.keys.push(key);
-            let v = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+            let v = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false, false);
             self.keys.pop();
             self.pos.unmake_null(undo);
             if self.aborted {
@@ -482,44 +498,54 @@ impl Search<'_> {
         let mut best_move = None;
         let mut count = 0usize;
         let side = self.pos.side().index();
+        let mut check_info: Option<CheckInfo> = None;
         for i in 0..scored.len() {
-            let m = pick(&mut scored, i).mv;
+            // Lazy selection for the first moves (a cutoff usually comes early), then one sort of
+            // the rest (ties broken by move bits, so the order is reproducible).
+            if i == LAZY_PICKS {
+                scored[i..].sort_unstable_by_key(|s| (std::cmp::Reverse(s.score), s.mv.bits()));
+            }
+            let m = if i < LAZY_PICKS { pick(&mut scored, i).mv } else { scored[i].mv };
             let quiet = is_quiet(&self.pos, m);
 
-            // 9a. Shallow pruning of late quiet moves (never before one move has been searched).
-            if !root && !pv_node && !in_check && quiet && best > -MATE_BOUND {
-                if depth <= 3 && count >= late_move_limit(depth) {
-                    continue;
-                }
-                if depth <= 2 && eval + 150 * depth <= alpha && Some(m) != tt_move {
-                    continue;
-                }
+            // 9a. Shallow pruning of late quiet moves that do not give check (never before one move
+            //     has been searched): too many tried already, or too far below alpha.
+            if !root
+                && !pv_node
+                && !in_check
+                && quiet
+                && best > -MATE_BOUND
+                && ((depth <= 3 && count >= late_move_limit(depth))
+                    || (depth <= 2 && eval + 150 * depth <= alpha && Some(m) != tt_move))
+                && !check_info.get_or_insert_with(|| CheckInfo::new(&self.pos)).may_give_check(&self.pos, m)
+            {
+                continue;
             }
 
             // 9b. Make the move; extend checks.
             let undo = self.pos.make(m);
+            let gives_check = self.pos.in_check();
             self.keys.push(key);
             count += 1;
-            let gives_check = self.pos.in_check();
             let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
             let new_depth = depth - 1 + ext;
 
             // 9c. PVS: the first move with the full window, the rest with a null window (reduced
             //     for late quiet moves), re-searched when they beat alpha.
             let v = if count == 1 {
-                -self.negamax(new_depth, -beta, -alpha, ply + 1, true)
+                -self.negamax(new_depth, -beta, -alpha, ply + 1, true, gives_check)
             } else {
                 let mut r = 0;
                 if depth >= 3 && quiet && !in_check && !gives_check && count > if pv_node { 4 } else { 2 } {
                     r = reduction(depth, count) - i32::from(pv_node) - self.heur.history(side, m) / 8192;
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut v = -self.negamax(new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                let mut v = -self.negamax(new_depth - r, -alpha - 1, -alpha, ply + 1, true, gives_check);
                 if v > alpha && r > 0 {
-                    v = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, true);
+                    v = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, true, gives_check);
                 }
                 if v > alpha && v < beta {
-                    v = -self.negamax(new_depth, -beta, -alpha, ply + 1, true);
+                    v = -self.negamax(new_depth, -beta, -alpha, ply + 1, true, gives_check);
                 }
                 v
             };
@@ -576,7 +602,7 @@ impl Search<'_> {
     }
 
     /// Quiescence: captures and queen promotions until the position is quiet; all evasions in check.
-    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, in_check: bool) -> i32 {
         // 1. Node accounting and limits.
         if self.tick(ply) {
             return 0;
@@ -586,43 +612,38 @@ impl Search<'_> {
         }
         self.plies[ply].pv.clear();
 
-        // 2. Stand pat (not in check), or every evasion (in check).
-        let in_check = self.pos.in_check();
-        let mut moves = std::mem::take(&mut self.plies[ply].moves);
+        // 2. Stand pat and the captures worth trying (not in check), or every evasion (in check).
         let mut scored = std::mem::take(&mut self.plies[ply].scored);
-        moves.clear();
         let mut best;
-        let stand;
         if in_check {
+            let mut moves = std::mem::take(&mut self.plies[ply].moves);
+            moves.clear();
             self.pos.legal_moves_into(&mut moves);
-            if moves.is_empty() {
-                self.plies[ply].moves = moves;
+            score_moves(&self.pos, &moves, &mut scored, &self.w.values, None, self.heur, ply);
+            self.plies[ply].moves = moves;
+            if scored.is_empty() {
                 self.plies[ply].scored = scored;
                 return mated_in(ply);
             }
             best = -INFINITE;
-            stand = -INFINITE;
         } else {
-            stand = evaluate(&self.pos, self.w);
+            let stand = evaluate(&self.pos, self.w);
             if stand >= beta {
-                self.plies[ply].moves = moves;
                 self.plies[ply].scored = scored;
                 return stand;
             }
             alpha = alpha.max(stand);
             best = stand;
-            noisy_moves_into(&self.pos, &mut moves);
+            // Delta pruning: a victim worth less than this cannot lift the score to alpha.
+            let min_gain = alpha.saturating_sub(stand).saturating_sub(DELTA_MARGIN - 1);
+            captures_into(&self.pos, &self.w.values, &self.victims, min_gain, &mut scored);
         }
-        score_moves(&self.pos, &moves, &mut scored, &self.w.values, None, self.heur, ply);
 
-        // 3. Try the moves, skipping hopeless and losing captures.
+        // 3. Try the moves, skipping captures that look losing.
         for i in 0..scored.len() {
             let m = pick(&mut scored, i).mv;
             if !in_check && m.promotion().is_none() {
                 if let Some(victim) = captured(&self.pos, m) {
-                    if stand + self.w.values[victim.index()] + 200 <= alpha {
-                        continue;
-                    }
                     let attacker = self.pos.piece_at(m.from()).map_or(Kind::Pawn, |p| p.kind);
                     if is_bad_capture(&self.pos, &self.w.values, m, victim, attacker) {
                         continue;
@@ -630,7 +651,8 @@ impl Search<'_> {
                 }
             }
             let undo = self.pos.make(m);
-            let v = -self.qsearch(-beta, -alpha, ply + 1);
+            let check = self.pos.in_check();
+            let v = -self.qsearch(-beta, -alpha, ply + 1, check);
             self.pos.unmake(m, undo);
             if self.aborted {
                 break;
@@ -646,7 +668,6 @@ impl Search<'_> {
                 }
             }
         }
-        self.plies[ply].moves = moves;
         self.plies[ply].scored = scored;
         if self.aborted {
             return 0;
@@ -654,6 +675,9 @@ impl Search<'_> {
         best
     }
 }
+
+/// Quiescence skips captures whose victim plus this margin cannot reach alpha.
+const DELTA_MARGIN: i32 = 200;
 
 #[cfg(test)]
 mod tests {
