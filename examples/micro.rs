@@ -1,4 +1,7 @@
-use fiveup::engine::{evaluate, ordering::noisy_moves_into, scrambled, Weights};
+//! Costs of the engine's building blocks on one position: `cargo run --release --example micro`.
+
+use fiveup::engine::ordering::{captures_into, victim_order};
+use fiveup::engine::{evaluate, scrambled, Weights};
 use fiveup::rules::{Ruleset, Variant};
 use std::time::Instant;
 fn main() {
@@ -19,12 +22,13 @@ fn main() {
             std::hint::black_box(&p).legal_moves_into(&mut v);
         }
         println!("{rs} legal {:.1} ns ({} moves)", t.elapsed().as_nanos() as f64 / n as f64, v.len());
+        let victims = victim_order(rs, &w.values);
+        let mut caps = Vec::with_capacity(64);
         let t = Instant::now();
         for _ in 0..n {
-            v.clear();
-            noisy_moves_into(std::hint::black_box(&p), &mut v);
+            captures_into(std::hint::black_box(&p), &w.values, &victims, i32::MIN, &mut caps);
         }
-        println!("{rs} noisy {:.1} ns ({} moves)", t.elapsed().as_nanos() as f64 / n as f64, v.len());
+        println!("{rs} captures {:.1} ns ({} moves)", t.elapsed().as_nanos() as f64 / n as f64, caps.len());
         let t = Instant::now();
         let mut c = 0;
         for _ in 0..n {

@@ -20,7 +20,7 @@
 //!   nodes are reproducible: the table and heuristics are cleared per search unless
 //!   [`EngineConfig::keep_tt`] is set.
 //!
-//! The engine knows nothing of text notation; [`bench`] gives a node-count signature and speed.
+//! The engine knows nothing of text notation; [`bench()`] gives a node-count signature and speed.
 
 pub mod eval;
 pub mod ordering;
@@ -37,7 +37,7 @@ pub use weights::{Weights, WeightsError};
 use crate::rules::{Position, Ruleset, Variant};
 use std::time::{Duration, Instant};
 
-/// The result of [`bench`].
+/// The result of [`bench()`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BenchResult {
     /// Positions searched.

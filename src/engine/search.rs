@@ -1,9 +1,9 @@
 //! Iterative-deepening principal-variation search with aspiration windows.
 //!
 //! [`Engine::search`] runs depths 1, 2, ... until a limit (depth, nodes, time or the stop flag),
-//! reporting every completed depth. Each depth calls [`Search::negamax`] at the root inside an
+//! reporting every completed depth. Each depth calls `Search::negamax` at the root inside an
 //! aspiration window around the previous score; a node below the horizon drops into
-//! [`Search::qsearch`]. The only call into evaluation is [`evaluate`].
+//! `Search::qsearch`. The only call into evaluation is [`evaluate`].
 //!
 //! Determinism: with `keep_tt = false` (the default) the transposition table and the move-ordering
 //! heuristics are cleared at the start of every search, and nothing else carries state, so a search
