@@ -2,8 +2,10 @@
 
 #![warn(missing_docs)]
 
+pub mod engine;
 pub mod eval;
 pub mod mcts;
 pub mod nn;
+pub mod player;
 pub mod rules;
 pub mod selfplay;
