@@ -368,9 +368,7 @@ impl Search<'_> {
             }
             i += 2;
         }
-        pos.occupied().count() == 2
-            && !pos.can_place(crate::rules::Color::White)
-            && !pos.can_place(crate::rules::Color::Black)
+        pos.bare_kings()
     }
 
     /// Whether the side to move has a piece other than pawns and its king (null move is unsafe
