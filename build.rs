@@ -54,7 +54,10 @@ fn libtorch_lib_dir() -> Option<PathBuf> {
     }
     let py = if env::var_os("VIRTUAL_ENV").is_some() { "python" } else { "python3" };
     let out = Command::new(py)
-        .args(["-c", "import importlib.util as u, os; print(os.path.join(os.path.dirname(u.find_spec('torch').origin), 'lib'))"])
+        .args([
+            "-c",
+            "import importlib.util as u, os; print(os.path.join(os.path.dirname(u.find_spec('torch').origin), 'lib'))",
+        ])
         .output()
         .ok()?;
     let dir = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
