@@ -221,6 +221,7 @@ fn run_replay(a: &ReplayArgs, out: &mut dyn Write) -> Result<()> {
 }
 
 /// Largest batch `bench nn` accepts.
+#[cfg(feature = "torch")]
 const MAX_BENCH_BATCH: usize = 4096;
 
 #[cfg(feature = "torch")]
@@ -341,6 +342,16 @@ mod tests {
             Command::Replay(a) => assert_eq!(a.moves.join(" "), "1. Cc2 Cc4"),
             c => panic!("{c:?}"),
         }
+    }
+
+    #[test]
+    fn bench_nn_takes_a_batch_list() {
+        match parse(&["bench", "nn", "--batches", "1,16", "--blocks", "2"]).command {
+            Command::Bench(BenchCommand::Nn(a)) => assert_eq!((a.batches, a.blocks), (vec![1, 16], Some(2))),
+            c => panic!("{c:?}"),
+        }
+        let e = run(parse(&["bench", "nn", "--batches", "0"]), &mut Vec::new()).unwrap_err();
+        assert!(format!("{e:#}").contains("--batches") || format!("{e:#}").contains("torch"), "{e:#}");
     }
 
     #[test]
