@@ -11,8 +11,9 @@
 //! - [`evaluator`]: the [`Evaluator`] trait, its inputs and outputs, and [`UniformEvaluator`];
 //! - [`cache`]: [`EvalCache`], a bounded cache in front of any evaluator;
 //! - [`network`]: [`NetworkEvaluator`] over a raw [`Backend`] (planes in, logits out) and the
-//!   model-free [`ZeroBackend`]. A tch network (behind the future `torch` feature) implements
-//!   `Backend` only.
+//!   model-free [`ZeroBackend`];
+//! - `torch` (behind the `torch` feature): the tch network, whose `TorchBackend` implements
+//!   [`Backend`] only, and the training-step primitives.
 //!
 //! # Design
 //! - **Batch-first** (lc0's backend interface, KataGo's batching evaluator): a network on an
@@ -39,6 +40,8 @@ pub mod evaluator;
 pub mod network;
 pub mod policy;
 pub mod symmetry;
+#[cfg(feature = "torch")]
+pub mod torch;
 
 #[cfg(test)]
 mod testutil;

@@ -1,0 +1,72 @@
+// Build script: make binaries, tests and benches find libtorch at run time (rpath, so no
+// LD_LIBRARY_PATH is needed) and, where the CUDA libraries are present, keep libtorch_cuda linked
+// so that tch::Cuda::is_available() can be true (the linker's --as-needed would otherwise drop
+// it: nothing references it directly). Does nothing unless the `torch` feature is on.
+// libtorch itself comes from $LIBTORCH, which scripts/env.sh exports (see scripts/setup.sh).
+use std::env;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    for v in ["LIBTORCH", "LIBTORCH_LIB", "FIVEUP_TORCH_CUDA"] {
+        println!("cargo:rerun-if-env-changed={v}");
+    }
+    if env::var_os("CARGO_FEATURE_TORCH").is_none() {
+        return;
+    }
+    let Some(lib) = libtorch_lib_dir() else {
+        println!("cargo:warning=fiveup: libtorch lib dir not found, no rpath added");
+        return;
+    };
+    println!("cargo:rustc-link-arg=-Wl,-rpath,{}", lib.display());
+
+    let cuda_so = lib.join("libtorch_cuda.so");
+    // Re-check when the CUDA wheels appear or go (pip's nvidia/ next to torch/).
+    for p in [cuda_so.clone(), lib.join("../../nvidia")] {
+        if p.exists() {
+            println!("cargo:rerun-if-changed={}", p.display());
+        }
+    }
+    let want_cuda = match env::var("FIVEUP_TORCH_CUDA").as_deref() {
+        Ok("0") => false,
+        Ok("1") => true,
+        // auto: only if every library libtorch_cuda.so needs resolves, else the
+        // binary would not even start on a machine without the CUDA wheels.
+        _ => cuda_so.exists() && deps_resolve(&cuda_so),
+    };
+    if want_cuda && cuda_so.exists() {
+        println!("cargo:rustc-link-arg=-Wl,--no-as-needed");
+        println!("cargo:rustc-link-arg={}", cuda_so.display());
+        println!("cargo:rustc-link-arg=-Wl,--as-needed");
+    }
+}
+
+/// Same answer as torch-sys: its exported `libtorch_lib` (needs a direct
+/// dependency on torch-sys, `links = "tch"`), else $LIBTORCH_LIB/lib or
+/// $LIBTORCH/lib, else the `torch/lib` of the python on PATH.
+fn libtorch_lib_dir() -> Option<PathBuf> {
+    if let Some(p) = env::var_os("DEP_TCH_LIBTORCH_LIB") {
+        return Some(PathBuf::from(p));
+    }
+    if let Some(p) = env::var_os("LIBTORCH_LIB").or_else(|| env::var_os("LIBTORCH")) {
+        return Some(Path::new(&p).join("lib"));
+    }
+    let py = if env::var_os("VIRTUAL_ENV").is_some() { "python" } else { "python3" };
+    let out = Command::new(py)
+        .args([
+            "-c",
+            "import importlib.util as u, os; print(os.path.join(os.path.dirname(u.find_spec('torch').origin), 'lib'))",
+        ])
+        .output()
+        .ok()?;
+    let dir = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+    (out.status.success() && dir.is_dir()).then_some(dir)
+}
+
+fn deps_resolve(so: &Path) -> bool {
+    match Command::new("ldd").arg(so).output() {
+        Ok(o) => o.status.success() && !String::from_utf8_lossy(&o.stdout).contains("not found"),
+        Err(_) => false,
+    }
+}

@@ -1,0 +1,196 @@
+//! [`TorchBackend`]: a [`Model`] behind the [`Backend`] trait, so that
+//! [`crate::nn::NetworkEvaluator`] (encoding, legal-move softmax) and everything above it can use
+//! it without knowing about tch.
+
+use super::model::{to_channels_last, Model};
+use super::net::{FusedNet, NetOutput, MOVES_LEFT_SCALE};
+use crate::nn::encode::{INPUT_SIZE, PLANES};
+use crate::nn::network::{Backend, BackendOutput};
+use crate::nn::policy::POLICY_SIZE;
+use std::sync::Once;
+use tch::{Device, Kind, Tensor};
+
+/// The device a backend should use by default: the first CUDA device if libtorch sees one,
+/// else the CPU.
+pub fn default_device() -> Device {
+    Device::cuda_if_available()
+}
+
+/// Sets libtorch's CPU thread pools for this process: `intra` threads inside an operation (a
+/// convolution), and one inter-op thread (our graphs are a chain of operations, and evaluation
+/// batches come from one thread, so a second pool would only compete for the same cores).
+/// The inter-op pool can be sized only once per process, before any parallel work; later calls
+/// change only `intra`.
+pub fn set_threads(intra: usize) {
+    static INTEROP: Once = Once::new();
+    INTEROP.call_once(|| tch::set_num_interop_threads(1));
+    tch::set_num_threads(intra.max(1) as i32);
+}
+
+/// A [`Backend`] running a [`Model`] in inference mode: no autograd graph, and batch norm on
+/// running statistics, folded into the convolutions ([`super::Net::fused`]). Owned by one thread.
+#[derive(Debug)]
+pub struct TorchBackend {
+    model: Model,
+    fused: FusedNet,
+    preferred_batch: usize,
+}
+
+impl TorchBackend {
+    /// Wraps a model. `preferred_batch` is what [`Backend::preferred_batch`] reports (the
+    /// batch size search should aim for). On the CPU the network runs channels-last (measured
+    /// faster, docs/BENCHMARKS.md); elsewhere in the default layout.
+    pub fn new(model: Model, preferred_batch: usize) -> TorchBackend {
+        let fused = model.net().fused(model.device() == Device::Cpu);
+        TorchBackend { model, fused, preferred_batch: preferred_batch.max(1) }
+    }
+
+    /// Runs the network channels-last (weights and inputs, NDHWC in memory) when `on`: see
+    /// docs/BENCHMARKS.md for what it is worth.
+    pub fn set_channels_last(&mut self, on: bool) {
+        self.fused = self.model.net().fused(on);
+    }
+
+    /// Replaces the model (e.g. by a newer network), keeping the layout.
+    pub fn set_model(&mut self, model: Model) {
+        self.fused = model.net().fused(self.fused.channels_last());
+        self.model = model;
+    }
+
+    /// The model.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// Forward pass only, in inference mode, on a batch already on the model's device with shape
+    /// `[n, PLANES, 5, 5, 5]`. The outputs stay on the device.
+    pub fn forward(&self, x: &Tensor) -> NetOutput {
+        let _guard = tch::no_grad_guard();
+        self.fused.forward(x)
+    }
+
+    /// Turns `n` encoded positions into an input tensor on the model's device.
+    pub fn input_tensor(&self, input: &[f32], n: usize) -> Tensor {
+        assert_eq!(input.len(), n * INPUT_SIZE, "input must hold n * INPUT_SIZE values");
+        let x = Tensor::from_slice(input).view([n as i64, PLANES as i64, 5, 5, 5]).to_device(self.model.device());
+        if self.fused.channels_last() {
+            to_channels_last(&x)
+        } else {
+            x
+        }
+    }
+}
+
+/// Copies a device tensor of `len` `f32` values into `dst[..len]` (made contiguous on the CPU
+/// first: `copy_data` is a raw memcpy of the storage).
+fn copy_out(t: &Tensor, dst: &mut [f32], len: usize) {
+    t.to_device(Device::Cpu)
+        .to_kind(Kind::Float)
+        .contiguous()
+        .f_copy_data(&mut dst[..len], len)
+        .expect("network output of the shape the backend sized");
+}
+
+impl Backend for TorchBackend {
+    fn compute(&mut self, input: &[f32], n: usize, out: &mut BackendOutput) {
+        if n == 0 {
+            return;
+        }
+        let x = self.input_tensor(&input[..n * INPUT_SIZE], n);
+        let o = self.forward(&x);
+        copy_out(&o.policy, &mut out.policy, n * POLICY_SIZE);
+        copy_out(&o.wdl, &mut out.wdl, n * 3);
+        let _guard = tch::no_grad_guard();
+        copy_out(&(o.moves_left.relu() * MOVES_LEFT_SCALE), &mut out.moves_left, n);
+    }
+
+    fn name(&self) -> String {
+        format!("torch {} on {:?}", self.model.config(), self.model.device())
+    }
+
+    fn preferred_batch(&self) -> usize {
+        self.preferred_batch
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nn::encode::encode_batch;
+    use crate::nn::evaluator::{EvalInput, Evaluator};
+    use crate::nn::network::NetworkEvaluator;
+    use crate::nn::testutil::{all_variants, random_positions};
+    use crate::nn::torch::net::NetConfig;
+
+    fn backend() -> TorchBackend {
+        tch::manual_seed(3);
+        TorchBackend::new(Model::new(&NetConfig::TINY, Device::Cpu).unwrap(), 16)
+    }
+
+    #[test]
+    fn outputs_have_the_backend_shapes() {
+        let mut b = backend();
+        let ps = random_positions(crate::rules::Variant::default(), 1, 1, 3);
+        let mut x = vec![0.0; 3 * INPUT_SIZE];
+        encode_batch(ps.iter().map(|p| (p, 0)), &mut x);
+        let mut out = BackendOutput::default();
+        out.resize(3);
+        out.policy.iter_mut().for_each(|v| *v = f32::NAN);
+        b.compute(&x, 3, &mut out);
+        assert_eq!((out.policy.len(), out.wdl.len(), out.moves_left.len()), (3 * POLICY_SIZE, 9, 3));
+        assert!(out.policy.iter().chain(&out.wdl).all(|v| v.is_finite()));
+        assert!(out.moves_left.iter().all(|&v| v >= 0.0));
+        let t = b.forward(&b.input_tensor(&x, 3));
+        assert_eq!(t.policy.size(), [3, 165, 5, 5, 5]);
+        assert_eq!(t.wdl.size(), [3, 3]);
+        assert_eq!(t.moves_left.size(), [3]);
+        // Items are independent in inference mode: the second alone gives the same logits.
+        let mut one = BackendOutput::default();
+        one.resize(1);
+        b.compute(&x[INPUT_SIZE..2 * INPUT_SIZE], 1, &mut one);
+        let d = one.policy.iter().zip(&out.policy[POLICY_SIZE..2 * POLICY_SIZE]).map(|(a, b)| (a - b).abs());
+        assert!(d.fold(0.0, f32::max) < 1e-4);
+    }
+
+    #[test]
+    fn the_fused_network_computes_what_the_network_does() {
+        let ps = random_positions(crate::rules::Variant::default(), 2, 1, 6);
+        let mut planes = vec![0.0; ps.len() * INPUT_SIZE];
+        encode_batch(ps.iter().map(|p| (p, 0)), &mut planes);
+        let x = Tensor::from_slice(&planes).view([ps.len() as i64, PLANES as i64, 5, 5, 5]);
+        let model = Model::new(&NetConfig { blocks: 2, ..NetConfig::TINY }, Device::Cpu).unwrap();
+        // Non-trivial batch-norm statistics first.
+        tch::no_grad(|| model.forward_t(&x, true));
+        let reference = tch::no_grad(|| model.forward_t(&x, false));
+        let mut b = TorchBackend::new(model, 1);
+        for channels_last in [false, true] {
+            b.set_channels_last(channels_last);
+            let got = b.forward(&b.input_tensor(&planes, ps.len()));
+            for (r, g) in
+                [(&reference.policy, &got.policy), (&reference.wdl, &got.wdl), (&reference.moves_left, &got.moves_left)]
+            {
+                let d = f64::try_from((r - g).abs().max()).unwrap();
+                assert!(d < 1e-4, "channels_last {channels_last}: max difference {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn evaluator_priors_sum_to_one_over_legal_moves() {
+        let mut eval = NetworkEvaluator::new(backend());
+        let mut out = Vec::new();
+        for (i, v) in all_variants().into_iter().enumerate() {
+            let ps = random_positions(v, 40 + i as u64, 1, 30);
+            let moves: Vec<_> = ps.iter().map(|p| p.legal_moves()).collect();
+            let batch: Vec<_> = ps.iter().zip(&moves).map(|(p, m)| EvalInput::new(p, 0, m)).collect();
+            eval.evaluate(&batch, &mut out);
+            for (e, m) in out.iter().zip(&moves) {
+                assert_eq!(e.policy.len(), m.len());
+                assert!(e.policy.iter().all(|&p| p >= 0.0));
+                assert!((e.policy.iter().sum::<f32>() - 1.0).abs() < 1e-4);
+                assert!((e.wdl.iter().sum::<f32>() - 1.0).abs() < 1e-5);
+            }
+        }
+        assert!(eval.name().starts_with("torch 1x16 full+se"), "{}", eval.name());
+    }
+}

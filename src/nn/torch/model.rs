@@ -1,0 +1,446 @@
+//! [`Model`]: a [`Net`] with the `VarStore` that owns its weights, and its files.
+//!
+//! # Files
+//! A saved network is a directory holding two files:
+//! - [`WEIGHTS_FILE`] (`weights.safetensors`): every variable of the `VarStore` (weights, biases,
+//!   batch-norm running statistics) under its path name, `f32`;
+//! - [`SIDECAR_FILE`] (`net.json`): the format name and version, the input and output sizes the
+//!   network was built for ([`PLANES`], [`POLICY_SIZE`]), its [`NetConfig`], and the size and a
+//!   64-bit FNV-1a hash of the weights file, so a truncated or damaged file is caught before any
+//!   tensor is read.
+//!
+//! Fresh networks and loaded ones go through the same build function, [`Model::new`]: loading
+//! reads the sidecar, builds that architecture, then copies the tensors in after checking that
+//! the names and shapes match exactly (libtorch's `copy_` would silently broadcast a `[1]` into
+//! a `[64]`). Every failure is a [`ModelError`] naming the file and what is wrong; nothing here
+//! panics on a bad file.
+
+use super::net::{Net, NetConfig, NetOutput};
+use crate::nn::encode::PLANES;
+use crate::nn::policy::POLICY_SIZE;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use tch::{nn, Device, Kind, TchError, Tensor};
+
+/// Name of the weights file inside a network directory.
+pub const WEIGHTS_FILE: &str = "weights.safetensors";
+/// Name of the architecture sidecar inside a network directory.
+pub const SIDECAR_FILE: &str = "net.json";
+/// The `format` field of the sidecar.
+pub const FORMAT_NAME: &str = "fiveup-net";
+/// The sidecar and weight-layout version this build reads and writes.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// What can go wrong building, saving or loading a network.
+#[derive(Debug, thiserror::Error)]
+pub enum ModelError {
+    /// The configuration is out of range.
+    #[error("invalid network configuration: {0}")]
+    Config(String),
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The sidecar is not valid JSON of the expected shape.
+    #[error("{path}: not a network description: {source}")]
+    Sidecar {
+        /// The sidecar file.
+        path: PathBuf,
+        /// The cause.
+        source: serde_json::Error,
+    },
+    /// The sidecar is of another format or version.
+    #[error("{path}: format {found:?} version {version}, this build reads {FORMAT_NAME:?} version {FORMAT_VERSION}")]
+    Format {
+        /// The sidecar file.
+        path: PathBuf,
+        /// Its format name.
+        found: String,
+        /// Its version.
+        version: u32,
+    },
+    /// The network was built for other input or output sizes.
+    #[error("{path}: the network has {what} = {found}, this build uses {expected}")]
+    Incompatible {
+        /// The sidecar file.
+        path: PathBuf,
+        /// The quantity (planes, policy size).
+        what: &'static str,
+        /// The file's value.
+        found: usize,
+        /// This build's value.
+        expected: usize,
+    },
+    /// The weights file is not the one the sidecar describes (truncated, damaged or replaced).
+    #[error("{path}: corrupt weights file: {detail}")]
+    Corrupt {
+        /// The weights file.
+        path: PathBuf,
+        /// What differs.
+        detail: String,
+    },
+    /// The weights file could not be parsed as safetensors.
+    #[error("{path}: unreadable weights: {source}")]
+    Weights {
+        /// The weights file.
+        path: PathBuf,
+        /// The cause.
+        source: TchError,
+    },
+    /// The tensors do not fit the architecture (missing, extra or differently shaped).
+    #[error("{path}: weights do not fit architecture {config}: {detail}")]
+    Mismatch {
+        /// The weights file.
+        path: PathBuf,
+        /// The architecture they were loaded into.
+        config: NetConfig,
+        /// The first difference found.
+        detail: String,
+    },
+    /// The caller asked for one architecture and the file holds another.
+    #[error("{path}: the network is {found}, expected {expected}")]
+    Unexpected {
+        /// The network directory.
+        path: PathBuf,
+        /// The architecture in the file.
+        found: NetConfig,
+        /// The architecture asked for.
+        expected: NetConfig,
+    },
+    /// libtorch failed.
+    #[error("torch: {0}")]
+    Torch(#[from] TchError),
+}
+
+/// The sidecar `net.json`, field by field.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sidecar {
+    /// Always [`FORMAT_NAME`].
+    pub format: String,
+    /// [`FORMAT_VERSION`] when written.
+    pub version: u32,
+    /// Input planes the network reads ([`PLANES`]).
+    pub planes: usize,
+    /// Policy logits it writes ([`POLICY_SIZE`]).
+    pub policy_size: usize,
+    /// The architecture.
+    pub config: NetConfig,
+    /// Size of the weights file in bytes.
+    pub weights_bytes: u64,
+    /// FNV-1a 64 hash of the weights file, as 16 hex digits.
+    pub weights_fnv1a64: String,
+}
+
+/// A network and the `VarStore` holding its weights, on one device. Not `Sync` (tch tensors
+/// are not): one thread owns a model.
+pub struct Model {
+    vs: nn::VarStore,
+    net: Net,
+}
+
+impl std::fmt::Debug for Model {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Model").field("config", self.config()).field("device", &self.device()).finish()
+    }
+}
+
+impl Model {
+    /// The build function: a freshly initialised network of `config` on `device`. Loading goes
+    /// through here too.
+    pub fn new(config: &NetConfig, device: Device) -> Result<Model, ModelError> {
+        config.validate().map_err(ModelError::Config)?;
+        let vs = nn::VarStore::new(device);
+        let net = Net::new(&vs.root(), config);
+        Ok(Model { vs, net })
+    }
+
+    /// Loads the network saved in directory `dir`, with the architecture its sidecar records.
+    pub fn load(dir: &Path, device: Device) -> Result<Model, ModelError> {
+        let sidecar = read_sidecar(dir)?;
+        let weights = dir.join(WEIGHTS_FILE);
+        check_weights_file(&weights, &sidecar)?;
+        let mut model = Model::new(&sidecar.config, device)?;
+        model.load_weights(&weights)?;
+        Ok(model)
+    }
+
+    /// Loads the network in `dir`, which must have architecture `expected`.
+    pub fn load_expecting(dir: &Path, expected: &NetConfig, device: Device) -> Result<Model, ModelError> {
+        let found = read_sidecar(dir)?.config;
+        if found != *expected {
+            return Err(ModelError::Unexpected { path: dir.to_path_buf(), found, expected: *expected });
+        }
+        Model::load(dir, device)
+    }
+
+    /// Saves into directory `dir` (created if needed): the weights, then the sidecar, each
+    /// written to a temporary file and renamed into place.
+    pub fn save(&self, dir: &Path) -> Result<(), ModelError> {
+        std::fs::create_dir_all(dir).map_err(|source| ModelError::Io { path: dir.to_path_buf(), source })?;
+        // The extension must stay `.safetensors`: tch picks the format from it.
+        let tmp_weights = dir.join(".weights.tmp.safetensors");
+        let named: Vec<(String, Tensor)> =
+            self.named_variables().into_iter().map(|(k, v)| (k, v.to_device(Device::Cpu))).collect();
+        Tensor::write_safetensors(&named, &tmp_weights)
+            .map_err(|source| ModelError::Weights { path: tmp_weights.clone(), source })?;
+        let bytes =
+            std::fs::read(&tmp_weights).map_err(|source| ModelError::Io { path: tmp_weights.clone(), source })?;
+        let sidecar = Sidecar {
+            format: FORMAT_NAME.to_string(),
+            version: FORMAT_VERSION,
+            planes: PLANES,
+            policy_size: POLICY_SIZE,
+            config: *self.config(),
+            weights_bytes: bytes.len() as u64,
+            weights_fnv1a64: format!("{:016x}", fnv1a64(&bytes)),
+        };
+        let tmp_sidecar = dir.join(".net.json.tmp");
+        let text = serde_json::to_string_pretty(&sidecar).expect("a sidecar always serialises") + "\n";
+        std::fs::write(&tmp_sidecar, text).map_err(|source| ModelError::Io { path: tmp_sidecar.clone(), source })?;
+        rename(&tmp_weights, &dir.join(WEIGHTS_FILE))?;
+        rename(&tmp_sidecar, &dir.join(SIDECAR_FILE))
+    }
+
+    /// Copies the tensors of a safetensors file into this model's variables, after checking
+    /// that the names and shapes are exactly this architecture's.
+    pub fn load_weights(&mut self, path: &Path) -> Result<(), ModelError> {
+        let mismatch =
+            |detail: String| ModelError::Mismatch { path: path.to_path_buf(), config: *self.config(), detail };
+        let mut file: BTreeMap<String, Tensor> = Tensor::read_safetensors(path)
+            .map_err(|source| ModelError::Weights { path: path.to_path_buf(), source })?
+            .into_iter()
+            .collect();
+        let mut vars = self.named_variables();
+        for (name, var) in vars.iter_mut() {
+            let src = file.remove(name).ok_or_else(|| mismatch(format!("tensor {name} is missing")))?;
+            if src.size() != var.size() || src.kind() != Kind::Float {
+                return Err(mismatch(format!(
+                    "tensor {name} is {:?} {:?}, expected {:?} {:?}",
+                    src.kind(),
+                    src.size(),
+                    Kind::Float,
+                    var.size()
+                )));
+            }
+            tch::no_grad(|| var.f_copy_(&src))?;
+        }
+        if let Some(extra) = file.keys().next() {
+            return Err(mismatch(format!("unexpected tensor {extra} (and {} more)", file.len() - 1)));
+        }
+        Ok(())
+    }
+
+    /// Every variable (trainable or not) by path name, sorted. The tensors share storage with
+    /// the model's.
+    pub fn named_variables(&self) -> BTreeMap<String, Tensor> {
+        self.vs.variables().into_iter().collect()
+    }
+
+    /// Runs the network; see [`Net::forward_t`].
+    pub fn forward_t(&self, x: &Tensor, train: bool) -> NetOutput {
+        self.net.forward_t(x, train)
+    }
+
+    /// The architecture.
+    pub fn config(&self) -> &NetConfig {
+        self.net.config()
+    }
+
+    /// The device the weights live on.
+    pub fn device(&self) -> Device {
+        self.vs.device()
+    }
+
+    /// The layers.
+    pub fn net(&self) -> &Net {
+        &self.net
+    }
+
+    /// The variable store (for an optimizer).
+    pub fn var_store(&self) -> &nn::VarStore {
+        &self.vs
+    }
+
+    /// Number of trainable parameters.
+    pub fn parameter_count(&self) -> usize {
+        self.vs.trainable_variables().iter().map(|t| t.numel()).sum()
+    }
+}
+
+/// Reads and checks the sidecar of the network in `dir`.
+pub fn read_sidecar(dir: &Path) -> Result<Sidecar, ModelError> {
+    let path = dir.join(SIDECAR_FILE);
+    let text = std::fs::read_to_string(&path).map_err(|source| ModelError::Io { path: path.clone(), source })?;
+    let sidecar: Sidecar =
+        serde_json::from_str(&text).map_err(|source| ModelError::Sidecar { path: path.clone(), source })?;
+    if sidecar.format != FORMAT_NAME || sidecar.version != FORMAT_VERSION {
+        return Err(ModelError::Format { path, found: sidecar.format, version: sidecar.version });
+    }
+    for (what, found, expected) in
+        [("planes", sidecar.planes, PLANES), ("policy size", sidecar.policy_size, POLICY_SIZE)]
+    {
+        if found != expected {
+            return Err(ModelError::Incompatible { path, what, found, expected });
+        }
+    }
+    sidecar.config.validate().map_err(|e| ModelError::Config(format!("{}: {e}", path.display())))?;
+    Ok(sidecar)
+}
+
+fn check_weights_file(path: &Path, sidecar: &Sidecar) -> Result<(), ModelError> {
+    let bytes = std::fs::read(path).map_err(|source| ModelError::Io { path: path.to_path_buf(), source })?;
+    let corrupt = |detail: String| ModelError::Corrupt { path: path.to_path_buf(), detail };
+    if bytes.len() as u64 != sidecar.weights_bytes {
+        return Err(corrupt(format!("{} bytes, the sidecar says {}", bytes.len(), sidecar.weights_bytes)));
+    }
+    let hash = format!("{:016x}", fnv1a64(&bytes));
+    if hash != sidecar.weights_fnv1a64 {
+        return Err(corrupt(format!("FNV-1a hash {hash}, the sidecar says {}", sidecar.weights_fnv1a64)));
+    }
+    Ok(())
+}
+
+/// The same 5-D tensor with channels-last strides (libtorch's `ChannelsLast3d`, which tch has no
+/// name for): the data laid out `[n, d, h, w, c]`, the shape still `[n, c, d, h, w]`.
+pub fn to_channels_last(t: &Tensor) -> Tensor {
+    t.permute([0, 2, 3, 4, 1]).contiguous().permute([0, 4, 1, 2, 3])
+}
+
+fn rename(from: &Path, to: &Path) -> Result<(), ModelError> {
+    std::fs::rename(from, to).map_err(|source| ModelError::Io { path: to.to_path_buf(), source })
+}
+
+/// 64-bit FNV-1a: a fast non-cryptographic hash, enough to catch damaged or swapped files.
+fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nn::encode::encode_batch;
+    use crate::nn::testutil::random_positions;
+    use crate::nn::INPUT_SIZE;
+    use crate::rules::Variant;
+
+    fn input(n: usize) -> Tensor {
+        let ps = random_positions(Variant::default(), 5, 1, n);
+        let mut x = vec![0.0; ps.len() * INPUT_SIZE];
+        encode_batch(ps.iter().map(|p| (p, 0)), &mut x);
+        Tensor::from_slice(&x).view([ps.len() as i64, PLANES as i64, 5, 5, 5])
+    }
+
+    fn tmp_dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("fiveup-model-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        d
+    }
+
+    /// A tiny model whose batch-norm running statistics are not the initial ones.
+    fn trained_looking_model() -> Model {
+        tch::manual_seed(1);
+        let m = Model::new(&NetConfig::TINY, Device::Cpu).unwrap();
+        tch::no_grad(|| m.forward_t(&input(12), true));
+        m
+    }
+
+    fn outputs_equal(a: &NetOutput, b: &NetOutput) -> bool {
+        a.policy.equal(&b.policy) && a.wdl.equal(&b.wdl) && a.moves_left.equal(&b.moves_left)
+    }
+
+    #[test]
+    fn save_then_load_gives_identical_outputs() {
+        let dir = tmp_dir("roundtrip");
+        let m = trained_looking_model();
+        m.save(&dir).unwrap();
+        let back = Model::load(&dir, Device::Cpu).unwrap();
+        assert_eq!(back.config(), m.config());
+        let x = input(8);
+        let (a, b) = tch::no_grad(|| (m.forward_t(&x, false), back.forward_t(&x, false)));
+        assert!(outputs_equal(&a, &b));
+        // A fresh model of the same architecture differs, so the load did something.
+        tch::manual_seed(2);
+        let fresh = Model::new(&NetConfig::TINY, Device::Cpu).unwrap();
+        assert!(!outputs_equal(&a, &tch::no_grad(|| fresh.forward_t(&x, false))));
+        let sidecar = read_sidecar(&dir).unwrap();
+        assert_eq!((sidecar.planes, sidecar.policy_size, sidecar.version), (PLANES, POLICY_SIZE, FORMAT_VERSION));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn damaged_files_are_clear_errors() {
+        let dir = tmp_dir("damaged");
+        let m = trained_looking_model();
+        m.save(&dir).unwrap();
+        let weights = dir.join(WEIGHTS_FILE);
+        let good = std::fs::read(&weights).unwrap();
+        let load_err = || Model::load(&dir, Device::Cpu).unwrap_err();
+
+        // Truncated weights: caught by the sidecar's size.
+        std::fs::write(&weights, &good[..good.len() / 2]).unwrap();
+        assert!(matches!(load_err(), ModelError::Corrupt { .. }), "{}", load_err());
+        // One flipped byte: caught by the hash.
+        let mut flipped = good.clone();
+        flipped[good.len() - 3] ^= 0x40;
+        std::fs::write(&weights, &flipped).unwrap();
+        assert!(load_err().to_string().contains("corrupt weights file: FNV-1a hash"), "{}", load_err());
+        // Truncated weights under a sidecar that vouches for them: safetensors refuses them.
+        let mut sidecar = read_sidecar(&dir).unwrap();
+        let cut = &good[..good.len() - 100];
+        sidecar.weights_bytes = cut.len() as u64;
+        sidecar.weights_fnv1a64 = format!("{:016x}", fnv1a64(cut));
+        std::fs::write(&weights, cut).unwrap();
+        std::fs::write(dir.join(SIDECAR_FILE), serde_json::to_string(&sidecar).unwrap()).unwrap();
+        assert!(matches!(load_err(), ModelError::Weights { .. }), "{}", load_err());
+        // Garbage sidecar, missing files.
+        std::fs::write(dir.join(SIDECAR_FILE), "{\"format\": 3").unwrap();
+        assert!(matches!(load_err(), ModelError::Sidecar { .. }), "{}", load_err());
+        std::fs::remove_file(dir.join(SIDECAR_FILE)).unwrap();
+        assert!(matches!(load_err(), ModelError::Io { .. }), "{}", load_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn mismatched_architectures_are_clear_errors() {
+        let dir = tmp_dir("mismatch");
+        trained_looking_model().save(&dir).unwrap();
+        let wider = NetConfig { channels: 32, ..NetConfig::TINY };
+        let e = Model::load_expecting(&dir, &wider, Device::Cpu).unwrap_err();
+        assert!(matches!(e, ModelError::Unexpected { .. }), "{e}");
+        // A sidecar that lies about the architecture: the shapes give it away.
+        let mut sidecar = read_sidecar(&dir).unwrap();
+        sidecar.config = wider;
+        std::fs::write(dir.join(SIDECAR_FILE), serde_json::to_string(&sidecar).unwrap()).unwrap();
+        let e = Model::load(&dir, Device::Cpu).unwrap_err();
+        assert!(matches!(e, ModelError::Mismatch { .. }), "{e}");
+        assert!(e.to_string().contains(", 32, 1, 1, 1]"), "{e}");
+        // More blocks: tensors missing.
+        sidecar.config = NetConfig { blocks: 2, ..NetConfig::TINY };
+        std::fs::write(dir.join(SIDECAR_FILE), serde_json::to_string(&sidecar).unwrap()).unwrap();
+        let e = Model::load(&dir, Device::Cpu).unwrap_err();
+        assert!(e.to_string().contains("is missing"), "{e}");
+        // Another input encoding, another format version.
+        sidecar.config = NetConfig::TINY;
+        sidecar.planes = PLANES + 1;
+        std::fs::write(dir.join(SIDECAR_FILE), serde_json::to_string(&sidecar).unwrap()).unwrap();
+        let e = Model::load(&dir, Device::Cpu).unwrap_err();
+        assert!(matches!(e, ModelError::Incompatible { what: "planes", .. }), "{e}");
+        sidecar.planes = PLANES;
+        sidecar.version = FORMAT_VERSION + 1;
+        std::fs::write(dir.join(SIDECAR_FILE), serde_json::to_string(&sidecar).unwrap()).unwrap();
+        assert!(matches!(Model::load(&dir, Device::Cpu).unwrap_err(), ModelError::Format { .. }));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn bad_configs_are_rejected() {
+        let e = Model::new(&NetConfig { blocks: 0, ..NetConfig::TINY }, Device::Cpu).unwrap_err();
+        assert_eq!(e.to_string(), "invalid network configuration: blocks = 0 is outside 1..=64");
+    }
+}
