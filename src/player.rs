@@ -647,7 +647,10 @@ mod tests {
             ("mcts:ab,sims=64", "mcts:ab,sims=64"),
             ("mcts:net=nets/a.pt,sims=64", "mcts:net=nets/a.pt,sims=64"),
             ("mcts:ab,time=0.5", "mcts:ab,time=0.5"),
-            ("mcts:sims=64,ab,kind=gumbel,batch=8,cpuct=2,seed=3", "mcts:ab,sims=64,kind=gumbel,batch=8,cpuct=2,seed=3"),
+            (
+                "mcts:sims=64,ab,kind=gumbel,batch=8,cpuct=2,seed=3",
+                "mcts:ab,sims=64,kind=gumbel,batch=8,cpuct=2,seed=3",
+            ),
         ];
         for (input, canonical) in cases {
             let spec: PlayerSpec = input.parse().unwrap_or_else(|e| panic!("{input}: {e}"));
@@ -666,7 +669,14 @@ mod tests {
             "mcts:batch=0",
             "mcts:net=",
             "alphazero",
-            "ab:depth=x", "ab:depth", "ab:colour=red", "random:seed=-1", "ab:time=0", "ab:hash=0", ""] {
+            "ab:depth=x",
+            "ab:depth",
+            "ab:colour=red",
+            "random:seed=-1",
+            "ab:time=0",
+            "ab:hash=0",
+            "",
+        ] {
             let e = bad.parse::<PlayerSpec>().unwrap_err();
             let msg = e.to_string();
             assert!(msg.contains("accepted player specs") && msg.contains("random:seed=7"), "{bad}: {msg}");
@@ -680,7 +690,9 @@ mod tests {
 
     #[test]
     fn players_choose_legal_moves_and_stop_at_the_end() {
-        for spec in ["ab:depth=2", "ab:nodes=3000", "random:seed=3", "mcts:uniform,sims=20", "mcts:ab,sims=20,kind=gumbel"] {
+        for spec in
+            ["ab:depth=2", "ab:nodes=3000", "random:seed=3", "mcts:uniform,sims=20", "mcts:ab,sims=20,kind=gumbel"]
+        {
             let mut player = spec.parse::<PlayerSpec>().unwrap().build().unwrap();
             for rs in Ruleset::ALL {
                 for seed in 0..4 {
