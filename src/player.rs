@@ -440,6 +440,19 @@ impl AlphaBetaPlayer {
         self.stop = Some(stop);
     }
 
+    /// Searches `pos` under the spec's limits, calling `on_iteration` after every completed depth.
+    pub fn analyse(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        on_iteration: impl FnMut(&crate::engine::Iteration),
+    ) -> Result<crate::engine::SearchResult, WeightsError> {
+        let limits = self.spec.limits.clone();
+        let stop = self.stop.clone();
+        let engine = self.engine_for(pos.ruleset())?;
+        Ok(engine.search(pos, history, &limits, stop.as_ref(), on_iteration))
+    }
+
     fn engine_for(&mut self, rs: Ruleset) -> Result<&mut Engine, WeightsError> {
         if !matches!(&self.engine, Some((r, _)) if *r == rs) {
             let weights = match &self.values_text {

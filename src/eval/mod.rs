@@ -6,6 +6,7 @@
 //!   per game from specs or factories, records handed back as games finish;
 //! - [`openings`]: opening sets (start position, random plies, files);
 //! - [`records`]: the PGN-style game record format, writer and reader;
+//! - [`tally`]: running W/D/L and pair results of a two-player match;
 //! - [`tournament`]: round-robin and gauntlet schedules, resumable from a records directory;
 //! - [`plot`]: a PNG of ratings with error bars.
 //!
@@ -29,6 +30,7 @@ pub mod ratings;
 pub mod records;
 pub mod runner;
 pub mod sprt;
+pub mod tally;
 pub mod tournament;
 
 pub use elo::{elo_to_score, score_to_elo, EloInterval, Pentanomial, Trinomial};
@@ -37,3 +39,4 @@ pub use ratings::{rate, Anchor, Bootstrap, Covariance, FitConfig, Game, GameResu
 pub use records::{GameRecord, RecordWriter};
 pub use runner::{paired_jobs, play_game, play_games, play_games_until, GameJob, PlayerSource, RunError};
 pub use sprt::{Decision, Sprt, SprtConfig, SprtData, SprtError, SprtStatus};
+pub use tally::MatchTally;

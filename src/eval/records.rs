@@ -24,9 +24,9 @@
 //!   `Ruleset` (`fiveup`, `fiveup-2001`, `raumschach`), `Flags` (`-`, or a comma list of
 //!   `castling`, `hypercylinder`), `Start` (position text of the start, before the opening),
 //!   `Opening` (how many of the moves came from the opening book rather than the players),
-//!   `Result` (`1-0`, `0-1`, `1/2-1/2`), `Termination` (the rule that ended the game, as
-//!   [`EndRule::name`], optionally `/detail`, e.g. `adjudication/ply-cap`), `Plies` (number of
-//!   moves). Any further tag (the runner writes `Game`, `Pair`, `Key`, ...) is kept in
+//!   `Result` (`1-0`, `0-1`, `1/2-1/2`, or `*` for a game saved unfinished), `Termination` (the
+//!   rule that ended the game, as [`EndRule::name`], optionally `/detail`, e.g.
+//!   `adjudication/ply-cap`; `unterminated` for an unfinished game), `Plies` (number of moves). Any further tag (the runner writes `Game`, `Pair`, `Key`, ...) is kept in
 //!   [`GameRecord::tags`].
 //! - The movetext is the whole game from `Start` in figurine form with move numbers
 //!   ([`format_line`]), wrapped at about 90 columns, then the result token. The reader accepts
@@ -57,8 +57,9 @@ pub struct GameRecord {
     pub moves: Vec<Move>,
     /// How many of `moves` came from the opening rather than the players.
     pub opening_plies: usize,
-    /// Winner and the rule that ended the game.
-    pub outcome: Outcome,
+    /// Winner and the rule that ended the game; `None` for a game saved unfinished (the runner
+    /// always sets it).
+    pub outcome: Option<Outcome>,
     /// A detail of the end rule (`ply-cap` for [`EndRule::Adjudication`] by the ply cap).
     pub detail: Option<String>,
     /// Further tags in order (`Game`, `Pair`, `Key`, ...).
@@ -94,30 +95,36 @@ impl GameRecord {
         self.start.variant()
     }
 
-    /// The result in the form the rating code takes.
-    pub fn result(&self) -> GameResult {
-        match self.outcome.winner {
+    /// The result in the form the rating code takes; `None` for an unfinished game.
+    pub fn result(&self) -> Option<GameResult> {
+        Some(match self.outcome?.winner {
             Some(Color::White) => GameResult::WhiteWins,
             Some(Color::Black) => GameResult::BlackWins,
             None => GameResult::Draw,
-        }
+        })
     }
 
-    /// White's score: 1, ½ or 0.
-    pub fn white_score(&self) -> f64 {
-        self.result().white_score()
+    /// White's score: 1, ½ or 0; `None` for an unfinished game.
+    pub fn white_score(&self) -> Option<f64> {
+        self.result().map(GameResult::white_score)
     }
 
     /// The score of the player named `name` (white's score if it played white, else black's);
-    /// `None` if it played neither side.
+    /// `None` if it played neither side or the game is unfinished.
     pub fn score_of(&self, name: &str) -> Option<f64> {
+        let w = self.white_score()?;
         if self.white == name {
-            Some(self.white_score())
+            Some(w)
         } else if self.black == name {
-            Some(1.0 - self.white_score())
+            Some(1.0 - w)
         } else {
             None
         }
+    }
+
+    /// `Result` as written: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub fn result_text(&self) -> &'static str {
+        self.outcome.map_or("*", Outcome::result)
     }
 
     /// The value of an extra tag.
@@ -127,9 +134,10 @@ impl GameRecord {
 
     /// `Termination` as written: the rule name, then `/detail` if any.
     pub fn termination(&self) -> String {
+        let Some(o) = self.outcome else { return UNTERMINATED.to_string() };
         match &self.detail {
-            Some(d) => format!("{}/{d}", self.outcome.rule.name()),
-            None => self.outcome.rule.name().to_string(),
+            Some(d) => format!("{}/{d}", o.rule.name()),
+            None => o.rule.name().to_string(),
         }
     }
 
@@ -177,7 +185,7 @@ impl GameRecord {
         tag("Flags", &flags);
         tag("Start", &self.start.to_text());
         tag("Opening", &self.opening_plies.to_string());
-        tag("Result", self.outcome.result());
+        tag("Result", self.result_text());
         tag("Termination", &self.termination());
         tag("Plies", &self.moves.len().to_string());
         for (k, val) in &self.tags {
@@ -186,7 +194,7 @@ impl GameRecord {
         out.push('\n');
         let line = format_line(&self.start, &self.moves);
         let mut width = 0;
-        for word in line.split(' ').filter(|w| !w.is_empty()).chain(std::iter::once(self.outcome.result())) {
+        for word in line.split(' ').filter(|w| !w.is_empty()).chain(std::iter::once(self.result_text())) {
             if width > 0 && width + 1 + word.len() > 90 {
                 out.push('\n');
                 width = 0;
@@ -278,6 +286,9 @@ fn split(text: &str) -> Vec<RawRecord> {
     out
 }
 
+/// `Termination` of a game saved unfinished.
+pub const UNTERMINATED: &str = "unterminated";
+
 /// Tags every record must carry.
 const REQUIRED: [&str; 10] =
     ["Event", "White", "Black", "Ruleset", "Flags", "Start", "Opening", "Result", "Termination", "Plies"];
@@ -324,9 +335,10 @@ fn interpret(raw: &RawRecord, index: usize) -> Result<GameRecord, RecordError> {
         return Err(fail(format!("Opening {opening_plies} is longer than the game")));
     }
     let winner = match get("Result")? {
-        "1-0" => Some(Color::White),
-        "0-1" => Some(Color::Black),
-        "1/2-1/2" => None,
+        "1-0" => Some(Some(Color::White)),
+        "0-1" => Some(Some(Color::Black)),
+        "1/2-1/2" => Some(None),
+        "*" => None,
         r => return Err(fail(format!("unknown Result '{r}'"))),
     };
     let termination = get("Termination")?;
@@ -334,14 +346,21 @@ fn interpret(raw: &RawRecord, index: usize) -> Result<GameRecord, RecordError> {
         Some((r, d)) => (r, Some(d.to_string())),
         None => (termination, None),
     };
-    let rule: EndRule = rule.parse().map_err(|e| fail(format!("Termination: {e}")))?;
-    let outcome = Outcome { winner, rule };
-    if matches!(rule, EndRule::Checkmate | EndRule::Stalemate) && game.status().outcome() != Some(outcome) {
-        return Err(fail(format!(
-            "Termination {termination} with Result {} does not match the final position",
-            outcome.result()
-        )));
-    }
+    let outcome = match winner {
+        None if rule == UNTERMINATED => None,
+        None => return Err(fail(format!("Result * needs Termination {UNTERMINATED}, not {termination}"))),
+        Some(winner) => {
+            let rule: EndRule = rule.parse().map_err(|e| fail(format!("Termination: {e}")))?;
+            let o = Outcome { winner, rule };
+            if matches!(rule, EndRule::Checkmate | EndRule::Stalemate) && game.status().outcome() != Some(o) {
+                return Err(fail(format!(
+                    "Termination {termination} with Result {} does not match the final position",
+                    o.result()
+                )));
+            }
+            Some(o)
+        }
+    };
     let tags = raw.tags.iter().filter(|(k, _)| !REQUIRED.contains(&k.as_str())).cloned().collect();
     Ok(GameRecord {
         event: get("Event")?.to_string(),
@@ -442,7 +461,7 @@ mod tests {
             start,
             moves: g.moves().to_vec(),
             opening_plies: 2,
-            outcome,
+            outcome: Some(outcome),
             detail: None,
             tags: vec![("Pair".into(), "3".into()), ("Key".into(), "0-1/2/w".into())],
         }
@@ -480,14 +499,21 @@ mod tests {
             start,
             moves,
             opening_plies: 0,
-            outcome: Outcome::draw(EndRule::Adjudication),
+            outcome: Some(Outcome::draw(EndRule::Adjudication)),
             detail: Some("ply-cap".into()),
             tags: vec![],
         };
         assert!(b.to_text().lines().filter(|l| !l.starts_with('[')).all(|l| l.len() <= 100));
-        let both = format!("{}{}", a.to_text(), b.to_text());
+        let mut c = a.clone();
+        c.moves.truncate(3);
+        c.outcome = None;
+        assert!(c.to_text().contains("[Result \"*\"]\n[Termination \"unterminated\"]"));
+        assert!(c.to_text().contains("2. B-De4/G *\n"));
+        let both = format!("{}{}{}", a.to_text(), b.to_text(), c.to_text());
         let back = parse_records(&both).unwrap();
-        assert_eq!(back.len(), 2);
+        assert_eq!(back.len(), 3);
+        same(&c, &back[2]);
+        assert_eq!(back[2].white_score(), None);
         same(&a, &back[0]);
         same(&b, &back[1]);
         assert_eq!(back[1].termination(), "adjudication/ply-cap");

@@ -182,7 +182,7 @@ pub fn play_game(job: &GameJob) -> Result<GameRecord, RunError> {
         start: job.opening.start.clone(),
         moves: game.moves().to_vec(),
         opening_plies,
-        outcome,
+        outcome: Some(outcome),
         detail,
         tags: job.tags.clone(),
     })

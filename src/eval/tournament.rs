@@ -326,17 +326,19 @@ pub fn game_key(r: &GameRecord) -> (String, String, String) {
 
 /// Fits ratings of the players `names` to the records whose both players are among them. Two
 /// games between the same players with the same `Pair` tag and opposite colours form a pair.
+/// Unfinished games are left out.
 pub fn rate_records(names: &[String], records: &[GameRecord], config: &FitConfig) -> Result<RatingReport, RatingError> {
     let index: HashMap<&str, usize> = names.iter().enumerate().map(|(i, n)| (n.as_str(), i)).collect();
     let mut pair_ids: HashMap<(usize, usize, String), u64> = HashMap::new();
     let mut games = Vec::new();
     for r in records {
         let (Some(&w), Some(&b)) = (index.get(r.white.as_str()), index.get(r.black.as_str())) else { continue };
+        let Some(result) = r.result() else { continue };
         let pair = r.tag("Pair").map(|p| {
             let next = pair_ids.len() as u64;
             *pair_ids.entry((w.min(b), w.max(b), p.to_string())).or_insert(next)
         });
-        games.push(RatedGame { white: w, black: b, result: r.result(), pair });
+        games.push(RatedGame { white: w, black: b, result, pair });
     }
     rate(names, &games, config)
 }
