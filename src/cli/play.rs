@@ -219,3 +219,28 @@ impl Session {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Cli, Command};
+    use clap::Parser;
+
+    fn run_script(flags: &[&str], script: &str) -> Result<String> {
+        let Command::Play(a) = Cli::try_parse_from([&["fiveup", "play"], flags].concat()).unwrap().command else {
+            panic!("not play")
+        };
+        let mut out = Vec::new();
+        session(&a, &mut script.as_bytes(), &mut out)?;
+        Ok(String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn session_reads_moves_and_commands_until_the_end_of_input() {
+        let out = run_script(&["--engine", "random:seed=1"], "Cc2\nsave\nbogus words\n").unwrap();
+        assert!(out.contains("you play 1. Cc2 (Dc2Cc2)") && out.contains("random:seed=1 plays 1... "), "{out}");
+        assert!(out.contains("save needs a file name") && out.contains("illegal move 'bogus words'"), "{out}");
+        assert!(run_script(&["--as", "green"], "").unwrap_err().to_string().contains("expected white or black"));
+        assert!(run_script(&["--engine", "nothing"], "").is_err());
+    }
+}

@@ -127,3 +127,42 @@ pub fn run(a: &TournamentArgs, out: &mut dyn Write) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Cli, Command};
+    use clap::Parser;
+
+    fn args(v: &[&str]) -> TournamentArgs {
+        match Cli::try_parse_from([&["fiveup", "tournament"], v].concat()).unwrap().command {
+            Command::Tournament(a) => a,
+            c => panic!("{c:?}"),
+        }
+    }
+
+    #[test]
+    fn flags_fill_defaults_and_override_a_config_file() {
+        let c =
+            args(&["--players", "ab", "random", "--games", "6", "--concurrency", "3", "--gauntlet"]).config().unwrap();
+        assert_eq!((c.players.len(), c.games, c.concurrency, c.gauntlet), (2, 6, 3, true));
+        assert_eq!((c.openings.as_str(), c.max_plies, c.out.to_str()), ("random:8", 400, Some("tournament")));
+        let dir = std::env::temp_dir().join(format!("fiveup-cli-tournament-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("t.toml");
+        std::fs::write(&file, "players = [\"ab\", \"random\"]\ngames = 8\nconcurrency = 2\nseed = 4\n").unwrap();
+        let c = args(&["--config", file.to_str().unwrap(), "--seed", "9"]).config().unwrap();
+        assert_eq!((c.games, c.concurrency, c.seed), (8, 2, 9));
+        assert!(args(&[]).config().unwrap_err().to_string().contains("--players"));
+        std::fs::write(&file, "players = [\"ab\"]\nround = 1\n").unwrap();
+        let e = args(&["--config", file.to_str().unwrap()]).config().unwrap_err().to_string();
+        assert!(e.contains("unknown field `round`"), "{e}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn example_config_is_valid() {
+        let text = include_str!("../../configs/tournament.toml");
+        Tournament::from_toml(text).unwrap();
+    }
+}
