@@ -2,7 +2,15 @@
 //! `anyhow` is used here and nowhere in the library.
 //!
 //! To add a subcommand: add a variant to [`Command`] with its own `Args` struct, flatten
-//! [`PositionArgs`] into it when it works on a position, and dispatch it in [`run`].
+//! [`PositionArgs`] into it when it works on a position, and dispatch it in [`run`]. The playing
+//! subcommands live in their own files under `cli/`.
+
+mod analyse;
+mod common;
+mod matches;
+mod play;
+mod sprt;
+mod tournament;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
@@ -31,8 +39,19 @@ pub enum Command {
     Moves(PositionOnly),
     /// Show a position: diagram, position text and status.
     Show(PositionOnly),
-    /// Play a move list (either notation, move numbers allowed) and show where it ends.
+    /// Play a move list (either notation, move numbers allowed), or a game of a records file, and
+    /// show where it ends.
     Replay(ReplayArgs),
+    /// Search a position with a player spec: one line per depth, then `bestmove`.
+    Analyse(analyse::AnalyseArgs),
+    /// Play a game against a player spec in the terminal (reads moves and commands from stdin).
+    Play(play::PlayArgs),
+    /// Play a match between two player specs in colour-swapped pairs; W/D/L and Elo.
+    Match(matches::MatchArgs),
+    /// Play a round robin or gauntlet (resumable) and rate the players.
+    Tournament(tournament::TournamentArgs),
+    /// Play pairs until a sequential probability ratio test decides whether A beats B.
+    Sprt(sprt::SprtArgs),
     /// Measure throughput.
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -140,8 +159,14 @@ pub struct PerftArgs {
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
     /// The moves, e.g. `1. P-Cc2 P-Cc4 2. B-De4/G` (one argument or many).
-    #[arg(required = true, value_name = "MOVES")]
+    #[arg(required_unless_present = "record", value_name = "MOVES")]
     pub moves: Vec<String>,
+    /// Replay a game of this records file (PGN-style, as `match` and `tournament` write).
+    #[arg(long, value_name = "FILE", conflicts_with = "moves")]
+    pub record: Option<std::path::PathBuf>,
+    /// Which game of the records file (1 = first).
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "record")]
+    pub game: usize,
     /// Rules and start position.
     #[command(flatten)]
     pub pos: PositionArgs,
@@ -154,6 +179,11 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Moves(a) => run_moves(&a.pos.position()?, out),
         Command::Show(a) => run_show(&Game::new(a.pos.position()?), out),
         Command::Replay(a) => run_replay(&a, out),
+        Command::Analyse(a) => analyse::run(&a, out),
+        Command::Play(a) => play::run(&a, out),
+        Command::Match(a) => matches::run(&a, out),
+        Command::Tournament(a) => tournament::run(&a, out),
+        Command::Sprt(a) => sprt::run(&a, out),
         Command::Bench(BenchCommand::Nn(a)) => run_bench_nn(&a, out),
     }
 }
@@ -214,6 +244,25 @@ fn run_show(game: &Game, out: &mut dyn Write) -> Result<()> {
 }
 
 fn run_replay(a: &ReplayArgs, out: &mut dyn Write) -> Result<()> {
+    if let Some(path) = &a.record {
+        let records = fiveup::eval::records::read_records(path)?;
+        let Some(r) = a.game.checked_sub(1).and_then(|i| records.get(i)) else {
+            bail!("{} has {} games; --game {} is not one of them", path.display(), records.len(), a.game);
+        };
+        writeln!(
+            out,
+            "game {} of {}: {} vs {}, {} ({})",
+            a.game,
+            records.len(),
+            r.white,
+            r.black,
+            r.result_text(),
+            r.termination()
+        )?;
+        let game = r.game();
+        writeln!(out, "moves: {}", format_line(game.start(), game.moves()))?;
+        return run_show(&game, out);
+    }
     let mut game = Game::new(a.pos.position()?);
     game.play_line(&a.moves.join(" "))?;
     writeln!(out, "moves: {}", format_line(game.start(), game.moves()))?;

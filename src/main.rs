@@ -14,7 +14,8 @@ fn main() -> ExitCode {
         // `fiveup moves | head`: a closed pipe is not an error worth reporting.
         Err(e) if cli::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            let line = format!("{e:#}").replace(['\n', '\r'], " ");
+            // One line: newlines and the alignment runs of multi-line messages become single spaces.
+            let line = format!("{e:#}").split_whitespace().collect::<Vec<_>>().join(" ");
             eprintln!("error: {line}");
             ExitCode::FAILURE
         }

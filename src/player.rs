@@ -10,10 +10,16 @@
 //! | `ab:depth=4`, `ab:nodes=200000`, `ab:time=0.5` | alpha-beta with that limit (several may be combined) |
 //! | `ab:depth=3,values=FILE,hash=32,keep=1` | with a weights/values TOML file, a 32 MiB table, table kept between moves |
 //! | `random`, `random:seed=7` | a uniform random legal mover (ChaCha8, seed 0 unless given) |
+//! | `mcts:uniform,sims=800` | MCTS with the model-free uniform evaluator |
+//! | `mcts:ab,sims=64` | MCTS with the hand evaluation ([`crate::mcts::AbEvaluator`]) |
+//! | `mcts:net=PATH,sims=64` | MCTS with a network ([`load_net_evaluator`]) |
+//! | `mcts:ab,time=0.5`, `mcts:ab,kind=gumbel,sims=64,batch=8,cpuct=1.5,seed=1` | time limit, search options |
 //!
-//! A new kind (`mcts:...`) is one more arm in [`PlayerSpec`] and in the parser's kind table.
+//! A new kind is one more arm in [`PlayerSpec`] and in the parser's kind table.
 
 use crate::engine::{Engine, EngineConfig, Limits, Score, Weights, WeightsError};
+use crate::mcts::{AbEvaluator, Search, SearchConfig, SearchKind};
+use crate::nn::{Evaluation, Evaluator, UniformEvaluator};
 use crate::rules::{Move, Position, Ruleset};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -91,6 +97,53 @@ impl Default for AlphaBetaSpec {
     }
 }
 
+/// Which evaluator an MCTS player asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EvaluatorSpec {
+    /// [`UniformEvaluator`]: uniform prior, value 0.
+    Uniform,
+    /// [`AbEvaluator`]: the alpha-beta hand evaluation.
+    AlphaBeta,
+    /// A network loaded from a file by [`load_net_evaluator`].
+    Net(PathBuf),
+}
+
+/// Settings of an MCTS player.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsSpec {
+    /// The evaluator.
+    pub evaluator: EvaluatorSpec,
+    /// Simulations per move (`None` with a time limit: as many as the time allows).
+    pub sims: Option<u32>,
+    /// Time per move: the search stops after the first batch that ends past it.
+    pub time: Option<Duration>,
+    /// PUCT or Gumbel root search (noise off either way: play is deterministic for fixed `sims`).
+    pub kind: SearchKind,
+    /// Most leaves per evaluator call (1: plain sequential MCTS).
+    pub batch: u32,
+    /// PUCT exploration constant.
+    pub cpuct: f32,
+    /// Seed of the search's random stream.
+    pub seed: u64,
+}
+
+/// Simulations when neither `sims` nor `time` is given.
+pub const DEFAULT_SIMS: u32 = 800;
+
+impl Default for MctsSpec {
+    fn default() -> Self {
+        MctsSpec {
+            evaluator: EvaluatorSpec::Uniform,
+            sims: Some(DEFAULT_SIMS),
+            time: None,
+            kind: SearchKind::Puct,
+            batch: 1,
+            cpuct: SearchConfig::default().c_puct,
+            seed: 0,
+        }
+    }
+}
+
 /// A parsed player spec string.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PlayerSpec {
@@ -101,6 +154,8 @@ pub enum PlayerSpec {
         /// Seed of the ChaCha8 stream.
         seed: u64,
     },
+    /// `mcts:...`: Monte Carlo tree search over an evaluator.
+    Mcts(MctsSpec),
 }
 
 /// A spec string that could not be parsed; the message lists what is accepted.
@@ -117,7 +172,11 @@ pub struct SpecError {
 pub const ACCEPTED: &str = "accepted player specs:
   ab[:KEY=VALUE,...]     alpha-beta; keys: depth=N, nodes=N, time=SECONDS, hash=MB, values=FILE, keep=0|1
                          (no limit given: depth=4), e.g. ab:depth=4, ab:nodes=200000, ab:time=0.5
-  random[:seed=N]        uniform random legal mover, e.g. random:seed=7";
+  random[:seed=N]        uniform random legal mover, e.g. random:seed=7
+  mcts[:EVAL,KEY=VALUE,...]  Monte Carlo tree search; EVAL: uniform (default), ab, or net=PATH;
+                         keys: sims=N, time=SECONDS, kind=puct|gumbel, batch=N, cpuct=X, seed=N
+                         (no limit given: sims=800), e.g. mcts:uniform,sims=800, mcts:ab,sims=64,
+                         mcts:net=model.pt,sims=64, mcts:ab,time=0.5";
 
 impl FromStr for PlayerSpec {
     type Err = SpecError;
@@ -129,12 +188,22 @@ impl FromStr for PlayerSpec {
             None => (s.trim(), ""),
         };
         let mut params = Vec::new();
+        let mut words = Vec::new();
         for part in rest.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (k, v) = part.split_once('=').ok_or_else(|| err(format!("'{part}' is not KEY=VALUE")))?;
-            params.push((k.trim(), v.trim()));
+            match part.split_once('=') {
+                Some((k, v)) => params.push((k.trim(), v.trim())),
+                None if kind == "mcts" => words.push(part),
+                None => return Err(err(format!("'{part}' is not KEY=VALUE"))),
+            }
         }
         let num = |k: &str, v: &str| -> Result<u64, SpecError> {
             v.parse::<u64>().map_err(|_| err(format!("{k}={v}: expected a whole number")))
+        };
+        let seconds = |k: &str, v: &str| -> Result<Duration, SpecError> {
+            match v.parse::<f64>() {
+                Ok(t) if t.is_finite() && t > 0.0 && t < 1e9 => Ok(Duration::from_secs_f64(t)),
+                _ => Err(err(format!("{k}={v}: expected a positive number of seconds"))),
+            }
         };
         match kind {
             "ab" | "alphabeta" => {
@@ -152,13 +221,7 @@ impl FromStr for PlayerSpec {
                             ab.limits.depth = Some(d as u32);
                         }
                         "nodes" => ab.limits.nodes = Some(num(k, v)?.max(1)),
-                        "time" => {
-                            let t: f64 = v.parse().map_err(|_| err(format!("time={v}: expected seconds")))?;
-                            if !(t.is_finite() && t > 0.0) {
-                                return Err(err(format!("time={v}: expected a positive number of seconds")));
-                            }
-                            ab.limits.time = Some(Duration::from_secs_f64(t));
-                        }
+                        "time" => ab.limits.time = Some(seconds(k, v)?),
                         "hash" => {
                             let mb = num(k, v)?;
                             if !(1..=65_536).contains(&mb) {
@@ -185,6 +248,71 @@ impl FromStr for PlayerSpec {
                     }
                 }
                 Ok(PlayerSpec::Random { seed })
+            }
+            "mcts" => {
+                let mut m = MctsSpec { sims: None, ..MctsSpec::default() };
+                let mut kind_given = false;
+                let set_eval = |m: &mut MctsSpec, e: EvaluatorSpec, seen: &mut bool| {
+                    if std::mem::replace(seen, true) {
+                        return Err(err("more than one evaluator given".into()));
+                    }
+                    m.evaluator = e;
+                    Ok(())
+                };
+                let mut eval_seen = false;
+                for w in words {
+                    match w {
+                        "uniform" => set_eval(&mut m, EvaluatorSpec::Uniform, &mut eval_seen)?,
+                        "ab" | "alphabeta" => set_eval(&mut m, EvaluatorSpec::AlphaBeta, &mut eval_seen)?,
+                        _ => return Err(err(format!("unknown evaluator '{w}' for mcts (uniform, ab or net=PATH)"))),
+                    }
+                }
+                for (k, v) in params {
+                    match k {
+                        "net" => {
+                            if v.is_empty() {
+                                return Err(err("net=: expected a file path".into()));
+                            }
+                            set_eval(&mut m, EvaluatorSpec::Net(PathBuf::from(v)), &mut eval_seen)?
+                        }
+                        "sims" => {
+                            let n = num(k, v)?;
+                            if !(1..=MAX_SIMS as u64).contains(&n) {
+                                return Err(err(format!("sims={v}: expected 1..={MAX_SIMS}")));
+                            }
+                            m.sims = Some(n as u32);
+                        }
+                        "time" => m.time = Some(seconds(k, v)?),
+                        "kind" => {
+                            kind_given = true;
+                            m.kind = match v {
+                                "puct" => SearchKind::Puct,
+                                "gumbel" => SearchKind::Gumbel,
+                                _ => return Err(err(format!("kind={v}: expected puct or gumbel"))),
+                            }
+                        }
+                        "batch" => {
+                            let n = num(k, v)?;
+                            if !(1..=255).contains(&n) {
+                                return Err(err(format!("batch={v}: expected 1..=255")));
+                            }
+                            m.batch = n as u32;
+                        }
+                        "cpuct" => match v.parse::<f32>() {
+                            Ok(c) if c.is_finite() && c > 0.0 => m.cpuct = c,
+                            _ => return Err(err(format!("cpuct={v}: expected a positive number"))),
+                        },
+                        "seed" => m.seed = num(k, v)?,
+                        _ => return Err(err(format!("unknown key '{k}' for mcts"))),
+                    }
+                }
+                if m.sims.is_none() && m.time.is_none() {
+                    m.sims = Some(DEFAULT_SIMS);
+                }
+                if kind_given && m.kind == SearchKind::Gumbel && m.sims.is_none() {
+                    return Err(err("kind=gumbel needs sims=N (its halving schedule is planned for a budget)".into()));
+                }
+                Ok(PlayerSpec::Mcts(m))
             }
             _ => Err(err(format!("unknown player kind '{kind}'"))),
         }
@@ -216,9 +344,39 @@ impl fmt::Display for PlayerSpec {
                 }
                 write!(f, "ab:{}", parts.join(","))
             }
+            PlayerSpec::Mcts(m) => {
+                let mut parts = vec![match &m.evaluator {
+                    EvaluatorSpec::Uniform => "uniform".to_string(),
+                    EvaluatorSpec::AlphaBeta => "ab".to_string(),
+                    EvaluatorSpec::Net(p) => format!("net={}", p.display()),
+                }];
+                if let Some(n) = m.sims {
+                    parts.push(format!("sims={n}"));
+                }
+                if let Some(t) = m.time {
+                    parts.push(format!("time={}", t.as_secs_f64()));
+                }
+                let d = MctsSpec::default();
+                if m.kind != d.kind {
+                    parts.push("kind=gumbel".into());
+                }
+                if m.batch != d.batch {
+                    parts.push(format!("batch={}", m.batch));
+                }
+                if m.cpuct != d.cpuct {
+                    parts.push(format!("cpuct={}", m.cpuct));
+                }
+                if m.seed != 0 {
+                    parts.push(format!("seed={}", m.seed));
+                }
+                write!(f, "mcts:{}", parts.join(","))
+            }
         }
     }
 }
+
+/// Most simulations per move a spec may ask for.
+pub const MAX_SIMS: u32 = 100_000_000;
 
 /// Why a player could not be built from a valid spec.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -226,6 +384,9 @@ pub enum BuildError {
     /// The weights file is unreadable or invalid.
     #[error(transparent)]
     Weights(#[from] WeightsError),
+    /// A network could not be loaded.
+    #[error("{0}")]
+    Network(String),
 }
 
 impl PlayerSpec {
@@ -234,8 +395,29 @@ impl PlayerSpec {
         match self {
             PlayerSpec::Random { seed } => Ok(Box::new(RandomPlayer::new(*seed))),
             PlayerSpec::AlphaBeta(ab) => Ok(Box::new(AlphaBetaPlayer::new(ab.clone())?)),
+            PlayerSpec::Mcts(m) => Ok(Box::new(MctsPlayer::new(m.clone())?)),
         }
     }
+}
+
+/// Loads a network saved by the trainer (a directory with `weights.safetensors` and `net.json`,
+/// or a published `models/gen-NNNN` directory) as an evaluator for `mcts:net=PATH` players, on
+/// the GPU when one is present.
+#[cfg(feature = "torch")]
+pub fn load_net_evaluator(path: &std::path::Path) -> Result<Box<dyn Evaluator>, BuildError> {
+    use crate::nn::torch::{default_device, Model, TorchBackend};
+    let model = Model::load(path, default_device())
+        .map_err(|e| BuildError::Network(format!("cannot load network '{}': {e}", path.display())))?;
+    Ok(Box::new(crate::nn::NetworkEvaluator::new(TorchBackend::new(model, 64))))
+}
+
+/// Without the `torch` feature no network can be loaded: a one-line error.
+#[cfg(not(feature = "torch"))]
+pub fn load_net_evaluator(path: &std::path::Path) -> Result<Box<dyn Evaluator>, BuildError> {
+    Err(BuildError::Network(format!(
+        "cannot load network '{}': this build has no torch feature (rebuild with default features)",
+        path.display()
+    )))
 }
 
 /// The alpha-beta engine as a player. Its engine is built for the ruleset of the first position
@@ -266,6 +448,19 @@ impl AlphaBetaPlayer {
     /// Lets another thread stop a search in progress (the best move so far is played).
     pub fn set_stop_flag(&mut self, stop: Arc<AtomicBool>) {
         self.stop = Some(stop);
+    }
+
+    /// Searches `pos` under the spec's limits, calling `on_iteration` after every completed depth.
+    pub fn analyse(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        on_iteration: impl FnMut(&crate::engine::Iteration),
+    ) -> Result<crate::engine::SearchResult, WeightsError> {
+        let limits = self.spec.limits.clone();
+        let stop = self.stop.clone();
+        let engine = self.engine_for(pos.ruleset())?;
+        Ok(engine.search(pos, history, &limits, stop.as_ref(), on_iteration))
     }
 
     fn engine_for(&mut self, rs: Ruleset) -> Result<&mut Engine, WeightsError> {
@@ -335,6 +530,124 @@ impl Player for RandomPlayer {
     }
 }
 
+/// What one MCTS search saw: the search result, the principal variation and the time.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsAnalysis {
+    /// The search's result (visits, policy, root WDL).
+    pub result: crate::mcts::SearchResult,
+    /// Most-visited line from the root, the chosen move first.
+    pub pv: Vec<Move>,
+    /// Time taken.
+    pub time: Duration,
+}
+
+/// Monte Carlo tree search over an evaluator as a player; the tree is built afresh every move,
+/// with no root noise, so a fixed-simulation player is deterministic.
+pub struct MctsPlayer {
+    spec: MctsSpec,
+    evaluator: Box<dyn Evaluator>,
+}
+
+impl MctsPlayer {
+    /// A player from its settings; loads the evaluator now.
+    pub fn new(spec: MctsSpec) -> Result<MctsPlayer, BuildError> {
+        let evaluator: Box<dyn Evaluator> = match &spec.evaluator {
+            EvaluatorSpec::Uniform => Box::new(UniformEvaluator::new()),
+            EvaluatorSpec::AlphaBeta => Box::new(AbEvaluator::new()),
+            EvaluatorSpec::Net(p) => load_net_evaluator(p)?,
+        };
+        Ok(MctsPlayer { spec, evaluator })
+    }
+
+    /// A player with a given evaluator (the spec's evaluator field is then only a label).
+    pub fn with_evaluator(spec: MctsSpec, evaluator: Box<dyn Evaluator>) -> MctsPlayer {
+        MctsPlayer { spec, evaluator }
+    }
+
+    fn config(&self) -> SearchConfig {
+        SearchConfig {
+            kind: self.spec.kind,
+            max_batch: self.spec.batch,
+            c_puct: self.spec.cpuct,
+            dirichlet_epsilon: 0.0,
+            gumbel_noise: false,
+            ..SearchConfig::default()
+        }
+    }
+
+    /// Searches `pos` under the spec's limits; `None` when the search has nothing to choose (no
+    /// legal move, or the position is drawn by rule).
+    pub fn analyse(&mut self, pos: &Position, history: &[u64]) -> Option<MctsAnalysis> {
+        let start = Instant::now();
+        let deadline = self.spec.time.map(|t| start + t);
+        let budget = self.spec.sims.unwrap_or(u32::MAX);
+        let mut search = Search::new(self.config(), self.spec.seed);
+        search.set_dirichlet(false);
+        search.start(pos, history, budget);
+        let mut out: Vec<Evaluation> = Vec::new();
+        while !search.is_done() {
+            search.gather();
+            let mut batch = Vec::with_capacity(self.spec.batch as usize);
+            search.inputs(&mut batch);
+            self.evaluator.evaluate(&batch, &mut out);
+            drop(batch);
+            search.apply(&out);
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+        }
+        let result = search.result()?;
+        let pv = principal_variation(search.tree(), result.best);
+        Some(MctsAnalysis { result, pv, time: start.elapsed() })
+    }
+}
+
+/// The line `first`, then the most-visited child at every node below it.
+fn principal_variation(tree: &crate::mcts::tree::Tree, first: Move) -> Vec<Move> {
+    let root = crate::mcts::tree::ROOT;
+    let mut pv = vec![first];
+    let Some(i) = tree.child_nodes(root).iter().position(|c| c.mv == first) else { return pv };
+    let mut node = tree.get(root).first_child + i as u32;
+    while pv.len() < 64 && tree.get(node).num_children > 0 {
+        let kids = tree.child_nodes(node);
+        let Some((i, best)) = kids.iter().enumerate().max_by_key(|(_, c)| c.visits) else { break };
+        if best.visits == 0 {
+            break;
+        }
+        pv.push(best.mv);
+        node = tree.get(node).first_child + i as u32;
+    }
+    pv
+}
+
+impl Player for MctsPlayer {
+    fn name(&self) -> String {
+        PlayerSpec::Mcts(self.spec.clone()).to_string()
+    }
+
+    fn choose(&mut self, pos: &Position, history: &[u64]) -> Result<Choice, PlayError> {
+        let start = Instant::now();
+        match self.analyse(pos, history) {
+            Some(a) => {
+                let pv = a.pv;
+                let info = SearchInfo {
+                    score: None,
+                    depth: pv.len() as u32,
+                    pv,
+                    nodes: a.result.simulations as u64,
+                    time: a.time,
+                };
+                Ok(Choice { mv: a.result.best, info })
+            }
+            // Drawn by rule with moves left (the caller decides whether the game goes on): any move.
+            None => {
+                let mv = *pos.legal_moves().first().ok_or(PlayError::NoLegalMove)?;
+                Ok(Choice { mv, info: SearchInfo { pv: vec![mv], time: start.elapsed(), ..SearchInfo::default() } })
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -352,6 +665,15 @@ mod tests {
             ("ab:depth=6, keep=1", "ab:depth=6,hash=16,keep=1"),
             ("random", "random:seed=0"),
             ("random:seed=7", "random:seed=7"),
+            ("mcts", "mcts:uniform,sims=800"),
+            ("mcts:uniform,sims=800", "mcts:uniform,sims=800"),
+            ("mcts:ab,sims=64", "mcts:ab,sims=64"),
+            ("mcts:net=nets/a.pt,sims=64", "mcts:net=nets/a.pt,sims=64"),
+            ("mcts:ab,time=0.5", "mcts:ab,time=0.5"),
+            (
+                "mcts:sims=64,ab,kind=gumbel,batch=8,cpuct=2,seed=3",
+                "mcts:ab,sims=64,kind=gumbel,batch=8,cpuct=2,seed=3",
+            ),
         ];
         for (input, canonical) in cases {
             let spec: PlayerSpec = input.parse().unwrap_or_else(|e| panic!("{input}: {e}"));
@@ -362,7 +684,22 @@ mod tests {
 
     #[test]
     fn bad_specs_list_what_is_accepted() {
-        for bad in ["mcts", "ab:depth=x", "ab:depth", "ab:colour=red", "random:seed=-1", "ab:time=0", "ab:hash=0", ""] {
+        for bad in [
+            "mcts:foo",
+            "mcts:sims=0",
+            "mcts:kind=gumbel,time=1",
+            "mcts:ab,uniform",
+            "mcts:batch=0",
+            "mcts:net=",
+            "alphazero",
+            "ab:depth=x",
+            "ab:depth",
+            "ab:colour=red",
+            "random:seed=-1",
+            "ab:time=0",
+            "ab:hash=0",
+            "",
+        ] {
             let e = bad.parse::<PlayerSpec>().unwrap_err();
             let msg = e.to_string();
             assert!(msg.contains("accepted player specs") && msg.contains("random:seed=7"), "{bad}: {msg}");
@@ -376,7 +713,9 @@ mod tests {
 
     #[test]
     fn players_choose_legal_moves_and_stop_at_the_end() {
-        for spec in ["ab:depth=2", "ab:nodes=3000", "random:seed=3"] {
+        for spec in
+            ["ab:depth=2", "ab:nodes=3000", "random:seed=3", "mcts:uniform,sims=20", "mcts:ab,sims=20,kind=gumbel"]
+        {
             let mut player = spec.parse::<PlayerSpec>().unwrap().build().unwrap();
             for rs in Ruleset::ALL {
                 for seed in 0..4 {
@@ -392,10 +731,36 @@ mod tests {
             let mv = p.legal_moves().into_iter().find(|x| x.to_string() == m).unwrap();
             p.make(mv);
         }
-        for spec in ["ab", "random"] {
+        for spec in ["ab", "random", "mcts:ab,sims=10"] {
             let mut player = spec.parse::<PlayerSpec>().unwrap().build().unwrap();
             assert_eq!(player.choose(&p, &[]).unwrap_err(), PlayError::NoLegalMove);
         }
+    }
+
+    #[test]
+    fn a_network_that_cannot_be_loaded_is_a_one_line_error() {
+        let spec: PlayerSpec = "mcts:net=no-such-model.pt,sims=64".parse().unwrap();
+        let e = spec.build().err().expect("nothing to load").to_string();
+        assert!(e.contains("cannot load network 'no-such-model.pt'") && !e.contains('\n'), "{e}");
+    }
+
+    #[test]
+    fn mcts_player_is_deterministic_and_sees_the_mate() {
+        // Fool's mate position before 4. SxBe4++.
+        let text = "rnknr/ppp1p/5/5/5|ubqub/pp1pp/3p1/5/5|5/5/2p2/2P2/5|5/4B/1N3/PP1PP/UGQUB|5/5/5/PPPPP/RSKNR w Wwgs E1D1A5B5 - 0 4";
+        let p = Position::from_text(text, Variant::plain(Ruleset::FiveUp)).unwrap();
+        let run = || {
+            let mut pl = "mcts:ab,sims=300".parse::<PlayerSpec>().unwrap().build().unwrap();
+            pl.choose(&p, &[]).unwrap()
+        };
+        let (a, b) = (run(), run());
+        assert_eq!(a.mv, b.mv);
+        assert_eq!(a.info.pv, b.info.pv);
+        assert_eq!(a.mv.to_string(), "Eb1Be4");
+        assert_eq!(a.info.nodes, 300);
+        let mut timed = "mcts:uniform,time=0.05".parse::<PlayerSpec>().unwrap().build().unwrap();
+        let c = timed.choose(&p, &[]).unwrap();
+        assert!(c.info.nodes > 0 && c.info.time < Duration::from_secs(2));
     }
 
     #[test]
@@ -426,6 +791,28 @@ mod tests {
         std::fs::write(&path, "[values]\nknight = -5\n").unwrap();
         let spec: PlayerSpec = format!("ab:values={}", path.display()).parse().unwrap();
         assert!(spec.build().is_err());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
+
+#[cfg(all(test, feature = "torch"))]
+mod net_tests {
+    use super::*;
+    use crate::nn::torch::{Model, NetConfig};
+    use crate::rules::Variant;
+
+    #[test]
+    fn mcts_net_player_loads_a_saved_network_and_plays_legal_moves() {
+        let dir = std::env::temp_dir().join(format!("fiveup-net-player-{}", std::process::id()));
+        Model::new(&NetConfig::TINY, tch::Device::Cpu).unwrap().save(&dir).unwrap();
+        let spec: PlayerSpec = format!("mcts:net={},sims=8", dir.display()).parse().unwrap();
+        let mut player = spec.build().unwrap();
+        let pos = Position::startpos(Variant::default());
+        let choice = player.choose(&pos, &[]).unwrap();
+        assert!(pos.legal_moves().contains(&choice.mv));
+        let missing: PlayerSpec = "mcts:net=/nonexistent/net,sims=8".parse().unwrap();
+        let err = missing.build().err().expect("a missing network is an error").to_string();
+        assert!(err.contains("/nonexistent/net") && !err.contains('\n'), "{err}");
         std::fs::remove_dir_all(&dir).ok();
     }
 }

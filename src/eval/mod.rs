@@ -1,6 +1,16 @@
-//! Evaluation statistics: Elo from game results, tournament ratings and SPRT.
+//! Evaluation: playing matches and tournaments, their game records, and the statistics on the
+//! results (Elo, tournament ratings, SPRT).
 //!
-//! This module is pure statistics on game results; it knows nothing of the rules or engines.
+//! Playing:
+//! - [`runner`]: the one match runner ([`play_games`]): game jobs on worker threads, players built
+//!   per game from specs or factories, records handed back as games finish;
+//! - [`openings`]: opening sets (start position, random plies, files);
+//! - [`records`]: the PGN-style game record format, writer and reader;
+//! - [`tally`]: running W/D/L and pair results of a two-player match;
+//! - [`tournament`]: round-robin and gauntlet schedules, resumable from a records directory;
+//! - [`plot`]: a PNG of ratings with error bars.
+//!
+//! Statistics (pure functions of game results; they know nothing of the rules or engines):
 //! - [`elo`]: logistic Elo ↔ score, trinomial/pentanomial counts, match Elo with a 95% interval.
 //! - [`ratings`]: maximum-likelihood ratings of a whole tournament (BayesElo or Ordo-style model),
 //!   covariance-based and bootstrap intervals, likelihood of superiority, crosstable, pentanomial
@@ -14,9 +24,19 @@
 pub mod elo;
 mod fit;
 mod model;
+pub mod openings;
+pub mod plot;
 pub mod ratings;
+pub mod records;
+pub mod runner;
 pub mod sprt;
+pub mod tally;
+pub mod tournament;
 
 pub use elo::{elo_to_score, score_to_elo, EloInterval, Pentanomial, Trinomial};
+pub use openings::{Opening, OpeningSource};
 pub use ratings::{rate, Anchor, Bootstrap, Covariance, FitConfig, Game, GameResult, Model, RatingError, RatingReport};
+pub use records::{GameRecord, RecordWriter};
+pub use runner::{paired_jobs, play_game, play_games, play_games_until, GameJob, PlayerSource, RunError};
 pub use sprt::{Decision, Sprt, SprtConfig, SprtData, SprtError, SprtStatus};
+pub use tally::MatchTally;

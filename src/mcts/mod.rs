@@ -6,12 +6,14 @@
 //! - [`expand`]: leaf expansion, root Dirichlet and Gumbel noise;
 //! - [`backup`]: WDL backup from each mover's point of view, in-flight (virtual) visits;
 //! - [`search`]: one batched search tree ([`Search`]: gather leaves, apply evaluations);
+//! - [`ab_eval`]: [`AbEvaluator`], the alpha-beta hand evaluation as a model-free evaluator;
 //! - [`terminal`]: game-end rules for search (checkmate, stalemate, repetition, fifty moves, bare
 //!   kings) until `rules::game` lands;
 //! - the evaluation cache is [`crate::nn::EvalCache`] (keyed by hash, repetitions and clock).
 //!
 //! Search never sees a network: it asks an [`Evaluator`] for batches of positions.
 
+pub mod ab_eval;
 pub mod backup;
 pub mod expand;
 pub mod search;
@@ -19,6 +21,7 @@ pub mod select;
 pub mod terminal;
 pub mod tree;
 
+pub use ab_eval::AbEvaluator;
 pub use search::{Search, SearchConfig, SearchKind, SearchResult};
 pub use select::GumbelParams;
 pub use terminal::{terminal_status, Terminal, Termination};

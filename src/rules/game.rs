@@ -263,6 +263,12 @@ impl Game {
         &self.moves
     }
 
+    /// Hashes of the positions before the current one, oldest first (what players and search take
+    /// as `history` for repetition).
+    pub fn history(&self) -> &[u64] {
+        &self.hashes[..self.hashes.len() - 1]
+    }
+
     /// Plays a move after checking that it is legal and that the game is not over.
     pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
         if let Status::Over(o) = self.status() {

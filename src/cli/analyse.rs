@@ -1,0 +1,102 @@
+//! `fiveup analyse`: search one position with a player spec and print what it sees.
+
+use super::PositionArgs;
+use anyhow::{bail, Result};
+use clap::Args;
+use fiveup::engine::Iteration;
+use fiveup::player::{AlphaBetaPlayer, MctsPlayer, PlayerSpec};
+use fiveup::rules::game::{Game, Status};
+use fiveup::rules::notation::{coordinate, figurine, format_line};
+use fiveup::rules::Position;
+use std::io::Write;
+
+/// `fiveup analyse`.
+#[derive(Args, Debug)]
+pub struct AnalyseArgs {
+    /// Player spec: `ab[:depth=N,...]`, `mcts:EVAL,sims=N`, `random` (a bad spec lists them all).
+    #[arg(long, value_name = "SPEC", default_value = "ab")]
+    pub engine: String,
+    /// Rules and position.
+    #[command(flatten)]
+    pub pos: PositionArgs,
+}
+
+/// Alpha-beta: one line per completed depth; MCTS: the most visited moves and a summary line;
+/// then `bestmove <coordinate move>` last.
+pub fn run(a: &AnalyseArgs, out: &mut dyn Write) -> Result<()> {
+    let pos = a.pos.position()?;
+    if let Status::Over(o) = Game::new(pos.clone()).status() {
+        bail!("nothing to analyse: the game is over ({o})");
+    }
+    let spec: PlayerSpec = a.engine.parse()?;
+    let best = match spec {
+        PlayerSpec::AlphaBeta(ab) => {
+            let mut player = AlphaBetaPlayer::new(ab)?;
+            let mut io_error = None;
+            let r = player.analyse(&pos, &[], |it| {
+                if io_error.is_none() {
+                    io_error = writeln!(out, "{}", depth_line(&pos, it)).err();
+                }
+            })?;
+            if let Some(e) = io_error {
+                return Err(e.into());
+            }
+            r.best
+        }
+        PlayerSpec::Mcts(m) => {
+            let mut player = MctsPlayer::new(m)?;
+            match player.analyse(&pos, &[]) {
+                Some(an) => {
+                    let r = &an.result;
+                    let mut order: Vec<usize> = (0..r.moves.len()).collect();
+                    order.sort_by_key(|&i| std::cmp::Reverse(r.visits[i]));
+                    for &i in order.iter().take(5) {
+                        let m = r.moves[i];
+                        writeln!(
+                            out,
+                            "{:<14} {:<12} visits {:>7}  policy {:.3}",
+                            figurine(&pos, m),
+                            coordinate(m),
+                            r.visits[i],
+                            r.policy[i]
+                        )?;
+                    }
+                    let [w, d, l] = r.root_wdl;
+                    let best_visits = r.moves.iter().position(|&m| m == r.best).map_or(0, |i| r.visits[i]);
+                    let secs = an.time.as_secs_f64();
+                    writeln!(
+                        out,
+                        "sims {} visits {best_visits}/{} value {:+.3} wdl {w:.3}/{d:.3}/{l:.3} time {secs:.3}s sims/s {:.0} pv {}",
+                        r.simulations,
+                        r.visits.iter().sum::<u32>(),
+                        w - l,
+                        r.simulations as f64 / secs.max(1e-9),
+                        format_line(&pos, &an.pv)
+                    )?;
+                    Some(r.best)
+                }
+                None => pos.legal_moves().first().copied(),
+            }
+        }
+        PlayerSpec::Random { .. } => Some(spec.build()?.choose(&pos, &[])?.mv),
+    };
+    match best {
+        Some(m) => writeln!(out, "bestmove {}", coordinate(m))?,
+        None => bail!("no move found"),
+    }
+    Ok(())
+}
+
+/// `depth 3 seldepth 7 score cp 35 nodes 12345 nps 250000 time 0.049s pv 4. SxBe4++`.
+fn depth_line(pos: &Position, it: &Iteration) -> String {
+    let secs = it.time.as_secs_f64();
+    format!(
+        "depth {} seldepth {} score {} nodes {} nps {:.0} time {secs:.3}s pv {}",
+        it.depth,
+        it.seldepth,
+        it.score,
+        it.nodes,
+        it.nodes as f64 / secs.max(1e-9),
+        format_line(pos, &it.pv)
+    )
+}

@@ -1,0 +1,88 @@
+//! `fiveup match`: two players, colour-swapped game pairs from shared openings, a summary with
+//! Elo intervals.
+
+use super::common::{concurrency, progress, writer};
+use super::PositionArgs;
+use anyhow::{bail, Result};
+use clap::Args;
+use fiveup::eval::{paired_jobs, play_games, MatchTally, OpeningSource, PlayerSource};
+use fiveup::player::PlayerSpec;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// `fiveup match`.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// Player A (white in the first game of each pair); the summary is from its side.
+    #[arg(long, value_name = "SPEC")]
+    pub white: String,
+    /// Player B.
+    #[arg(long, value_name = "SPEC")]
+    pub black: String,
+    /// Number of games (pairs share an opening and swap colours).
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub games: usize,
+    /// Games played at once (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub concurrency: Option<usize>,
+    /// Openings: `startpos`, `random:K` (K random plies) or a file.
+    #[arg(long, value_name = "SOURCE", default_value = "random:8")]
+    pub openings: String,
+    /// Write the game records (PGN-style) to this file as games finish.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Adjudicate a draw after this many plies (opening included).
+    #[arg(long, value_name = "P", default_value_t = 400)]
+    pub max_plies: usize,
+    /// Seed of the random openings.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Rules and start position.
+    #[command(flatten)]
+    pub pos: PositionArgs,
+}
+
+/// Plays the match and prints the summary.
+pub fn run(a: &MatchArgs, out: &mut dyn Write) -> Result<()> {
+    if a.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    if a.max_plies == 0 {
+        bail!("--max-plies must be at least 1");
+    }
+    let white: PlayerSource = a.white.parse::<PlayerSpec>()?.into();
+    let black: PlayerSource = a.black.parse::<PlayerSpec>()?.into();
+    // Build once up front so a bad weights file or missing network fails before any game.
+    white.build()?;
+    black.build()?;
+    let threads = concurrency(a.concurrency)?;
+    let start = a.pos.position()?;
+    let source: OpeningSource = a.openings.parse()?;
+    let openings = source.openings(&start, a.games.div_ceil(2), a.seed)?;
+    let mut jobs = paired_jobs(&white, &black, &openings, 0, Some(a.max_plies), "match");
+    jobs.truncate(a.games);
+    let mut records = writer(a.out.as_deref())?;
+    let mut tally = MatchTally::new();
+    let bar = progress(jobs.len());
+    let mut write_error = None;
+    play_games(jobs, threads, |i, r| {
+        if let Some(w) = records.as_mut() {
+            if let Err(e) = w.write(&r) {
+                write_error.get_or_insert(e);
+            }
+        }
+        tally.add(i % 2 == 0, &r);
+        let t = tally.trinomial;
+        bar.set_message(format!("W/D/L {} / {} / {}", t.wins, t.draws, t.losses));
+        bar.inc(1);
+    })?;
+    bar.finish_and_clear();
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
+    write!(out, "{}", tally.summary(&white.name(), &black.name()))?;
+    if let Some(p) = &a.out {
+        writeln!(out, "records: {} ({} games)", p.display(), tally.trinomial.games())?;
+    }
+    Ok(())
+}

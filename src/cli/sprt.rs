@@ -1,0 +1,133 @@
+//! `fiveup sprt`: colour-swapped pairs of A against B until the SPRT decides.
+
+use super::common::{concurrency, writer};
+use super::PositionArgs;
+use anyhow::{bail, Result};
+use clap::Args;
+use fiveup::eval::{
+    paired_jobs, play_games_until, Decision, MatchTally, OpeningSource, PlayerSource, Sprt, SprtConfig,
+};
+use fiveup::player::PlayerSpec;
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+/// `fiveup sprt`.
+#[derive(Args, Debug)]
+pub struct SprtArgs {
+    /// The tested player A.
+    #[arg(long = "a", value_name = "SPEC")]
+    pub a: String,
+    /// The baseline B.
+    #[arg(long = "b", value_name = "SPEC")]
+    pub b: String,
+    /// Elo of A over B under H0 (logistic Elo).
+    #[arg(long, value_name = "ELO", default_value_t = 0.0, allow_negative_numbers = true)]
+    pub elo0: f64,
+    /// Elo of A over B under H1.
+    #[arg(long, value_name = "ELO", default_value_t = 10.0, allow_negative_numbers = true)]
+    pub elo1: f64,
+    /// False-positive rate (accepting H1 when H0 holds).
+    #[arg(long, value_name = "P", default_value_t = 0.05)]
+    pub alpha: f64,
+    /// False-negative rate (accepting H0 when H1 holds).
+    #[arg(long, value_name = "P", default_value_t = 0.05)]
+    pub beta: f64,
+    /// Stop undecided after this many games.
+    #[arg(long, value_name = "N", default_value_t = 20_000)]
+    pub max_games: usize,
+    /// Games played at once (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub concurrency: Option<usize>,
+    /// Openings: `startpos`, `random:K` or a file.
+    #[arg(long, value_name = "SOURCE", default_value = "random:8")]
+    pub openings: String,
+    /// Write the game records to this file as games finish.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Adjudicate a draw after this many plies.
+    #[arg(long, value_name = "P", default_value_t = 400)]
+    pub max_plies: usize,
+    /// Seed of the random openings.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Rules and start position.
+    #[command(flatten)]
+    pub pos: PositionArgs,
+}
+
+/// Plays pairs until the test decides (or `--max-games`), printing the LLR after every pair;
+/// the last line states the decision.
+pub fn run(a: &SprtArgs, out: &mut dyn Write) -> Result<()> {
+    if a.max_games < 2 {
+        bail!("--max-games must be at least 2 (one pair)");
+    }
+    let config = SprtConfig { alpha: a.alpha, beta: a.beta, ..SprtConfig::new(a.elo0, a.elo1) };
+    let mut sprt = Sprt::new(config)?;
+    let pa: PlayerSource = a.a.parse::<PlayerSpec>()?.into();
+    let pb: PlayerSource = a.b.parse::<PlayerSpec>()?.into();
+    pa.build()?;
+    pb.build()?;
+    let threads = concurrency(a.concurrency)?;
+    let start = a.pos.position()?;
+    let source: OpeningSource = a.openings.parse()?;
+    let openings = source.openings(&start, a.max_games / 2, a.seed)?;
+    let jobs = paired_jobs(&pa, &pb, &openings, 0, Some(a.max_plies), "sprt");
+    let mut records = writer(a.out.as_deref())?;
+    writeln!(
+        out,
+        "SPRT {} vs {}: elo0 {} elo1 {} alpha {} beta {}; LLR bounds [{:.2}, {:.2}]",
+        pa.name(),
+        pb.name(),
+        a.elo0,
+        a.elo1,
+        a.alpha,
+        a.beta,
+        config.lower_bound(),
+        config.upper_bound()
+    )?;
+    let mut tally = MatchTally::new();
+    let mut failure: Option<anyhow::Error> = None;
+    play_games_until(jobs, threads, |i, r| {
+        if let Some(w) = records.as_mut() {
+            if let Err(e) = w.write(&r) {
+                failure = Some(e.into());
+                return ControlFlow::Break(());
+            }
+        }
+        let Some((first, second)) = tally.add(i % 2 == 0, &r) else { return ControlFlow::Continue(()) };
+        sprt.add_pair(first, second);
+        let s = sprt.status();
+        let line = format!(
+            "pairs {:>5}  LLR {:+.3}  [{:.2}, {:.2}]  W/D/L {} / {} / {}",
+            s.pentanomial.pairs(),
+            s.llr,
+            s.lower,
+            s.upper,
+            s.trinomial.wins,
+            s.trinomial.draws,
+            s.trinomial.losses
+        );
+        if let Err(e) = writeln!(out, "{line}") {
+            failure = Some(e.into());
+            return ControlFlow::Break(());
+        }
+        if s.decision == Decision::Continue {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    })?;
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    let s = sprt.status();
+    writeln!(out, "{s}")?;
+    let verdict = match s.decision {
+        Decision::AcceptH1 => format!("H1 accepted: A is stronger (elo >= {})", a.elo1),
+        Decision::AcceptH0 => format!("H0 accepted: A is not stronger (elo <= {})", a.elo0),
+        Decision::Continue => format!("no decision after {} games (--max-games reached)", s.trinomial.games()),
+    };
+    writeln!(out, "decision: {verdict}")?;
+    Ok(())
+}

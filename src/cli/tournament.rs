@@ -1,0 +1,168 @@
+//! `fiveup tournament`: round robin or gauntlet, resumable from its output directory, rated at
+//! the end.
+
+use super::common::{concurrency, progress};
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use fiveup::eval::tournament::{report_text, Tournament, TournamentConfig, GAMES_FILE};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// `fiveup tournament`.
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    /// Player specs (two or more).
+    #[arg(long, value_name = "SPEC", num_args = 1..)]
+    pub players: Vec<String>,
+    /// Settings file (TOML: players, games, concurrency, openings, out, gauntlet, max_plies, seed,
+    /// ruleset, castling, hypercylinder); flags given as well override it.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Games per pairing (rounded up to colour-swapped pairs) [default: 2].
+    #[arg(long, value_name = "N")]
+    pub games: Option<usize>,
+    /// Games played at once [default: all cores].
+    #[arg(long, value_name = "N")]
+    pub concurrency: Option<usize>,
+    /// Openings: `startpos`, `random:K` or a file [default: random:8].
+    #[arg(long, value_name = "SOURCE")]
+    pub openings: Option<String>,
+    /// Output directory (records, settings, ratings); a re-run resumes it [default: tournament].
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// The first player plays every other; the others do not meet.
+    #[arg(long)]
+    pub gauntlet: bool,
+    /// Adjudicate a draw after this many plies [default: 400].
+    #[arg(long, value_name = "P")]
+    pub max_plies: Option<usize>,
+    /// Seed of the random openings [default: 0].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Rule set: fiveup, fiveup-2001 or raumschach [default: fiveup].
+    #[arg(long, value_name = "NAME")]
+    pub ruleset: Option<String>,
+    /// Optional castling rule.
+    #[arg(long)]
+    pub castling: bool,
+    /// Hypercylinder board.
+    #[arg(long)]
+    pub hypercylinder: bool,
+}
+
+impl TournamentArgs {
+    /// The settings: the file (if any) with the flags given on top.
+    pub fn config(&self) -> Result<TournamentConfig> {
+        let mut c = match &self.config {
+            Some(p) => {
+                let text = std::fs::read_to_string(p).with_context(|| format!("{}", p.display()))?;
+                toml::from_str::<TournamentConfig>(&text)
+                    .map_err(|e| anyhow::anyhow!("{}: {}", p.display(), e.message()))?
+            }
+            None => {
+                if self.players.is_empty() {
+                    bail!("give --players SPEC SPEC ... or --config FILE");
+                }
+                toml::from_str::<TournamentConfig>("players = []").context("default settings")?
+            }
+        };
+        if !self.players.is_empty() {
+            c.players = self.players.clone();
+        }
+        if let Some(g) = self.games {
+            c.games = g;
+        }
+        c.concurrency = match (self.concurrency, self.config.is_some()) {
+            (None, true) => c.concurrency,
+            (flag, _) => concurrency(flag)?,
+        };
+        if let Some(o) = &self.openings {
+            c.openings = o.clone();
+        }
+        if let Some(o) = &self.out {
+            c.out = o.clone();
+        }
+        c.gauntlet |= self.gauntlet;
+        if let Some(p) = self.max_plies {
+            c.max_plies = p;
+        }
+        if let Some(s) = self.seed {
+            c.seed = s;
+        }
+        if let Some(r) = &self.ruleset {
+            c.ruleset = r.clone();
+        }
+        c.castling |= self.castling;
+        c.hypercylinder |= self.hypercylinder;
+        Ok(c)
+    }
+}
+
+/// Plays what is left of the tournament and prints the ratings.
+pub fn run(a: &TournamentArgs, out: &mut dyn Write) -> Result<()> {
+    let t = Tournament::new(a.config()?)?;
+    for p in &t.players {
+        p.build()?;
+    }
+    let plan = t.plan()?;
+    let dir = t.config.out.display().to_string();
+    writeln!(
+        out,
+        "{} players, {} pairings, {} games: {} already in {dir}/{GAMES_FILE}, {} to play",
+        t.players.len(),
+        t.pairings().len(),
+        plan.total,
+        plan.total - plan.todo.len(),
+        plan.todo.len()
+    )?;
+    let bar = progress(plan.todo.len());
+    let records = t.run(plan, |_| bar.inc(1))?;
+    bar.finish_and_clear();
+    let (report, note) = t.rate_and_save(&records)?;
+    write!(out, "{}", report_text(&report))?;
+    writeln!(out, "ratings: {dir}/ratings.json, {dir}/ratings.txt")?;
+    match note {
+        None => writeln!(out, "plot: {dir}/ratings.png")?,
+        Some(n) => writeln!(out, "plot skipped: {n}")?,
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Cli, Command};
+    use clap::Parser;
+
+    fn args(v: &[&str]) -> TournamentArgs {
+        match Cli::try_parse_from([&["fiveup", "tournament"], v].concat()).unwrap().command {
+            Command::Tournament(a) => a,
+            c => panic!("{c:?}"),
+        }
+    }
+
+    #[test]
+    fn flags_fill_defaults_and_override_a_config_file() {
+        let c =
+            args(&["--players", "ab", "random", "--games", "6", "--concurrency", "3", "--gauntlet"]).config().unwrap();
+        assert_eq!((c.players.len(), c.games, c.concurrency, c.gauntlet), (2, 6, 3, true));
+        assert_eq!((c.openings.as_str(), c.max_plies, c.out.to_str()), ("random:8", 400, Some("tournament")));
+        let dir = std::env::temp_dir().join(format!("fiveup-cli-tournament-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("t.toml");
+        std::fs::write(&file, "players = [\"ab\", \"random\"]\ngames = 8\nconcurrency = 2\nseed = 4\n").unwrap();
+        let c = args(&["--config", file.to_str().unwrap(), "--seed", "9"]).config().unwrap();
+        assert_eq!((c.games, c.concurrency, c.seed), (8, 2, 9));
+        assert!(args(&[]).config().unwrap_err().to_string().contains("--players"));
+        std::fs::write(&file, "players = [\"ab\"]\nround = 1\n").unwrap();
+        let e = args(&["--config", file.to_str().unwrap()]).config().unwrap_err().to_string();
+        assert!(e.contains("unknown field `round`"), "{e}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn example_config_is_valid() {
+        let text = include_str!("../../configs/tournament.toml");
+        Tournament::from_toml(text).unwrap();
+    }
+}

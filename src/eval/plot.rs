@@ -1,0 +1,93 @@
+//! A PNG of tournament ratings: one row per player (best on top), the rating as a dot with its
+//! 95% interval as an error bar. Text is drawn with an embedded DejaVu Sans font (through
+//! ab_glyph), so no system font is needed.
+
+use super::ratings::RatingReport;
+use plotters::prelude::*;
+use plotters::style::FontStyle;
+use std::path::Path;
+use std::sync::OnceLock;
+
+/// Why a plot could not be drawn.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("plot {path}: {reason}")]
+pub struct PlotError {
+    /// The file.
+    pub path: String,
+    /// What failed.
+    pub reason: String,
+}
+
+/// The font family name the embedded font is registered under.
+const FONT: &str = "sans-serif";
+
+fn register_font() -> bool {
+    static OK: OnceLock<bool> = OnceLock::new();
+    *OK.get_or_init(|| plotters::style::register_font(FONT, FontStyle::Normal, dejavu::sans::regular()).is_ok())
+}
+
+/// Draws the ratings of `report` with error bars to the PNG `path`.
+pub fn plot_ratings(report: &RatingReport, path: &Path) -> Result<(), PlotError> {
+    let fail = |reason: String| PlotError { path: path.display().to_string(), reason };
+    if !register_font() {
+        return Err(fail("the embedded font could not be loaded".into()));
+    }
+    let order = report.ranking();
+    let n = order.len().max(1);
+    let lo = order.iter().map(|&i| report.players[i].elo - report.players[i].pm95).fold(f64::INFINITY, f64::min);
+    let hi = order.iter().map(|&i| report.players[i].elo + report.players[i].pm95).fold(f64::NEG_INFINITY, f64::max);
+    let (lo, hi) = if lo.is_finite() && hi.is_finite() && hi > lo { (lo, hi) } else { (-100.0, 100.0) };
+    let pad = (hi - lo) * 0.08 + 1.0;
+    let label_chars = report.players.iter().map(|p| p.name.chars().count()).max().unwrap_or(4);
+    let label_width = (label_chars as u32 * 8 + 20).clamp(80, 420);
+    let height = 110 + 42 * n as u32;
+    let root = BitMapBackend::new(path, (640 + label_width, height)).into_drawing_area();
+    let draw = || -> Result<(), Box<dyn std::error::Error>> {
+        root.fill(&WHITE)?;
+        let names: Vec<String> = order.iter().map(|&i| report.players[i].name.clone()).collect();
+        let mut chart = ChartBuilder::on(&root)
+            .caption(format!("Elo (95% interval), {} games", report.games), (FONT, 22))
+            .margin(14)
+            .x_label_area_size(40)
+            .y_label_area_size(label_width)
+            .build_cartesian_2d((lo - pad)..(hi + pad), -0.5f64..(n as f64 - 0.5))?;
+        chart
+            .configure_mesh()
+            .y_labels(n)
+            .y_label_formatter(&|y| {
+                let k = y.round();
+                if (y - k).abs() < 1e-6 && k >= 0.0 && (k as usize) < names.len() {
+                    names[names.len() - 1 - k as usize].clone()
+                } else {
+                    String::new()
+                }
+            })
+            .x_desc("Elo")
+            .label_style((FONT, 14))
+            .disable_y_mesh()
+            .draw()?;
+        for (row, &i) in order.iter().enumerate() {
+            let p = &report.players[i];
+            let y = (n - 1 - row) as f64;
+            chart.draw_series(std::iter::once(PathElement::new(
+                vec![(p.elo - p.pm95, y), (p.elo + p.pm95, y)],
+                BLUE.stroke_width(2),
+            )))?;
+            for x in [p.elo - p.pm95, p.elo + p.pm95] {
+                chart.draw_series(std::iter::once(PathElement::new(
+                    vec![(x, y - 0.15), (x, y + 0.15)],
+                    BLUE.stroke_width(2),
+                )))?;
+            }
+            chart.draw_series(std::iter::once(Circle::new((p.elo, y), 5, RED.filled())))?;
+            chart.draw_series(std::iter::once(Text::new(
+                format!("{:+.0} ± {:.0}", p.elo, p.pm95),
+                (p.elo, y + 0.3),
+                (FONT, 13),
+            )))?;
+        }
+        root.present()?;
+        Ok(())
+    };
+    draw().map_err(|e| fail(e.to_string()))
+}

@@ -1,0 +1,369 @@
+//! The one match runner: plays [`GameJob`]s on worker threads and hands each finished game back as
+//! a [`GameRecord`]. `match`, `tournament` and `sprt` use it, and so can training evaluation and
+//! piece-value matches (lc0: one tournament runner serves training games and evaluation).
+//!
+//! - Players are built **per game inside the worker thread** from a [`PlayerSource`] (a spec, or a
+//!   factory closure for players a spec cannot express, e.g. in-memory weights), so a player need
+//!   not be `Send` and no state leaks from one game into the next. A game's moves therefore
+//!   depend only on its job: for fixed-depth, fixed-node and fixed-simulation players the results
+//!   are the same for any concurrency (time-limited players are not reproducible anyway).
+//! - Each game: the opening moves are played, then the players alternate until a rule of
+//!   [`Game::status`] ends it, or the ply cap (counted over the whole game, opening included)
+//!   adjudicates a draw (`Termination "adjudication/ply-cap"`).
+//! - [`play_games`] takes a list; [`play_games_until`] takes any iterator of jobs (made lazily as
+//!   workers need them) and a callback that may stop the run (SPRT). Callbacks run on the calling
+//!   thread, in order of completion, with the job's index.
+
+use super::openings::Opening;
+use super::records::GameRecord;
+use crate::player::{BuildError, PlayError, Player, PlayerSpec};
+use crate::rules::game::{EndRule, Game, Outcome, Status};
+use crate::rules::notation::coordinate;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+
+/// A function that builds a fresh player (called in the worker thread, once per game).
+pub type PlayerFactory = Arc<dyn Fn() -> Result<Box<dyn Player>, BuildError> + Send + Sync>;
+
+/// How a worker gets a player for a game.
+#[derive(Clone)]
+pub enum PlayerSource {
+    /// Built with [`PlayerSpec::build`]; the record names it by the spec's canonical string.
+    Spec(PlayerSpec),
+    /// Built by a closure; the record names it `name`.
+    Factory {
+        /// The name written to records.
+        name: String,
+        /// The builder.
+        build: PlayerFactory,
+    },
+}
+
+impl PlayerSource {
+    /// A source from a factory closure.
+    pub fn factory(
+        name: impl Into<String>,
+        build: impl Fn() -> Result<Box<dyn Player>, BuildError> + Send + Sync + 'static,
+    ) -> PlayerSource {
+        PlayerSource::Factory { name: name.into(), build: Arc::new(build) }
+    }
+
+    /// The name records use.
+    pub fn name(&self) -> String {
+        match self {
+            PlayerSource::Spec(s) => s.to_string(),
+            PlayerSource::Factory { name, .. } => name.clone(),
+        }
+    }
+
+    /// A fresh player.
+    pub fn build(&self) -> Result<Box<dyn Player>, BuildError> {
+        match self {
+            PlayerSource::Spec(s) => Ok(s.build()?),
+            PlayerSource::Factory { build, .. } => build(),
+        }
+    }
+}
+
+impl From<PlayerSpec> for PlayerSource {
+    fn from(spec: PlayerSpec) -> Self {
+        PlayerSource::Spec(spec)
+    }
+}
+
+impl std::fmt::Debug for PlayerSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "PlayerSource({})", self.name())
+    }
+}
+
+/// One game to play.
+#[derive(Clone, Debug)]
+pub struct GameJob {
+    /// The white player.
+    pub white: PlayerSource,
+    /// The black player.
+    pub black: PlayerSource,
+    /// Start position (its variant is the game's) and opening moves.
+    pub opening: Opening,
+    /// Ply cap over the whole game (opening included); reaching it adjudicates a draw.
+    pub max_plies: Option<usize>,
+    /// The record's `Event` tag.
+    pub event: String,
+    /// Extra tags copied into the record (keys, pair ids, ...).
+    pub tags: Vec<(String, String)>,
+}
+
+/// Why a game could not be played.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum RunError {
+    /// A player could not be built.
+    #[error("cannot build player {player}: {error}")]
+    Build {
+        /// The player's name.
+        player: String,
+        /// Why.
+        error: BuildError,
+    },
+    /// An opening move is illegal.
+    #[error("opening move {ply} ({mv}) is illegal in its position")]
+    Opening {
+        /// 1-based ply of the opening.
+        ply: usize,
+        /// The move in coordinate form.
+        mv: String,
+    },
+    /// A player failed to move.
+    #[error("player {player} failed at ply {ply}: {error}")]
+    Player {
+        /// The player's name.
+        player: String,
+        /// 1-based ply it was asked for.
+        ply: usize,
+        /// Why.
+        error: PlayError,
+    },
+    /// A player chose an illegal move.
+    #[error("player {player} chose the illegal move {mv} at ply {ply}")]
+    IllegalMove {
+        /// The player's name.
+        player: String,
+        /// 1-based ply.
+        ply: usize,
+        /// The move in coordinate form.
+        mv: String,
+    },
+    /// A worker thread panicked.
+    #[error("a game worker panicked: {0}")]
+    Panic(String),
+}
+
+/// Plays one game on the current thread.
+pub fn play_game(job: &GameJob) -> Result<GameRecord, RunError> {
+    // 1. The opening.
+    let mut game = Game::new(job.opening.start.clone());
+    for (i, &m) in job.opening.moves.iter().enumerate() {
+        game.play(m).map_err(|_| RunError::Opening { ply: i + 1, mv: coordinate(m) })?;
+    }
+    let opening_plies = game.moves().len();
+    // 2. Fresh players.
+    let build = |s: &PlayerSource| s.build().map_err(|error| RunError::Build { player: s.name(), error });
+    let mut white = build(&job.white)?;
+    let mut black = build(&job.black)?;
+    white.new_game();
+    black.new_game();
+    // 3. Alternate until a rule or the ply cap ends the game.
+    let (outcome, detail) = loop {
+        if let Status::Over(o) = game.status() {
+            break (o, None);
+        }
+        if job.max_plies.is_some_and(|cap| game.moves().len() >= cap) {
+            break (Outcome::draw(EndRule::Adjudication), Some("ply-cap".to_string()));
+        }
+        let white_to_move = game.position().side() == crate::rules::Color::White;
+        let (player, source) = if white_to_move { (&mut white, &job.white) } else { (&mut black, &job.black) };
+        let ply = game.moves().len() + 1;
+        let choice = player.choose(game.position(), game.history()).map_err(|error| RunError::Player {
+            player: source.name(),
+            ply,
+            error,
+        })?;
+        game.play(choice.mv).map_err(|_| RunError::IllegalMove {
+            player: source.name(),
+            ply,
+            mv: coordinate(choice.mv),
+        })?;
+    };
+    Ok(GameRecord {
+        event: job.event.clone(),
+        white: job.white.name(),
+        black: job.black.name(),
+        start: job.opening.start.clone(),
+        moves: game.moves().to_vec(),
+        opening_plies,
+        outcome: Some(outcome),
+        detail,
+        tags: job.tags.clone(),
+    })
+}
+
+/// Plays every job on `concurrency` threads and calls `on_finished(job index, record)` on this
+/// thread as each game ends. Stops at the first error (games in progress finish, unreported).
+pub fn play_games(
+    jobs: Vec<GameJob>,
+    concurrency: usize,
+    mut on_finished: impl FnMut(usize, GameRecord),
+) -> Result<(), RunError> {
+    play_games_until(jobs, concurrency, |i, r| {
+        on_finished(i, r);
+        ControlFlow::Continue(())
+    })
+}
+
+/// Plays jobs drawn lazily from `jobs` on `concurrency` threads (at least 1) and calls
+/// `on_finished(job index, record)` on this thread as each game ends; when it returns
+/// [`ControlFlow::Break`], no new game starts and games in progress finish unreported. Stops the
+/// same way at the first error, which it returns.
+pub fn play_games_until<I>(
+    jobs: I,
+    concurrency: usize,
+    mut on_finished: impl FnMut(usize, GameRecord) -> ControlFlow<()>,
+) -> Result<(), RunError>
+where
+    I: IntoIterator<Item = GameJob>,
+    I::IntoIter: Send,
+{
+    let queue = Mutex::new(jobs.into_iter().enumerate());
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(usize, Result<GameRecord, RunError>)>();
+    let mut first_error = None;
+    std::thread::scope(|scope| {
+        let mut handles = Vec::new();
+        for _ in 0..concurrency.max(1) {
+            let tx = tx.clone();
+            let (queue, stop) = (&queue, &stop);
+            handles.push(scope.spawn(move || loop {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let next = queue.lock().unwrap_or_else(|e| e.into_inner()).next();
+                let Some((index, job)) = next else { break };
+                if tx.send((index, play_game(&job))).is_err() {
+                    break;
+                }
+            }));
+        }
+        drop(tx);
+        for (index, result) in rx {
+            if stop.load(Ordering::Relaxed) {
+                continue;
+            }
+            match result {
+                Ok(record) => {
+                    if on_finished(index, record).is_break() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                Err(e) => {
+                    stop.store(true, Ordering::Relaxed);
+                    first_error = Some(e);
+                }
+            }
+        }
+        for h in handles {
+            if let Err(p) = h.join() {
+                let msg = p
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
+                first_error.get_or_insert(RunError::Panic(msg));
+            }
+        }
+    });
+    match first_error {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Colour-swapped pairs of jobs: for each opening, `a` as white then `b` as white, the two games
+/// tagged with the same `Pair` id (`first_pair + opening index`). `a` and `b` are any sources.
+pub fn paired_jobs(
+    a: &PlayerSource,
+    b: &PlayerSource,
+    openings: &[Opening],
+    first_pair: u64,
+    max_plies: Option<usize>,
+    event: &str,
+) -> Vec<GameJob> {
+    let mut jobs = Vec::with_capacity(2 * openings.len());
+    for (i, o) in openings.iter().enumerate() {
+        let pair = first_pair + i as u64;
+        for (white, black) in [(a, b), (b, a)] {
+            jobs.push(GameJob {
+                white: white.clone(),
+                black: black.clone(),
+                opening: o.clone(),
+                max_plies,
+                event: event.to_string(),
+                tags: vec![("Pair".to_string(), pair.to_string())],
+            });
+        }
+    }
+    jobs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::openings::OpeningSource;
+    use crate::rules::{Position, Variant};
+
+    fn src(s: &str) -> PlayerSource {
+        s.parse::<PlayerSpec>().unwrap().into()
+    }
+
+    #[test]
+    fn results_do_not_depend_on_concurrency() {
+        let start = Position::startpos(Variant::default());
+        let openings = OpeningSource::Random { plies: 4 }.openings(&start, 3, 9).unwrap();
+        let jobs = paired_jobs(&src("ab:depth=1"), &src("random:seed=2"), &openings, 0, Some(40), "test");
+        let run = |threads| {
+            let mut out = vec![String::new(); jobs.len()];
+            play_games(jobs.clone(), threads, |i, r| out[i] = r.to_text()).unwrap();
+            out
+        };
+        let one = run(1);
+        assert_eq!(one, run(3));
+        assert!(one.iter().all(|t| t.contains("[Pair \"")));
+        let recs: Vec<_> = one.iter().map(|t| crate::eval::records::parse_records(t).unwrap().remove(0)).collect();
+        assert!(recs.iter().all(|r| r.moves.len() <= 40 && r.opening_plies == 4));
+        assert_eq!(recs[0].white, recs[1].black);
+        assert_eq!(recs[0].moves[..4], recs[1].moves[..4]);
+    }
+
+    #[test]
+    fn ply_cap_adjudicates_and_break_stops_the_run() {
+        let start = Position::startpos(Variant::default());
+        let o = Opening { start, moves: vec![] };
+        let job = GameJob {
+            white: src("random:seed=1"),
+            black: src("random:seed=2"),
+            opening: o,
+            max_plies: Some(6),
+            event: "cap".into(),
+            tags: vec![],
+        };
+        let r = play_game(&job).unwrap();
+        assert_eq!(r.moves.len(), 6);
+        assert_eq!(r.termination(), "adjudication/ply-cap");
+        let mut seen = 0;
+        let endless = std::iter::repeat(job);
+        play_games_until(endless, 2, |_, _| {
+            seen += 1;
+            if seen == 5 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .unwrap();
+        assert_eq!(seen, 5);
+    }
+
+    #[test]
+    fn build_errors_stop_the_run_with_one_line() {
+        let job = GameJob {
+            white: src("mcts:net=missing.pt"),
+            black: src("random"),
+            opening: Opening::startpos(Variant::default()),
+            max_plies: None,
+            event: "x".into(),
+            tags: vec![],
+        };
+        let e = play_games(vec![job], 1, |_, _| {}).unwrap_err().to_string();
+        assert!(e.starts_with("cannot build player mcts:net=missing.pt") && !e.contains('\n'), "{e}");
+    }
+}

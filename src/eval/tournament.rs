@@ -1,0 +1,448 @@
+//! Round-robin and gauntlet tournaments, resumable from their output directory, and ratings from
+//! game records.
+//!
+//! - Every pairing plays the same opening set: opening `k` is played twice, colours swapped, and
+//!   both games carry `[Pair "k"]`. A game's key is (White, Black, Pair).
+//! - Output directory: `tournament.toml` (the effective settings), `games.pgn` (records appended
+//!   as games finish), and after the run `ratings.json`, `ratings.txt`, `ratings.png`.
+//! - Resuming: a re-run on the same directory reads `games.pgn`, drops a record cut short by a
+//!   kill, skips every game whose key is already there and plays the rest. Players may be added
+//!   between runs, and `games` raised (opening `k` depends only on the seed and `k`); the opening
+//!   settings (source, seed, variant, ply cap) must not change, and a run that tries is refused.
+
+use super::openings::{Opening, OpeningError, OpeningSource};
+use super::ratings::{rate, FitConfig, Game as RatedGame, RatingError, RatingReport};
+use super::records::{parse_records_prefix, GameRecord, RecordFileError, RecordWriter};
+use super::runner::{play_games, GameJob, PlayerSource, RunError};
+use crate::player::{PlayerSpec, SpecError};
+use crate::rules::{Position, Ruleset, Variant};
+use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+/// Tournament settings as written in a TOML file (`--config`) or gathered from flags.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentConfig {
+    /// Player specs (at least two; in a gauntlet the first plays all others).
+    pub players: Vec<String>,
+    /// Games per pairing (rounded up to an even number: colour-swapped pairs).
+    #[serde(default = "default_games")]
+    pub games: usize,
+    /// Worker threads.
+    #[serde(default = "default_concurrency")]
+    pub concurrency: usize,
+    /// Opening source: `startpos`, `random:K` or a file.
+    #[serde(default = "default_openings")]
+    pub openings: String,
+    /// Output directory.
+    #[serde(default = "default_out")]
+    pub out: PathBuf,
+    /// The first player against each other player only.
+    #[serde(default)]
+    pub gauntlet: bool,
+    /// Ply cap per game (a draw by adjudication when reached).
+    #[serde(default = "default_max_plies")]
+    pub max_plies: usize,
+    /// Seed of the random openings.
+    #[serde(default)]
+    pub seed: u64,
+    /// Rule set.
+    #[serde(default = "default_ruleset")]
+    pub ruleset: String,
+    /// Optional castling rule.
+    #[serde(default)]
+    pub castling: bool,
+    /// Hypercylinder board.
+    #[serde(default)]
+    pub hypercylinder: bool,
+}
+
+fn default_games() -> usize {
+    2
+}
+fn default_concurrency() -> usize {
+    1
+}
+fn default_openings() -> String {
+    "random:8".into()
+}
+fn default_out() -> PathBuf {
+    PathBuf::from("tournament")
+}
+fn default_max_plies() -> usize {
+    400
+}
+fn default_ruleset() -> String {
+    "fiveup".into()
+}
+
+/// Why a tournament could not be set up, run or rated.
+#[derive(Debug, thiserror::Error)]
+pub enum TournamentError {
+    /// A setting is out of range or inconsistent.
+    #[error("{0}")]
+    Config(String),
+    /// A player spec is malformed.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// The openings could not be made.
+    #[error(transparent)]
+    Openings(#[from] OpeningError),
+    /// The records file could not be read or written.
+    #[error(transparent)]
+    Records(#[from] RecordFileError),
+    /// A game could not be played.
+    #[error(transparent)]
+    Run(#[from] RunError),
+    /// The ratings could not be fitted.
+    #[error(transparent)]
+    Rating(#[from] RatingError),
+    /// A file of the output directory could not be written.
+    #[error("{0}: {1}")]
+    Io(PathBuf, String),
+}
+
+/// A validated tournament.
+#[derive(Clone, Debug)]
+pub struct Tournament {
+    /// The settings it was made from.
+    pub config: TournamentConfig,
+    /// Parsed players, in config order.
+    pub players: Vec<PlayerSpec>,
+    /// Player names (canonical spec strings), as in records.
+    pub names: Vec<String>,
+    /// Opening source.
+    pub openings: OpeningSource,
+    /// Variant of every game.
+    pub variant: Variant,
+}
+
+/// What is left to do: records already in the directory and the games still to play.
+pub struct Plan {
+    /// Records of finished games already in `games.pgn`.
+    pub done: Vec<GameRecord>,
+    /// Games to play, in schedule order.
+    pub todo: Vec<GameJob>,
+    /// Games in the whole schedule.
+    pub total: usize,
+}
+
+/// The file names inside the output directory.
+pub const CONFIG_FILE: &str = "tournament.toml";
+/// Records file.
+pub const GAMES_FILE: &str = "games.pgn";
+
+impl Tournament {
+    /// Validates settings.
+    pub fn new(config: TournamentConfig) -> Result<Tournament, TournamentError> {
+        let bad = |m: String| Err(TournamentError::Config(m));
+        if config.players.len() < 2 {
+            return bad(format!("a tournament needs at least two players, got {}", config.players.len()));
+        }
+        if config.games == 0 || config.games > 1_000_000 {
+            return bad(format!("games must be 1..=1000000 per pairing, got {}", config.games));
+        }
+        if config.concurrency == 0 || config.concurrency > 1024 {
+            return bad(format!("concurrency must be 1..=1024, got {}", config.concurrency));
+        }
+        if config.max_plies == 0 {
+            return bad("max_plies must be at least 1".into());
+        }
+        let players = config.players.iter().map(|s| s.parse::<PlayerSpec>()).collect::<Result<Vec<_>, _>>()?;
+        let names: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+        let mut seen = HashSet::new();
+        for n in &names {
+            if !seen.insert(n) {
+                return bad(format!("player {n} is listed twice"));
+            }
+        }
+        let openings: OpeningSource = config.openings.parse()?;
+        let ruleset: Ruleset = config.ruleset.trim().parse().map_err(|e| TournamentError::Config(format!("{e}")))?;
+        let variant = Variant::new(ruleset, config.castling, config.hypercylinder)
+            .map_err(|e| TournamentError::Config(e.to_string()))?;
+        Ok(Tournament { config, players, names, openings, variant })
+    }
+
+    /// Reads settings from TOML text (unknown keys rejected).
+    pub fn from_toml(text: &str) -> Result<Tournament, TournamentError> {
+        let config: TournamentConfig =
+            toml::from_str(text).map_err(|e| TournamentError::Config(format!("tournament config: {}", e.message())))?;
+        Tournament::new(config)
+    }
+
+    /// Pairs (colour-swapped game pairs) per pairing.
+    pub fn pairs_per_pairing(&self) -> usize {
+        self.config.games.div_ceil(2)
+    }
+
+    /// The pairings `(i, j)` of player indices, `i < j`.
+    pub fn pairings(&self) -> Vec<(usize, usize)> {
+        let n = self.players.len();
+        if self.config.gauntlet {
+            (1..n).map(|j| (0, j)).collect()
+        } else {
+            (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect()
+        }
+    }
+
+    /// The whole schedule: for each pairing and opening `k`, player `i` white then player `j`
+    /// white, each game tagged `[Pair "k"]`.
+    pub fn schedule(&self) -> Result<Vec<GameJob>, TournamentError> {
+        let start = Position::startpos(self.variant);
+        let openings: Vec<Opening> = self.openings.openings(&start, self.pairs_per_pairing(), self.config.seed)?;
+        let sources: Vec<PlayerSource> = self.players.iter().cloned().map(PlayerSource::from).collect();
+        let mut jobs = Vec::new();
+        for (i, j) in self.pairings() {
+            for (k, o) in openings.iter().enumerate() {
+                for (w, b) in [(i, j), (j, i)] {
+                    jobs.push(GameJob {
+                        white: sources[w].clone(),
+                        black: sources[b].clone(),
+                        opening: o.clone(),
+                        max_plies: Some(self.config.max_plies),
+                        event: "tournament".into(),
+                        tags: vec![("Pair".into(), k.to_string())],
+                    });
+                }
+            }
+        }
+        Ok(jobs)
+    }
+
+    /// The settings that fix the games of a directory (a resumed run must not change them).
+    fn fixed_settings(&self) -> String {
+        let c = &self.config;
+        format!("openings {}, seed {}, variant {}, max_plies {}", c.openings, c.seed, self.variant, c.max_plies)
+    }
+
+    /// Prepares the output directory (refusing one written with other opening settings), saves
+    /// the effective settings, truncates a record cut short by a kill, and lists what is done and
+    /// what is left.
+    pub fn plan(&self) -> Result<Plan, TournamentError> {
+        let dir = &self.config.out;
+        let io = |p: &Path, e: std::io::Error| TournamentError::Io(p.to_path_buf(), e.to_string());
+        std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+        // 1. The effective settings: a resumed run must keep the opening settings.
+        let cfg_path = dir.join(CONFIG_FILE);
+        if let Ok(text) = std::fs::read_to_string(&cfg_path) {
+            if let Ok(old) = Tournament::from_toml(&text) {
+                if old.fixed_settings() != self.fixed_settings() {
+                    return Err(TournamentError::Config(format!(
+                        "{} holds a tournament with {}; this run asks for {} (use another --out)",
+                        dir.display(),
+                        old.fixed_settings(),
+                        self.fixed_settings()
+                    )));
+                }
+            }
+        }
+        let mut saved = self.config.clone();
+        if let Some(old) = std::fs::read_to_string(&cfg_path).ok().and_then(|t| Tournament::from_toml(&t).ok()) {
+            // Keep players of earlier runs listed, so the directory's config rates them all.
+            for p in old.config.players {
+                if !saved.players.contains(&p) {
+                    saved.players.push(p);
+                }
+            }
+        }
+        let text = toml::to_string(&saved).map_err(|e| TournamentError::Config(e.to_string()))?;
+        std::fs::write(&cfg_path, text).map_err(|e| io(&cfg_path, e))?;
+        // 2. Finished games, dropping a cut-off tail.
+        let games_path = dir.join(GAMES_FILE);
+        let done = match std::fs::read_to_string(&games_path) {
+            Ok(text) => {
+                let (records, end, err) = parse_records_prefix(&text);
+                if let Some(e) = err {
+                    if text[end..].matches("[Event ").count() > 1 {
+                        return Err(RecordFileError::Record(games_path, e).into());
+                    }
+                    let f =
+                        std::fs::OpenOptions::new().write(true).open(&games_path).map_err(|e| io(&games_path, e))?;
+                    f.set_len(end as u64).map_err(|e| io(&games_path, e))?;
+                }
+                records
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+            Err(e) => return Err(io(&games_path, e)),
+        };
+        // 3. Skip every scheduled game whose key is done.
+        let keys: HashSet<(String, String, String)> = done.iter().map(game_key).collect();
+        let schedule = self.schedule()?;
+        let total = schedule.len();
+        let todo = schedule
+            .into_iter()
+            .filter(|j| {
+                let pair = j.tags.iter().find(|(k, _)| k == "Pair").map(|(_, v)| v.clone()).unwrap_or_default();
+                !keys.contains(&(j.white.name(), j.black.name(), pair))
+            })
+            .collect();
+        Ok(Plan { done, todo, total })
+    }
+
+    /// Plays a plan, appending records to `games.pgn` as games finish; `on_game` is called after
+    /// each is written. Returns every record of this tournament's players, old and new.
+    pub fn run(&self, plan: Plan, mut on_game: impl FnMut(&GameRecord)) -> Result<Vec<GameRecord>, TournamentError> {
+        let mut writer = RecordWriter::append(&self.config.out.join(GAMES_FILE))?;
+        let mut records = plan.done;
+        let mut write_error = None;
+        play_games(plan.todo, self.config.concurrency, |_, r| {
+            if write_error.is_none() {
+                if let Err(e) = writer.write(&r) {
+                    write_error = Some(e);
+                }
+            }
+            on_game(&r);
+            records.push(r);
+        })?;
+        if let Some(e) = write_error {
+            return Err(e.into());
+        }
+        Ok(records)
+    }
+
+    /// Rates the tournament's players from records (games of other players are ignored) and
+    /// writes `ratings.json`, `ratings.txt` and the plot `ratings.png` to the output directory.
+    /// Returns the report and a note when the plot could not be drawn.
+    pub fn rate_and_save(&self, records: &[GameRecord]) -> Result<(RatingReport, Option<String>), TournamentError> {
+        let report = rate_records(&self.names, records, &FitConfig::default())?;
+        let dir = &self.config.out;
+        let write = |name: &str, text: String| {
+            let p = dir.join(name);
+            std::fs::write(&p, text).map_err(|e| TournamentError::Io(p, e.to_string()))
+        };
+        let json = serde_json::to_string_pretty(&report).map_err(|e| TournamentError::Config(e.to_string()))?;
+        write("ratings.json", json)?;
+        write("ratings.txt", report_text(&report))?;
+        let note = super::plot::plot_ratings(&report, &dir.join("ratings.png")).err().map(|e| e.to_string());
+        Ok((report, note))
+    }
+}
+
+/// The resume key of a record: (White, Black, Pair tag).
+pub fn game_key(r: &GameRecord) -> (String, String, String) {
+    (r.white.clone(), r.black.clone(), r.tag("Pair").unwrap_or("").to_string())
+}
+
+/// Fits ratings of the players `names` to the records whose both players are among them. Two
+/// games between the same players with the same `Pair` tag and opposite colours form a pair.
+/// Unfinished games are left out.
+pub fn rate_records(names: &[String], records: &[GameRecord], config: &FitConfig) -> Result<RatingReport, RatingError> {
+    let index: HashMap<&str, usize> = names.iter().enumerate().map(|(i, n)| (n.as_str(), i)).collect();
+    let mut pair_ids: HashMap<(usize, usize, String), u64> = HashMap::new();
+    let mut games = Vec::new();
+    for r in records {
+        let (Some(&w), Some(&b)) = (index.get(r.white.as_str()), index.get(r.black.as_str())) else { continue };
+        let Some(result) = r.result() else { continue };
+        let pair = r.tag("Pair").map(|p| {
+            let next = pair_ids.len() as u64;
+            *pair_ids.entry((w.min(b), w.max(b), p.to_string())).or_insert(next)
+        });
+        games.push(RatedGame { white: w, black: b, result, pair });
+    }
+    rate(names, &games, config)
+}
+
+/// The terminal report: rating table, crosstable, LOS matrix and per-pairing statistics.
+pub fn report_text(report: &RatingReport) -> String {
+    use std::fmt::Write as _;
+    let mut out = format!("{report}\ncrosstable (points/games of the row player):\n{}", report.crosstable_text());
+    let order = report.ranking();
+    let width = report.players.iter().map(|p| p.name.chars().count()).max().unwrap_or(4).max(4);
+    let _ = writeln!(out, "\nlikelihood of superiority (row better than column), %:");
+    let _ = write!(out, "{:<width$}", "");
+    for &j in &order {
+        let _ = write!(out, "  {:>5}", report.players[j].rank);
+    }
+    out.push('\n');
+    for &i in &order {
+        let _ = write!(out, "{:<width$}", format!("{} {}", report.players[i].rank, report.players[i].name));
+        for &j in &order {
+            if i == j {
+                let _ = write!(out, "  {:>5}", "-");
+            } else {
+                let _ = write!(out, "  {:>5.1}", 100.0 * report.los[i][j]);
+            }
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(out, "\npairings (first player's view): games W/D/L, pairs [0, ½, 1, 1½, 2], Elo:");
+    for p in &report.pairings {
+        let (a, b) = (&report.players[p.a].name, &report.players[p.b].name);
+        let _ = write!(out, "{a} vs {b}: {} pairs {}", p.trinomial, p.pentanomial);
+        if let Some(e) = p.elo_pentanomial.or(p.elo_trinomial) {
+            let _ = write!(out, "; {e}");
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(dir: &Path, players: &[&str]) -> TournamentConfig {
+        TournamentConfig {
+            players: players.iter().map(|s| s.to_string()).collect(),
+            games: 2,
+            concurrency: 2,
+            openings: "random:4".into(),
+            out: dir.to_path_buf(),
+            gauntlet: false,
+            max_plies: 30,
+            seed: 5,
+            ruleset: "fiveup".into(),
+            castling: false,
+            hypercylinder: false,
+        }
+    }
+
+    #[test]
+    fn config_rejects_unknown_keys_and_bad_values() {
+        let e = Tournament::from_toml("players = [\"ab\", \"random\"]\ncolour = 1\n").unwrap_err();
+        assert!(e.to_string().contains("unknown field `colour`"), "{e}");
+        assert!(Tournament::from_toml("players = [\"ab\"]\n").is_err());
+        assert!(Tournament::from_toml("players = [\"ab\", \"ab:depth=4\"]\n")
+            .unwrap_err()
+            .to_string()
+            .contains("twice"));
+        assert!(Tournament::from_toml("players = [\"ab\", \"zz\"]\n").is_err());
+        let t =
+            Tournament::from_toml("players = [\"ab\", \"random\", \"mcts\"]\ngauntlet = true\ngames = 3\n").unwrap();
+        assert_eq!(t.pairings(), vec![(0, 1), (0, 2)]);
+        assert_eq!(t.pairs_per_pairing(), 2);
+    }
+
+    #[test]
+    fn resume_skips_finished_games_and_truncates_a_cut_record() {
+        let dir = std::env::temp_dir().join(format!("fiveup-tournament-{}", std::process::id()));
+        std::fs::remove_dir_all(&dir).ok();
+        let t = Tournament::new(config(&dir, &["random:seed=1", "random:seed=2", "ab:depth=1"])).unwrap();
+        let plan = t.plan().unwrap();
+        assert_eq!((plan.done.len(), plan.todo.len(), plan.total), (0, 6, 6));
+        let mut todo = plan.todo;
+        todo.truncate(4);
+        let recs = t.run(Plan { done: vec![], todo, total: 6 }, |_| {}).unwrap();
+        assert_eq!(recs.len(), 4);
+        // Cut the last record short, as a kill would.
+        let path = dir.join(GAMES_FILE);
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, &text[..text.len() - 20]).unwrap();
+        let plan = t.plan().unwrap();
+        assert_eq!((plan.done.len(), plan.todo.len()), (3, 3));
+        let recs = t.run(plan, |_| {}).unwrap();
+        assert_eq!(recs.len(), 6);
+        assert_eq!(t.plan().unwrap().todo.len(), 0);
+        let (report, _) = t.rate_and_save(&recs).unwrap();
+        assert_eq!(report.games, 6);
+        assert_eq!(report.pairs, 3);
+        assert!(dir.join("ratings.json").exists() && dir.join("ratings.png").exists());
+        // Other opening settings are refused.
+        let mut c = config(&dir, &["random:seed=1", "random:seed=2"]);
+        c.seed = 6;
+        let e = Tournament::new(c).unwrap().plan().err().unwrap().to_string();
+        assert!(e.contains("use another --out"), "{e}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

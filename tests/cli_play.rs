@@ -1,0 +1,252 @@
+//! End-to-end tests of the playing subcommands through the built `fiveup` binary: analyse, play
+//! (scripted through stdin), match, tournament (resumed), sprt, and spec errors.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// The fool's-mate position before `4. SxBe4++`, as printed by
+/// `fiveup replay 1. P-Cc2 P-Cc4 2. B-De4/G PAd4-Bd3 3. N-Db3/S P-Cc3`.
+const FOOLS_MATE: &str =
+    "rnknr/ppp1p/5/5/5|ubqub/pp1pp/3p1/5/5|5/5/2p2/2P2/5|5/4B/1N3/PP1PP/UGQUB|5/5/5/PPPPP/RSKNR w Wwgs E1D1A5B5 - 0 4";
+
+fn fiveup(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fiveup")).args(args).output().expect("the binary runs")
+}
+
+fn fiveup_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fiveup"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write stdin");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("utf-8 output")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("utf-8 output")
+}
+
+fn ok(o: &Output) -> String {
+    assert!(o.status.success(), "failed: {}\n{}", stderr(o), stdout(o));
+    stdout(o)
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("fiveup-cli-play-{}-{name}", std::process::id()));
+    std::fs::remove_dir_all(&d).ok();
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn count_records(path: &std::path::Path) -> usize {
+    std::fs::read_to_string(path).unwrap().lines().filter(|l| l.starts_with("[Event ")).count()
+}
+
+#[test]
+fn replay_prints_the_fools_mate_position() {
+    let out = ok(&fiveup(&["replay", "1. P-Cc2 P-Cc4 2. B-De4/G PAd4-Bd3 3. N-Db3/S P-Cc3"]));
+    assert!(out.contains(&format!("position: {FOOLS_MATE}\n")), "{out}");
+}
+
+#[test]
+fn analyse_finds_the_fools_mate() {
+    let out = ok(&fiveup(&["analyse", "--position", FOOLS_MATE, "--engine", "ab:depth=3"]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.last(), Some(&"bestmove Eb1Be4"), "{out}");
+    assert!(
+        lines[0].starts_with("depth 1 ") && lines[0].contains("score mate 1") && lines[0].contains("SxBe4++"),
+        "{out}"
+    );
+    assert!(lines.iter().filter(|l| l.starts_with("depth ")).count() == 3, "{out}");
+    assert!(lines[0].contains(" nodes ") && lines[0].contains(" nps "), "{out}");
+    // MCTS: the most visited moves, a summary line, then bestmove.
+    let out = ok(&fiveup(&["analyse", "--position", FOOLS_MATE, "--engine", "mcts:ab,sims=100"]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.last(), Some(&"bestmove Eb1Be4"), "{out}");
+    let summary = lines[lines.len() - 2];
+    assert!(summary.starts_with("sims 100 visits ") && summary.contains(" value +"), "{out}");
+}
+
+#[test]
+fn play_is_scripted_through_stdin() {
+    let dir = scratch("play");
+    let save = dir.join("game.pgn");
+    let script = "Cc2\nQ-Aa1\nN-Cc1\nmoves\nundo\nundo\nCc2\nhint\nshow\nquit\n";
+    let o = fiveup_with_input(&["play", "--engine", "ab:depth=1", "--save", save.to_str().unwrap()], script);
+    let out = ok(&o);
+    assert!(out.contains("you play 1. Cc2 (Dc2Cc2)"), "{out}");
+    assert!(out.contains("ab:depth=1,hash=16 plays 1... "), "{out}");
+    assert!(out.contains("illegal move 'Q-Aa1'"), "{out}");
+    assert!(out.contains("ambiguous move 'N-Cc1': it could be NEb1-Cc1 (Eb1Cc1) or NEd1-Cc1 (Ed1Cc1)"), "{out}");
+    assert!(out.contains("209 legal moves") || out.contains(" legal moves\n"), "{out}");
+    assert!(out.contains("took back 2 moves") && out.contains("nothing to undo"), "{out}");
+    assert!(out.contains("hint: 2. "), "{out}");
+    assert!(out.contains("5 |r|n|k|n|r| 5 |"), "diagram after moves: {out}");
+    // The saved game: two full moves, unfinished.
+    let text = std::fs::read_to_string(&save).unwrap();
+    assert!(
+        text.contains("[White \"human\"]") && text.contains("[Result \"*\"]") && text.contains("[Plies \"2\"]"),
+        "{text}"
+    );
+    // It replays.
+    let out = ok(&fiveup(&["replay", "--record", save.to_str().unwrap()]));
+    assert!(out.starts_with("game 1 of 1: human vs ab:depth=1,hash=16, * (unterminated)"), "{out}");
+    // End of input ends the session cleanly, as black too.
+    let out = ok(&fiveup_with_input(&["play", "--engine", "random:seed=3", "--as", "black"], "undo\n"));
+    assert!(out.contains("random:seed=3 plays 1. "), "{out}");
+    // Playing into the mate announces the end.
+    let out = ok(&fiveup_with_input(&["play", "--engine", "random", "--position", FOOLS_MATE], "SxBe4\nCc2\nquit\n"));
+    assert!(out.contains("game over: checkmate, white wins (1-0)") && out.contains("the game is over"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn match_writes_records_and_a_summary() {
+    let dir = scratch("match");
+    let pgn = dir.join("games.pgn");
+    let out = ok(&fiveup(&[
+        "match",
+        "--white",
+        "random",
+        "--black",
+        "ab:depth=1",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--openings",
+        "random:4",
+        "--max-plies",
+        "120",
+        "--seed",
+        "3",
+        "--out",
+        pgn.to_str().unwrap(),
+    ]));
+    assert_eq!(count_records(&pgn), 4);
+    assert!(out.contains("random:seed=0 vs ab:depth=1,hash=16: W/D/L "), "{out}");
+    assert!(out.contains("trinomial:   Elo ") && out.contains("pentanomial: Elo "), "{out}");
+    assert!(out.contains("terminations: "), "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    for tag in ["Event", "White", "Black", "Ruleset", "Flags", "Start", "Result", "Termination", "Plies"] {
+        assert_eq!(text.lines().filter(|l| l.starts_with(&format!("[{tag} "))).count(), 4, "{tag}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn tournament_resumes_without_replaying_games() {
+    let dir = scratch("tournament");
+    let out_dir = dir.join("t");
+    let args = [
+        "tournament",
+        "--players",
+        "random:seed=1",
+        "random:seed=2",
+        "ab:depth=1",
+        "--games",
+        "2",
+        "--openings",
+        "random:4",
+        "--max-plies",
+        "60",
+        "--concurrency",
+        "2",
+        "--out",
+        out_dir.to_str().unwrap(),
+    ];
+    let first = ok(&fiveup(&args));
+    assert!(first.starts_with("3 players, 3 pairings, 6 games: 0 already in"), "{first}");
+    assert!(
+        first.contains("Rank") && first.contains("crosstable") && first.contains("likelihood of superiority"),
+        "{first}"
+    );
+    let games = out_dir.join("games.pgn");
+    assert_eq!(count_records(&games), 6);
+    let before = std::fs::read_to_string(&games).unwrap();
+    let second = ok(&fiveup(&args));
+    assert!(second.starts_with("3 players, 3 pairings, 6 games: 6 already in"), "{second}");
+    assert_eq!(std::fs::read_to_string(&games).unwrap(), before, "nothing replayed");
+    for f in ["ratings.json", "ratings.txt", "ratings.png", "tournament.toml"] {
+        assert!(out_dir.join(f).exists(), "{f}");
+    }
+    // A config file, with a player added: only the new pairings are played.
+    let cfg = dir.join("t.toml");
+    std::fs::write(
+        &cfg,
+        format!(
+            "players = [\"random:seed=1\", \"random:seed=2\", \"ab:depth=1\", \"random:seed=4\"]\n\
+             games = 2\nopenings = \"random:4\"\nmax_plies = 60\nout = {:?}\n",
+            out_dir.to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    let third = ok(&fiveup(&["tournament", "--config", cfg.to_str().unwrap(), "--concurrency", "2"]));
+    assert!(third.starts_with("4 players, 6 pairings, 12 games: 6 already in"), "{third}");
+    assert_eq!(count_records(&games), 12);
+    // Unknown keys are refused with one line.
+    std::fs::write(&cfg, "players = [\"ab\", \"random\"]\nrounds = 3\n").unwrap();
+    let o = fiveup(&["tournament", "--config", cfg.to_str().unwrap()]);
+    assert!(
+        !o.status.success() && stderr(&o).lines().count() == 1 && stderr(&o).contains("unknown field"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_specs_list_the_accepted_forms() {
+    for args in [
+        &["analyse", "--engine", "alphabeta:depth=x"][..],
+        &["match", "--white", "mcts:sims=zero", "--black", "random"][..],
+        &["sprt", "--a", "ab", "--b", "stockfish"][..],
+        &["tournament", "--players", "ab", "minimax"][..],
+    ] {
+        let o = fiveup(args);
+        assert!(!o.status.success(), "{args:?}");
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("error: bad player spec"), "{err}");
+        assert!(err.contains("accepted player specs") && err.contains("mcts:ab,sims=64"), "{err}");
+    }
+    let o = fiveup(&["analyse", "--engine", "mcts:net=missing.pt,sims=8"]);
+    assert!(!o.status.success() && stderr(&o).contains("cannot load network 'missing.pt'"), "{}", stderr(&o));
+}
+
+#[test]
+fn sprt_terminates_on_a_tiny_budget() {
+    let out = ok(&fiveup(&[
+        "sprt",
+        "--a",
+        "ab:depth=1",
+        "--b",
+        "random",
+        "--elo0",
+        "0",
+        "--elo1",
+        "300",
+        "--max-games",
+        "8",
+        "--max-plies",
+        "80",
+        "--openings",
+        "random:2",
+        "--concurrency",
+        "2",
+    ]));
+    let last = out.lines().last().unwrap();
+    assert!(last.starts_with("decision: "), "{out}");
+    assert!(out.contains("LLR bounds [-2.94, 2.94]") && out.contains("pairs     1  LLR "), "{out}");
+    let o = fiveup(&["sprt", "--a", "ab", "--b", "random", "--elo0", "10", "--elo1", "0"]);
+    assert!(!o.status.success() && stderr(&o).contains("elo0 < elo1"), "{}", stderr(&o));
+}
