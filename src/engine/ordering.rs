@@ -132,7 +132,7 @@ pub fn is_bad_capture(pos: &Position, values: &[i32], m: Move, victim: Kind, att
     let them = pos.side().flip();
     let to = m.to().index();
     let occ = pos.occupied().0 ^ (1u128 << m.from().index());
-    pos.attackers(to, them, occ, pos.color_bb(them).0 & !(1u128 << to)) != 0
+    pos.attacked(to, them, occ, pos.color_bb(them).0 & !(1u128 << to))
 }
 
 /// Scores every move of `moves` into `out` (cleared first) for a full-width node.
@@ -228,9 +228,9 @@ pub fn captures_into(pos: &Position, values: &[i32], victims: &[Kind], min_gain:
         let f = 1u128 << from;
         let their2 = their & !(1u128 << to);
         let (sq, occ_after) = if from == ksq { (to, occ ^ f) } else { (ksq, (occ ^ f) | 1u128 << to) };
-        if (from != ksq && pinned & f == 0) || pos.attackers(sq, them, occ_after, their2) == 0 {
+        if (from != ksq && pinned & f == 0) || !pos.attacked(sq, them, occ_after, their2) {
             Some(None)
-        } else if reserve != 0 && placeable & f != 0 && pos.attackers(sq, them, occ_after | f, their2) == 0 {
+        } else if reserve != 0 && placeable & f != 0 && !pos.attacked(sq, them, occ_after | f, their2) {
             Some(Some(first_reserve))
         } else {
             None
@@ -283,7 +283,7 @@ pub fn captures_into(pos: &Position, values: &[i32], victims: &[Kind], min_gain:
         for p in Bitboard(ep.passed) {
             for from in Bitboard(g.pawn_capture[class ^ 1][p.index()] & pawns) {
                 let occ2 = (occ ^ 1u128 << from.index() ^ cap) | 1u128 << p.index();
-                if pos.attackers(ksq, them, occ2, their & !cap) == 0 {
+                if !pos.attacked(ksq, them, occ2, their & !cap) {
                     let m = Move::new(from, p, None, None, Special::EnPassant);
                     out.push(ScoredMove { mv: m, score: GOOD_CAPTURE + mvv_lva(values, Kind::Pawn, Kind::Pawn) });
                 }

@@ -652,12 +652,12 @@ impl Position {
         match kind {
             Kind::Pawn => 0,
             Kind::Knight => g.knight[c],
-            Kind::Bishop => g.slides(DIAG2, c, occ),
-            Kind::Rook => g.slides(ORTH, c, occ),
+            Kind::Bishop => g.diag2_slides(c, occ),
+            Kind::Rook => g.orth_slides(c, occ),
             Kind::Queen => {
-                let q = g.slides(0..18, c, occ);
+                let q = g.orth_slides(c, occ) | g.diag2_slides(c, occ);
                 if raum {
-                    q | g.slides(DIAG3, c, occ)
+                    q | g.diag3_slides(c, occ)
                 } else {
                     q
                 }
@@ -670,10 +670,10 @@ impl Position {
                 }
             }
             Kind::Unicorn => g.unicorn[c],
-            Kind::Silver => g.unicorn[c] | g.slides(DIAG3, c, occ),
-            Kind::Wizard => g.slides(6..26, c, occ),
+            Kind::Silver => g.unicorn[c] | g.diag3_slides(c, occ),
+            Kind::Wizard => g.diag2_slides(c, occ) | g.diag3_slides(c, occ),
             Kind::Guard => g.all_step[c],
-            Kind::RUnicorn => g.slides(DIAG3, c, occ),
+            Kind::RUnicorn => g.diag3_slides(c, occ),
         }
     }
 
@@ -707,15 +707,37 @@ impl Position {
         a &= their;
         let [orth, d2, d3] = self.sliders(their);
         if g.orth_rays[sq] & orth != 0 {
-            a |= g.slides(ORTH, sq, occ) & orth;
+            a |= g.orth_slides(sq, occ) & orth;
         }
         if g.diag2_rays[sq] & d2 != 0 {
-            a |= g.slides(DIAG2, sq, occ) & d2;
+            a |= g.diag2_slides(sq, occ) & d2;
         }
         if g.diag3_rays[sq] & d3 != 0 {
-            a |= g.slides(DIAG3, sq, occ) & d3;
+            a |= g.diag3_slides(sq, occ) & d3;
         }
         a
+    }
+
+    /// Whether some piece among `their` (pieces of side `by`, minus any captured) attacks cell `sq`
+    /// when the board's occupancy is `occ`: [`Position::attackers`]` != 0`, with early exits.
+    #[inline]
+    pub fn attacked(&self, sq: usize, by: Color, occ: u128, their: u128) -> bool {
+        let g = self.geometry();
+        let k = &self.by_kind;
+        let class = pawn_class(self.ruleset(), by) ^ 1;
+        let king_cells = if self.ruleset().is_fiveup() { g.orth_step[sq] | g.diag3_step[sq] } else { g.all_step[sq] };
+        let leapers = (g.pawn_capture[class][sq] & k[Kind::Pawn.index()])
+            | (g.knight[sq] & k[Kind::Knight.index()])
+            | (g.unicorn[sq] & (k[Kind::Unicorn.index()] | k[Kind::Silver.index()]))
+            | (g.all_step[sq] & k[Kind::Guard.index()])
+            | (king_cells & k[Kind::King.index()]);
+        if leapers & their != 0 {
+            return true;
+        }
+        let [orth, d2, d3] = self.sliders(their);
+        (g.orth_rays[sq] & orth != 0 && g.orth_slides(sq, occ) & orth != 0)
+            || (g.diag2_rays[sq] & d2 != 0 && g.diag2_slides(sq, occ) & d2 != 0)
+            || (g.diag3_rays[sq] & d3 != 0 && g.diag3_slides(sq, occ) & d3 != 0)
     }
 
     /// Whether `by` attacks cell `c` in this position.
