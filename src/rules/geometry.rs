@@ -387,6 +387,66 @@ impl Geometry {
         a
     }
 
+    /// First pieces hit from `c` along fixed directions on the flat board, among the directions
+    /// whose ray holds a piece of `targets` (a subset of `occ`). Cheap when few rays hold one.
+    #[inline(always)]
+    fn hits_fixed<const P: usize, const M: usize>(
+        &self,
+        pos: &[usize; P],
+        neg: &[usize; M],
+        c: usize,
+        occ: u128,
+        targets: u128,
+    ) -> u128 {
+        let mut a = 0;
+        for &d in pos {
+            let ray = self.rays[d][c];
+            if ray & targets != 0 {
+                let b = ray & occ;
+                a |= b & b.wrapping_neg();
+            }
+        }
+        for &d in neg {
+            let ray = self.rays[d][c];
+            if ray & targets != 0 {
+                let b = ray & occ;
+                a |= 1u128 << (127 - b.leading_zeros());
+            }
+        }
+        a & targets
+    }
+
+    /// Pieces of `targets` (a subset of `occ`) that an orthogonal slider on `c` reaches:
+    /// `orth_slides(c, occ) & targets`.
+    #[inline(always)]
+    pub fn orth_hits(&self, c: usize, occ: u128, targets: u128) -> u128 {
+        if self.cylinder {
+            self.slides(ORTH, c, occ) & targets
+        } else {
+            self.hits_fixed(&ORTH_POS, &ORTH_NEG, c, occ, targets)
+        }
+    }
+
+    /// `diag2_slides(c, occ) & targets` for `targets` a subset of `occ`.
+    #[inline(always)]
+    pub fn diag2_hits(&self, c: usize, occ: u128, targets: u128) -> u128 {
+        if self.cylinder {
+            self.slides(DIAG2, c, occ) & targets
+        } else {
+            self.hits_fixed(&DIAG2_POS, &DIAG2_NEG, c, occ, targets)
+        }
+    }
+
+    /// `diag3_slides(c, occ) & targets` for `targets` a subset of `occ`.
+    #[inline(always)]
+    pub fn diag3_hits(&self, c: usize, occ: u128, targets: u128) -> u128 {
+        if self.cylinder {
+            self.slides(DIAG3, c, occ) & targets
+        } else {
+            self.hits_fixed(&DIAG3_POS, &DIAG3_NEG, c, occ, targets)
+        }
+    }
+
     /// Orthogonal slides from `c` (same as `slides(ORTH, ..)`, unrolled on the flat board).
     #[inline(always)]
     pub fn orth_slides(&self, c: usize, occ: u128) -> u128 {
@@ -567,6 +627,11 @@ mod tests {
                     assert_eq!(g.orth_slides(c, occ), g.slides(ORTH, c, occ));
                     assert_eq!(g.diag2_slides(c, occ), g.slides(DIAG2, c, occ));
                     assert_eq!(g.diag3_slides(c, occ), g.slides(DIAG3, c, occ));
+                    // Targets: a pseudo-random subset of the occupancy.
+                    let t = occ & (occ >> 3 | occ << 7);
+                    assert_eq!(g.orth_hits(c, occ, t), g.slides(ORTH, c, occ) & t);
+                    assert_eq!(g.diag2_hits(c, occ, t), g.slides(DIAG2, c, occ) & t);
+                    assert_eq!(g.diag3_hits(c, occ, t), g.slides(DIAG3, c, occ) & t);
                 }
             }
         }
