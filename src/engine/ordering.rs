@@ -132,7 +132,7 @@ pub fn is_bad_capture(pos: &Position, values: &[i32], m: Move, victim: Kind, att
     let them = pos.side().flip();
     let to = m.to().index();
     let occ = pos.occupied().0 ^ (1u128 << m.from().index());
-    pos.attackers(to, them, occ, pos.color_bb(them).0 & !(1u128 << to)) != 0
+    pos.attacked(to, them, occ, pos.color_bb(them).0 & !(1u128 << to))
 }
 
 /// Scores every move of `moves` into `out` (cleared first) for a full-width node.
@@ -153,10 +153,10 @@ pub fn score_moves(
         let score = if Some(m) == tt_move {
             TT_MOVE
         } else {
-            let attacker = pos.piece_at(m.from()).map_or(Kind::Pawn, |p| p.kind);
             match (captured(pos, m), m.promotion()) {
                 (_, Some(k)) if k != Kind::Queen => UNDER_PROMOTION + values[k.index()],
                 (Some(v), promo) => {
+                    let attacker = pos.piece_at(m.from()).map_or(Kind::Pawn, |p| p.kind);
                     let base = mvv_lva(values, v, attacker) + promo.map_or(0, |k| values[k.index()] * 16);
                     if promo.is_none() && is_bad_capture(pos, values, m, v, attacker) {
                         BAD_CAPTURE + base
@@ -213,7 +213,8 @@ pub fn captures_into(pos: &Position, values: &[i32], victims: &[Kind], min_gain:
     let occ = own | their;
     let g = pos.geometry();
     let ksq = pos.king(us).index();
-    let pinned = pos.pinned();
+    // Pinned pieces, computed at the first capture found (many nodes have none worth trying).
+    let pinned = std::cell::OnceCell::new();
     let class = pawn_class(pos.ruleset(), us);
     let promo_row = promotion_row(class);
     let queen = pos.ruleset().promotions()[0];
@@ -228,9 +229,10 @@ pub fn captures_into(pos: &Position, values: &[i32], victims: &[Kind], min_gain:
         let f = 1u128 << from;
         let their2 = their & !(1u128 << to);
         let (sq, occ_after) = if from == ksq { (to, occ ^ f) } else { (ksq, (occ ^ f) | 1u128 << to) };
-        if (from != ksq && pinned & f == 0) || pos.attackers(sq, them, occ_after, their2) == 0 {
+        if (from != ksq && *pinned.get_or_init(|| pos.pinned()) & f == 0) || !pos.attacked(sq, them, occ_after, their2)
+        {
             Some(None)
-        } else if reserve != 0 && placeable & f != 0 && pos.attackers(sq, them, occ_after | f, their2) == 0 {
+        } else if reserve != 0 && placeable & f != 0 && !pos.attacked(sq, them, occ_after | f, their2) {
             Some(Some(first_reserve))
         } else {
             None
@@ -262,10 +264,8 @@ pub fn captures_into(pos: &Position, values: &[i32], victims: &[Kind], min_gain:
         let targets = pos.pieces(them, victim).0 & if cheap { promo_row } else { u128::MAX };
         for t in Bitboard(targets) {
             let ti = t.index();
-            let mut atk = pos.attackers(ti, us, occ, own);
-            if cheap {
-                atk &= pawns;
-            }
+            // Cheap victims count only as promotions by a pawn capture.
+            let atk = if cheap { g.pawn_capture[class ^ 1][ti] & pawns } else { pos.attackers(ti, us, occ, own) };
             for from in Bitboard(atk) {
                 let attacker = pos.piece_at(from).map_or(Kind::Pawn, |p| p.kind);
                 let promo = (attacker == Kind::Pawn && promo_row >> ti & 1 != 0).then_some(queen);
@@ -283,7 +283,7 @@ pub fn captures_into(pos: &Position, values: &[i32], victims: &[Kind], min_gain:
         for p in Bitboard(ep.passed) {
             for from in Bitboard(g.pawn_capture[class ^ 1][p.index()] & pawns) {
                 let occ2 = (occ ^ 1u128 << from.index() ^ cap) | 1u128 << p.index();
-                if pos.attackers(ksq, them, occ2, their & !cap) == 0 {
+                if !pos.attacked(ksq, them, occ2, their & !cap) {
                     let m = Move::new(from, p, None, None, Special::EnPassant);
                     out.push(ScoredMove { mv: m, score: GOOD_CAPTURE + mvv_lva(values, Kind::Pawn, Kind::Pawn) });
                 }

@@ -123,6 +123,43 @@ pub struct Engine {
     tt: TransTable,
     heur: Heuristics,
     plies: Vec<Ply>,
+    evals: EvalCache,
+}
+
+/// Static evaluations by position hash (direct-mapped, full keys): the evaluation is a pure
+/// function of what the hash covers, so a hit returns exactly what [`evaluate`] would, and search
+/// results do not depend on the cache.
+struct EvalCache {
+    entries: Vec<(u64, i32)>,
+}
+
+/// Entries of the evaluation cache (a power of two; 16 bytes each).
+const EVAL_CACHE_SIZE: usize = 1 << 16;
+/// Marks an empty evaluation-cache entry (no evaluation comes near it).
+const NO_EVAL: i32 = i32::MIN;
+
+impl EvalCache {
+    fn new() -> EvalCache {
+        EvalCache { entries: vec![(0, NO_EVAL); EVAL_CACHE_SIZE] }
+    }
+
+    fn clear(&mut self) {
+        self.entries.fill((0, NO_EVAL));
+    }
+
+    /// The evaluation of `pos`. The key mixes in the ruleset and topology, which the evaluation
+    /// depends on and the position hash does not cover.
+    #[inline]
+    fn get(&mut self, pos: &Position, w: &Weights) -> i32 {
+        let v = pos.variant();
+        let salt = (v.ruleset as u64 * 2 + v.hypercylinder as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let key = pos.hash() ^ salt;
+        let e = &mut self.entries[key as usize & (EVAL_CACHE_SIZE - 1)];
+        if e.0 != key || e.1 == NO_EVAL {
+            *e = (key, evaluate(pos, w));
+        }
+        e.1
+    }
 }
 
 impl Engine {
@@ -130,7 +167,7 @@ impl Engine {
     pub fn new(weights: Weights, config: EngineConfig) -> Engine {
         let tt = TransTable::new(config.hash_mb);
         let plies = (0..MAX_PLY + 8).map(|_| Ply::default()).collect();
-        Engine { weights, config, tt, heur: Heuristics::default(), plies }
+        Engine { weights, config, tt, heur: Heuristics::default(), plies, evals: EvalCache::new() }
     }
 
     /// The evaluation weights.
@@ -142,6 +179,7 @@ impl Engine {
     pub fn set_weights(&mut self, weights: Weights) {
         self.weights = weights;
         self.tt.clear();
+        self.evals.clear();
     }
 
     /// The settings.
@@ -179,6 +217,7 @@ impl Engine {
             tt: &mut self.tt,
             heur: &mut self.heur,
             plies: &mut self.plies,
+            evals: &mut self.evals,
             keys: history.to_vec(),
             nodes: 0,
             seldepth: 0,
@@ -289,6 +328,7 @@ struct Search<'e> {
     tt: &'e mut TransTable,
     heur: &'e mut Heuristics,
     plies: &'e mut Vec<Ply>,
+    evals: &'e mut EvalCache,
     /// Hashes of the game history, then of every position on the path above the current node.
     keys: Vec<u64>,
     nodes: u64,
@@ -412,7 +452,7 @@ impl Search<'_> {
             return 0;
         }
         if ply >= MAX_PLY {
-            return evaluate(&self.pos, self.w);
+            return self.evals.get(&self.pos, self.w);
         }
 
         // 3. Draws, and mate-distance pruning.
@@ -446,7 +486,7 @@ impl Search<'_> {
         }
 
         // 5. Static evaluation (meaningless in check).
-        let eval = if in_check { -INFINITE } else { evaluate(&self.pos, self.w) };
+        let eval = if in_check { -INFINITE } else { self.evals.get(&self.pos, self.w) };
 
         // 6. Reverse futility: far above beta near the horizon, a quiet move will not fall below it.
         if !pv_node && !in_check && depth <= 3 && beta.abs() < MATE_BOUND && eval - 120 * depth >= beta {
@@ -606,7 +646,7 @@ impl Search<'_> {
             return 0;
         }
         if ply >= MAX_PLY {
-            return evaluate(&self.pos, self.w);
+            return self.evals.get(&self.pos, self.w);
         }
         self.plies[ply].pv.clear();
 
@@ -625,7 +665,7 @@ impl Search<'_> {
             }
             best = -INFINITE;
         } else {
-            let stand = evaluate(&self.pos, self.w);
+            let stand = self.evals.get(&self.pos, self.w);
             if stand >= beta {
                 self.plies[ply].scored = scored;
                 return stand;

@@ -60,6 +60,8 @@ pub struct TransTable {
     entries: Vec<Entry>,
     clusters: usize,
     generation: u8,
+    /// Whether anything was stored since the last clear (a clean table needs no clearing).
+    dirty: bool,
 }
 
 /// A mate score stored from node `ply` becomes relative to that node.
@@ -91,7 +93,7 @@ impl TransTable {
     pub fn new(mb: usize) -> TransTable {
         let bytes = mb.max(1) * 1024 * 1024;
         let clusters = (bytes / (16 * CLUSTER)).max(1);
-        TransTable { entries: vec![Entry::default(); clusters * CLUSTER], clusters, generation: 0 }
+        TransTable { entries: vec![Entry::default(); clusters * CLUSTER], clusters, generation: 0, dirty: false }
     }
 
     /// Size in mebibytes (rounded down).
@@ -101,7 +103,10 @@ impl TransTable {
 
     /// Empties every entry and resets the generation (a fresh, reproducible start).
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        if self.dirty {
+            self.entries.fill(Entry::default());
+            self.dirty = false;
+        }
         self.generation = 0;
     }
 
@@ -138,6 +143,7 @@ impl TransTable {
     pub fn store(&mut self, key: u64, ply: usize, depth: i32, score: i32, bound: Bound, mv: Option<Move>) {
         let base = self.cluster(key);
         let gen = self.generation;
+        self.dirty = true;
         let cluster = &mut self.entries[base..base + CLUSTER];
         let slot = match cluster.iter().position(|e| e.key == key) {
             Some(i) => i,

@@ -63,6 +63,29 @@ pub const fn dir_positive(d: usize) -> bool {
     dl * 25 + dr * 5 + df > 0
 }
 
+/// The directions of `range` whose index delta has the sign `positive` (exactly `N` of them).
+const fn dirs_signed<const N: usize>(range: std::ops::Range<usize>, positive: bool) -> [usize; N] {
+    let mut out = [0; N];
+    let mut n = 0;
+    let mut d = range.start;
+    while d < range.end {
+        if dir_positive(d) == positive {
+            out[n] = d;
+            n += 1;
+        }
+        d += 1;
+    }
+    assert!(n == N);
+    out
+}
+
+const ORTH_POS: [usize; 3] = dirs_signed(ORTH, true);
+const ORTH_NEG: [usize; 3] = dirs_signed(ORTH, false);
+const DIAG2_POS: [usize; 6] = dirs_signed(DIAG2, true);
+const DIAG2_NEG: [usize; 6] = dirs_signed(DIAG2, false);
+const DIAG3_POS: [usize; 4] = dirs_signed(DIAG3, true);
+const DIAG3_NEG: [usize; 4] = dirs_signed(DIAG3, false);
+
 const fn build_leaps(a: i32, b: i32, c: i32) -> [Vector; 24] {
     // All sign/permutation combinations of (a, b, c) with |a| <= |b| <= |c|, deduplicated.
     let mut out = [(0, 0, 0); 24];
@@ -149,6 +172,9 @@ pub struct Geometry {
     pub pawn_push: [[u128; 125]; 4],
     /// Pawn capture cells per pawn class.
     pub pawn_capture: [[u128; 125]; 4],
+    /// `dir_to[a][b]`: 1 + the direction from `a` whose ray holds `b`, 0 if none (meaningful on
+    /// the flat board only, where at most one ray of `a` holds `b`).
+    pub dir_to: [[u8; 125]; 125],
 }
 
 /// The cell reached from `c` by `v` in a topology, if on the board.
@@ -226,6 +252,7 @@ impl Geometry {
             all_step: step_table(0, 26, cylinder),
             pawn_push: [[0; 125]; 4],
             pawn_capture: [[0; 125]; 4],
+            dir_to: [[0; 125]; 125],
         };
         let mut d = 0;
         while d < 26 {
@@ -238,6 +265,7 @@ impl Geometry {
                         Some(x) => {
                             g.rays[d][c] |= 1u128 << x;
                             g.ray_cells[d][c][n] = x as u8;
+                            g.dir_to[c][x] = d as u8 + 1;
                             cur = x;
                             n += 1;
                         }
@@ -317,6 +345,135 @@ impl Geometry {
         } else {
             let cells = &self.ray_cells[d][c];
             cells.iter().take(self.ray_len[d][c] as usize).map(|&x| x as usize).find(|&x| occ >> x & 1 != 0)
+        }
+    }
+
+    /// Cells strictly between `a` and `b` when they share a line, else none. Flat board only (on
+    /// the hypercylinder two cells of one ring are joined by two paths).
+    #[inline]
+    pub fn between(&self, a: usize, b: usize) -> u128 {
+        debug_assert!(!self.cylinder);
+        match self.dir_to[a][b] {
+            0 => 0,
+            d => {
+                let d = d as usize - 1;
+                self.rays[d][a] & !self.rays[d][b] & !(1u128 << b)
+            }
+        }
+    }
+
+    /// Slides along fixed directions on the flat board: the first blocker is the lowest set bit of
+    /// the blocked ray for directions of positive index delta, the highest for negative ones. The
+    /// directions are constants, so the loops unroll.
+    #[inline(always)]
+    fn slide_fixed<const P: usize, const M: usize>(
+        &self,
+        pos: &[usize; P],
+        neg: &[usize; M],
+        c: usize,
+        occ: u128,
+    ) -> u128 {
+        let mut a = 0;
+        for &d in pos {
+            let ray = self.rays[d][c];
+            let b = ray & occ;
+            a |= if b == 0 { ray } else { ray ^ self.rays[d][b.trailing_zeros() as usize] };
+        }
+        for &d in neg {
+            let ray = self.rays[d][c];
+            let b = ray & occ;
+            a |= if b == 0 { ray } else { ray ^ self.rays[d][127 - b.leading_zeros() as usize] };
+        }
+        a
+    }
+
+    /// First pieces hit from `c` along fixed directions on the flat board, among the directions
+    /// whose ray holds a piece of `targets` (a subset of `occ`). Cheap when few rays hold one.
+    #[inline(always)]
+    fn hits_fixed<const P: usize, const M: usize>(
+        &self,
+        pos: &[usize; P],
+        neg: &[usize; M],
+        c: usize,
+        occ: u128,
+        targets: u128,
+    ) -> u128 {
+        let mut a = 0;
+        for &d in pos {
+            let ray = self.rays[d][c];
+            if ray & targets != 0 {
+                let b = ray & occ;
+                a |= b & b.wrapping_neg();
+            }
+        }
+        for &d in neg {
+            let ray = self.rays[d][c];
+            if ray & targets != 0 {
+                let b = ray & occ;
+                a |= 1u128 << (127 - b.leading_zeros());
+            }
+        }
+        a & targets
+    }
+
+    /// Pieces of `targets` (a subset of `occ`) that an orthogonal slider on `c` reaches:
+    /// `orth_slides(c, occ) & targets`.
+    #[inline(always)]
+    pub fn orth_hits(&self, c: usize, occ: u128, targets: u128) -> u128 {
+        if self.cylinder {
+            self.slides(ORTH, c, occ) & targets
+        } else {
+            self.hits_fixed(&ORTH_POS, &ORTH_NEG, c, occ, targets)
+        }
+    }
+
+    /// `diag2_slides(c, occ) & targets` for `targets` a subset of `occ`.
+    #[inline(always)]
+    pub fn diag2_hits(&self, c: usize, occ: u128, targets: u128) -> u128 {
+        if self.cylinder {
+            self.slides(DIAG2, c, occ) & targets
+        } else {
+            self.hits_fixed(&DIAG2_POS, &DIAG2_NEG, c, occ, targets)
+        }
+    }
+
+    /// `diag3_slides(c, occ) & targets` for `targets` a subset of `occ`.
+    #[inline(always)]
+    pub fn diag3_hits(&self, c: usize, occ: u128, targets: u128) -> u128 {
+        if self.cylinder {
+            self.slides(DIAG3, c, occ) & targets
+        } else {
+            self.hits_fixed(&DIAG3_POS, &DIAG3_NEG, c, occ, targets)
+        }
+    }
+
+    /// Orthogonal slides from `c` (same as `slides(ORTH, ..)`, unrolled on the flat board).
+    #[inline(always)]
+    pub fn orth_slides(&self, c: usize, occ: u128) -> u128 {
+        if self.cylinder {
+            self.slides(ORTH, c, occ)
+        } else {
+            self.slide_fixed(&ORTH_POS, &ORTH_NEG, c, occ)
+        }
+    }
+
+    /// 2D-diagonal slides from `c` (same as `slides(DIAG2, ..)`, unrolled on the flat board).
+    #[inline(always)]
+    pub fn diag2_slides(&self, c: usize, occ: u128) -> u128 {
+        if self.cylinder {
+            self.slides(DIAG2, c, occ)
+        } else {
+            self.slide_fixed(&DIAG2_POS, &DIAG2_NEG, c, occ)
+        }
+    }
+
+    /// 3D-diagonal slides from `c` (same as `slides(DIAG3, ..)`, unrolled on the flat board).
+    #[inline(always)]
+    pub fn diag3_slides(&self, c: usize, occ: u128) -> u128 {
+        if self.cylinder {
+            self.slides(DIAG3, c, occ)
+        } else {
+            self.slide_fixed(&DIAG3_POS, &DIAG3_NEG, c, occ)
         }
     }
 
@@ -431,6 +588,50 @@ mod tests {
                         let want = g.slide(d, c, occ) & occ;
                         assert_eq!(fb.map(|x| 1u128 << x).unwrap_or(0), want);
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn between_and_unrolled_slides_match() {
+        let g = Geometry::get(false);
+        for a in 0..125 {
+            for b in 0..125 {
+                // Naive: the cells strictly between on a common line.
+                let mut want = 0u128;
+                for (d, &v) in DIRS.iter().enumerate() {
+                    if g.rays[d][a] >> b & 1 != 0 {
+                        let mut cur = a;
+                        loop {
+                            cur = offset(cur, v, false).unwrap();
+                            if cur == b {
+                                break;
+                            }
+                            want |= 1u128 << cur;
+                        }
+                    }
+                }
+                assert_eq!(g.between(a, b), want, "{a} {b}");
+            }
+        }
+        let mut s: u64 = 0x2545F4914F6CDD1D;
+        for _ in 0..300 {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            let occ = ((s as u128) << 64 | s.rotate_left(17) as u128) & ((1u128 << 125) - 1);
+            for cyl in [false, true] {
+                let g = Geometry::get(cyl);
+                for c in 0..125 {
+                    assert_eq!(g.orth_slides(c, occ), g.slides(ORTH, c, occ));
+                    assert_eq!(g.diag2_slides(c, occ), g.slides(DIAG2, c, occ));
+                    assert_eq!(g.diag3_slides(c, occ), g.slides(DIAG3, c, occ));
+                    // Targets: a pseudo-random subset of the occupancy.
+                    let t = occ & (occ >> 3 | occ << 7);
+                    assert_eq!(g.orth_hits(c, occ, t), g.slides(ORTH, c, occ) & t);
+                    assert_eq!(g.diag2_hits(c, occ, t), g.slides(DIAG2, c, occ) & t);
+                    assert_eq!(g.diag3_hits(c, occ, t), g.slides(DIAG3, c, occ) & t);
                 }
             }
         }

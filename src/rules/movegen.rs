@@ -13,6 +13,15 @@
 //! captured piece removed, without making the move. A placement puts a friendly piece back on the
 //! origin cell, so it can turn an illegal move legal (a pinned piece leaving the pin line, a king
 //! stepping away along the checking line) but never the reverse; all reserve kinds block alike.
+//!
+//! In check (flat board): in double check only king moves and en passant (which removes one
+//! checker and may block the other on its passed cell) can be legal, since any other move vacates
+//! one occupied cell, fills one cell and removes at most one checker, and no checking line holds
+//! a piece. In single check a move of another piece must capture the checker or land between it
+//! and the king, and such a move by a piece that is not pinned is legal without a test (the only
+//! attacker is gone or blocked; a placement on the origin only blocks more). Pinned pieces, the
+//! king and en passant keep the exact test. On the hypercylinder a checker can attack along both
+//! ways round a ring, so there every move in check keeps the exact test.
 
 use super::bitboard::Bitboard;
 use super::cell::Cell;
@@ -135,7 +144,7 @@ impl Position {
     /// (captured piece removed) and the king on `ksq`.
     #[inline]
     fn safe(&self, ksq: usize, occ: u128, their: u128) -> bool {
-        self.attackers(ksq, self.side().flip(), occ, their) == 0
+        !self.attacked(ksq, self.side().flip(), occ, their)
     }
 
     /// Generates every legal move into `sink`.
@@ -148,19 +157,34 @@ impl Position {
         let occ = own | their;
         let g = self.geometry();
         let ksq = self.king(us).index();
-        let in_check = self.in_check();
-        // In check every move is tested; otherwise only moves of pinned pieces.
-        let needs_test = if in_check { own } else { self.pinned() };
+        let checkers = self.checkers().0;
+        let in_check = checkers != 0;
+        // Targets of moves other than the king's and en passant must lie in `evasion` (all cells
+        // when not in check; the checker and the cells between it and the king in single check;
+        // none in double check), and those of pieces in `needs_test` get the exact test. In check
+        // on the flat board a piece that is not pinned and captures the only checker or blocks
+        // its line is legal. On the hypercylinder a checker can attack along two wrapped paths,
+        // so there every move in check is tested.
+        let (evasion, needs_test) = if !in_check {
+            (u128::MAX, self.pinned())
+        } else if checkers & (checkers - 1) != 0 {
+            (0, 0)
+        } else if !g.cylinder {
+            (checkers | g.between(ksq, checkers.trailing_zeros() as usize), self.pinned())
+        } else {
+            (u128::MAX, own)
+        };
         let reserve = self.reserve(us);
         let rights = self.rights().0 & own;
 
         // 2. Pieces other than pawns and the king.
         let pawns = self.pieces(us, Kind::Pawn).0;
         let king_bb = 1u128 << ksq;
-        for from in Bitboard(own & !pawns & !king_bb) {
+        let movers = if evasion == 0 { 0 } else { own & !pawns & !king_bb };
+        for from in Bitboard(movers) {
             let fi = from.index();
             let kind = self.piece_at(from).map(|p| p.kind).unwrap_or(Kind::Pawn);
-            let targets = self.attacks_from(kind, fi, occ) & !own;
+            let targets = self.attacks_from(kind, fi, occ) & !own & evasion;
             let place = if rights >> fi & 1 != 0 { reserve } else { 0 };
             if needs_test >> fi & 1 == 0 {
                 sink.moves(from, targets, true, place);
@@ -198,9 +222,10 @@ impl Position {
         let class = pawn_class(self.ruleset(), us);
         let promo_row = promotion_row(class);
         let promos = self.ruleset().promotions();
-        for from in Bitboard(pawns) {
+        let pawn_movers = if evasion == 0 { 0 } else { pawns };
+        for from in Bitboard(pawn_movers) {
             let fi = from.index();
-            let mut targets = (g.pawn_push[class][fi] & !occ) | (g.pawn_capture[class][fi] & their);
+            let mut targets = ((g.pawn_push[class][fi] & !occ) | (g.pawn_capture[class][fi] & their)) & evasion;
             if needs_test >> fi & 1 != 0 {
                 let mut ok = 0;
                 for to in Bitboard(targets) {
@@ -220,7 +245,7 @@ impl Position {
                     let tb = 1u128 << t;
                     // A straight double move needs its passed cell empty, an L-shaped one at
                     // least one of its two.
-                    if tb & occ != 0 || passed & !occ == 0 {
+                    if tb & occ != 0 || tb & evasion == 0 || passed & !occ == 0 {
                         continue;
                     }
                     if needs_test >> fi & 1 != 0 && !self.safe(ksq, (occ ^ 1u128 << fi) | tb, their) {
@@ -255,7 +280,7 @@ impl Position {
                 let between = g.rays[d][ksq] & !g.rays[d][b] & !(1u128 << b);
                 // The occupancy is the same after the swap, so "rook cell not attacked" is also the
                 // king's safety after the move.
-                let attacked = Bitboard(between | 1u128 << b).any(|c| self.attackers(c.index(), them, occ, their) != 0);
+                let attacked = Bitboard(between | 1u128 << b).any(|c| self.attacked(c.index(), them, occ, their));
                 if attacked {
                     continue;
                 }

@@ -658,12 +658,12 @@ impl Position {
         match kind {
             Kind::Pawn => 0,
             Kind::Knight => g.knight[c],
-            Kind::Bishop => g.slides(DIAG2, c, occ),
-            Kind::Rook => g.slides(ORTH, c, occ),
+            Kind::Bishop => g.diag2_slides(c, occ),
+            Kind::Rook => g.orth_slides(c, occ),
             Kind::Queen => {
-                let q = g.slides(0..18, c, occ);
+                let q = g.orth_slides(c, occ) | g.diag2_slides(c, occ);
                 if raum {
-                    q | g.slides(DIAG3, c, occ)
+                    q | g.diag3_slides(c, occ)
                 } else {
                     q
                 }
@@ -676,10 +676,10 @@ impl Position {
                 }
             }
             Kind::Unicorn => g.unicorn[c],
-            Kind::Silver => g.unicorn[c] | g.slides(DIAG3, c, occ),
-            Kind::Wizard => g.slides(6..26, c, occ),
+            Kind::Silver => g.unicorn[c] | g.diag3_slides(c, occ),
+            Kind::Wizard => g.diag2_slides(c, occ) | g.diag3_slides(c, occ),
             Kind::Guard => g.all_step[c],
-            Kind::RUnicorn => g.slides(DIAG3, c, occ),
+            Kind::RUnicorn => g.diag3_slides(c, occ),
         }
     }
 
@@ -711,17 +711,39 @@ impl Position {
         let king_cells = if self.ruleset().is_fiveup() { g.orth_step[sq] | g.diag3_step[sq] } else { g.all_step[sq] };
         a |= king_cells & k[Kind::King.index()];
         a &= their;
-        let [orth, d2, d3] = self.sliders(their);
+        let [orth, d2, d3] = self.sliders(their & occ);
         if g.orth_rays[sq] & orth != 0 {
-            a |= g.slides(ORTH, sq, occ) & orth;
+            a |= g.orth_hits(sq, occ, orth);
         }
         if g.diag2_rays[sq] & d2 != 0 {
-            a |= g.slides(DIAG2, sq, occ) & d2;
+            a |= g.diag2_hits(sq, occ, d2);
         }
         if g.diag3_rays[sq] & d3 != 0 {
-            a |= g.slides(DIAG3, sq, occ) & d3;
+            a |= g.diag3_hits(sq, occ, d3);
         }
         a
+    }
+
+    /// Whether some piece among `their` (pieces of side `by`, minus any captured) attacks cell `sq`
+    /// when the board's occupancy is `occ`: [`Position::attackers`]` != 0`, with early exits.
+    #[inline]
+    pub fn attacked(&self, sq: usize, by: Color, occ: u128, their: u128) -> bool {
+        let g = self.geometry();
+        let k = &self.by_kind;
+        let class = pawn_class(self.ruleset(), by) ^ 1;
+        let king_cells = if self.ruleset().is_fiveup() { g.orth_step[sq] | g.diag3_step[sq] } else { g.all_step[sq] };
+        let leapers = (g.pawn_capture[class][sq] & k[Kind::Pawn.index()])
+            | (g.knight[sq] & k[Kind::Knight.index()])
+            | (g.unicorn[sq] & (k[Kind::Unicorn.index()] | k[Kind::Silver.index()]))
+            | (g.all_step[sq] & k[Kind::Guard.index()])
+            | (king_cells & k[Kind::King.index()]);
+        if leapers & their != 0 {
+            return true;
+        }
+        let [orth, d2, d3] = self.sliders(their & occ);
+        (g.orth_rays[sq] & orth != 0 && g.orth_hits(sq, occ, orth) != 0)
+            || (g.diag2_rays[sq] & d2 != 0 && g.diag2_hits(sq, occ, d2) != 0)
+            || (g.diag3_rays[sq] & d3 != 0 && g.diag3_hits(sq, occ, d3) != 0)
     }
 
     /// Whether `by` attacks cell `c` in this position.
@@ -862,33 +884,56 @@ impl Position {
 }
 
 /// Double moves of a pawn of `class` from `from`: (target, passed cells). Empty unless `from` is on
-/// its colour's outer start row. Occupancy is checked by the caller.
+/// its colour's outer start row. Occupancy is checked by the caller. (A table lookup: the moves
+/// change rank and layer only, so both topologies share them.)
+#[inline]
 pub fn double_moves(g: &Geometry, class: usize, from: usize) -> Vec2 {
-    let color = if class & 1 == 0 { Color::White } else { Color::Black };
-    let mut out = Vec2::default();
-    if double_row(color) >> from & 1 == 0 || class >= 2 {
-        return out;
+    let _ = g;
+    if class >= 2 {
+        return Vec2::EMPTY;
     }
-    let (fwd, up) = super::geometry::pawn_deltas(class);
-    let f1 = super::geometry::offset(from, (0, fwd, 0), g.cylinder);
-    let u1 = super::geometry::offset(from, (up, 0, 0), g.cylinder);
-    if let Some(f1) = f1 {
-        if let Some(t) = super::geometry::offset(f1, (0, fwd, 0), g.cylinder) {
-            out.push((t, 1u128 << f1));
-        }
-    }
-    if let Some(u1) = u1 {
-        if let Some(t) = super::geometry::offset(u1, (up, 0, 0), g.cylinder) {
-            out.push((t, 1u128 << u1));
-        }
-    }
-    if let (Some(f1), Some(u1)) = (f1, u1) {
-        if let Some(t) = super::geometry::offset(f1, (up, 0, 0), g.cylinder) {
-            out.push((t, 1u128 << f1 | 1u128 << u1));
-        }
-    }
-    out
+    DOUBLE_MOVES[class][from]
 }
+
+/// [`double_moves`] of the two Five Up pawn classes, per origin cell.
+static DOUBLE_MOVES: [[Vec2; 125]; 2] = {
+    let mut t = [[Vec2::EMPTY; 125]; 2];
+    let mut class = 0;
+    while class < 2 {
+        let color = if class == 0 { Color::White } else { Color::Black };
+        let (fwd, up) = super::geometry::pawn_deltas(class);
+        let mut from = 0;
+        while from < 125 {
+            if double_row(color) >> from & 1 != 0 {
+                let mut v = Vec2::EMPTY;
+                let f1 = super::geometry::offset(from, (0, fwd, 0), false);
+                let u1 = super::geometry::offset(from, (up, 0, 0), false);
+                if let Some(f1) = f1 {
+                    if let Some(x) = super::geometry::offset(f1, (0, fwd, 0), false) {
+                        v.items[v.len] = (x, 1u128 << f1);
+                        v.len += 1;
+                    }
+                }
+                if let Some(u1) = u1 {
+                    if let Some(x) = super::geometry::offset(u1, (up, 0, 0), false) {
+                        v.items[v.len] = (x, 1u128 << u1);
+                        v.len += 1;
+                    }
+                }
+                if let (Some(f1), Some(u1)) = (f1, u1) {
+                    if let Some(x) = super::geometry::offset(f1, (up, 0, 0), false) {
+                        v.items[v.len] = (x, 1u128 << f1 | 1u128 << u1);
+                        v.len += 1;
+                    }
+                }
+                t[class][from] = v;
+            }
+            from += 1;
+        }
+        class += 1;
+    }
+    t
+};
 
 /// A tiny fixed list of up to three (target, passed cells) pairs.
 #[derive(Default, Clone, Copy, Debug)]
@@ -898,10 +943,8 @@ pub struct Vec2 {
 }
 
 impl Vec2 {
-    fn push(&mut self, x: (usize, u128)) {
-        self.items[self.len] = x;
-        self.len += 1;
-    }
+    /// No moves.
+    pub const EMPTY: Vec2 = Vec2 { items: [(0, 0); 3], len: 0 };
 }
 
 impl IntoIterator for Vec2 {
