@@ -156,9 +156,10 @@ fn play_iteration(
     }
     let mut jobs = Vec::new();
     let mut meta = Vec::new();
-    for imb in &cfg.imbalances {
-        let text = imb.text();
-        for pair in 0..cfg.pairs {
+    // Pair-major order: a run stopped early has the same number of pairs of every imbalance.
+    for pair in 0..cfg.pairs {
+        for imb in &cfg.imbalances {
+            let text = imb.text();
             if done.contains(&(text.clone(), pair, 0)) && done.contains(&(text.clone(), pair, 1)) {
                 continue;
             }
