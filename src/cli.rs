@@ -42,6 +42,8 @@ pub enum Command {
     /// Play a move list (either notation, move numbers allowed), or a game of a records file, and
     /// show where it ends.
     Replay(ReplayArgs),
+    /// Measure piece values: imbalance matches and outcome regression, with 95% intervals.
+    Values(ValuesArgs),
     /// Search a position with a player spec: one line per depth, then `bestmove`.
     Analyse(analyse::AnalyseArgs),
     /// Play a game against a player spec in the terminal (reads moves and commands from stdin).
@@ -172,6 +174,121 @@ pub struct ReplayArgs {
     pub pos: PositionArgs,
 }
 
+/// `fiveup values`.
+#[derive(Args, Debug)]
+pub struct ValuesArgs {
+    /// Rule set: fiveup, fiveup-2001 or raumschach.
+    #[arg(long, value_name = "NAME", default_value = "fiveup")]
+    pub ruleset: String,
+    /// Estimators: imbalance, regression or both.
+    #[arg(long, default_value = "both")]
+    pub method: String,
+    /// Colour-swapped game pairs per imbalance (0: no games, regression on --records only).
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    pub pairs: usize,
+    /// Player spec of both sides (a fast node-limited alpha-beta engine by default).
+    #[arg(long, value_name = "SPEC", default_value = "ab:nodes=3000,hash=4")]
+    pub engine: String,
+    /// Games played at once.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub concurrency: usize,
+    /// Most measure-and-feed-back iterations (1: measure once).
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub iterate: usize,
+    /// Stop iterating when no value moves more than this many pawns.
+    #[arg(long, value_name = "PAWNS", default_value_t = 0.25)]
+    pub tol: f64,
+    /// Output folder (games, config, report); a rerun on the same folder resumes.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    /// More games for the regression: games.jsonl stores of earlier runs, self-play shards.
+    #[arg(long, value_name = "FILES", num_args = 1..)]
+    pub records: Vec<std::path::PathBuf>,
+    /// Imbalances to play, comma-separated (default: P, PP and every piece), e.g. `P,PP,Q/PPPP,S/R`.
+    #[arg(long, value_name = "LIST")]
+    pub imbalances: Option<String>,
+    /// Extra exchange imbalances added to the default schedule, e.g. `S/R,W/G`.
+    #[arg(long, value_name = "LIST")]
+    pub exchanges: Option<String>,
+    /// Random plies after the removal, shared by the two games of a pair.
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    pub opening_plies: usize,
+    /// Ply cap; a longer game is adjudicated a draw.
+    #[arg(long, value_name = "N", default_value_t = 300)]
+    pub max_plies: u32,
+    /// Seed of the openings and the bootstraps.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Bootstrap replicates for the intervals.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub bootstrap: usize,
+}
+
+impl ValuesArgs {
+    /// The validated run settings.
+    pub fn config(&self) -> Result<fiveup::values::ValuesConfig> {
+        use fiveup::values::{default_imbalances, Imbalance};
+        let ruleset: Ruleset = self.ruleset.trim().parse()?;
+        let method = self.method.parse::<fiveup::values::Method>().map_err(anyhow::Error::msg)?;
+        let engine: fiveup::player::PlayerSpec = self.engine.parse().context("--engine")?;
+        engine.build().context("--engine")?;
+        if self.concurrency == 0 || self.iterate == 0 {
+            bail!("--concurrency and --iterate must be at least 1");
+        }
+        if !(self.tol.is_finite() && self.tol >= 0.0) {
+            bail!("--tol must be a non-negative number of pawns");
+        }
+        if self.pairs == 0 && self.records.is_empty() {
+            bail!("--pairs 0 needs --records");
+        }
+        let list = |s: &str, flag: &str| -> Result<Vec<Imbalance>> {
+            s.split(',')
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .map(|t| Imbalance::parse(t, ruleset).with_context(|| flag.to_string()))
+                .collect()
+        };
+        let mut imbalances = match &self.imbalances {
+            Some(s) => list(s, "--imbalances")?,
+            None => default_imbalances(ruleset),
+        };
+        if let Some(s) = &self.exchanges {
+            imbalances.extend(list(s, "--exchanges")?);
+        }
+        let variant = Variant::plain(ruleset);
+        for imb in &imbalances {
+            for a in fiveup::rules::Color::ALL {
+                imb.position(variant, a, 0).with_context(|| format!("imbalance {imb}"))?;
+            }
+        }
+        Ok(fiveup::values::ValuesConfig {
+            variant,
+            method,
+            pairs: self.pairs,
+            engine,
+            concurrency: self.concurrency,
+            iterate: self.iterate,
+            tolerance: self.tol,
+            out: self.out.clone().unwrap_or_else(|| format!("runs/values-{}", ruleset.name()).into()),
+            records: self.records.clone(),
+            imbalances,
+            opening_plies: self.opening_plies,
+            max_plies: self.max_plies,
+            seed: self.seed,
+            bootstrap: self.bootstrap,
+            sample: fiveup::values::SampleConfig::default(),
+        })
+    }
+}
+
+fn run_values(a: &ValuesArgs, out: &mut dyn Write) -> Result<()> {
+    let cfg = a.config()?;
+    let report = fiveup::values::run(&cfg)?;
+    write!(out, "{}", report.table())?;
+    writeln!(out, "written: {}/values.{{txt,json,csv,png}}", cfg.out.display())?;
+    Ok(())
+}
+
 /// Runs a parsed command line, writing results to `out` (timings go to stderr).
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
     match cli.command {
@@ -179,6 +296,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Moves(a) => run_moves(&a.pos.position()?, out),
         Command::Show(a) => run_show(&Game::new(a.pos.position()?), out),
         Command::Replay(a) => run_replay(&a, out),
+        Command::Values(a) => run_values(&a, out),
         Command::Analyse(a) => analyse::run(&a, out),
         Command::Play(a) => play::run(&a, out),
         Command::Match(a) => matches::run(&a, out),

@@ -9,3 +9,4 @@ pub mod nn;
 pub mod player;
 pub mod rules;
 pub mod selfplay;
+pub mod values;

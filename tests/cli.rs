@@ -112,3 +112,50 @@ fn bad_input_gives_one_line_and_a_failure_status() {
     let o = fiveup(&["perft", "4000000000"]);
     assert_one_line_error(&o, "perft depth 4000000000 is beyond 32");
 }
+
+#[test]
+fn values_tiny_run_completes_and_writes_its_table() {
+    let dir = std::env::temp_dir().join(format!("fiveup-values-e2e-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.to_str().unwrap();
+    for ruleset in ["fiveup", "raumschach"] {
+        let sub = format!("{out}/{ruleset}");
+        let args = [
+            "values",
+            "--ruleset",
+            ruleset,
+            "--pairs",
+            "1",
+            "--engine",
+            "ab:nodes=60,hash=1",
+            "--imbalances",
+            "P,PP,R",
+            "--exchanges",
+            "B/N",
+            "--max-plies",
+            "40",
+            "--bootstrap",
+            "30",
+            "--iterate",
+            "2",
+            "--out",
+            &sub,
+        ];
+        let o = fiveup(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = stdout(&o);
+        assert!(text.contains("piece values,") && text.contains("rook") && text.contains("iteration 0"), "{text}");
+        for f in ["values.txt", "values.json", "values.csv", "iter-0/games.jsonl", "iter-0/config.json"] {
+            assert!(std::path::Path::new(&sub).join(f).exists(), "{ruleset}: {f} missing");
+        }
+        let games = std::fs::read_to_string(format!("{sub}/iter-0/games.jsonl")).unwrap();
+        assert_eq!(games.lines().count(), 8, "4 imbalances x 1 pair x 2 games");
+        // A rerun on the same folder resumes: nothing left to play.
+        let o = fiveup(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(std::fs::read_to_string(format!("{sub}/iter-0/games.jsonl")).unwrap(), games);
+    }
+    let o = fiveup(&["values", "--ruleset", "raumschach", "--imbalances", "W", "--out", out]);
+    assert_one_line_error(&o, "raumschach has no removable piece 'W'");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,242 @@
+//! The estimator's own game store: one JSON object per line (`games.jsonl` in the output folder),
+//! appended and flushed as each game ends, so a killed run restarts where it stopped.
+//!
+//! Fields of a [`GameLine`]: `imbalance` (text form, e.g. `S/R`), `pair` and `game` (0 = A plays
+//! white, 1 = A plays black), `a_color` (`white`/`black`), `engine` (the player spec both sides
+//! used), `start` (position text, RULES.md §6, after the shared opening), `moves` (coordinate form),
+//! `result` (`1-0`, `0-1`, `1/2-1/2`), `rule` (the end rule's name, `adjudication` at the ply cap).
+//!
+//! Also read here, for the regression: self-play shards (`FIVEUPSH` files, see
+//! [`crate::selfplay::shards`]).
+
+use crate::rules::game::{EndRule, Outcome};
+use crate::rules::notation::{coordinate, parse_move};
+use crate::rules::{Color, Move, Position, Variant};
+use serde::{Deserialize, Serialize};
+use std::io::{BufRead, Write};
+use std::path::Path;
+
+/// One finished game of an imbalance match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameLine {
+    /// Imbalance text (`Q`, `S/R`).
+    pub imbalance: String,
+    /// Pair number within the imbalance.
+    pub pair: usize,
+    /// 0: A plays white; 1: A plays black.
+    pub game: u8,
+    /// A's colour, `white` or `black`.
+    pub a_color: String,
+    /// Player spec of both sides.
+    pub engine: String,
+    /// Start position text.
+    pub start: String,
+    /// Moves in coordinate form.
+    pub moves: Vec<String>,
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    /// End rule name.
+    pub rule: String,
+}
+
+/// A game ready for analysis: start position, moves, white's score.
+#[derive(Clone, Debug)]
+pub struct ReplayGame {
+    /// Start position.
+    pub start: Position,
+    /// Moves from it.
+    pub moves: Vec<Move>,
+    /// White's score: 1, ½ or 0.
+    pub white_score: f64,
+}
+
+/// A record that cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    /// I/O failure.
+    #[error("{path}: {source}")]
+    Io {
+        /// File.
+        path: String,
+        /// Cause.
+        source: std::io::Error,
+    },
+    /// A line or game that does not parse.
+    #[error("{path}:{line}: {reason}")]
+    Bad {
+        /// File.
+        path: String,
+        /// Line (1-based; 0 for binary files).
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+impl GameLine {
+    /// A line from a finished game.
+    pub fn new(
+        imbalance: &str,
+        pair: usize,
+        a_color: Color,
+        engine: &str,
+        start: &Position,
+        moves: &[Move],
+        outcome: Outcome,
+    ) -> GameLine {
+        GameLine {
+            imbalance: imbalance.to_string(),
+            pair,
+            game: if a_color == Color::White { 0 } else { 1 },
+            a_color: a_color.name().to_string(),
+            engine: engine.to_string(),
+            start: start.to_text(),
+            moves: moves.iter().map(|&m| coordinate(m)).collect(),
+            result: outcome.result().to_string(),
+            rule: outcome.rule.name().to_string(),
+        }
+    }
+
+    /// White's score from the result field; `None` if it is not a known result.
+    pub fn white_score(&self) -> Option<f64> {
+        match self.result.as_str() {
+            "1-0" => Some(1.0),
+            "0-1" => Some(0.0),
+            "1/2-1/2" => Some(0.5),
+            _ => None,
+        }
+    }
+
+    /// A's score in this game.
+    pub fn a_score(&self) -> Option<f64> {
+        let w = self.white_score()?;
+        Some(if self.game == 0 { w } else { 1.0 - w })
+    }
+
+    /// The end rule, if known.
+    pub fn end_rule(&self) -> Option<EndRule> {
+        self.rule.parse().ok()
+    }
+
+    /// The game replayed in `variant`: every move checked.
+    pub fn replay(&self, variant: Variant) -> Result<ReplayGame, String> {
+        let start = Position::from_text(&self.start, variant).map_err(|e| e.to_string())?;
+        let mut pos = start.clone();
+        let mut moves = Vec::with_capacity(self.moves.len());
+        for t in &self.moves {
+            let m = parse_move(&pos, t).map_err(|e| format!("move {t}: {e}"))?;
+            pos.make(m);
+            moves.push(m);
+        }
+        let white_score = self.white_score().ok_or_else(|| format!("bad result '{}'", self.result))?;
+        Ok(ReplayGame { start, moves, white_score })
+    }
+}
+
+/// Reads every line of a `games.jsonl` file (a missing file reads as empty; a torn last line, as
+/// left by a killed run, is skipped).
+pub fn read_lines(path: &Path) -> Result<Vec<GameLine>, RecordError> {
+    let io = |source| RecordError::Io { path: path.display().to_string(), source };
+    let f = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(io(e)),
+    };
+    let lines: Vec<String> = std::io::BufReader::new(f).lines().collect::<Result<_, _>>().map_err(io)?;
+    let mut out = Vec::new();
+    let n = lines.len();
+    for (i, l) in lines.iter().enumerate() {
+        if l.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<GameLine>(l) {
+            Ok(g) => out.push(g),
+            Err(_) if i + 1 == n => break,
+            Err(e) => {
+                return Err(RecordError::Bad { path: path.display().to_string(), line: i + 1, reason: e.to_string() })
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Appends one line and flushes it.
+pub fn append_line(file: &mut std::fs::File, line: &GameLine) -> std::io::Result<()> {
+    let mut text = serde_json::to_string(line).map_err(std::io::Error::other)?;
+    text.push('\n');
+    file.write_all(text.as_bytes())?;
+    file.flush()
+}
+
+/// Reads games for the regression from a file: a `games.jsonl` store of this module (games of
+/// other rulesets than `variant`'s fail to replay and are an error) or a self-play shard (games of
+/// other rulesets are skipped).
+pub fn read_games(path: &Path, variant: Variant) -> Result<Vec<ReplayGame>, RecordError> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|source| RecordError::Io { path: name.clone(), source })?;
+    if bytes.starts_with(&crate::selfplay::shards::MAGIC) {
+        let recs = crate::selfplay::shards::decode_shard(path, &bytes).map_err(|e| RecordError::Bad {
+            path: name.clone(),
+            line: 0,
+            reason: e.to_string(),
+        })?;
+        let mut out = Vec::new();
+        for r in recs {
+            if r.variant.to_variant().ok() != Some(variant) {
+                continue;
+            }
+            let bad = |e: String| RecordError::Bad { path: name.clone(), line: 0, reason: e };
+            let start = r.start_position().map_err(|e| bad(e.to_string()))?;
+            let moves: Vec<Move> = r.moves.iter().filter_map(|&b| Move::from_bits(b)).collect();
+            let white_score = match r.result {
+                crate::selfplay::records::GameResult::WhiteWin => 1.0,
+                crate::selfplay::records::GameResult::Draw => 0.5,
+                crate::selfplay::records::GameResult::BlackWin => 0.0,
+            };
+            out.push(ReplayGame { start, moves, white_score });
+        }
+        return Ok(out);
+    }
+    read_lines(path)?
+        .iter()
+        .enumerate()
+        .map(|(i, g)| g.replay(variant).map_err(|reason| RecordError::Bad { path: name.clone(), line: i + 1, reason }))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Ruleset, Variant};
+
+    #[test]
+    fn lines_round_trip_and_torn_tail_is_skipped() {
+        let v = Variant::plain(Ruleset::FiveUp);
+        let start = Position::startpos(v);
+        let m = start.legal_moves()[3];
+        let line = GameLine::new(
+            "Q",
+            2,
+            Color::Black,
+            "ab:nodes=10",
+            &start,
+            &[m],
+            Outcome::win(Color::White, EndRule::Checkmate),
+        );
+        assert_eq!(line.a_score(), Some(0.0));
+        let dir = std::env::temp_dir().join(format!("fiveup-values-rec-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.jsonl");
+        let mut f = std::fs::File::create(&path).unwrap();
+        append_line(&mut f, &line).unwrap();
+        append_line(&mut f, &line).unwrap();
+        f.write_all(b"{\"imbalance\": \"Q\", \"pa").unwrap();
+        let back = read_lines(&path).unwrap();
+        assert_eq!(back, vec![line.clone(), line.clone()]);
+        let games = read_games(&path, v).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].moves, vec![m]);
+        assert_eq!(games[0].white_score, 1.0);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

@@ -1,0 +1,324 @@
+//! The result table of a run: terminal text, JSON, CSV and a bar plot with error bars.
+
+use super::imbalance::{Estimate, ImbalanceReport};
+use super::regression::RegressionReport;
+use crate::engine::Weights;
+use crate::rules::{Kind, Ruleset};
+use serde::Serialize;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// One iteration of the measure → feed back loop.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct IterationSummary {
+    /// Iteration number, from 0.
+    pub iteration: usize,
+    /// Engine spec the games were played with.
+    pub engine: String,
+    /// Values fed back (pawns), by kind key.
+    pub values: Vec<(String, f64)>,
+    /// Largest change from the previous iteration's values (pawns); `None` for the first.
+    pub max_change: Option<f64>,
+    /// Games played in this iteration (not counting resumed ones).
+    pub games_played: usize,
+}
+
+/// One row of the table.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Row {
+    /// Kind key (`knight`, `silver`, `runicorn`).
+    pub kind: String,
+    /// Letter in the ruleset.
+    pub letter: char,
+    /// The prior guess in pawns (Aikin's table for Five Up, the project's working estimate for Raumschach).
+    pub guess: f64,
+    /// Imbalance-method value.
+    pub imbalance: Option<Estimate>,
+    /// Games of its match.
+    pub imbalance_games: usize,
+    /// Regression value.
+    pub regression: Option<Estimate>,
+}
+
+/// The full report of a run.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ValuesReport {
+    /// Ruleset name.
+    pub ruleset: String,
+    /// Where the guess column comes from.
+    pub guess_source: String,
+    /// Engine spec of the last iteration.
+    pub engine: String,
+    /// The table.
+    pub rows: Vec<Row>,
+    /// Imbalance details (last iteration).
+    pub imbalance: Option<ImbalanceReport>,
+    /// Why the imbalance method gave nothing, if it did not.
+    pub imbalance_error: Option<String>,
+    /// Regression details (last iteration).
+    pub regression: Option<RegressionReport>,
+    /// Why the regression gave nothing, if it did not.
+    pub regression_error: Option<String>,
+    /// The iterations.
+    pub iterations: Vec<IterationSummary>,
+    /// Wall-clock seconds of the run.
+    pub seconds: f64,
+}
+
+/// The prior guess of a ruleset in pawns and where it comes from.
+pub fn guess(ruleset: Ruleset, kind: Kind) -> f64 {
+    Weights::for_ruleset(ruleset).value(kind) as f64 / 100.0
+}
+
+/// Source of [`guess`].
+pub fn guess_source(ruleset: Ruleset) -> &'static str {
+    if ruleset.is_fiveup() {
+        "Aikin's table (Five Up text)"
+    } else {
+        "project working estimate (no published table)"
+    }
+}
+
+fn cell(e: &Option<Estimate>) -> (String, String) {
+    match e {
+        Some(e) if e.lo95.is_finite() => {
+            (format!("{:.2} ± {:.2}", e.value, 1.96 * e.se), format!("[{:.2}, {:.2}]", e.lo95, e.hi95))
+        }
+        Some(e) => (format!("{:.2}", e.value), "n/a".into()),
+        None => ("-".into(), "".into()),
+    }
+}
+
+impl ValuesReport {
+    /// The terminal table (and the details below it).
+    pub fn table(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(s, "piece values, {} (pawn = 1; guess: {})", self.ruleset, self.guess_source);
+        let _ = writeln!(s, "engine: {}", self.engine);
+        let _ = writeln!(
+            s,
+            "{:<16} {:>6}  {:>14} {:>16} {:>6}  {:>14} {:>16}",
+            "piece", "guess", "imbalance", "95% (bootstrap)", "games", "regression", "95% (bootstrap)"
+        );
+        for r in &self.rows {
+            let (iv, ii) = cell(&r.imbalance);
+            let (rv, ri) = cell(&r.regression);
+            let games = if r.imbalance.is_some() { r.imbalance_games.to_string() } else { "-".into() };
+            let _ = writeln!(
+                s,
+                "{:<16} {:>6.2}  {:>14} {:>16} {:>6}  {:>14} {:>16}",
+                r.kind, r.guess, iv, ii, games, rv, ri
+            );
+        }
+        if let Some(im) = &self.imbalance {
+            let _ = writeln!(
+                s,
+                "imbalance: beta = {:.3} ± {:.3} logit per pawn from {} calibration games; {} bootstrap replicates ({} failed)",
+                im.beta,
+                1.96 * im.beta_se,
+                im.calibration_games,
+                im.bootstrap,
+                im.bootstrap_failed
+            );
+            for st in &im.stats {
+                let _ = writeln!(
+                    s,
+                    "  {:<8} {:>4} pairs  A scores {:.3} ± {:.3}",
+                    st.imbalance,
+                    st.pairs,
+                    st.score,
+                    1.96 * st.score_se
+                );
+            }
+            for ex in &im.exchanges {
+                let (v, i) = cell(&Some(ex.estimate));
+                let _ = writeln!(s, "  exchange {}: value difference {} {} ({} games)", ex.imbalance, v, i, ex.games);
+            }
+        }
+        if let Some(e) = &self.imbalance_error {
+            let _ = writeln!(s, "imbalance: no values: {e}");
+        }
+        if let Some(r) = &self.regression {
+            let _ = writeln!(
+                s,
+                "regression: {} quiet positions from {} games; intercept {:.3}; {} bootstrap replicates ({} failed){}",
+                r.positions,
+                r.games,
+                r.intercept,
+                r.bootstrap,
+                r.bootstrap_failed,
+                if r.dropped.is_empty() { String::new() } else { format!("; no variation: {}", r.dropped.join(", ")) }
+            );
+        }
+        if let Some(e) = &self.regression_error {
+            let _ = writeln!(s, "regression: no values: {e}");
+        }
+        for it in &self.iterations {
+            let change = it.max_change.map_or("-".into(), |c| format!("{c:.3}"));
+            let vals: Vec<String> = it.values.iter().map(|(k, v)| format!("{k}={v:.2}")).collect();
+            let _ = writeln!(
+                s,
+                "iteration {}: {} games, max change {change}, fed back: {}",
+                it.iteration,
+                it.games_played,
+                vals.join(" ")
+            );
+        }
+        let _ = writeln!(s, "time: {:.1} s", self.seconds);
+        s
+    }
+
+    /// The table as CSV (one row per kind).
+    pub fn csv(&self) -> String {
+        let mut s = String::from("ruleset,piece,guess,imbalance,imbalance_se,imbalance_lo95,imbalance_hi95,imbalance_games,regression,regression_se,regression_lo95,regression_hi95,regression_positions,regression_games\n");
+        let f = |e: &Option<Estimate>| match e {
+            Some(e) => format!("{:.4},{:.4},{:.4},{:.4}", e.value, e.se, e.lo95, e.hi95),
+            None => ",,,".into(),
+        };
+        let (rp, rg) = self.regression.as_ref().map_or((0, 0), |r| (r.positions, r.games));
+        for r in &self.rows {
+            let _ = writeln!(
+                s,
+                "{},{},{:.2},{},{},{},{},{}",
+                self.ruleset,
+                r.kind,
+                r.guess,
+                f(&r.imbalance),
+                if r.imbalance.is_some() { r.imbalance_games.to_string() } else { String::new() },
+                f(&r.regression),
+                if r.regression.is_some() { rp.to_string() } else { String::new() },
+                if r.regression.is_some() { rg.to_string() } else { String::new() },
+            );
+        }
+        s
+    }
+
+    /// The report as pretty JSON.
+    pub fn json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("report serialises")
+    }
+
+    /// Writes `values.txt`, `values.json`, `values.csv` and `values.png` into `dir`. The plot
+    /// needs a TrueType font (DejaVu Sans or Liberation Sans from the system); without one it is
+    /// skipped and the error returned as the second value.
+    pub fn write(&self, dir: &Path) -> std::io::Result<Option<String>> {
+        std::fs::create_dir_all(dir)?;
+        std::fs::write(dir.join("values.txt"), self.table())?;
+        std::fs::write(dir.join("values.json"), self.json())?;
+        std::fs::write(dir.join("values.csv"), self.csv())?;
+        Ok(self.plot(&dir.join("values.png")).err())
+    }
+
+    /// A bar plot: per piece, a bar per method with its 95% interval, and the guess as a marker.
+    pub fn plot(&self, path: &Path) -> Result<(), String> {
+        use plotters::prelude::*;
+        register_font()?;
+        let err = |e: &dyn std::fmt::Display| e.to_string();
+        let root = BitMapBackend::new(path, (1100, 620)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| err(&e))?;
+        let top = self
+            .rows
+            .iter()
+            .flat_map(|r| [Some(r.guess), r.imbalance.map(|e| e.hi95), r.regression.map(|e| e.hi95)])
+            .flatten()
+            .filter(|v| v.is_finite())
+            .fold(1.0f64, f64::max)
+            .min(30.0)
+            * 1.1;
+        let bottom = self
+            .rows
+            .iter()
+            .flat_map(|r| [r.imbalance.map(|e| e.lo95), r.regression.map(|e| e.lo95)])
+            .flatten()
+            .filter(|v| v.is_finite())
+            .fold(0.0f64, f64::min)
+            .max(-10.0);
+        let n = self.rows.len();
+        let mut chart = ChartBuilder::on(&root)
+            .caption(format!("Piece values, {} (pawn = 1), 95% intervals", self.ruleset), ("sans-serif", 24))
+            .margin(15)
+            .x_label_area_size(40)
+            .y_label_area_size(55)
+            .build_cartesian_2d(0f64..n as f64, bottom..top)
+            .map_err(|e| err(&e))?;
+        let rows = self.rows.clone();
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(n * 2 + 1)
+            .x_label_formatter(&|x| {
+                let i = (x - 0.5).round();
+                if (x - 0.5 - i).abs() < 0.01 && i >= 0.0 && (i as usize) < rows.len() {
+                    rows[i as usize].kind.clone()
+                } else {
+                    String::new()
+                }
+            })
+            .y_desc("pawns")
+            .label_style(("sans-serif", 15))
+            .draw()
+            .map_err(|e| err(&e))?;
+        let colours = [RGBColor(70, 120, 200), RGBColor(230, 140, 40)];
+        let names = ["imbalance matches", "outcome regression"];
+        for (m, colour) in colours.into_iter().enumerate() {
+            let bars: Vec<(usize, Estimate)> = self
+                .rows
+                .iter()
+                .enumerate()
+                .filter_map(|(i, r)| if m == 0 { r.imbalance } else { r.regression }.map(|e| (i, e)))
+                .collect();
+            let x0 = |i: usize| i as f64 + 0.12 + 0.38 * m as f64;
+            chart
+                .draw_series(
+                    bars.iter().map(|&(i, e)| Rectangle::new([(x0(i), 0.0), (x0(i) + 0.36, e.value)], colour.filled())),
+                )
+                .map_err(|e| err(&e))?
+                .label(names[m])
+                .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], colour.filled()));
+            chart
+                .draw_series(bars.iter().filter(|(_, e)| e.lo95.is_finite()).map(|&(i, e)| {
+                    let xc = x0(i) + 0.18;
+                    ErrorBar::new_vertical(xc, e.lo95.max(bottom), e.value, e.hi95.min(top), BLACK.stroke_width(2), 10)
+                }))
+                .map_err(|e| err(&e))?;
+        }
+        chart
+            .draw_series(self.rows.iter().enumerate().map(|(i, r)| {
+                PathElement::new(vec![(i as f64 + 0.06, r.guess), (i as f64 + 0.94, r.guess)], RED.stroke_width(3))
+            }))
+            .map_err(|e| err(&e))?
+            .label(format!("guess: {}", self.guess_source))
+            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], RED.stroke_width(3)));
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .label_font(("sans-serif", 15))
+            .draw()
+            .map_err(|e| err(&e))?;
+        root.present().map_err(|e| err(&e))?;
+        Ok(())
+    }
+}
+
+/// Registers a system TrueType font as plotters' `sans-serif` (once per process).
+fn register_font() -> Result<(), String> {
+    static DONE: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+    DONE.get_or_init(|| {
+        const CANDIDATES: [&str; 4] = [
+            "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+            "/usr/share/fonts/TTF/DejaVuSans.ttf",
+            "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+            "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+        ];
+        let bytes = CANDIDATES
+            .iter()
+            .find_map(|p| std::fs::read(p).ok())
+            .ok_or_else(|| format!("no TrueType font found for the plot (looked for {})", CANDIDATES.join(", ")))?;
+        let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+        plotters::style::register_font("sans-serif", plotters::style::FontStyle::Normal, bytes)
+            .map_err(|_| "the font file could not be parsed".to_string())
+    })
+    .clone()
+}

@@ -1,0 +1,365 @@
+//! The driver behind `fiveup values`: schedule the imbalance matches, play what is not yet played,
+//! estimate by each method, feed the values back into the engine and repeat until they settle.
+//!
+//! Output folder layout (every file rewritten at the end; games appended as they finish):
+//! - `iter-K/config.json`: the effective settings of iteration K (a resumed run must match them);
+//! - `iter-K/games.jsonl`: its games ([`super::records`]); a restarted run skips games already there;
+//! - `iter-K/weights.toml`: for K ≥ 1, the weights file the engine played with (values of K − 1);
+//! - `values.txt`, `values.json`, `values.csv`, `values.png`: the final report.
+
+use super::imbalance::{estimate, PairResults};
+use super::play::{pair_rng, play_jobs, shared_opening, Job};
+use super::records::{append_line, read_games, read_lines, GameLine, ReplayGame};
+use super::regression::{game_samples, regress, SampleConfig};
+use super::report::{guess, guess_source, IterationSummary, Row, ValuesReport};
+use super::setups::{measured_kinds, Imbalance};
+use crate::engine::weights::kind_key;
+use crate::engine::Weights;
+use crate::player::{AlphaBetaSpec, PlayerSpec};
+use crate::rules::{Color, Kind, Variant};
+use serde::Serialize;
+use std::collections::{BTreeMap, HashSet};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Which estimators to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Method {
+    /// Imbalance matches only.
+    Imbalance,
+    /// Outcome regression only (on the matches' games and the given records).
+    Regression,
+    /// Both.
+    Both,
+}
+
+impl std::str::FromStr for Method {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "imbalance" => Ok(Method::Imbalance),
+            "regression" => Ok(Method::Regression),
+            "both" => Ok(Method::Both),
+            _ => Err(format!("unknown method '{s}' (expected imbalance, regression or both)")),
+        }
+    }
+}
+
+/// Settings of a run.
+#[derive(Clone, Debug)]
+pub struct ValuesConfig {
+    /// Rules.
+    pub variant: Variant,
+    /// Estimators.
+    pub method: Method,
+    /// Colour-swapped pairs per imbalance (0: play nothing, use `records` only).
+    pub pairs: usize,
+    /// The engine both sides use.
+    pub engine: PlayerSpec,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// Most measure → feed-back iterations (1: measure once).
+    pub iterate: usize,
+    /// Stop iterating when no value moves more than this many pawns.
+    pub tolerance: f64,
+    /// Output folder.
+    pub out: PathBuf,
+    /// More games for the regression (`games.jsonl` stores, self-play shards).
+    pub records: Vec<PathBuf>,
+    /// The matches (calibration included).
+    pub imbalances: Vec<Imbalance>,
+    /// Random plies after the removal, shared by the two games of a pair.
+    pub opening_plies: usize,
+    /// Ply cap (adjudicated a draw).
+    pub max_plies: u32,
+    /// Seed of openings and bootstraps.
+    pub seed: u64,
+    /// Bootstrap replicates.
+    pub bootstrap: usize,
+    /// Regression sampling.
+    pub sample: SampleConfig,
+}
+
+/// Why a run failed.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// File trouble.
+    #[error("{0}: {1}")]
+    Io(String, std::io::Error),
+    /// A game record problem.
+    #[error(transparent)]
+    Record(#[from] super::records::RecordError),
+    /// A setup problem.
+    #[error(transparent)]
+    Setup(#[from] super::setups::ImbalanceError),
+    /// The output folder holds games of other settings.
+    #[error("{0} was written with other settings ({1}); use another --out or the same settings")]
+    Mismatch(String, String),
+    /// A game could not be played.
+    #[error("playing the matches failed: {0}")]
+    Play(String),
+    /// Settings that cannot work.
+    #[error("{0}")]
+    Config(String),
+}
+
+/// The settings that make games of one iteration comparable (saved as `config.json`).
+#[derive(Serialize, serde::Deserialize, PartialEq, Debug)]
+struct IterConfig {
+    variant: String,
+    engine: String,
+    opening_plies: usize,
+    max_plies: u32,
+    seed: u64,
+}
+
+fn io(path: &std::path::Path) -> impl FnOnce(std::io::Error) -> RunError + '_ {
+    move |e| RunError::Io(path.display().to_string(), e)
+}
+
+/// A stable number for an imbalance (FNV-1a of its text), so openings do not depend on list order.
+fn imbalance_id(imb: &Imbalance) -> usize {
+    imb.text().bytes().fold(0x811c_9dc5u32, |h, b| (h ^ b as u32).wrapping_mul(0x0100_0193)) as usize
+}
+
+/// Plays the missing games of one iteration into `dir/games.jsonl`; returns all its lines and the
+/// number of games played now.
+fn play_iteration(
+    cfg: &ValuesConfig,
+    engine: &PlayerSpec,
+    dir: &std::path::Path,
+) -> Result<(Vec<GameLine>, usize), RunError> {
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    let ic = IterConfig {
+        variant: cfg.variant.to_string(),
+        engine: engine.to_string(),
+        opening_plies: cfg.opening_plies,
+        max_plies: cfg.max_plies,
+        seed: cfg.seed,
+    };
+    let cpath = dir.join("config.json");
+    if let Ok(text) = std::fs::read_to_string(&cpath) {
+        let old: IterConfig =
+            serde_json::from_str(&text).map_err(|e| RunError::Mismatch(cpath.display().to_string(), e.to_string()))?;
+        if old != ic {
+            return Err(RunError::Mismatch(cpath.display().to_string(), format!("{old:?}")));
+        }
+    }
+    std::fs::write(&cpath, serde_json::to_string_pretty(&ic).expect("serialises")).map_err(io(&cpath))?;
+    let gpath = dir.join("games.jsonl");
+    let mut lines = read_lines(&gpath)?;
+    let done: HashSet<(String, usize, u8)> = lines.iter().map(|l| (l.imbalance.clone(), l.pair, l.game)).collect();
+    // Rewrite without a torn tail before appending.
+    let mut file = std::fs::File::create(&gpath).map_err(io(&gpath))?;
+    for l in &lines {
+        append_line(&mut file, l).map_err(io(&gpath))?;
+    }
+    let mut jobs = Vec::new();
+    let mut meta = Vec::new();
+    // Pair-major order: a run stopped early has the same number of pairs of every imbalance.
+    for pair in 0..cfg.pairs {
+        for imb in &cfg.imbalances {
+            let text = imb.text();
+            if done.contains(&(text.clone(), pair, 0)) && done.contains(&(text.clone(), pair, 1)) {
+                continue;
+            }
+            let mut a_white = imb.position(cfg.variant, Color::White, pair)?;
+            let mut a_black = imb.position(cfg.variant, Color::Black, pair)?;
+            let mut rng = pair_rng(cfg.seed, imbalance_id(imb), pair);
+            shared_opening(&mut a_white, &mut a_black, cfg.opening_plies, &mut rng);
+            for (game, start) in [(0u8, a_white), (1u8, a_black)] {
+                if done.contains(&(text.clone(), pair, game)) {
+                    continue;
+                }
+                meta.push((text.clone(), pair, if game == 0 { Color::White } else { Color::Black }));
+                jobs.push(Job {
+                    id: jobs.len(),
+                    white: engine.clone(),
+                    black: engine.clone(),
+                    start,
+                    max_plies: cfg.max_plies,
+                });
+            }
+        }
+    }
+    let total = jobs.len();
+    let engine_text = engine.to_string();
+    let t0 = Instant::now();
+    let mut finished = 0;
+    play_jobs(jobs, cfg.concurrency, |job, g| {
+        let (imb, pair, a) = &meta[job.id];
+        let line = GameLine::new(imb, *pair, *a, &engine_text, &g.start, &g.moves, g.outcome);
+        append_line(&mut file, &line)?;
+        lines.push(line);
+        finished += 1;
+        if finished % 20 == 0 || finished == total {
+            eprintln!("  {finished}/{total} games, {:.0} s", t0.elapsed().as_secs_f64());
+        }
+        Ok(())
+    })
+    .map_err(RunError::Play)?;
+    Ok((lines, total))
+}
+
+/// Complete pairs per imbalance from an iteration's games.
+fn pair_results(cfg: &ValuesConfig, lines: &[GameLine]) -> Vec<PairResults> {
+    let mut by: BTreeMap<(String, usize), [Option<f64>; 2]> = BTreeMap::new();
+    for l in lines {
+        if let Some(s) = l.a_score() {
+            by.entry((l.imbalance.clone(), l.pair)).or_default()[usize::from(l.game.min(1))] = Some(s);
+        }
+    }
+    cfg.imbalances
+        .iter()
+        .map(|imb| {
+            let text = imb.text();
+            let pairs = by
+                .range((text.clone(), 0)..=(text.clone(), usize::MAX))
+                .filter_map(|(_, v)| Some((v[0]?, v[1]?)))
+                .collect();
+            PairResults { imbalance: imb.clone(), pairs }
+        })
+        .collect()
+}
+
+/// Runs the whole estimation (see the module docs) and writes the report into `cfg.out`.
+pub fn run(cfg: &ValuesConfig) -> Result<ValuesReport, RunError> {
+    let t0 = Instant::now();
+    let rs = cfg.variant.ruleset;
+    let base = match &cfg.engine {
+        PlayerSpec::AlphaBeta(ab) => ab.clone(),
+        other if cfg.iterate > 1 => {
+            return Err(RunError::Config(format!("--iterate needs an alpha-beta engine, not {other}")))
+        }
+        _ => AlphaBetaSpec::default(),
+    };
+    let mut weights = match &base.values {
+        Some(p) => Weights::from_file(rs, p).map_err(|e| RunError::Config(e.to_string()))?,
+        None => Weights::for_ruleset(rs),
+    };
+    let kinds = measured_kinds(rs);
+    let mut extra: Vec<ReplayGame> = Vec::new();
+    for p in &cfg.records {
+        extra.extend(read_games(p, cfg.variant)?);
+    }
+    let mut iterations: Vec<IterationSummary> = Vec::new();
+    let mut report = ValuesReport {
+        ruleset: rs.name().to_string(),
+        guess_source: guess_source(rs).to_string(),
+        engine: cfg.engine.to_string(),
+        rows: Vec::new(),
+        imbalance: None,
+        imbalance_error: None,
+        regression: None,
+        regression_error: None,
+        iterations: Vec::new(),
+        seconds: 0.0,
+    };
+    let mut previous: Option<BTreeMap<Kind, f64>> = None;
+    for k in 0..cfg.iterate.max(1) {
+        let dir = cfg.out.join(format!("iter-{k}"));
+        let engine = if k == 0 {
+            cfg.engine.clone()
+        } else {
+            std::fs::create_dir_all(&dir).map_err(io(&dir))?;
+            let wpath = dir.join("weights.toml");
+            std::fs::write(&wpath, weights.to_toml_string()).map_err(io(&wpath))?;
+            PlayerSpec::AlphaBeta(AlphaBetaSpec { values: Some(wpath), ..base.clone() })
+        };
+        eprintln!("iteration {k}: {} with {engine}", rs.name());
+        let (lines, played) = if cfg.pairs > 0 { play_iteration(cfg, &engine, &dir)? } else { (Vec::new(), 0) };
+        report.engine = engine.to_string();
+        // Imbalance estimate.
+        report.imbalance = None;
+        report.imbalance_error = None;
+        if cfg.method != Method::Regression && cfg.pairs > 0 {
+            match estimate(&pair_results(cfg, &lines), cfg.bootstrap, cfg.seed ^ k as u64) {
+                Ok(r) => report.imbalance = Some(r),
+                Err(e) => report.imbalance_error = Some(e.to_string()),
+            }
+        }
+        // Regression on this iteration's games plus the records.
+        report.regression = None;
+        report.regression_error = None;
+        if cfg.method != Method::Imbalance {
+            let mut samples = Vec::new();
+            let mut index = 0;
+            for l in &lines {
+                let g = l.replay(cfg.variant).map_err(RunError::Play)?;
+                samples.extend(game_samples(&g, index, cfg.sample));
+                index += 1;
+            }
+            for g in &extra {
+                samples.extend(game_samples(g, index, cfg.sample));
+                index += 1;
+            }
+            match regress(&samples, &kinds, cfg.bootstrap, cfg.seed ^ 0xABCD ^ k as u64) {
+                Ok(r) => report.regression = Some(r),
+                Err(e) => report.regression_error = Some(e.to_string()),
+            }
+        }
+        // Values to feed back: the imbalance method's where it has them, else the regression's.
+        let mut measured: BTreeMap<Kind, f64> = BTreeMap::new();
+        if let Some(r) = &report.regression {
+            for v in &r.values {
+                measured.insert(v.kind, v.estimate.value);
+            }
+        }
+        if let Some(r) = &report.imbalance {
+            for v in &r.values {
+                measured.insert(v.kind, v.estimate.value);
+            }
+        }
+        measured.insert(Kind::Pawn, 1.0);
+        let max_change = previous
+            .as_ref()
+            .map(|p| measured.iter().filter_map(|(k, v)| p.get(k).map(|q| (v - q).abs())).fold(0.0, f64::max));
+        let pawn_cp = weights.value(Kind::Pawn).max(1) as f64;
+        for (&kind, &v) in &measured {
+            if kind != Kind::Pawn && v.is_finite() {
+                weights.set_value(kind, (v * pawn_cp).round().clamp(0.0, 10_000.0) as i32);
+            }
+        }
+        iterations.push(IterationSummary {
+            iteration: k,
+            engine: engine.to_string(),
+            values: measured.iter().map(|(k, v)| (kind_key(*k).to_string(), *v)).collect(),
+            max_change,
+            games_played: played,
+        });
+        let settled = max_change.is_some_and(|c| c < cfg.tolerance);
+        previous = Some(measured);
+        if settled || cfg.pairs == 0 {
+            break;
+        }
+    }
+    report.rows = kinds
+        .iter()
+        .map(|&kind| {
+            let imb = report.imbalance.as_ref().and_then(|r| r.values.iter().find(|v| v.kind == kind));
+            let reg = report.regression.as_ref().and_then(|r| r.values.iter().find(|v| v.kind == kind));
+            Row {
+                kind: kind_key(kind).to_string(),
+                letter: kind.letter(),
+                guess: guess(rs, kind),
+                imbalance: if kind == Kind::Pawn && report.imbalance.is_some() {
+                    Some(super::imbalance::Estimate { value: 1.0, se: 0.0, lo95: 1.0, hi95: 1.0 })
+                } else {
+                    imb.map(|v| v.estimate)
+                },
+                imbalance_games: if kind == Kind::Pawn {
+                    report.imbalance.as_ref().map_or(0, |r| r.calibration_games)
+                } else {
+                    imb.map_or(0, |v| v.games)
+                },
+                regression: reg.map(|v| v.estimate),
+            }
+        })
+        .collect();
+    report.iterations = iterations;
+    report.seconds = t0.elapsed().as_secs_f64();
+    if let Some(e) = report.write(&cfg.out).map_err(io(&cfg.out))? {
+        eprintln!("warning: no plot: {e}");
+    }
+    Ok(report)
+}

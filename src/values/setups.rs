@@ -1,0 +1,389 @@
+//! Handicapped start positions: one side lacks some material, the other maybe some other material.
+//!
+//! An [`Imbalance`] names what side *A* (the handicapped side) and side *B* lack, by kind. It is
+//! turned into a concrete [`Setup`] by [`Imbalance::setup`] for a colour of A and an *instance*
+//! number that says which piece of a kind goes:
+//! - a **board piece** (e.g. one of the two rooks): A's pieces of that kind on the start board are
+//!   listed in a fixed order (white's cells by index; black's as the colour images of white's, so
+//!   instance `i` is the same piece for either colour), and instance `i` removes entry
+//!   `i mod count`; a second copy of the same kind takes the next entry. The cell's placement right
+//!   goes with the piece. Match schedules take instance = pair number, so the instances are used in
+//!   turn.
+//! - a **reserve piece** (the wizard, guard and silver unicorn of Five Up): taken from the reserve.
+//!
+//! Every setup is validated by [`Position::from_setup`]; the generator never invents a position the
+//! rules would refuse.
+
+use crate::rules::{Color, Kind, Piece, Position, Ruleset, Setup, SetupError, Variant};
+use std::fmt;
+use std::str::FromStr;
+
+/// What each side lacks compared with the start position.
+///
+/// Text form (see [`FromStr`]): A's missing kinds, then optionally `/` and B's, by letter in the
+/// ruleset's alphabet: `Q` (A lacks a queen), `PP` (A lacks two pawns), `S/R` (A lacks the silver
+/// unicorn, B a rook), `Q/PPP` (a queen against three pawns: a handicap to bring the match near
+/// 50%).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Imbalance {
+    /// Kinds side A lacks (repeats allowed).
+    pub a_lacks: Vec<Kind>,
+    /// Kinds side B lacks (repeats allowed).
+    pub b_lacks: Vec<Kind>,
+}
+
+/// Why an imbalance cannot be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ImbalanceError {
+    /// Text that is not of the form `XY/Z`.
+    #[error("bad imbalance '{0}': expected kinds by letter, e.g. Q, PP, S/R, Q/PPP")]
+    Syntax(String),
+    /// A letter the ruleset has no kind for, or the king.
+    #[error("imbalance '{text}': {ruleset} has no removable piece '{letter}'")]
+    Kind {
+        /// The imbalance text.
+        text: String,
+        /// The ruleset.
+        ruleset: Ruleset,
+        /// The letter.
+        letter: char,
+    },
+    /// More copies of a kind than a side has.
+    #[error("{side} cannot lose {count} of kind {kind:?}: it starts with {have}")]
+    TooMany {
+        /// "A" or "B".
+        side: &'static str,
+        /// The kind.
+        kind: Kind,
+        /// How many were asked for.
+        count: usize,
+        /// How many the side starts with.
+        have: usize,
+    },
+    /// The result is not a legal position (e.g. a side would be left in check).
+    #[error("imbalance {imbalance} (instance {instance}, A = {color}) gives an illegal position: {error}")]
+    Illegal {
+        /// The imbalance text.
+        imbalance: String,
+        /// Instance number.
+        instance: usize,
+        /// A's colour.
+        color: &'static str,
+        /// Why the position is illegal.
+        error: SetupError,
+    },
+}
+
+impl Imbalance {
+    /// Side A lacks one piece of `kind`.
+    pub fn piece(kind: Kind) -> Imbalance {
+        Imbalance { a_lacks: vec![kind], b_lacks: Vec::new() }
+    }
+
+    /// Side A lacks `n` pawns (pawn-odds calibration).
+    pub fn pawns(n: usize) -> Imbalance {
+        Imbalance { a_lacks: vec![Kind::Pawn; n], b_lacks: Vec::new() }
+    }
+
+    /// Side A lacks `x`, side B lacks `y` (a direct exchange).
+    pub fn exchange(x: Kind, y: Kind) -> Imbalance {
+        Imbalance { a_lacks: vec![x], b_lacks: vec![y] }
+    }
+
+    /// Parses the text form in a ruleset's alphabet (`U` is the ruleset's unicorn).
+    pub fn parse(text: &str, ruleset: Ruleset) -> Result<Imbalance, ImbalanceError> {
+        let t = text.trim();
+        let (a, b) = t.split_once('/').unwrap_or((t, ""));
+        if a.is_empty() || b.contains('/') {
+            return Err(ImbalanceError::Syntax(text.to_string()));
+        }
+        let kinds = |s: &str| -> Result<Vec<Kind>, ImbalanceError> {
+            s.chars()
+                .map(|c| match ruleset.kind_from_letter(c) {
+                    Some(k) if k != Kind::King && c.is_ascii_uppercase() => Ok(k),
+                    _ if !c.is_ascii_alphabetic() => Err(ImbalanceError::Syntax(text.to_string())),
+                    _ => Err(ImbalanceError::Kind { text: text.to_string(), ruleset, letter: c }),
+                })
+                .collect()
+        };
+        Ok(Imbalance { a_lacks: kinds(a)?, b_lacks: kinds(b)? })
+    }
+
+    /// Whether both sides lack only pawns and A lacks more: a pawn-odds calibration imbalance.
+    pub fn is_calibration(&self) -> bool {
+        self.a_lacks.iter().chain(&self.b_lacks).all(|&k| k == Kind::Pawn) && self.a_lacks.len() > self.b_lacks.len()
+    }
+
+    /// The single non-pawn kind A lacks when this measures one piece against pawns only (`Q`,
+    /// `Q/PPP`, `RP`): the piece, and the pawn balance `B's pawns lacked − A's pawns lacked`.
+    pub fn measured_piece(&self) -> Option<(Kind, i32)> {
+        let pieces: Vec<Kind> = self.a_lacks.iter().copied().filter(|&k| k != Kind::Pawn).collect();
+        if pieces.len() != 1 || self.b_lacks.iter().any(|&k| k != Kind::Pawn) {
+            return None;
+        }
+        let a_pawns = self.a_lacks.iter().filter(|&&k| k == Kind::Pawn).count() as i32;
+        Some((pieces[0], self.b_lacks.len() as i32 - a_pawns))
+    }
+
+    /// A's material minus B's, in pawns, under `value` (negative when A is handicapped).
+    pub fn material_delta(&self, value: impl Fn(Kind) -> f64) -> f64 {
+        self.b_lacks.iter().map(|&k| value(k)).sum::<f64>() - self.a_lacks.iter().map(|&k| value(k)).sum::<f64>()
+    }
+
+    /// Text form in a ruleset's alphabet (`Q`, `S/R`).
+    pub fn text(&self) -> String {
+        let s = |v: &[Kind]| v.iter().map(|k| k.letter()).collect::<String>();
+        if self.b_lacks.is_empty() {
+            s(&self.a_lacks)
+        } else {
+            format!("{}/{}", s(&self.a_lacks), s(&self.b_lacks))
+        }
+    }
+
+    /// The start position of `variant` with A (of colour `a`) and B (the other colour) lacking
+    /// their material; `instance` picks which pieces of each board kind go (see the module docs).
+    pub fn setup(&self, variant: Variant, a: Color, instance: usize) -> Result<Setup, ImbalanceError> {
+        let mut s = Setup::start(variant);
+        for (side, color, lacks) in [("A", a, &self.a_lacks), ("B", a.flip(), &self.b_lacks)] {
+            let mut kinds: Vec<Kind> = lacks.clone();
+            kinds.sort();
+            kinds.dedup();
+            for kind in kinds {
+                let count = lacks.iter().filter(|&&k| k == kind).count();
+                remove(&mut s, variant, side, color, kind, count, instance)?;
+            }
+        }
+        Ok(s)
+    }
+
+    /// [`Imbalance::setup`] validated into a position.
+    pub fn position(&self, variant: Variant, a: Color, instance: usize) -> Result<Position, ImbalanceError> {
+        let s = self.setup(variant, a, instance)?;
+        Position::from_setup(s).map_err(|error| ImbalanceError::Illegal {
+            imbalance: self.text(),
+            instance,
+            color: a.name(),
+            error,
+        })
+    }
+
+    /// Number of distinct instances: the largest count of start pieces of a board kind named here
+    /// (1 when only reserve pieces are named). Schedules cycle through `0..instances()`.
+    pub fn instances(&self, variant: Variant) -> usize {
+        let start = Setup::start(variant);
+        self.a_lacks
+            .iter()
+            .chain(&self.b_lacks)
+            .map(|&k| instance_cells(&start, variant.ruleset, Color::White, k).len())
+            .max()
+            .unwrap_or(1)
+            .max(1)
+    }
+}
+
+impl fmt::Display for Imbalance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text())
+    }
+}
+
+impl FromStr for Imbalance {
+    type Err = ImbalanceError;
+    /// Parses in the Five Up alphabet; use [`Imbalance::parse`] for Raumschach.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Imbalance::parse(s, Ruleset::FiveUp)
+    }
+}
+
+/// The colour image of a cell: where the other side's corresponding start piece stands (black is
+/// white turned through the centre; in the later Five Up text also mirrored a↔e, RULES.md §2).
+pub fn colour_image(ruleset: Ruleset, c: crate::rules::Cell) -> crate::rules::Cell {
+    if ruleset == Ruleset::FiveUp {
+        c.rotate().mirror_file()
+    } else {
+        c.rotate()
+    }
+}
+
+/// Start cells of `color`'s pieces of `kind`, in instance order (white's by cell index, black's as
+/// the images of white's).
+fn instance_cells(start: &Setup, ruleset: Ruleset, color: Color, kind: Kind) -> Vec<crate::rules::Cell> {
+    let white: Vec<_> =
+        crate::rules::Cell::all().filter(|c| start.board[c.index()] == Some(Piece::new(Color::White, kind))).collect();
+    match color {
+        Color::White => white,
+        Color::Black => white.into_iter().map(|c| colour_image(ruleset, c)).collect(),
+    }
+}
+
+fn remove(
+    s: &mut Setup,
+    variant: Variant,
+    side: &'static str,
+    color: Color,
+    kind: Kind,
+    count: usize,
+    instance: usize,
+) -> Result<(), ImbalanceError> {
+    // Instances come from the untouched start (the other side's removals must not shift them).
+    let original = instance_cells(&Setup::start(variant), variant.ruleset, color, kind);
+    if !original.is_empty() {
+        if count > original.len() {
+            return Err(ImbalanceError::TooMany { side, kind, count, have: original.len() });
+        }
+        for j in 0..count {
+            let c = original[(instance + j) % original.len()];
+            s.board[c.index()] = None;
+            s.rights = s.rights.without(c);
+        }
+        return Ok(());
+    }
+    let bit = crate::rules::types::reserve_bit(kind).filter(|b| s.reserve[color.index()] & b != 0);
+    match bit {
+        Some(b) if count == 1 => {
+            s.reserve[color.index()] &= !b;
+            Ok(())
+        }
+        _ => Err(ImbalanceError::TooMany { side, kind, count, have: usize::from(bit.is_some()) }),
+    }
+}
+
+/// The kinds whose value is measured in a ruleset, in table order: pawn first, then the pieces
+/// roughly by their conventional value (the king is never removed).
+pub fn measured_kinds(ruleset: Ruleset) -> Vec<Kind> {
+    if ruleset.is_fiveup() {
+        vec![
+            Kind::Pawn,
+            Kind::Unicorn,
+            Kind::Knight,
+            Kind::Bishop,
+            Kind::Rook,
+            Kind::Silver,
+            Kind::Wizard,
+            Kind::Guard,
+            Kind::Queen,
+        ]
+    } else {
+        vec![Kind::Pawn, Kind::Knight, Kind::RUnicorn, Kind::Bishop, Kind::Rook, Kind::Queen]
+    }
+}
+
+/// The default schedule of a ruleset: pawn odds (one and two pawns), then one imbalance per
+/// non-pawn kind of [`measured_kinds`].
+pub fn default_imbalances(ruleset: Ruleset) -> Vec<Imbalance> {
+    let mut v = vec![Imbalance::pawns(1), Imbalance::pawns(2)];
+    v.extend(measured_kinds(ruleset).into_iter().filter(|&k| k != Kind::Pawn).map(Imbalance::piece));
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Material of a colour: board counts per kind plus reserve pieces in hand.
+    fn material(p: &Position, c: Color) -> [u32; crate::rules::types::KIND_COUNT] {
+        let mut m = [0; crate::rules::types::KIND_COUNT];
+        for k in Kind::ALL {
+            m[k.index()] = p.pieces(c, k).count();
+        }
+        for k in p.reserve_kinds(c) {
+            m[k.index()] += 1;
+        }
+        m
+    }
+
+    fn all_imbalances(rs: Ruleset) -> Vec<Imbalance> {
+        let mut v = default_imbalances(rs);
+        let kinds = measured_kinds(rs);
+        for &x in &kinds {
+            for &y in &kinds {
+                if x != y {
+                    v.push(Imbalance::exchange(x, y));
+                }
+            }
+        }
+        v.push(Imbalance::parse("Q/PPP", rs).unwrap());
+        v.push(Imbalance::parse("RP", rs).unwrap());
+        v
+    }
+
+    #[test]
+    fn every_setup_is_legal_and_removes_exactly_the_named_material() {
+        for rs in Ruleset::ALL {
+            let v = Variant::plain(rs);
+            let start = Position::startpos(v);
+            for imb in all_imbalances(rs) {
+                for a in Color::ALL {
+                    for instance in 0..imb.instances(v) {
+                        let p = imb.position(v, a, instance).unwrap_or_else(|e| panic!("{rs}: {e}"));
+                        for (color, lacks) in [(a, &imb.a_lacks), (a.flip(), &imb.b_lacks)] {
+                            let (before, after) = (material(&start, color), material(&p, color));
+                            for k in Kind::ALL {
+                                let gone = lacks.iter().filter(|&&x| x == k).count() as u32;
+                                assert_eq!(before[k.index()] - after[k.index()], gone, "{rs} {imb} {a:?} {k:?}");
+                            }
+                        }
+                        // Removed board pieces take their placement right along; no right is left
+                        // on an empty cell (from_setup checks that too) and no other right is lost.
+                        let lost = start.rights().count() - p.rights().count();
+                        let board_removed = crate::rules::Cell::all()
+                            .filter(|&c| start.piece_at(c).is_some() && p.piece_at(c).is_none())
+                            .filter(|&c| start.rights().has(c))
+                            .count() as u32;
+                        assert_eq!(lost, board_removed, "{rs} {imb}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn instances_are_colour_images_and_cycle() {
+        let v = Variant::plain(Ruleset::FiveUp);
+        let imb = Imbalance::piece(Kind::Rook);
+        assert_eq!(imb.instances(v), 2);
+        for i in 0..4 {
+            let w = imb.position(v, Color::White, i).unwrap();
+            let b = imb.position(v, Color::Black, i).unwrap();
+            let gone_w =
+                crate::rules::Cell::all().find(|&c| w.piece_at(c).is_none() && c.layer() == 4 && c.rank() == 0);
+            let gone_b =
+                crate::rules::Cell::all().find(|&c| b.piece_at(c).is_none() && c.layer() == 0 && c.rank() == 4);
+            assert_eq!(gone_w.map(|c| colour_image(Ruleset::FiveUp, c)), gone_b);
+        }
+        let a = imb.position(v, Color::White, 0).unwrap().to_text();
+        assert_ne!(a, imb.position(v, Color::White, 1).unwrap().to_text());
+        assert_eq!(a, imb.position(v, Color::White, 2).unwrap().to_text());
+    }
+
+    #[test]
+    fn reserve_pieces_leave_the_reserve() {
+        let v = Variant::plain(Ruleset::FiveUp);
+        let p = Imbalance::piece(Kind::Wizard).position(v, Color::Black, 0).unwrap();
+        assert_eq!(p.reserve(Color::Black), 6);
+        assert_eq!(p.reserve(Color::White), 7);
+        assert_eq!(p.rights(), Position::startpos(v).rights());
+    }
+
+    #[test]
+    fn text_round_trips_and_errors_are_named() {
+        for rs in Ruleset::ALL {
+            for imb in all_imbalances(rs) {
+                assert_eq!(Imbalance::parse(&imb.text(), rs).unwrap(), imb);
+            }
+        }
+        assert!(matches!(Imbalance::parse("W", Ruleset::Raumschach), Err(ImbalanceError::Kind { .. })));
+        assert!(matches!(Imbalance::parse("K", Ruleset::FiveUp), Err(ImbalanceError::Kind { .. })));
+        assert!(matches!(Imbalance::parse("", Ruleset::FiveUp), Err(ImbalanceError::Syntax(_))));
+        assert!(matches!(Imbalance::parse("Q/R/B", Ruleset::FiveUp), Err(ImbalanceError::Syntax(_))));
+        let v = Variant::plain(Ruleset::FiveUp);
+        let e = Imbalance::parse("WW", Ruleset::FiveUp).unwrap().setup(v, Color::White, 0).unwrap_err();
+        assert!(matches!(e, ImbalanceError::TooMany { .. }));
+        let e = Imbalance::parse("QQ", Ruleset::FiveUp).unwrap().setup(v, Color::White, 0).unwrap_err();
+        assert!(matches!(e, ImbalanceError::TooMany { have: 1, .. }));
+        assert_eq!(Imbalance::parse("Q/PPP", Ruleset::FiveUp).unwrap().measured_piece(), Some((Kind::Queen, 3)));
+        assert_eq!(Imbalance::parse("RP", Ruleset::FiveUp).unwrap().measured_piece(), Some((Kind::Rook, -1)));
+        assert!(Imbalance::pawns(2).is_calibration());
+        assert!(!Imbalance::exchange(Kind::Silver, Kind::Rook).is_calibration());
+    }
+}
