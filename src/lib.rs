@@ -2,6 +2,7 @@
 
 #![warn(missing_docs)]
 
+pub mod config;
 pub mod eval;
 pub mod mcts;
 pub mod nn;
