@@ -8,3 +8,4 @@ pub mod mcts;
 pub mod nn;
 pub mod rules;
 pub mod selfplay;
+pub mod train;
