@@ -3,9 +3,11 @@
 #![warn(missing_docs)]
 
 pub mod config;
+pub mod engine;
 pub mod eval;
 pub mod mcts;
 pub mod nn;
+pub mod player;
 pub mod rules;
 pub mod selfplay;
 pub mod train;

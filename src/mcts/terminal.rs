@@ -1,9 +1,8 @@
-//! Game-end rules as search needs them: a small stand-in for `rules::game` until that lands.
-//!
-//! Order (RULES.md §2 "End of the game"): checkmate and stalemate first (a mate on the hundredth
-//! ply still wins), then threefold repetition, the fifty-move rule and bare kings.
+//! Game-end rules as search needs them: [`crate::rules::game::outcome`] decides, and this module
+//! maps its answer onto the record schema's [`Termination`] and a one-hot WDL.
 
-use crate::rules::{Color, Kind, Position};
+use crate::rules::game::{outcome, EndRule};
+use crate::rules::Position;
 use serde::{Deserialize, Serialize};
 
 /// The rule (or tool setting) that ended a game. Stored in records; the numbering is part of the
@@ -43,37 +42,35 @@ pub fn prior_occurrences(history: &[u64], hash: u64, halfmove: u32) -> u8 {
     history[history.len() - window..].iter().filter(|&&h| h == hash).count().min(255) as u8
 }
 
-/// Whether only the two kings are left and neither side can still place a reserve piece.
-pub fn bare_kings(pos: &Position) -> bool {
-    pos.occupied().count() == 2
-        && pos.pieces(Color::White, Kind::King).count() == 1
-        && !Color::ALL.iter().any(|&c| pos.can_place(c))
+impl From<EndRule> for Termination {
+    fn from(r: EndRule) -> Termination {
+        match r {
+            EndRule::Checkmate => Termination::Checkmate,
+            EndRule::Stalemate => Termination::Stalemate,
+            EndRule::Repetition => Termination::Repetition,
+            EndRule::FiftyMoves => Termination::FiftyMove,
+            EndRule::BareKings => Termination::BareKings,
+            EndRule::Resignation => Termination::Resignation,
+            EndRule::Adjudication => Termination::PlyCap,
+        }
+    }
 }
 
 /// Terminal status of `pos`, given whether it has a legal move and how often it occurred before.
 pub fn terminal_status(pos: &Position, has_move: bool, prior_occurrences: u8) -> Option<Terminal> {
-    const LOSS: [f32; 3] = [0.0, 0.0, 1.0];
-    const DRAW: [f32; 3] = [0.0, 1.0, 0.0];
-    let t = |rule, wdl| Some(Terminal { rule, wdl });
-    if !has_move {
-        return if pos.in_check() { t(Termination::Checkmate, LOSS) } else { t(Termination::Stalemate, DRAW) };
-    }
-    if prior_occurrences >= 2 {
-        return t(Termination::Repetition, DRAW);
-    }
-    if pos.halfmove() >= 100 {
-        return t(Termination::FiftyMove, DRAW);
-    }
-    if bare_kings(pos) {
-        return t(Termination::BareKings, DRAW);
-    }
-    None
+    let o = outcome(pos, has_move, prior_occurrences as usize + 1)?;
+    let wdl = match o.winner {
+        None => [0.0, 1.0, 0.0],
+        Some(w) if w == pos.side() => [1.0, 0.0, 0.0],
+        Some(_) => [0.0, 0.0, 1.0],
+    };
+    Some(Terminal { rule: o.rule.into(), wdl })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Cell, Piece, Ruleset, Setup, Variant};
+    use crate::rules::{Cell, Color, Kind, Piece, Ruleset, Setup, Variant};
 
     fn cell(s: &str) -> Cell {
         s.parse().unwrap()

@@ -128,6 +128,29 @@ fn rule_words(rule: EndRule) -> &'static str {
     }
 }
 
+/// The end-of-game rule that applies to `pos`, if any, in the order of the module comment.
+/// `has_move`: whether the side to move has a legal move; `occurrences`: how many times the
+/// position has occurred in the game, itself included. The one place these rules are decided:
+/// games, search and self-play all call it.
+pub fn outcome(pos: &Position, has_move: bool, occurrences: usize) -> Option<Outcome> {
+    if !has_move {
+        return Some(if pos.in_check() {
+            Outcome::win(pos.side().flip(), EndRule::Checkmate)
+        } else {
+            Outcome::draw(EndRule::Stalemate)
+        });
+    }
+    if pos.bare_kings() {
+        Some(Outcome::draw(EndRule::BareKings))
+    } else if occurrences >= 3 {
+        Some(Outcome::draw(EndRule::Repetition))
+    } else if pos.halfmove() >= 100 {
+        Some(Outcome::draw(EndRule::FiftyMoves))
+    } else {
+        None
+    }
+}
+
 /// Where a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
@@ -279,37 +302,18 @@ impl Game {
         self.hashes[self.hashes.len() - window..].iter().filter(|&&x| x == h).count()
     }
 
-    /// Whether only the two kings are left and neither side can still place a reserve piece (a
-    /// side can while it holds one and its king has never moved, i.e. its cell keeps its right).
+    /// Whether only the two kings are left and neither side can still place a reserve piece.
     pub fn bare_kings(&self) -> bool {
-        let p = &self.pos;
-        p.occupied().count() == 2 && Color::ALL.iter().all(|&c| p.reserve(c) == 0 || !p.rights().has(p.king(c)))
+        self.pos.bare_kings()
     }
 
     /// Where the game stands (RULES.md §2; see the module comment for the order of the rules).
     pub fn status(&self) -> Status {
         let p = &self.pos;
-        let check = p.in_check();
-        if !p.has_legal_move() {
-            return Status::Over(if check {
-                Outcome::win(p.side().flip(), EndRule::Checkmate)
-            } else {
-                Outcome::draw(EndRule::Stalemate)
-            });
-        }
-        if self.bare_kings() {
-            return Status::Over(Outcome::draw(EndRule::BareKings));
-        }
-        if self.repetitions() >= 3 {
-            return Status::Over(Outcome::draw(EndRule::Repetition));
-        }
-        if p.halfmove() >= 100 {
-            return Status::Over(Outcome::draw(EndRule::FiftyMoves));
-        }
-        if check {
-            Status::Check
-        } else {
-            Status::Ongoing
+        match outcome(p, p.has_legal_move(), self.repetitions()) {
+            Some(o) => Status::Over(o),
+            None if p.in_check() => Status::Check,
+            None => Status::Ongoing,
         }
     }
 

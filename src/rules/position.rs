@@ -270,6 +270,12 @@ impl Position {
         self.reserve[color.index()] != 0 && self.rights & self.by_color[color.index()] != 0
     }
 
+    /// Whether only the two kings are left and neither side can still place a reserve piece
+    /// (a draw by bare kings, RULES.md §2).
+    pub fn bare_kings(&self) -> bool {
+        self.occupied().count() == 2 && !self.can_place(Color::White) && !self.can_place(Color::Black)
+    }
+
     /// The unchecked content of this position.
     pub fn to_setup(&self) -> Setup {
         let mut board = [None; 125];

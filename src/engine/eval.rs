@@ -1,0 +1,273 @@
+//! Hand-written evaluation, from the side to move, in centipawns.
+//!
+//! Terms (weights in [`Weights`]):
+//! 1. material of every piece on the board, plus reserve pieces in hand at `reserve_pct` % while
+//!    their owner can still place one (a side holding reserve pieces but no piece with a placement
+//!    right can never use them, so they count nothing);
+//! 2. mobility: per piece, the attacked cells not holding an own piece (one attack-set popcount);
+//! 3. centralisation: per piece, 6 minus its Manhattan distance from the centre `Cc3`;
+//! 4. pawn advancement: progress toward the promotion row, which needs steps in both layer and rank
+//!    (progress = 8 - layer distance - rank distance), linear plus quadratic;
+//! 5. king safety: attacks on the cells next to the enemy king (bonus for the attacker) and own
+//!    pieces next to the own king (shelter);
+//! 6. tempo for the side to move.
+//!
+//! The attack sets of step 2 are reused by step 5, so each piece's attacks are computed once.
+
+use super::weights::Weights;
+use crate::rules::geometry::{dir_positive, pawn_class, Geometry, DIAG2, DIAG3, ORTH};
+use crate::rules::position::Position;
+use crate::rules::types::{Color, Kind};
+
+/// Centrality of each cell: 6 minus the Manhattan distance from `Cc3` (0 at the corners).
+pub const CENTRALITY: [i32; 125] = {
+    let mut t = [0i32; 125];
+    let mut c = 0;
+    while c < 125 {
+        let (l, r, f) = ((c / 25) as i32, ((c / 5) % 5) as i32, (c % 5) as i32);
+        t[c] = 6 - ((l - 2).abs() + (r - 2).abs() + (f - 2).abs());
+        c += 1;
+    }
+    t
+};
+
+/// Pawn progress per pawn class (see `geometry::pawn_class`) and cell: 8 minus the layer and rank
+/// distances to the promotion row (0..=8).
+pub const PAWN_PROGRESS: [[i32; 125]; 4] = {
+    let mut t = [[0i32; 125]; 4];
+    let mut class = 0;
+    while class < 4 {
+        // Promotion rows: white Five Up A5, black Five Up E1, white Raumschach E5, black Raumschach A1.
+        let (pl, pr) = match class {
+            0 => (0, 4),
+            1 => (4, 0),
+            2 => (4, 4),
+            _ => (0, 0),
+        };
+        let mut c = 0;
+        while c < 125 {
+            let (l, r) = ((c / 25) as i32, ((c / 5) % 5) as i32);
+            t[class][c] = 8 - (l - pl).abs() - (r - pr).abs();
+            c += 1;
+        }
+        class += 1;
+    }
+    t
+};
+
+/// Piece kinds other than pawn and king, per ruleset family (Five Up, Raumschach).
+const PIECES_FIVEUP: [Kind; 8] =
+    [Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen, Kind::Unicorn, Kind::Silver, Kind::Wizard, Kind::Guard];
+const PIECES_RAUM: [Kind; 5] = [Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen, Kind::RUnicorn];
+
+/// The directions of `range` whose index delta has the sign `positive` (exactly `N` of them).
+const fn dirs<const N: usize>(range: std::ops::Range<usize>, positive: bool) -> [usize; N] {
+    let mut out = [0; N];
+    let mut n = 0;
+    let mut d = range.start;
+    while d < range.end {
+        if dir_positive(d) == positive {
+            out[n] = d;
+            n += 1;
+        }
+        d += 1;
+    }
+    assert!(n == N);
+    out
+}
+
+const ORTH_POS: [usize; 3] = dirs(ORTH, true);
+const ORTH_NEG: [usize; 3] = dirs(ORTH, false);
+const DIAG2_POS: [usize; 6] = dirs(DIAG2, true);
+const DIAG2_NEG: [usize; 6] = dirs(DIAG2, false);
+const DIAG3_POS: [usize; 4] = dirs(DIAG3, true);
+const DIAG3_NEG: [usize; 4] = dirs(DIAG3, false);
+
+/// Slides along fixed directions on the flat board: the first blocker is the lowest set bit of the
+/// blocked ray for directions of positive index delta, the highest for negative ones. The
+/// directions are constants, so the loops unroll (about twice as fast as the general
+/// `Geometry::slide`, which also serves the hypercylinder).
+#[inline(always)]
+fn slide_flat<const P: usize, const M: usize>(
+    g: &Geometry,
+    pos: &[usize; P],
+    neg: &[usize; M],
+    c: usize,
+    occ: u128,
+) -> u128 {
+    let mut a = 0;
+    for &d in pos {
+        let ray = g.rays[d][c];
+        let b = ray & occ;
+        a |= if b == 0 { ray } else { ray ^ g.rays[d][b.trailing_zeros() as usize] };
+    }
+    for &d in neg {
+        let ray = g.rays[d][c];
+        let b = ray & occ;
+        a |= if b == 0 { ray } else { ray ^ g.rays[d][127 - b.leading_zeros() as usize] };
+    }
+    a
+}
+
+/// Attack set of a non-pawn piece on the flat board (same result as `Position::attacks_from`).
+#[inline(always)]
+fn attacks_flat(g: &Geometry, kind: Kind, c: usize, occ: u128, raum: bool) -> u128 {
+    let orth = || slide_flat(g, &ORTH_POS, &ORTH_NEG, c, occ);
+    let diag2 = || slide_flat(g, &DIAG2_POS, &DIAG2_NEG, c, occ);
+    let diag3 = || slide_flat(g, &DIAG3_POS, &DIAG3_NEG, c, occ);
+    match kind {
+        Kind::Knight => g.knight[c],
+        Kind::Bishop => diag2(),
+        Kind::Rook => orth(),
+        Kind::Queen if raum => orth() | diag2() | diag3(),
+        Kind::Queen => orth() | diag2(),
+        Kind::Unicorn => g.unicorn[c],
+        Kind::Silver => g.unicorn[c] | diag3(),
+        Kind::Wizard => diag2() | diag3(),
+        Kind::Guard => g.all_step[c],
+        Kind::RUnicorn => diag3(),
+        Kind::King if raum => g.all_step[c],
+        Kind::King => g.orth_step[c] | g.diag3_step[c],
+        Kind::Pawn => 0,
+    }
+}
+
+/// The static evaluation of `pos` from the side to move, in centipawns.
+pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
+    let white = side_score(pos, w, Color::White);
+    let black = side_score(pos, w, Color::Black);
+    let s = white - black;
+    let s = if pos.side() == Color::White { s } else { -s };
+    s + w.tempo
+}
+
+/// Everything one side scores (steps 1–5 of the module docs).
+#[inline]
+fn side_score(pos: &Position, w: &Weights, us: Color) -> i32 {
+    let g = pos.geometry();
+    let occ = pos.occupied().0;
+    let own = pos.color_bb(us).0;
+    let their_king = pos.king(us.flip()).index();
+    let zone = g.all_step[their_king];
+    let mut s = 0;
+    let mut zone_attacks = 0u32;
+
+    // 1–3. Pieces other than pawns and king: material, mobility, centralisation.
+    let raum = !pos.ruleset().is_fiveup();
+    let kinds: &[Kind] = if raum { &PIECES_RAUM } else { &PIECES_FIVEUP };
+    for &kind in kinds {
+        let k = kind.index();
+        for c in pos.pieces(us, kind) {
+            let a = if g.cylinder {
+                pos.attacks_from(kind, c.index(), occ)
+            } else {
+                attacks_flat(g, kind, c.index(), occ, raum)
+            };
+            s += w.values[k] + w.mobility[k] * (a & !own).count_ones() as i32 + w.center[k] * CENTRALITY[c.index()];
+            zone_attacks += (a & zone).count_ones();
+        }
+    }
+
+    // 1, 4. Pawns: material and advancement.
+    let progress = &PAWN_PROGRESS[pawn_class(pos.ruleset(), us)];
+    let pawns = pos.pieces(us, Kind::Pawn);
+    s += w.values[Kind::Pawn.index()] * pawns.count() as i32;
+    for c in pawns {
+        let p = progress[c.index()];
+        s += w.pawn_advance * p + w.pawn_advance_sq * p * p / 8;
+    }
+
+    // 1. Reserve pieces in hand, while they can still be placed.
+    if pos.can_place(us) {
+        let hand: i32 = pos.reserve_kinds(us).map(|k| w.values[k.index()]).sum();
+        s += hand * w.reserve_pct / 100;
+    }
+
+    // 5. King safety.
+    let king = pos.king(us).index();
+    s += w.king_attack * zone_attacks as i32;
+    s += w.king_shelter * (g.all_step[king] & own).count_ones() as i32;
+    s
+}
+
+/// Material only (board plus placeable reserve), white minus black: a cheap balance for tests and
+/// adjudication.
+pub fn material_balance(pos: &Position, w: &Weights) -> i32 {
+    let side = |us: Color| -> i32 {
+        let board: i32 = Kind::ALL.iter().map(|&k| w.values[k.index()] * pos.pieces(us, k).count() as i32).sum();
+        let hand: i32 = if pos.can_place(us) { pos.reserve_kinds(us).map(|k| w.values[k.index()]).sum() } else { 0 };
+        board - w.values[Kind::King.index()] + hand * w.reserve_pct / 100
+    };
+    side(Color::White) - side(Color::Black)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Position, Ruleset, Variant};
+
+    #[test]
+    fn start_positions_are_balanced_up_to_tempo() {
+        for rs in Ruleset::ALL {
+            let p = Position::startpos(Variant::plain(rs));
+            let w = Weights::for_ruleset(rs);
+            let e = evaluate(&p, &w);
+            if rs == Ruleset::FiveUp2001 {
+                // Black's B5 row differs from white's D1 row: only roughly balanced.
+                assert!(e.abs() < 60, "{rs}: {e}");
+            } else {
+                assert_eq!(e, w.tempo, "{rs}: start position is symmetric");
+            }
+            assert_eq!(material_balance(&p, &w), 0);
+        }
+    }
+
+    #[test]
+    fn flat_attacks_match_the_rules_core() {
+        for rs in Ruleset::ALL {
+            for seed in 0..20 {
+                let p = crate::engine::scrambled(Variant::plain(rs), 30, seed);
+                let occ = p.occupied().0;
+                for kind in Kind::ALL.into_iter().filter(|k| rs.has_kind(*k) && *k != Kind::Pawn) {
+                    for c in 0..125 {
+                        let want = p.attacks_from(kind, c, occ);
+                        assert_eq!(
+                            attacks_flat(p.geometry(), kind, c, occ, !rs.is_fiveup()),
+                            want,
+                            "{rs} {kind:?} {c}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn tables_have_expected_ranges() {
+        assert_eq!(CENTRALITY[62], 6); // Cc3
+        assert_eq!(CENTRALITY[0], 0);
+        // White Five Up pawn on Ec2 (layer 4, rank 1) is 4 + 3 = 7 steps from A5.
+        let ec2 = "Ec2".parse::<crate::rules::Cell>().unwrap().index();
+        assert_eq!(PAWN_PROGRESS[0][ec2], 1);
+        assert_eq!(PAWN_PROGRESS[1][ec2], 7); // black: layer distance 0, rank distance 1
+                                              // White Raumschach pawn on Ab2 is 4 + 3 from E5.
+        let ab2 = "Ab2".parse::<crate::rules::Cell>().unwrap().index();
+        assert_eq!(PAWN_PROGRESS[2][ab2], 1);
+    }
+
+    #[test]
+    fn extra_material_is_seen_from_the_side_to_move() {
+        let v = Variant::plain(Ruleset::FiveUp);
+        let mut s = crate::rules::Setup::start(v);
+        // Remove black's queen on Bc5.
+        let bc5 = "Bc5".parse::<crate::rules::Cell>().unwrap();
+        s.board[bc5.index()] = None;
+        s.rights = s.rights.without(bc5);
+        let p = Position::from_setup(s.clone()).unwrap();
+        let w = Weights::for_ruleset(Ruleset::FiveUp);
+        assert!(evaluate(&p, &w) > 700);
+        s.side = Color::Black;
+        let p = Position::from_setup(s).unwrap();
+        assert!(evaluate(&p, &w) < -700);
+    }
+}

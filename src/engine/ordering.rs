@@ -1,0 +1,456 @@
+//! Move ordering: what to try first, and the capture generator of quiescence.
+//!
+//! Order at a full-width node (highest score first, picked lazily by selection so a cutoff after a
+//! few moves never sorts the ~200-move list):
+//! 1. the transposition-table move;
+//! 2. good captures and queen promotions, by MVV-LVA (most valuable victim, then least valuable
+//!    attacker); a capture by a more valuable piece onto a defended cell counts as bad;
+//! 3. the two killer moves of the ply (quiet moves that caused a cutoff in a sibling);
+//! 4. quiet moves by history score (butterfly table per side, from-cell x to-cell, with gravity);
+//! 5. bad captures; under-promotions last.
+//!
+//! Placement variants of one move share its history entry; the plain move gets a small edge so the
+//! four variants do not all precede other moves.
+
+use crate::rules::geometry::{pawn_class, DIAG2, DIAG3, ORTH};
+use crate::rules::position::promotion_row;
+use crate::rules::types::{KIND_COUNT, RESERVE_KINDS};
+use crate::rules::{Bitboard, Cell, Kind, Move, Position, Ruleset, Special};
+
+/// Maximum search ply (tables are sized by it).
+pub const MAX_PLY: usize = 128;
+
+const TT_MOVE: i32 = 1 << 30;
+const GOOD_CAPTURE: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+const BAD_CAPTURE: i32 = -(1 << 27);
+const UNDER_PROMOTION: i32 = -(1 << 28);
+/// History values stay within +-HISTORY_MAX.
+pub const HISTORY_MAX: i32 = 16_384;
+
+/// A move with its ordering score.
+#[derive(Clone, Copy, Debug)]
+pub struct ScoredMove {
+    /// The move.
+    pub mv: Move,
+    /// Higher is tried first.
+    pub score: i32,
+}
+
+/// The kind captured by a legal move, if any (en passant captures a pawn; castling captures nothing).
+#[inline]
+pub fn captured(pos: &Position, m: Move) -> Option<Kind> {
+    match m.special() {
+        Special::EnPassant => Some(Kind::Pawn),
+        Special::Castle => None,
+        _ => pos.piece_at(m.to()).map(|p| p.kind),
+    }
+}
+
+/// Whether a move is quiet (neither a capture nor a promotion).
+#[inline]
+pub fn is_quiet(pos: &Position, m: Move) -> bool {
+    m.promotion().is_none() && captured(pos, m).is_none()
+}
+
+/// Killer moves and history: what the search learned about quiet moves.
+pub struct Heuristics {
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+}
+
+impl Default for Heuristics {
+    fn default() -> Self {
+        Heuristics { killers: vec![[None; 2]; MAX_PLY + 1], history: vec![0; 2 * 125 * 125] }
+    }
+}
+
+impl Heuristics {
+    /// Forgets everything (for reproducible searches).
+    pub fn clear(&mut self) {
+        self.killers.fill([None; 2]);
+        self.history.fill(0);
+    }
+
+    #[inline]
+    fn hidx(side: usize, m: Move) -> usize {
+        side * 125 * 125 + m.from().index() * 125 + m.to().index()
+    }
+
+    /// History score of a quiet move for side index `side`.
+    #[inline]
+    pub fn history(&self, side: usize, m: Move) -> i32 {
+        self.history[Self::hidx(side, m)]
+    }
+
+    /// Adds `bonus` (negative for a malus) with gravity toward zero, keeping |h| <= HISTORY_MAX.
+    #[inline]
+    pub fn update_history(&mut self, side: usize, m: Move, bonus: i32) {
+        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        let h = &mut self.history[Self::hidx(side, m)];
+        *h += b - *h * b.abs() / HISTORY_MAX;
+    }
+
+    /// Records a quiet move that caused a cutoff at `ply`.
+    #[inline]
+    pub fn add_killer(&mut self, ply: usize, m: Move) {
+        let k = &mut self.killers[ply.min(MAX_PLY)];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+    }
+
+    /// The killers of a ply.
+    #[inline]
+    pub fn killers(&self, ply: usize) -> [Option<Move>; 2] {
+        self.killers[ply.min(MAX_PLY)]
+    }
+
+    /// Clears the killers of a ply (done for the children of a node before searching them).
+    #[inline]
+    pub fn clear_killers(&mut self, ply: usize) {
+        if ply <= MAX_PLY {
+            self.killers[ply] = [None; 2];
+        }
+    }
+}
+
+/// MVV-LVA score of capturing `victim` with `attacker`, with piece values `values`.
+#[inline]
+pub fn mvv_lva(values: &[i32], victim: Kind, attacker: Kind) -> i32 {
+    values[victim.index()] * 16 - values[attacker.index()] / 8
+}
+
+/// Whether a capture looks losing: the attacker is worth more than the victim and the target cell
+/// is defended (an attacker of the opponent sees it once the capturing piece has left its cell).
+#[inline]
+pub fn is_bad_capture(pos: &Position, values: &[i32], m: Move, victim: Kind, attacker: Kind) -> bool {
+    if values[attacker.index()] <= values[victim.index()] || m.special() == Special::EnPassant {
+        return false;
+    }
+    let them = pos.side().flip();
+    let to = m.to().index();
+    let occ = pos.occupied().0 ^ (1u128 << m.from().index());
+    pos.attackers(to, them, occ, pos.color_bb(them).0 & !(1u128 << to)) != 0
+}
+
+/// Scores every move of `moves` into `out` (cleared first) for a full-width node.
+#[allow(clippy::too_many_arguments)]
+pub fn score_moves(
+    pos: &Position,
+    moves: &[Move],
+    out: &mut Vec<ScoredMove>,
+    values: &[i32],
+    tt_move: Option<Move>,
+    heur: &Heuristics,
+    ply: usize,
+) {
+    out.clear();
+    let side = pos.side().index();
+    let [k0, k1] = heur.killers(ply);
+    for &m in moves {
+        let score = if Some(m) == tt_move {
+            TT_MOVE
+        } else {
+            let attacker = pos.piece_at(m.from()).map_or(Kind::Pawn, |p| p.kind);
+            match (captured(pos, m), m.promotion()) {
+                (_, Some(k)) if k != Kind::Queen => UNDER_PROMOTION + values[k.index()],
+                (Some(v), promo) => {
+                    let base = mvv_lva(values, v, attacker) + promo.map_or(0, |k| values[k.index()] * 16);
+                    if promo.is_none() && is_bad_capture(pos, values, m, v, attacker) {
+                        BAD_CAPTURE + base
+                    } else {
+                        GOOD_CAPTURE + base
+                    }
+                }
+                (None, Some(k)) => GOOD_CAPTURE + values[k.index()] * 16,
+                (None, None) if Some(m) == k0 => KILLER + 1,
+                (None, None) if Some(m) == k1 => KILLER,
+                (None, None) => heur.history(side, m) + if m.placement().is_none() { 64 } else { 0 },
+            }
+        };
+        out.push(ScoredMove { mv: m, score });
+    }
+}
+
+/// Swaps the best-scored move of `list[i..]` into `list[i]` and returns it.
+#[inline]
+pub fn pick(list: &mut [ScoredMove], i: usize) -> ScoredMove {
+    let mut best = i;
+    for j in i + 1..list.len() {
+        if list[j].score > list[best].score {
+            best = j;
+        }
+    }
+    list.swap(i, best);
+    list[i]
+}
+
+/// Kinds a side can capture, most valuable first (ties in kind order): the victim order of
+/// [`captures_into`].
+pub fn victim_order(ruleset: Ruleset, values: &[i32]) -> Vec<Kind> {
+    let mut v: Vec<Kind> = Kind::ALL.into_iter().filter(|k| *k != Kind::King && ruleset.has_kind(*k)).collect();
+    v.sort_by_key(|k| (-values[k.index()], k.index()));
+    v
+}
+
+/// Generates, scored, the moves quiescence searches when not in check: queen promotions, then
+/// captures victim by victim in `victims` order (most valuable first), each by its attackers, then
+/// en passant. Victims worth less than `min_gain` are skipped (delta pruning), except pawn
+/// captures that promote. A capture that is legal only with a placement (a pinned piece whose
+/// origin must be refilled) comes with the first reserve piece placed; otherwise one plain version.
+///
+/// Target-centred generation: one `attackers` call per victim instead of every piece's attack set,
+/// and nothing at all for victims too cheap to matter. Must not be called in check.
+pub fn captures_into(pos: &Position, values: &[i32], victims: &[Kind], min_gain: i32, out: &mut Vec<ScoredMove>) {
+    // 1. Context.
+    out.clear();
+    let us = pos.side();
+    let them = us.flip();
+    let own = pos.color_bb(us).0;
+    let their = pos.color_bb(them).0;
+    let occ = own | their;
+    let g = pos.geometry();
+    let ksq = pos.king(us).index();
+    let pinned = pos.pinned();
+    let class = pawn_class(pos.ruleset(), us);
+    let promo_row = promotion_row(class);
+    let queen = pos.ruleset().promotions()[0];
+    let pawns = pos.pieces(us, Kind::Pawn).0;
+    let reserve = pos.reserve(us);
+    let placeable = pos.rights().0 & own;
+    let first_reserve = RESERVE_KINDS[reserve.trailing_zeros().min(2) as usize];
+
+    // Legality of `from` -> `to` (an enemy piece on `to` or empty): None when illegal, else
+    // the placement it needs (None for a plain move).
+    let legal = |from: usize, to: usize| -> Option<Option<Kind>> {
+        let f = 1u128 << from;
+        let their2 = their & !(1u128 << to);
+        let (sq, occ_after) = if from == ksq { (to, occ ^ f) } else { (ksq, (occ ^ f) | 1u128 << to) };
+        if (from != ksq && pinned & f == 0) || pos.attackers(sq, them, occ_after, their2) == 0 {
+            Some(None)
+        } else if reserve != 0 && placeable & f != 0 && pos.attackers(sq, them, occ_after | f, their2) == 0 {
+            Some(Some(first_reserve))
+        } else {
+            None
+        }
+    };
+    let mut push = |from: usize, to: usize, promo: Option<Kind>, score: i32| {
+        if let Some(place) = legal(from, to) {
+            let m = Move::new(
+                Cell::new_unchecked(from as u8),
+                Cell::new_unchecked(to as u8),
+                promo,
+                place,
+                Special::Normal,
+            );
+            out.push(ScoredMove { mv: m, score });
+        }
+    };
+
+    // 2. Queen promotions by a push.
+    for from in Bitboard(pawns & !promo_row) {
+        for to in Bitboard(g.pawn_push[class][from.index()] & !occ & promo_row) {
+            push(from.index(), to.index(), Some(queen), GOOD_CAPTURE + values[queen.index()] * 16);
+        }
+    }
+
+    // 3. Captures, most valuable victim first, least valuable attacker first.
+    for &victim in victims {
+        let cheap = values[victim.index()] < min_gain;
+        let targets = pos.pieces(them, victim).0 & if cheap { promo_row } else { u128::MAX };
+        for t in Bitboard(targets) {
+            let ti = t.index();
+            let mut atk = pos.attackers(ti, us, occ, own);
+            if cheap {
+                atk &= pawns;
+            }
+            for from in Bitboard(atk) {
+                let attacker = pos.piece_at(from).map_or(Kind::Pawn, |p| p.kind);
+                let promo = (attacker == Kind::Pawn && promo_row >> ti & 1 != 0).then_some(queen);
+                let score =
+                    GOOD_CAPTURE + mvv_lva(values, victim, attacker) + promo.map_or(0, |q| values[q.index()] * 16);
+                push(from.index(), ti, promo, score);
+            }
+        }
+    }
+
+    // 4. En passant (tested like the rules core: both pawns leave their cells).
+    let ep = pos.ep();
+    if ep.is_some() && values[Kind::Pawn.index()] >= min_gain {
+        let cap = 1u128 << ep.pawn;
+        for p in Bitboard(ep.passed) {
+            for from in Bitboard(g.pawn_capture[class ^ 1][p.index()] & pawns) {
+                let occ2 = (occ ^ 1u128 << from.index() ^ cap) | 1u128 << p.index();
+                if pos.attackers(ksq, them, occ2, their & !cap) == 0 {
+                    let m = Move::new(from, p, None, None, Special::EnPassant);
+                    out.push(ScoredMove { mv: m, score: GOOD_CAPTURE + mvv_lva(values, Kind::Pawn, Kind::Pawn) });
+                }
+            }
+        }
+    }
+}
+
+/// What it takes to give check to the side not to move: for a cheap test, before making a move,
+/// of whether it may give check (late-move pruning spares checking moves).
+pub struct CheckInfo {
+    /// Per kind: the cells from which a piece of ours of that kind would attack the enemy king.
+    direct: [u128; KIND_COUNT],
+    /// Our pieces standing alone between the enemy king and one of our sliders on that line.
+    discoverers: u128,
+}
+
+impl CheckInfo {
+    /// The check cells of the side to move against the enemy king.
+    pub fn new(pos: &Position) -> CheckInfo {
+        let us = pos.side();
+        let ksq = pos.king(us.flip()).index();
+        let occ = pos.occupied().0;
+        let g = pos.geometry();
+        let mut direct = [0u128; KIND_COUNT];
+        for k in Kind::ALL {
+            if k != Kind::Pawn && pos.ruleset().has_kind(k) {
+                direct[k.index()] = pos.attacks_from(k, ksq, occ);
+            }
+        }
+        direct[Kind::Pawn.index()] = g.pawn_capture[pawn_class(pos.ruleset(), us) ^ 1][ksq];
+        // Sliders per direction family: orthogonal, 2D diagonal, 3D diagonal.
+        let own = pos.color_bb(us).0;
+        let kinds = |ks: &[Kind]| ks.iter().fold(0u128, |b, k| b | pos.pieces(us, *k).0);
+        let raum = !pos.ruleset().is_fiveup();
+        let families = [
+            (ORTH, kinds(&[Kind::Rook, Kind::Queen])),
+            (DIAG2, kinds(&[Kind::Bishop, Kind::Queen, Kind::Wizard])),
+            (
+                DIAG3,
+                kinds(&[Kind::Silver, Kind::Wizard, Kind::RUnicorn]) | if raum { kinds(&[Kind::Queen]) } else { 0 },
+            ),
+        ];
+        let mut discoverers = 0;
+        for (dirs, sliders) in families {
+            if sliders == 0 {
+                continue;
+            }
+            for d in dirs {
+                let Some(b) = g.first_blocker(d, ksq, occ) else { continue };
+                if own >> b & 1 != 0 && g.first_blocker(d, b, occ).is_some_and(|x| sliders >> x & 1 != 0) {
+                    discoverers |= 1u128 << b;
+                }
+            }
+        }
+        CheckInfo { direct, discoverers }
+    }
+
+    /// Whether legal move `m` may give check (never false for a checking move; sometimes true for
+    /// one that does not).
+    #[inline]
+    pub fn may_give_check(&self, pos: &Position, m: Move) -> bool {
+        if m.special() != Special::Normal || self.discoverers >> m.from().index() & 1 != 0 {
+            return true;
+        }
+        let kind = m.promotion().unwrap_or_else(|| pos.piece_at(m.from()).map_or(Kind::Pawn, |p| p.kind));
+        if self.direct[kind.index()] >> m.to().index() & 1 != 0 {
+            return true;
+        }
+        m.placement().is_some_and(|k| self.direct[k.index()] >> m.from().index() & 1 != 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Ruleset, Variant};
+
+    fn scrambled(rs: Ruleset, plies: usize, seed: u64) -> Position {
+        crate::engine::scrambled(Variant::plain(rs), plies, seed)
+    }
+
+    #[test]
+    fn quiescence_moves_are_the_legal_captures_and_queen_promotions() {
+        for rs in Ruleset::ALL {
+            let w = crate::engine::Weights::for_ruleset(rs);
+            let victims = victim_order(rs, &w.values);
+            for seed in 0..60 {
+                let p = scrambled(rs, 20 + seed as usize % 40, seed);
+                if p.in_check() {
+                    continue;
+                }
+                let mut noisy = Vec::new();
+                captures_into(&p, &w.values, &victims, i32::MIN, &mut noisy);
+                let legal = p.legal_moves();
+                for m in &noisy {
+                    assert!(legal.contains(&m.mv), "{rs} {seed}: {} not legal", m.mv);
+                    assert!(!is_quiet(&p, m.mv));
+                }
+                // Every legal capture and push promoting to a queen appears in some placement version.
+                let want: Vec<Move> = legal
+                    .iter()
+                    .filter(|m| m.promotion().map_or(captured(&p, **m).is_some(), |k| k == Kind::Queen))
+                    .map(|m| m.without_placement())
+                    .collect();
+                for c in &want {
+                    assert!(noisy.iter().any(|n| n.mv.without_placement() == *c), "{rs} {seed}: {c} missing");
+                }
+                assert_eq!(want.iter().collect::<std::collections::HashSet<_>>().len(), noisy.len());
+                // Delta pruning drops cheap victims only.
+                let mut dear = Vec::new();
+                captures_into(&p, &w.values, &victims, 350, &mut dear);
+                assert!(dear.iter().all(|m| m.mv.promotion().is_some() || w.value(captured(&p, m.mv).unwrap()) >= 350));
+            }
+        }
+    }
+
+    #[test]
+    fn may_give_check_never_misses_a_check() {
+        let mut found = 0;
+        for rs in Ruleset::ALL {
+            for seed in 0..80 {
+                let p = scrambled(rs, 10 + seed as usize % 50, seed);
+                let info = CheckInfo::new(&p);
+                let mut flagged = 0;
+                for m in p.legal_moves() {
+                    let checks = p.after(m).in_check();
+                    let may = info.may_give_check(&p, m);
+                    assert!(!checks || may, "{rs} seed {seed}: {m} gives check");
+                    found += usize::from(checks);
+                    flagged += usize::from(may);
+                }
+                assert!(flagged <= p.legal_moves().len());
+            }
+        }
+        assert!(found > 20, "the test positions hold checking moves ({found})");
+    }
+
+    #[test]
+    fn history_saturates_and_killers_shift() {
+        let mut h = Heuristics::default();
+        let m = Move::normal(Cell::new(1), Cell::new(2));
+        for _ in 0..1000 {
+            h.update_history(0, m, 5000);
+        }
+        assert!(h.history(0, m) <= HISTORY_MAX && h.history(0, m) > HISTORY_MAX / 2);
+        assert_eq!(h.history(1, m), 0);
+        let m2 = Move::normal(Cell::new(3), Cell::new(4));
+        h.add_killer(3, m);
+        h.add_killer(3, m2);
+        h.add_killer(3, m2);
+        assert_eq!(h.killers(3), [Some(m2), Some(m)]);
+    }
+
+    #[test]
+    fn ordering_puts_tt_move_then_captures_first() {
+        let p = scrambled(Ruleset::FiveUp, 30, 5);
+        let legal = p.legal_moves();
+        let w = crate::engine::Weights::for_ruleset(Ruleset::FiveUp);
+        let tt = legal[legal.len() / 2];
+        let mut list = Vec::new();
+        score_moves(&p, &legal, &mut list, &w.values, Some(tt), &Heuristics::default(), 0);
+        assert_eq!(pick(&mut list, 0).mv, tt);
+        let picked: Vec<ScoredMove> = (0..list.len()).map(|i| pick(&mut list, i)).collect();
+        assert!(picked.windows(2).all(|w| w[0].score >= w[1].score));
+        // Good captures come before every quiet move.
+        let first_quiet = picked.iter().position(|s| is_quiet(&p, s.mv)).unwrap_or(picked.len());
+        assert!(picked[first_quiet..].iter().all(|s| is_quiet(&p, s.mv) || s.score < 0));
+    }
+}

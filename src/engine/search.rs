@@ -1,0 +1,924 @@
+//! Iterative-deepening principal-variation search with aspiration windows.
+//!
+//! [`Engine::search`] runs depths 1, 2, ... until a limit (depth, nodes, time or the stop flag),
+//! reporting every completed depth. Each depth calls `Search::negamax` at the root inside an
+//! aspiration window around the previous score; a node below the horizon drops into
+//! `Search::qsearch`. The only call into evaluation is [`evaluate`].
+//!
+//! Determinism: with `keep_tt = false` (the default) the transposition table and the move-ordering
+//! heuristics are cleared at the start of every search, and nothing else carries state, so a search
+//! limited by depth or nodes returns the same move, score, PV and node count run after run. Only
+//! time limits and the stop flag make results depend on the clock.
+
+use super::eval::evaluate;
+use super::ordering::{
+    captured, captures_into, is_bad_capture, is_quiet, pick, score_moves, victim_order, CheckInfo, Heuristics,
+    ScoredMove, MAX_PLY,
+};
+use super::score::{mate_in, mated_in, Score, DRAW, INFINITE, MATE, MATE_BOUND};
+use super::tt::{Bound, TransTable};
+use super::weights::Weights;
+use crate::rules::{Kind, Move, Position};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+/// When to stop searching. Unset limits do not apply; with none set the search runs to
+/// [`MAX_DEPTH`] (or until the stop flag is raised).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Limits {
+    /// Deepest iteration to complete.
+    pub depth: Option<u32>,
+    /// Node budget (every position visited, quiescence included); checked at every node.
+    pub nodes: Option<u64>,
+    /// Wall-clock budget for this search.
+    pub time: Option<Duration>,
+}
+
+impl Limits {
+    /// Search to a fixed depth.
+    pub fn depth(d: u32) -> Limits {
+        Limits { depth: Some(d), ..Limits::default() }
+    }
+    /// Search a fixed number of nodes.
+    pub fn nodes(n: u64) -> Limits {
+        Limits { nodes: Some(n), ..Limits::default() }
+    }
+    /// Search for a time.
+    pub fn time(t: Duration) -> Limits {
+        Limits { time: Some(t), ..Limits::default() }
+    }
+}
+
+/// Deepest iteration the engine will start.
+pub const MAX_DEPTH: u32 = 64;
+
+/// Engine settings other than the evaluation weights.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// Transposition table size in MiB.
+    pub hash_mb: usize,
+    /// Keep the table and heuristics between searches (stronger in games, but a search then depends
+    /// on the searches before it). Off by default: every search starts fresh and is reproducible.
+    pub keep_tt: bool,
+}
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        EngineConfig { hash_mb: 16, keep_tt: false }
+    }
+}
+
+/// The report of one completed depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Iteration {
+    /// Nominal depth.
+    pub depth: u32,
+    /// Deepest ply reached (quiescence included).
+    pub seldepth: u32,
+    /// Score from the side to move.
+    pub score: Score,
+    /// Nodes searched so far in this search.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Principal variation, the best move first.
+    pub pv: Vec<Move>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// Best move; `None` only when the side to move has no legal move.
+    pub best: Option<Move>,
+    /// Score of the last completed depth (mated or draw when there is no legal move).
+    pub score: Score,
+    /// Last completed depth (0 if none completed).
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time taken.
+    pub time: Duration,
+    /// Principal variation of the last completed depth.
+    pub pv: Vec<Move>,
+    /// Every completed depth.
+    pub iterations: Vec<Iteration>,
+}
+
+/// Per-ply scratch space, reused across searches.
+#[derive(Default)]
+struct Ply {
+    moves: Vec<Move>,
+    scored: Vec<ScoredMove>,
+    quiets: Vec<Move>,
+    pv: Vec<Move>,
+}
+
+/// An alpha-beta engine: weights, transposition table and move-ordering memory.
+pub struct Engine {
+    weights: Weights,
+    config: EngineConfig,
+    tt: TransTable,
+    heur: Heuristics,
+    plies: Vec<Ply>,
+}
+
+impl Engine {
+    /// A new engine with the given weights and settings.
+    pub fn new(weights: Weights, config: EngineConfig) -> Engine {
+        let tt = TransTable::new(config.hash_mb);
+        let plies = (0..MAX_PLY + 8).map(|_| Ply::default()).collect();
+        Engine { weights, config, tt, heur: Heuristics::default(), plies }
+    }
+
+    /// The evaluation weights.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// Replaces the evaluation weights (the table is cleared: its scores came from the old ones).
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
+        self.tt.clear();
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+
+    /// Forgets the table and heuristics (e.g. between games).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.heur.clear();
+    }
+
+    /// Searches `pos`. `history` holds the hashes of the positions before `pos` in the game, oldest
+    /// first (for repetition draws). `on_iteration` is called after every completed depth.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        stop: Option<&Arc<AtomicBool>>,
+        mut on_iteration: impl FnMut(&Iteration),
+    ) -> SearchResult {
+        // 1. Fresh or aged memory.
+        if self.config.keep_tt {
+            self.tt.new_search();
+        } else {
+            self.tt.clear();
+            self.heur.clear();
+        }
+        let start = Instant::now();
+        let mut s = Search {
+            pos: pos.clone(),
+            w: &self.weights,
+            tt: &mut self.tt,
+            heur: &mut self.heur,
+            plies: &mut self.plies,
+            keys: history.to_vec(),
+            nodes: 0,
+            seldepth: 0,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            deadline: limits.time.map(|t| start + t),
+            stop: stop.cloned(),
+            aborted: false,
+            root_depth: 0,
+            root_best: None,
+            victims: victim_order(pos.ruleset(), &self.weights.values),
+        };
+        let mut result = SearchResult {
+            best: None,
+            score: Score(0),
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+            pv: Vec::new(),
+            iterations: Vec::new(),
+        };
+
+        // 2. No legal move: mated or stalemated, nothing to search.
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            result.score = Score(if pos.in_check() { mated_in(0) } else { DRAW });
+            return result;
+        }
+
+        // 3. Iterative deepening.
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let root_in_check = pos.in_check();
+        let mut prev: i32 = 0;
+        for depth in 1..=max_depth {
+            s.root_depth = depth as i32;
+            // 3a. Aspiration window around the previous score, widened on failure.
+            let mut delta = 25;
+            let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
+                (prev - delta, prev + delta)
+            } else {
+                (-INFINITE, INFINITE)
+            };
+            let score = loop {
+                let v = s.negamax(depth as i32, alpha, beta, 0, true, root_in_check);
+                if s.aborted {
+                    break v;
+                }
+                if v <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (v - delta).max(-INFINITE);
+                } else if v >= beta {
+                    beta = (v + delta).min(INFINITE);
+                } else {
+                    break v;
+                }
+                delta *= 2;
+                if delta > 1000 {
+                    alpha = -INFINITE;
+                    beta = INFINITE;
+                }
+            };
+            if s.aborted {
+                break;
+            }
+            // 3b. Record and report the completed depth.
+            prev = score;
+            let pv = s.plies[0].pv.clone();
+            let it = Iteration {
+                depth,
+                seldepth: s.seldepth,
+                score: Score(score),
+                nodes: s.nodes,
+                time: start.elapsed(),
+                pv: pv.clone(),
+            };
+            on_iteration(&it);
+            result.best = pv.first().copied().or(s.root_best);
+            result.score = Score(score);
+            result.depth = depth;
+            result.pv = pv;
+            result.iterations.push(it);
+            // 3c. Stop early: half the time used (the next depth would not finish), or a mate
+            //     found well within the depth searched.
+            if limits.time.is_some_and(|t| start.elapsed() >= t / 2) {
+                break;
+            }
+            if score.abs() >= MATE_BOUND && (MATE - score.abs()) + 2 <= depth as i32 {
+                break;
+            }
+        }
+
+        // 4. No depth completed (tiny node or time budget): the best root move seen, else the first.
+        if result.best.is_none() {
+            result.best = s.root_best.or(legal.first().copied());
+            result.pv = result.best.into_iter().collect();
+        }
+        result.nodes = s.nodes;
+        result.seldepth = s.seldepth;
+        result.time = start.elapsed();
+        result
+    }
+}
+
+/// The state of one running search.
+struct Search<'e> {
+    pos: Position,
+    w: &'e Weights,
+    tt: &'e mut TransTable,
+    heur: &'e mut Heuristics,
+    plies: &'e mut Vec<Ply>,
+    /// Hashes of the game history, then of every position on the path above the current node.
+    keys: Vec<u64>,
+    nodes: u64,
+    seldepth: u32,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stop: Option<Arc<AtomicBool>>,
+    aborted: bool,
+    root_depth: i32,
+    root_best: Option<Move>,
+    /// Capturable kinds, most valuable first.
+    victims: Vec<Kind>,
+}
+
+/// Late-move reduction in plies for a depth and move number.
+fn reduction(depth: i32, count: usize) -> i32 {
+    static TABLE: OnceLock<Vec<[u8; 256]>> = OnceLock::new();
+    let t = TABLE.get_or_init(|| {
+        (0..64)
+            .map(|d| {
+                let mut row = [0u8; 256];
+                for (c, r) in row.iter_mut().enumerate().skip(1) {
+                    if d > 0 {
+                        *r = (0.5 + (d as f64).ln() * (c as f64).ln() / 2.2) as u8;
+                    }
+                }
+                row
+            })
+            .collect()
+    });
+    t[depth.clamp(0, 63) as usize][count.min(255)] as i32
+}
+
+/// Moves picked by selection before the rest of the list is sorted.
+const LAZY_PICKS: usize = 6;
+
+/// Quiet moves tried at a shallow non-PV node before the rest are skipped.
+#[inline]
+fn late_move_limit(depth: i32) -> usize {
+    (4 + 3 * depth * depth) as usize
+}
+
+impl Search<'_> {
+    /// Counts a node and checks the limits; sets `aborted` when one is reached.
+    #[inline]
+    fn tick(&mut self, ply: usize) -> bool {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply as u32);
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        } else if self.nodes & 1023 == 0 {
+            if self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
+                self.aborted = true;
+            }
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// Draw by the fifty-move rule, repetition (of a game position or one on the search path) or
+    /// bare kings. Not called at the root.
+    fn is_draw(&self) -> bool {
+        let pos = &self.pos;
+        let hm = pos.halfmove() as usize;
+        if hm >= 100 {
+            // Checkmate on the hundredth ply still counts as mate.
+            return !pos.in_check() || pos.has_legal_move();
+        }
+        let key = pos.hash();
+        let n = self.keys.len();
+        let mut i = 2;
+        while i <= hm.min(n) {
+            if self.keys[n - i] == key {
+                return true;
+            }
+            i += 2;
+        }
+        pos.bare_kings()
+    }
+
+    /// Whether the side to move has a piece other than pawns and its king (null move is unsafe
+    /// without one: zugzwang).
+    fn has_pieces(&self) -> bool {
+        let us = self.pos.side();
+        let pk = self.pos.pieces(us, Kind::Pawn).0 | self.pos.pieces(us, Kind::King).0;
+        self.pos.color_bb(us).0 & !pk != 0
+    }
+
+    /// Copies `m` followed by the child's PV into the PV of `ply`.
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.plies.split_at_mut(ply + 1);
+        let pv = &mut head[ply].pv;
+        pv.clear();
+        pv.push(m);
+        pv.extend_from_slice(&tail[0].pv);
+    }
+
+    /// Principal-variation search of the current position to `depth` plies within (alpha, beta);
+    /// `in_check` tells whether the side to move is in check (the caller knows it already).
+    pub(crate) fn negamax(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        null_ok: bool,
+        in_check: bool,
+    ) -> i32 {
+        // 1. Horizon: quiescence.
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply, in_check);
+        }
+        let pv_node = beta - alpha > 1;
+        let root = ply == 0;
+        self.plies[ply].pv.clear();
+
+        // 2. Node accounting and limits.
+        if self.tick(ply) && !root {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return evaluate(&self.pos, self.w);
+        }
+
+        // 3. Draws, and mate-distance pruning.
+        if !root {
+            if self.is_draw() {
+                return DRAW;
+            }
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(mate_in(ply + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        // 4. Transposition table: a cutoff at non-PV nodes, a first move everywhere.
+        let key = self.pos.hash();
+        let hit = self.tt.probe(key, ply);
+        let tt_move = if root { self.root_best.or(hit.and_then(|h| h.mv)) } else { hit.and_then(|h| h.mv) };
+        if let Some(h) = hit {
+            if !pv_node && h.depth >= depth {
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score >= beta,
+                    Bound::Upper => h.score <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    return h.score;
+                }
+            }
+        }
+
+        // 5. Static evaluation (meaningless in check).
+        let eval = if in_check { -INFINITE } else { evaluate(&self.pos, self.w) };
+
+        // 6. Reverse futility: far above beta near the horizon, a quiet move will not fall below it.
+        if !pv_node && !in_check && depth <= 3 && beta.abs() < MATE_BOUND && eval - 120 * depth >= beta {
+            return eval;
+        }
+
+        // 7. Null move: pass; if a reduced search still fails high, so would a real move.
+        if !pv_node
+            && !in_check
+            && null_ok
+            && depth >= 3
+            && eval >= beta
+            && beta.abs() < MATE_BOUND
+            && self.has_pieces()
+        {
+            let r = 3 + depth / 4;
+            let undo = self.pos.make_null();
+            self.keys.push(key);
+            let v = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false, false);
+            self.keys.pop();
+            self.pos.unmake_null(undo);
+            if self.aborted {
+                return 0;
+            }
+            if v >= beta {
+                return if v >= MATE_BOUND { beta } else { v };
+            }
+        }
+
+        // 8. Generate and score the moves; none means mate or stalemate.
+        let mut moves = std::mem::take(&mut self.plies[ply].moves);
+        let mut scored = std::mem::take(&mut self.plies[ply].scored);
+        let mut quiets = std::mem::take(&mut self.plies[ply].quiets);
+        moves.clear();
+        quiets.clear();
+        self.pos.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            self.plies[ply].moves = moves;
+            self.plies[ply].scored = scored;
+            self.plies[ply].quiets = quiets;
+            return if in_check { mated_in(ply) } else { DRAW };
+        }
+        score_moves(&self.pos, &moves, &mut scored, &self.w.values, tt_move, self.heur, ply);
+
+        // 9. The move loop.
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut count = 0usize;
+        let side = self.pos.side().index();
+        let mut check_info: Option<CheckInfo> = None;
+        for i in 0..scored.len() {
+            // Lazy selection for the first moves (a cutoff usually comes early), then one sort of
+            // the rest (ties broken by move bits, so the order is reproducible).
+            if i == LAZY_PICKS {
+                scored[i..].sort_unstable_by_key(|s| (std::cmp::Reverse(s.score), s.mv.bits()));
+            }
+            let m = if i < LAZY_PICKS { pick(&mut scored, i).mv } else { scored[i].mv };
+            let quiet = is_quiet(&self.pos, m);
+
+            // 9a. Shallow pruning of late quiet moves that do not give check (never before one move
+            //     has been searched): too many tried already, or too far below alpha.
+            if !root
+                && !pv_node
+                && !in_check
+                && quiet
+                && best > -MATE_BOUND
+                && ((depth <= 3 && count >= late_move_limit(depth))
+                    || (depth <= 2 && eval + 150 * depth <= alpha && Some(m) != tt_move))
+                && !check_info.get_or_insert_with(|| CheckInfo::new(&self.pos)).may_give_check(&self.pos, m)
+            {
+                continue;
+            }
+
+            // 9b. Make the move; extend checks.
+            let undo = self.pos.make(m);
+            let gives_check = self.pos.in_check();
+            self.keys.push(key);
+            count += 1;
+            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let new_depth = depth - 1 + ext;
+
+            // 9c. PVS: the first move with the full window, the rest with a null window (reduced
+            //     for late quiet moves), re-searched when they beat alpha.
+            let v = if count == 1 {
+                -self.negamax(new_depth, -beta, -alpha, ply + 1, true, gives_check)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && quiet && !in_check && !gives_check && count > if pv_node { 4 } else { 2 } {
+                    r = reduction(depth, count) - i32::from(pv_node) - self.heur.history(side, m) / 8192;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut v = -self.negamax(new_depth - r, -alpha - 1, -alpha, ply + 1, true, gives_check);
+                if v > alpha && r > 0 {
+                    v = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, true, gives_check);
+                }
+                if v > alpha && v < beta {
+                    v = -self.negamax(new_depth, -beta, -alpha, ply + 1, true, gives_check);
+                }
+                v
+            };
+            self.keys.pop();
+            self.pos.unmake(m, undo);
+            if self.aborted {
+                break;
+            }
+
+            // 9d. New best; a cutoff updates killers and history.
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    best_move = Some(m);
+                    self.update_pv(ply, m);
+                    if root {
+                        self.root_best = Some(m);
+                    }
+                    if alpha >= beta {
+                        if quiet {
+                            let bonus = (16 * depth * depth).min(2_000);
+                            self.heur.add_killer(ply, m);
+                            self.heur.update_history(side, m, bonus);
+                            for &q in &quiets {
+                                self.heur.update_history(side, q, -bonus);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets.push(m);
+            }
+        }
+        self.plies[ply].moves = moves;
+        self.plies[ply].scored = scored;
+        self.plies[ply].quiets = quiets;
+        if self.aborted {
+            return 0;
+        }
+
+        // 10. Store the result.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, ply, depth, best, bound, best_move.or(tt_move));
+        best
+    }
+
+    /// Quiescence: captures and queen promotions until the position is quiet; all evasions in check.
+    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, in_check: bool) -> i32 {
+        // 1. Node accounting and limits.
+        if self.tick(ply) {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return evaluate(&self.pos, self.w);
+        }
+        self.plies[ply].pv.clear();
+
+        // 2. Stand pat and the captures worth trying (not in check), or every evasion (in check).
+        let mut scored = std::mem::take(&mut self.plies[ply].scored);
+        let mut best;
+        if in_check {
+            let mut moves = std::mem::take(&mut self.plies[ply].moves);
+            moves.clear();
+            self.pos.legal_moves_into(&mut moves);
+            score_moves(&self.pos, &moves, &mut scored, &self.w.values, None, self.heur, ply);
+            self.plies[ply].moves = moves;
+            if scored.is_empty() {
+                self.plies[ply].scored = scored;
+                return mated_in(ply);
+            }
+            best = -INFINITE;
+        } else {
+            let stand = evaluate(&self.pos, self.w);
+            if stand >= beta {
+                self.plies[ply].scored = scored;
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+            // Delta pruning: a victim worth less than this cannot lift the score to alpha.
+            let min_gain = alpha.saturating_sub(stand).saturating_sub(DELTA_MARGIN - 1);
+            captures_into(&self.pos, &self.w.values, &self.victims, min_gain, &mut scored);
+        }
+
+        // 3. Try the moves, skipping captures that look losing.
+        for i in 0..scored.len() {
+            let m = pick(&mut scored, i).mv;
+            if !in_check && m.promotion().is_none() {
+                if let Some(victim) = captured(&self.pos, m) {
+                    let attacker = self.pos.piece_at(m.from()).map_or(Kind::Pawn, |p| p.kind);
+                    if is_bad_capture(&self.pos, &self.w.values, m, victim, attacker) {
+                        continue;
+                    }
+                }
+            }
+            let undo = self.pos.make(m);
+            let check = self.pos.in_check();
+            let v = -self.qsearch(-beta, -alpha, ply + 1, check);
+            self.pos.unmake(m, undo);
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(ply, m);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.plies[ply].scored = scored;
+        if self.aborted {
+            return 0;
+        }
+        best
+    }
+}
+
+/// Quiescence skips captures whose victim plus this margin cannot reach alpha.
+const DELTA_MARGIN: i32 = 200;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::scrambled;
+    use crate::rules::{Cell, Color, Piece, Ruleset, Setup, Variant};
+
+    fn engine(rs: Ruleset) -> Engine {
+        Engine::new(Weights::for_ruleset(rs), EngineConfig { hash_mb: 4, keep_tt: false })
+    }
+
+    fn run(pos: &Position, limits: Limits) -> SearchResult {
+        engine(pos.ruleset()).search(pos, &[], &limits, None, |_| {})
+    }
+
+    /// A position from a piece list (upper case white), no reserve, no rights.
+    fn position(rs: Ruleset, pieces: &[(&str, char)], side: Color) -> Position {
+        let mut s = Setup::empty(Variant::plain(rs));
+        for (cell, ch) in pieces {
+            let c: Cell = cell.parse().unwrap();
+            let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
+            s.board[c.index()] = Some(Piece::new(color, rs.kind_from_letter(*ch).unwrap()));
+        }
+        s.side = side;
+        Position::from_setup(s).unwrap()
+    }
+
+    /// Plays the legal move printed as `text` (coordinate form); panics if there is none.
+    fn play(pos: &mut Position, text: &str) -> Move {
+        let m = pos.legal_moves().into_iter().find(|m| m.to_string() == text);
+        let m = m.unwrap_or_else(|| panic!("{text} is not legal"));
+        pos.make(m);
+        m
+    }
+
+    /// Brute force: can the side to move force mate within `n` of its moves?
+    fn naive_mate_in(p: &mut Position, n: u32) -> bool {
+        for m in p.legal_moves() {
+            let u = p.make(m);
+            let replies = p.legal_moves();
+            let ok = if replies.is_empty() {
+                p.in_check()
+            } else {
+                n > 1
+                    && replies.iter().all(|&r| {
+                        let u2 = p.make(r);
+                        let x = naive_mate_in(p, n - 1);
+                        p.unmake(r, u2);
+                        x
+                    })
+            };
+            p.unmake(m, u);
+            if ok {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The seed fool's mate `1. P-Cc2 P-Cc4 2. B-De4/G P-Bd3 3. N-Db3/S P-Cc3`, white to move.
+    fn fools_mate_before_last_move() -> Position {
+        let mut p = Position::startpos(Variant::plain(Ruleset::FiveUp));
+        for m in ["Dc2Cc2", "Bc4Cc4", "Db1De4/G", "Ad4Bd3", "Eb1Db3/S", "Cc4Cc3"] {
+            play(&mut p, m);
+        }
+        p
+    }
+
+    #[test]
+    fn seed_fools_mate_replays_and_is_found() {
+        let mut p = fools_mate_before_last_move();
+        // 4. SxBe4++: the silver unicorn placed on Eb1 takes the pawn on Be4 along the 3D diagonal.
+        let mut after = p.clone();
+        play(&mut after, "Eb1Be4");
+        assert!(after.in_check() && after.legal_moves().is_empty(), "SxBe4 is mate");
+        for depth in 1..=3 {
+            let r = run(&p, Limits::depth(depth));
+            assert_eq!(r.best.map(|m| m.to_string()).as_deref(), Some("Eb1Be4"), "depth {depth}");
+            assert_eq!(r.score.mate_in(), Some(1), "depth {depth}");
+            assert_eq!(r.pv.len(), 1);
+        }
+        assert!(naive_mate_in(&mut p, 1));
+    }
+
+    const MATES_IN_TWO: [(Ruleset, &[(&str, char)]); 5] = [
+        (Ruleset::Raumschach, &[("Ae5", 'K'), ("Bd1", 'Q'), ("Cb5", 'R'), ("Ea5", 'k')]),
+        (Ruleset::Raumschach, &[("Aa1", 'k'), ("Ab3", 'K'), ("Be4", 'Q'), ("Db3", 'R')]),
+        (Ruleset::FiveUp, &[("Ce5", 'R'), ("De2", 'N'), ("De4", 'k'), ("Ed2", 'K')]),
+        (Ruleset::FiveUp, &[("Ce3", 'K'), ("De5", 'k'), ("Ea4", 'Q')]),
+        (Ruleset::FiveUp, &[("Cd4", 'K'), ("Db2", 'Q'), ("Ec4", 'k')]),
+    ];
+
+    #[test]
+    fn finds_mates_in_two_for_either_side() {
+        for (rs, pieces) in MATES_IN_TWO {
+            for side in Color::ALL {
+                // For black, swap the colours: the same mate with the roles reversed.
+                let swapped: Vec<(&str, char)> =
+                    pieces.iter().map(|&(c, ch)| (c, if side == Color::White { ch } else { swap_case(ch) })).collect();
+                let mut p = position(rs, &swapped, side);
+                assert!(naive_mate_in(&mut p, 2) && !naive_mate_in(&mut p, 1), "{rs} {pieces:?} is a mate in two");
+                let r = run(&p, Limits::depth(4));
+                assert_eq!(r.score.mate_in(), Some(2), "{rs} {pieces:?} {side:?}: {}", r.score);
+                // The chosen move really forces mate next move.
+                let m = r.best.unwrap();
+                let u = p.make(m);
+                for reply in p.legal_moves() {
+                    let u2 = p.make(reply);
+                    assert!(naive_mate_in(&mut p, 1), "{m} {reply} does not allow mate");
+                    p.unmake(reply, u2);
+                }
+                p.unmake(m, u);
+            }
+        }
+    }
+
+    fn swap_case(c: char) -> char {
+        if c.is_ascii_uppercase() {
+            c.to_ascii_lowercase()
+        } else {
+            c.to_ascii_uppercase()
+        }
+    }
+
+    #[test]
+    fn mated_side_sees_its_fate() {
+        // Black, checkmated by the seed fool's mate, has no move and scores mated-now.
+        let p = fools_mate_before_last_move();
+        let mut q = p.clone();
+        play(&mut q, "Eb1Be4");
+        let r = run(&q, Limits::depth(3));
+        assert_eq!(r.best, None);
+        assert_eq!(r.score.mate_in(), Some(0));
+    }
+
+    #[test]
+    fn no_legal_move_mate_and_stalemate() {
+        let stale = position(Ruleset::Raumschach, &[("Aa5", 'k'), ("Bb3", 'K'), ("Cb5", 'Q')], Color::Black);
+        assert!(stale.legal_moves().is_empty() && !stale.in_check());
+        let r = run(&stale, Limits::depth(3));
+        assert_eq!((r.best, r.score), (None, Score(DRAW)));
+    }
+
+    #[test]
+    fn exactly_one_legal_move_is_returned() {
+        let p = position(Ruleset::FiveUp, &[("Bd1", 'K'), ("Ba4", 'R'), ("Ca5", 'k'), ("De1", 'Q')], Color::Black);
+        let legal = p.legal_moves();
+        assert_eq!(legal.len(), 1);
+        for limits in [Limits::depth(3), Limits::nodes(1), Limits::nodes(500)] {
+            assert_eq!(run(&p, limits).best, Some(legal[0]));
+        }
+    }
+
+    #[test]
+    fn never_returns_an_illegal_move_and_pvs_are_legal() {
+        for rs in Ruleset::ALL {
+            for seed in 0..12u64 {
+                let p = scrambled(Variant::plain(rs), 10 + 7 * seed as usize, seed);
+                let legal = p.legal_moves();
+                for limits in [Limits::nodes(1 + 300 * seed), Limits::depth(2)] {
+                    let r = run(&p, limits);
+                    match r.best {
+                        None => assert!(legal.is_empty()),
+                        Some(m) => assert!(legal.contains(&m), "{rs} seed {seed}: {m} illegal"),
+                    }
+                    let mut q = p.clone();
+                    for m in &r.pv {
+                        assert!(q.legal_moves().contains(m), "{rs} seed {seed}: PV move {m} illegal");
+                        q.make(*m);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fixed_depth_and_fixed_nodes_are_reproducible() {
+        let p = scrambled(Variant::plain(Ruleset::FiveUp), 12, 3);
+        let mut e = engine(Ruleset::FiveUp);
+        for limits in [Limits::depth(3), Limits::nodes(20_000)] {
+            let a = e.search(&p, &[], &limits, None, |_| {});
+            let b = e.search(&p, &[], &limits, None, |_| {});
+            let c = run(&p, limits.clone());
+            let strip = |r: &SearchResult| (r.best, r.score, r.depth, r.nodes, r.pv.clone());
+            assert_eq!(strip(&a), strip(&b));
+            assert_eq!(strip(&a), strip(&c));
+        }
+    }
+
+    #[test]
+    fn iterations_are_reported_in_order() {
+        let p = Position::startpos(Variant::plain(Ruleset::Raumschach));
+        let mut seen = Vec::new();
+        let r = engine(Ruleset::Raumschach).search(&p, &[], &Limits::depth(3), None, |it| seen.push(it.clone()));
+        assert_eq!(seen.iter().map(|i| i.depth).collect::<Vec<_>>(), vec![1, 2, 3]);
+        assert!(seen.windows(2).all(|w| w[0].nodes <= w[1].nodes));
+        assert_eq!(r.iterations, seen);
+        assert_eq!(r.pv.first().copied(), r.best);
+    }
+
+    #[test]
+    fn stop_flag_and_time_limit_end_the_search() {
+        let p = Position::startpos(Variant::plain(Ruleset::FiveUp));
+        let stop = Arc::new(AtomicBool::new(true));
+        let r = engine(Ruleset::FiveUp).search(&p, &[], &Limits::default(), Some(&stop), |_| {});
+        assert!(r.best.is_some() && r.depth <= 1);
+        let t = Instant::now();
+        let r = run(&p, Limits::time(Duration::from_millis(200)));
+        assert!(t.elapsed() < Duration::from_millis(1500));
+        assert!(p.legal_moves().contains(&r.best.unwrap()));
+    }
+
+    #[test]
+    fn repeating_a_game_position_counts_as_a_draw() {
+        // King and queen against a bare king: winning, so the engine avoids a move that would
+        // repeat a position of the game (a draw), and a repeated position scores 0.
+        let p = position(Ruleset::Raumschach, &[("Cc3", 'K'), ("Ca1", 'Q'), ("Ee5", 'k')], Color::White);
+        let mut s = p.to_setup();
+        s.halfmove = 10;
+        let p = Position::from_setup(s).unwrap();
+        let r = run(&p, Limits::depth(3));
+        assert!(r.score.0 > 500);
+        let first = r.best.unwrap();
+        let history = [p.after(first).hash(), 0];
+        let mut e = engine(Ruleset::Raumschach);
+        let r2 = e.search(&p, &history[..1], &Limits::depth(3), None, |_| {});
+        assert_ne!(r2.best, Some(first));
+        assert!(r2.score.0 > 500);
+        // Outside the fifty-move window (halfmove 0: the last move was irreversible) nothing repeats.
+        let mut s = p.to_setup();
+        s.halfmove = 0;
+        let q = Position::from_setup(s).unwrap();
+        assert_eq!(e.search(&q, &history[..1], &Limits::depth(3), None, |_| {}).best, Some(first));
+    }
+
+    #[test]
+    fn fifty_move_rule_draws_inside_search() {
+        let p = position(Ruleset::Raumschach, &[("Cc3", 'K'), ("Ca1", 'Q'), ("Ee5", 'k')], Color::White);
+        let mut s = p.to_setup();
+        s.halfmove = 99;
+        let q = Position::from_setup(s).unwrap();
+        // Any quiet move reaches 100 plies: a draw unless it mates or captures.
+        let r = run(&q, Limits::depth(3));
+        assert!(r.score.0 == DRAW || r.score.is_mate(), "{}", r.score);
+    }
+}

@@ -1,0 +1,234 @@
+//! Transposition table: Zobrist-keyed clusters of four 16-byte entries, depth-preferred replacement.
+//!
+//! - Index: the 64-bit key mapped onto the cluster count by a multiply-shift, so any size works.
+//! - Entry: full key, move bits, score, depth, bound and generation (16 bytes; four per 64-byte
+//!   cluster, one cache line).
+//! - Replacement: an entry with the same key is overwritten (keeping its move when the new store
+//!   has none); otherwise the victim is the entry of the lowest `depth - 8 * age` in the cluster,
+//!   so deep results of the current search survive shallow ones.
+//! - Mate scores are stored relative to the node ([`score_to_tt`]) and turned back into
+//!   root-relative scores at the probing node's ply ([`score_from_tt`]).
+//! - One search owns the table (no threads share it); [`TransTable::clear`] makes searches
+//!   reproducible.
+
+use super::score::MATE_BOUND;
+use crate::rules::Move;
+
+/// What the stored score means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Bound {
+    /// No information (empty entry).
+    None = 0,
+    /// The true score is at most the stored score (failed low).
+    Upper = 1,
+    /// The true score is at least the stored score (failed high).
+    Lower = 2,
+    /// The exact score.
+    Exact = 3,
+}
+
+#[derive(Clone, Copy, Default)]
+#[repr(C)]
+struct Entry {
+    key: u64,
+    mv: u32,
+    score: i16,
+    depth: u8,
+    /// Bound in bits 0..2, generation in bits 2..8.
+    meta: u8,
+}
+
+const _: () = assert!(std::mem::size_of::<Entry>() == 16);
+const CLUSTER: usize = 4;
+
+/// A probe result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtHit {
+    /// Best or refutation move stored, if any.
+    pub mv: Option<Move>,
+    /// Score, already converted to be relative to the root at the probing ply.
+    pub score: i32,
+    /// Remaining depth the score was searched to.
+    pub depth: i32,
+    /// Meaning of the score.
+    pub bound: Bound,
+}
+
+/// The table.
+pub struct TransTable {
+    entries: Vec<Entry>,
+    clusters: usize,
+    generation: u8,
+}
+
+/// A mate score stored from node `ply` becomes relative to that node.
+#[inline]
+pub fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A stored node-relative mate score, probed at `ply`, becomes relative to the root.
+#[inline]
+pub fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl TransTable {
+    /// A table of about `mb` mebibytes (at least one cluster).
+    pub fn new(mb: usize) -> TransTable {
+        let bytes = mb.max(1) * 1024 * 1024;
+        let clusters = (bytes / (16 * CLUSTER)).max(1);
+        TransTable { entries: vec![Entry::default(); clusters * CLUSTER], clusters, generation: 0 }
+    }
+
+    /// Size in mebibytes (rounded down).
+    pub fn size_mb(&self) -> usize {
+        self.entries.len() * 16 / (1024 * 1024)
+    }
+
+    /// Empties every entry and resets the generation (a fresh, reproducible start).
+    pub fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+        self.generation = 0;
+    }
+
+    /// Marks the start of a new search: older entries become preferred victims.
+    pub fn new_search(&mut self) {
+        self.generation = (self.generation + 1) & 63;
+    }
+
+    #[inline]
+    fn cluster(&self, key: u64) -> usize {
+        ((key as u128 * self.clusters as u128) >> 64) as usize * CLUSTER
+    }
+
+    /// The entry stored for `key`, scores converted for a node at `ply`.
+    #[inline]
+    pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
+        let base = self.cluster(key);
+        let e = self.entries[base..base + CLUSTER].iter().find(|e| e.key == key && e.meta & 3 != 0)?;
+        let bound = match e.meta & 3 {
+            1 => Bound::Upper,
+            2 => Bound::Lower,
+            _ => Bound::Exact,
+        };
+        Some(TtHit {
+            mv: if e.mv == 0 { None } else { Move::from_bits(e.mv) },
+            score: score_from_tt(e.score as i32, ply),
+            depth: e.depth as i32,
+            bound,
+        })
+    }
+
+    /// Stores a result for `key` found at `ply` with `depth` remaining (negative depths store as 0).
+    #[inline]
+    pub fn store(&mut self, key: u64, ply: usize, depth: i32, score: i32, bound: Bound, mv: Option<Move>) {
+        let base = self.cluster(key);
+        let gen = self.generation;
+        let cluster = &mut self.entries[base..base + CLUSTER];
+        let slot = match cluster.iter().position(|e| e.key == key) {
+            Some(i) => i,
+            None => {
+                // Depth-preferred: replace the shallowest entry, stale generations first.
+                let worth = |e: &Entry| {
+                    if e.meta & 3 == 0 {
+                        return i32::MIN;
+                    }
+                    let age = (gen.wrapping_sub(e.meta >> 2) & 63) as i32;
+                    e.depth as i32 - 8 * age
+                };
+                (0..CLUSTER).min_by_key(|&i| worth(&cluster[i])).unwrap_or(0)
+            }
+        };
+        let e = &mut cluster[slot];
+        let keep_move = e.key == key && mv.is_none();
+        *e = Entry {
+            key,
+            mv: if keep_move { e.mv } else { mv.map_or(0, |m| m.bits()) },
+            score: score_to_tt(score, ply).clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            depth: depth.clamp(0, 255) as u8,
+            meta: bound as u8 | gen << 2,
+        };
+    }
+
+    /// Permille of the first thousand entries used in the current generation (a UCI-style hashfull).
+    pub fn hashfull(&self) -> usize {
+        let n = self.entries.len().min(1000);
+        let used = self.entries[..n].iter().filter(|e| e.meta & 3 != 0 && e.meta >> 2 == self.generation).count();
+        used * 1000 / n.max(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::score::{mate_in, mated_in};
+    use crate::rules::Cell;
+
+    fn mv(a: u8, b: u8) -> Move {
+        Move::normal(Cell::new(a), Cell::new(b))
+    }
+
+    #[test]
+    fn store_then_probe_returns_the_entry() {
+        let mut tt = TransTable::new(1);
+        assert_eq!(tt.probe(42, 0), None);
+        tt.store(42, 3, 5, -17, Bound::Lower, Some(mv(1, 2)));
+        let h = tt.probe(42, 3).unwrap();
+        assert_eq!(h, TtHit { mv: Some(mv(1, 2)), score: -17, depth: 5, bound: Bound::Lower });
+        // A store without a move keeps the old move.
+        tt.store(42, 3, 6, 10, Bound::Exact, None);
+        assert_eq!(tt.probe(42, 3).unwrap().mv, Some(mv(1, 2)));
+        assert_eq!(tt.probe(42, 3).unwrap().bound, Bound::Exact);
+        tt.clear();
+        assert_eq!(tt.probe(42, 3), None);
+    }
+
+    #[test]
+    fn mate_scores_are_adjusted_by_ply() {
+        let mut tt = TransTable::new(1);
+        // At ply 4 we found a mate 3 plies further on: mate_in(7) from the root.
+        tt.store(7, 4, 3, mate_in(7), Bound::Exact, None);
+        // Probed from ply 2 (a transposition nearer the root), the same mate is 3 plies away.
+        assert_eq!(tt.probe(7, 2).unwrap().score, mate_in(5));
+        tt.store(8, 5, 3, mated_in(9), Bound::Upper, None);
+        assert_eq!(tt.probe(8, 1).unwrap().score, mated_in(5));
+        assert_eq!(score_from_tt(score_to_tt(123, 9), 2), 123);
+    }
+
+    #[test]
+    fn depth_preferred_replacement_keeps_deep_entries() {
+        let mut tt = TransTable::new(1);
+        let clusters = tt.clusters as u64;
+        // Keys landing in cluster 0: key * clusters < 2^64.
+        let keys: Vec<u64> = (1..=5u64).map(|i| i * (u64::MAX / clusters / 8)).collect();
+        for (i, &k) in keys.iter().take(4).enumerate() {
+            assert_eq!(tt.cluster(k), 0);
+            tt.store(k, 0, 10 + i as i32, 0, Bound::Exact, None);
+        }
+        tt.store(keys[4], 0, 1, 0, Bound::Exact, None);
+        // The shallowest (depth 10, the first key) was replaced; the deeper ones stay.
+        assert!(tt.probe(keys[0], 0).is_none());
+        for &k in &keys[1..] {
+            assert!(tt.probe(k, 0).is_some());
+        }
+        // In a later search, old entries give way even to shallow new ones.
+        tt.new_search();
+        tt.store(keys[0], 0, 1, 0, Bound::Exact, None);
+        assert!(tt.probe(keys[0], 0).is_some());
+        assert_eq!(tt.size_mb(), 1);
+    }
+}

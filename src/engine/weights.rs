@@ -1,0 +1,366 @@
+//! Evaluation weights: one struct, defaults per ruleset, overridable from a small TOML file.
+//!
+//! Every per-kind table is indexed by [`Kind::index`]. Piece values are settable per kind so that
+//! the piece-value estimator can feed measured values back in (`values.knight = 420`).
+//!
+//! # Default piece values (centipawns)
+//! - **Five Up**: Jim Aikin's own table from the Five Up text (seeds): P 1, U 3, N 4, B 4, R 5,
+//!   S 5, W 6, G 6, Q 9 pawns.
+//! - **Raumschach**: no authoritative table exists; the working estimate of this project's issue
+//!   text is used: P 1, N 3, B 5, R 5, U 3, Q 10. The bishop (12 directions) matches the rook
+//!   (6 long orthogonal lines), the 3D-diagonal unicorn reaches a quarter of the cells. These are
+//!   placeholders until the piece-value estimator measures them.
+//!
+//! # File format
+//! Every key is optional; a missing key keeps the ruleset's default; an unknown key is an error.
+//! ```toml
+//! reserve_pct = 80       # a reserve piece in hand counts this % of its value while it can be placed
+//! pawn_advance = 6       # per step (layer or rank) nearer the promotion row
+//! pawn_advance_sq = 4    # times progress squared / 8, progress 0..8
+//! king_attack = 6        # per attack by the side's pieces on cells next to the enemy king
+//! king_shelter = 8       # per own piece next to the own king
+//! tempo = 10             # for the side to move
+//! [values]
+//! knight = 420
+//! [mobility]             # per attacked cell not holding an own piece
+//! queen = 1
+//! [center]               # per step of centrality (0 at a corner, 6 at Cc3)
+//! knight = 4
+//! ```
+//! Kind names: pawn, knight, bishop, rook, queen, king, unicorn (Five Up), silver, wizard, guard,
+//! runicorn (the Raumschach unicorn).
+
+use crate::rules::types::{Kind, Ruleset, KIND_COUNT};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// All evaluation weights, in centipawns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Material value per kind (the king's entry is ignored).
+    pub values: [i32; KIND_COUNT],
+    /// Percentage of its value a reserve piece in hand is worth while its owner can still place it.
+    pub reserve_pct: i32,
+    /// Per kind: bonus per attacked cell that does not hold an own piece.
+    pub mobility: [i32; KIND_COUNT],
+    /// Per kind: bonus per step of centrality (0..6).
+    pub center: [i32; KIND_COUNT],
+    /// Pawn bonus per step (layer or rank) of progress toward the promotion row.
+    pub pawn_advance: i32,
+    /// Pawn bonus times progress squared / 8.
+    pub pawn_advance_sq: i32,
+    /// Bonus per attack on a cell next to the enemy king.
+    pub king_attack: i32,
+    /// Bonus per own piece on a cell next to the own king.
+    pub king_shelter: i32,
+    /// Bonus for the side to move.
+    pub tempo: i32,
+}
+
+/// A per-kind table from values in the order P, N, B, R, Q, U, S, W, G, U(Raumschach); the king gets 0.
+const fn table(v: [i32; 10]) -> [i32; KIND_COUNT] {
+    // Kind order: Pawn, Knight, Bishop, Rook, Queen, King, Unicorn, Silver, Wizard, Guard, RUnicorn.
+    [v[0], v[1], v[2], v[3], v[4], 0, v[5], v[6], v[7], v[8], v[9]]
+}
+
+impl Weights {
+    /// The defaults of a ruleset (see the module docs for the piece values' sources).
+    pub fn for_ruleset(ruleset: Ruleset) -> Weights {
+        let values = match ruleset {
+            Ruleset::FiveUp | Ruleset::FiveUp2001 => table([100, 400, 400, 500, 900, 300, 500, 600, 600, 0]),
+            Ruleset::Raumschach => table([100, 300, 500, 500, 1000, 0, 0, 0, 0, 300]),
+        };
+        Weights {
+            values,
+            reserve_pct: 80,
+            mobility: table([0, 3, 2, 2, 1, 3, 1, 1, 2, 2]),
+            center: table([0, 4, 2, 1, 1, 4, 2, 1, 3, 2]),
+            pawn_advance: 6,
+            pawn_advance_sq: 4,
+            king_attack: 6,
+            king_shelter: 8,
+            tempo: 10,
+        }
+    }
+
+    /// Value of a kind.
+    #[inline]
+    pub fn value(&self, kind: Kind) -> i32 {
+        self.values[kind.index()]
+    }
+
+    /// Sets the value of a kind (for the piece-value estimator).
+    pub fn set_value(&mut self, kind: Kind, centipawns: i32) {
+        self.values[kind.index()] = centipawns;
+    }
+
+    /// The ruleset's defaults with the keys of a TOML text applied.
+    pub fn from_toml_str(ruleset: Ruleset, text: &str) -> Result<Weights, WeightsError> {
+        let file: WeightsFile = toml::from_str(text).map_err(|e| WeightsError::Parse(e.to_string()))?;
+        let mut w = Weights::for_ruleset(ruleset);
+        file.apply(&mut w);
+        w.check()?;
+        Ok(w)
+    }
+
+    /// The ruleset's defaults with the keys of a TOML file applied.
+    pub fn from_file(ruleset: Ruleset, path: &Path) -> Result<Weights, WeightsError> {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| WeightsError::Io(path.display().to_string(), e.to_string()))?;
+        Weights::from_toml_str(ruleset, &text)
+    }
+
+    /// These weights as a complete TOML text (every key), which loads back to the same weights.
+    pub fn to_toml_string(&self) -> String {
+        let f = WeightsFile {
+            reserve_pct: Some(self.reserve_pct),
+            pawn_advance: Some(self.pawn_advance),
+            pawn_advance_sq: Some(self.pawn_advance_sq),
+            king_attack: Some(self.king_attack),
+            king_shelter: Some(self.king_shelter),
+            tempo: Some(self.tempo),
+            values: Some(KindTable::from_array(&self.values)),
+            mobility: Some(KindTable::from_array(&self.mobility)),
+            center: Some(KindTable::from_array(&self.center)),
+        };
+        toml::to_string(&f).expect("weights serialise")
+    }
+
+    /// Range checks; names the first value out of range.
+    pub fn check(&self) -> Result<(), WeightsError> {
+        let bad = |name: String, v: i32, lo: i32, hi: i32| {
+            if (lo..=hi).contains(&v) {
+                Ok(())
+            } else {
+                Err(WeightsError::Range { name, value: v, lo, hi })
+            }
+        };
+        for k in Kind::ALL {
+            bad(format!("values.{}", kind_key(k)), self.values[k.index()], 0, 10_000)?;
+            bad(format!("mobility.{}", kind_key(k)), self.mobility[k.index()], -100, 100)?;
+            bad(format!("center.{}", kind_key(k)), self.center[k.index()], -100, 100)?;
+        }
+        bad("reserve_pct".into(), self.reserve_pct, 0, 100)?;
+        for (name, v) in [
+            ("pawn_advance", self.pawn_advance),
+            ("pawn_advance_sq", self.pawn_advance_sq),
+            ("king_attack", self.king_attack),
+            ("king_shelter", self.king_shelter),
+            ("tempo", self.tempo),
+        ] {
+            bad(name.into(), v, -1_000, 1_000)?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a weights file could not be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WeightsError {
+    /// The file could not be read.
+    #[error("cannot read weights file {0}: {1}")]
+    Io(String, String),
+    /// Not valid TOML, or an unknown key, or a value of the wrong type.
+    #[error("bad weights file: {0}")]
+    Parse(String),
+    /// A value outside its allowed range.
+    #[error("weight {name} = {value} is out of range {lo}..={hi}")]
+    Range {
+        /// Key name.
+        name: String,
+        /// Given value.
+        value: i32,
+        /// Lowest allowed.
+        lo: i32,
+        /// Highest allowed.
+        hi: i32,
+    },
+}
+
+/// The key of a kind in the file format.
+pub fn kind_key(k: Kind) -> &'static str {
+    match k {
+        Kind::Pawn => "pawn",
+        Kind::Knight => "knight",
+        Kind::Bishop => "bishop",
+        Kind::Rook => "rook",
+        Kind::Queen => "queen",
+        Kind::King => "king",
+        Kind::Unicorn => "unicorn",
+        Kind::Silver => "silver",
+        Kind::Wizard => "wizard",
+        Kind::Guard => "guard",
+        Kind::RUnicorn => "runicorn",
+    }
+}
+
+/// The file as written: every key optional.
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WeightsFile {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reserve_pct: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pawn_advance: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pawn_advance_sq: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    king_attack: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    king_shelter: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tempo: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    values: Option<KindTable>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mobility: Option<KindTable>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    center: Option<KindTable>,
+}
+
+impl WeightsFile {
+    fn apply(&self, w: &mut Weights) {
+        let set = |dst: &mut i32, src: Option<i32>| {
+            if let Some(v) = src {
+                *dst = v;
+            }
+        };
+        set(&mut w.reserve_pct, self.reserve_pct);
+        set(&mut w.pawn_advance, self.pawn_advance);
+        set(&mut w.pawn_advance_sq, self.pawn_advance_sq);
+        set(&mut w.king_attack, self.king_attack);
+        set(&mut w.king_shelter, self.king_shelter);
+        set(&mut w.tempo, self.tempo);
+        for (t, dst) in
+            [(&self.values, &mut w.values), (&self.mobility, &mut w.mobility), (&self.center, &mut w.center)]
+        {
+            if let Some(t) = t {
+                t.apply(dst);
+            }
+        }
+    }
+}
+
+/// One optional value per kind.
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KindTable {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pawn: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    knight: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bishop: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rook: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    queen: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    king: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unicorn: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    silver: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    wizard: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    guard: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    runicorn: Option<i32>,
+}
+
+impl KindTable {
+    fn slots(&self) -> [Option<i32>; KIND_COUNT] {
+        // Kind index order.
+        [
+            self.pawn,
+            self.knight,
+            self.bishop,
+            self.rook,
+            self.queen,
+            self.king,
+            self.unicorn,
+            self.silver,
+            self.wizard,
+            self.guard,
+            self.runicorn,
+        ]
+    }
+
+    fn apply(&self, dst: &mut [i32; KIND_COUNT]) {
+        for (d, s) in dst.iter_mut().zip(self.slots()) {
+            if let Some(v) = s {
+                *d = v;
+            }
+        }
+    }
+
+    fn from_array(a: &[i32; KIND_COUNT]) -> KindTable {
+        KindTable {
+            pawn: Some(a[0]),
+            knight: Some(a[1]),
+            bishop: Some(a[2]),
+            rook: Some(a[3]),
+            queen: Some(a[4]),
+            king: Some(a[5]),
+            unicorn: Some(a[6]),
+            silver: Some(a[7]),
+            wizard: Some(a[8]),
+            guard: Some(a[9]),
+            runicorn: Some(a[10]),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn aikin_defaults_for_five_up() {
+        let w = Weights::for_ruleset(Ruleset::FiveUp);
+        let want = [
+            (Kind::Pawn, 100),
+            (Kind::Unicorn, 300),
+            (Kind::Knight, 400),
+            (Kind::Bishop, 400),
+            (Kind::Rook, 500),
+            (Kind::Silver, 500),
+            (Kind::Wizard, 600),
+            (Kind::Guard, 600),
+            (Kind::Queen, 900),
+        ];
+        for (k, v) in want {
+            assert_eq!(w.value(k), v, "{k:?}");
+        }
+        assert_eq!(Weights::for_ruleset(Ruleset::Raumschach).value(Kind::RUnicorn), 300);
+        assert!(w.check().is_ok());
+    }
+
+    #[test]
+    fn file_overrides_some_keys_and_keeps_the_rest() {
+        let w = Weights::from_toml_str(Ruleset::FiveUp, "tempo = 3\n[values]\nknight = 420\n").unwrap();
+        assert_eq!(w.value(Kind::Knight), 420);
+        assert_eq!(w.tempo, 3);
+        assert_eq!(w.value(Kind::Queen), 900);
+    }
+
+    #[test]
+    fn unknown_keys_and_ranges_are_errors() {
+        assert!(matches!(Weights::from_toml_str(Ruleset::FiveUp, "tmepo = 3"), Err(WeightsError::Parse(_))));
+        assert!(matches!(
+            Weights::from_toml_str(Ruleset::FiveUp, "[values]\nelephant = 3"),
+            Err(WeightsError::Parse(_))
+        ));
+        let e = Weights::from_toml_str(Ruleset::FiveUp, "reserve_pct = 150").unwrap_err();
+        assert!(e.to_string().contains("reserve_pct"), "{e}");
+    }
+
+    #[test]
+    fn toml_round_trips() {
+        let mut w = Weights::for_ruleset(Ruleset::Raumschach);
+        w.set_value(Kind::Bishop, 470);
+        let text = w.to_toml_string();
+        assert_eq!(Weights::from_toml_str(Ruleset::FiveUp, &text).unwrap(), w);
+    }
+}
