@@ -9,6 +9,7 @@ use crate::eval::{score_to_elo, Decision, Pentanomial, Sprt, SprtConfig, SprtDat
 use crate::mcts::terminal::{prior_occurrences, terminal_status};
 use crate::mcts::{search_position, SearchConfig};
 use crate::nn::Evaluator;
+use crate::player::{PlayError, Player, PlayerSpec};
 use crate::rules::{Color, Move, Position, Variant};
 use crate::selfplay::GameResult;
 use rand::{Rng, SeedableRng};
@@ -78,12 +79,40 @@ impl Contestant for RandomMover {
     }
 }
 
-/// Builds a ladder opponent from its spec string.
-pub fn build_opponent(spec: &str, seed: u64) -> Result<Box<dyn Contestant>, TrainError> {
-    match spec.trim() {
-        "random" => Ok(Box::new(RandomMover::new(seed))),
-        s => Err(TrainError::Player(format!("unknown player spec '{s}' (this build knows: random)"))),
+/// A [`Player`] (engine, random mover, …) as a contestant.
+pub struct PlayerContestant {
+    player: Box<dyn Player + Send>,
+}
+
+impl Contestant for PlayerContestant {
+    fn name(&self) -> String {
+        self.player.name()
     }
+
+    fn choose(&mut self, pos: &Position, history: &[u64]) -> Result<Option<Move>, TrainError> {
+        match self.player.choose(pos, history) {
+            Ok(c) => Ok(Some(c.mv)),
+            Err(PlayError::NoLegalMove) => Ok(None),
+            Err(e) => Err(TrainError::Player(format!("{}: {e}", self.player.name()))),
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.player.new_game();
+    }
+}
+
+/// Builds a ladder opponent from its player spec (`random`, `ab:depth=2`, …; see
+/// [`crate::player`]). A bare `random` gets `seed`, so each rung and generation draws its own
+/// moves.
+pub fn build_opponent(spec: &str, seed: u64) -> Result<Box<dyn Contestant>, TrainError> {
+    let parsed: PlayerSpec =
+        spec.parse().map_err(|e: crate::player::SpecError| TrainError::Player(e.to_string().replace('\n', "; ")))?;
+    if spec.trim() == "random" {
+        return Ok(Box::new(RandomMover::new(seed)));
+    }
+    let player = parsed.build().map_err(|e| TrainError::Player(format!("{spec}: {e}")))?;
+    Ok(Box::new(PlayerContestant { player }))
 }
 
 /// Plays one game from `start`; returns the result.
@@ -267,6 +296,12 @@ mod tests {
         let mut b = RandomMover::new(2);
         let g = gate(&mut a, &mut b, (1, 0), v, (0.0, 50.0), 0.1, 6, 30, 4).unwrap();
         assert!(g.result.games.games() <= 6);
-        assert!(build_opponent("nonsense", 0).is_err());
+        let e = build_opponent("nonsense", 0).err().unwrap().to_string();
+        assert!(e.contains("unknown player kind") && !e.contains('\n'), "{e}");
+        let mut ab = build_opponent("ab:depth=1", 0).unwrap();
+        let mut rnd = RandomMover::new(5);
+        let r = play_match(ab.as_mut(), &mut rnd, v, 1, 40, 1, &mut |_, _| true).unwrap();
+        assert_eq!(r.games.games(), 2);
+        assert_eq!(r.opponent, "random");
     }
 }

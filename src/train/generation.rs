@@ -178,7 +178,18 @@ impl Trainer<'_> {
     }
 
     fn bootstrap(&mut self) -> Result<(), TrainError> {
-        super::bootstrap::run(&self.run, &self.cfg, self.learner.as_mut(), &mut self.step, &self.hash)?;
+        let b = self.cfg.bootstrap.clone();
+        let chunks = b.games.div_ceil(self.cfg.selfplay.games_per_shard as u64);
+        let bar = bar(chunks, "bootstrap games");
+        bar.set_position(replay::shard_files(&self.run.bootstrap_dir()).len() as u64);
+        let t0 = Instant::now();
+        let played = super::bootstrap::play_games(&self.run, &self.cfg, &|| bar.inc(1))?;
+        bar.finish_and_clear();
+        if played > 0 {
+            tracing::info!("bootstrap: {played} games of {} in {:.1} s", b.engine, t0.elapsed().as_secs_f64());
+        }
+        self.load_replay()?;
+        self.train_steps(b.steps, None)?;
         self.checkpoint()?;
         self.publish_as(0)?;
         self.run.write_best(0)?;
@@ -263,64 +274,72 @@ impl Trainer<'_> {
     }
 
     fn train(&mut self) -> Result<(), TrainError> {
-        let g = self.state.generation;
-        let target = self.state.train_target;
-        if self.step < target {
-            self.load_replay()?;
-            let tc = self.cfg.training.clone();
-            let window = replay::window_size(self.replay.total(), &self.cfg.replay);
-            let share = (tc.sampling == Sampling::Surprise).then_some(tc.surprise_share);
-            let sampler = self.replay.sampler(window, share);
-            if sampler.is_empty() {
-                tracing::warn!("gen {g}: no samples to train on");
-            } else {
-                tracing::info!(
-                    "gen {g}: training steps {}..{target} on a window of {} of {} samples",
-                    self.step,
-                    sampler.len(),
-                    self.replay.total()
-                );
-                let bar = bar(target, &format!("gen {g} training"));
-                bar.set_position(self.step);
-                let t0 = Instant::now();
-                let mut window_stats: Vec<StepStats> = Vec::new();
-                while self.step < target {
-                    let mut rng = ChaCha8Rng::seed_from_u64(mix_seed(&[self.cfg.seed, 0x7261_696e, self.step]));
-                    let batch = sampler.batch(tc.batch_size, tc.mirror, &mut rng);
-                    let lr = learning_rate(&tc, self.step);
-                    let s = self.learner.step(&batch, lr)?;
-                    if !s.total_loss.is_finite() {
-                        return Err(TrainError::Backend(format!(
-                            "loss is {} at step {}: lower training.lr",
-                            s.total_loss, self.step
-                        )));
-                    }
-                    self.step += 1;
-                    window_stats.push(s);
-                    bar.set_position(self.step);
-                    if self.step % tc.log_every == 0 || self.step == target {
-                        let m = StepStats::mean(&window_stats);
-                        window_stats.clear();
-                        self.run.append_metrics(&json!({
-                            "kind": "train", "generation": g, "step": self.step, "lr": lr,
-                            "policy_loss": m.policy_loss, "value_loss": m.value_loss,
-                            "moves_left_loss": m.moves_left_loss, "total_loss": m.total_loss,
-                            "policy_accuracy": m.policy_accuracy, "window": sampler.len(),
-                            "samples_total": self.replay.total(),
-                        }))?;
-                    }
-                    if self.step % tc.checkpoint_every == 0 && self.step < target {
-                        let keep = tc.keep_checkpoints;
-                        checkpoint::save(&self.run, self.learner.as_ref(), self.step, g, &self.hash, keep)?;
-                    }
-                }
-                bar.finish_and_clear();
-                self.timings.train = t0.elapsed().as_secs_f64();
-            }
-        }
-        self.step = self.step.max(target);
+        self.load_replay()?;
+        self.train_steps(self.state.train_target, Some(self.state.generation))?;
         self.checkpoint()?;
         self.set_phase(Phase::Publish)
+    }
+
+    /// Steps from the current step to `target` on the replay window. `generation` is `None` for
+    /// the bootstrap (its metrics lines say so).
+    fn train_steps(&mut self, target: u64, generation: Option<u32>) -> Result<(), TrainError> {
+        if self.step >= target {
+            return Ok(());
+        }
+        let tc = self.cfg.training.clone();
+        let window = replay::window_size(self.replay.total(), &self.cfg.replay);
+        let share = (tc.sampling == Sampling::Surprise).then_some(tc.surprise_share);
+        let sampler = self.replay.sampler(window, share);
+        let label = generation.map_or("bootstrap".to_string(), |g| format!("gen {g}"));
+        if sampler.is_empty() {
+            tracing::warn!("{label}: no samples to train on");
+            self.step = target;
+            return Ok(());
+        }
+        tracing::info!(
+            "{label}: training steps {}..{target} on a window of {} of {} samples",
+            self.step,
+            sampler.len(),
+            self.replay.total()
+        );
+        let bar = bar(target, &format!("{label} training"));
+        bar.set_position(self.step);
+        let t0 = Instant::now();
+        let mut window_stats: Vec<StepStats> = Vec::new();
+        while self.step < target {
+            let mut rng = ChaCha8Rng::seed_from_u64(mix_seed(&[self.cfg.seed, 0x7261_696e, self.step]));
+            let batch = sampler.batch(tc.batch_size, tc.mirror, &mut rng);
+            let lr = learning_rate(&tc, self.step);
+            let s = self.learner.step(&batch, lr)?;
+            if !s.total_loss.is_finite() {
+                return Err(TrainError::Backend(format!(
+                    "loss is {} at step {}: lower training.lr",
+                    s.total_loss, self.step
+                )));
+            }
+            self.step += 1;
+            window_stats.push(s);
+            bar.set_position(self.step);
+            if self.step % tc.log_every == 0 || self.step == target {
+                let m = StepStats::mean(&window_stats);
+                window_stats.clear();
+                self.run.append_metrics(&json!({
+                    "kind": "train", "generation": generation, "bootstrap": generation.is_none(),
+                    "step": self.step, "lr": lr,
+                    "policy_loss": m.policy_loss, "value_loss": m.value_loss,
+                    "moves_left_loss": m.moves_left_loss, "total_loss": m.total_loss,
+                    "policy_accuracy": m.policy_accuracy, "window": sampler.len(),
+                    "samples_total": self.replay.total(),
+                }))?;
+            }
+            if self.step % tc.checkpoint_every == 0 && self.step < target {
+                let g = generation.unwrap_or(0);
+                checkpoint::save(&self.run, self.learner.as_ref(), self.step, g, &self.hash, tc.keep_checkpoints)?;
+            }
+        }
+        bar.finish_and_clear();
+        self.timings.train = t0.elapsed().as_secs_f64();
+        Ok(())
     }
 
     fn publish(&mut self) -> Result<(), TrainError> {
@@ -440,7 +459,7 @@ impl Trainer<'_> {
         let metrics = self.run.read_metrics();
         let mine: Vec<StepStats> = metrics
             .iter()
-            .filter(|m| m["kind"] == "train" && m["generation"] == g)
+            .filter(|m| m["kind"] == "train" && m["generation"] == g && m["bootstrap"] != true)
             .filter_map(|m| serde_json::from_value(m.clone()).ok())
             .collect();
         let m = StepStats::mean(&mine);
