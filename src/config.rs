@@ -11,7 +11,7 @@
 //! |---|---|
 //! | top level | `seed`, `generations` |
 //! | `[rules]` | `ruleset`, `castling`, `hypercylinder` |
-//! | `[network]` | `backend` (`torch` or `none`), `blocks`, `channels` |
+//! | `[network]` | `backend` (`torch` or `none`), `blocks`, `channels`, `block`, `se` |
 //! | `[selfplay]` | games per generation, concurrent games, shard size, search kind, full/cheap simulations and the full-search probability, Gumbel m, batch per tree, random opening plies, temperature, ply cap, resignation |
 //! | `[training]` | batch size, steps per generation (or the samples-per-position ratio), optimizer (AdamW/SGD), learning rate and schedule, weight decay, loss weights, value-target mix, checkpoint cadence, sampling (uniform or surprise-weighted), mirror augmentation |
 //! | `[replay]` | the sublinearly growing replay window (see [`crate::train::replay::window_size`]) |
@@ -101,11 +101,15 @@ pub struct NetworkConfig {
     pub blocks: usize,
     /// Channels of the tower.
     pub channels: usize,
+    /// Residual block: `full` (two 3×3×3 convolutions) or `factorised` (3×3×1 then 1×1×3).
+    pub block: String,
+    /// Squeeze-excitation at the end of each block.
+    pub se: bool,
 }
 
 impl Default for NetworkConfig {
     fn default() -> Self {
-        NetworkConfig { backend: BackendKind::Torch, blocks: 4, channels: 48 }
+        NetworkConfig { backend: BackendKind::Torch, blocks: 4, channels: 32, block: "full".into(), se: true }
     }
 }
 
@@ -561,6 +565,12 @@ impl TrainConfig {
         let n = &self.network;
         check((1..=64).contains(&n.blocks), "network.blocks", n.blocks, "1..=64")?;
         check((4..=1024).contains(&n.channels), "network.channels", n.channels, "4..=1024")?;
+        check(
+            ["full", "factorised"].contains(&n.block.as_str()),
+            "network.block",
+            format!("{:?}", n.block),
+            "\"full\", \"factorised\"",
+        )?;
         let s = &self.selfplay;
         check(
             (1..=10_000_000).contains(&s.games_per_generation),
