@@ -19,6 +19,7 @@ use fiveup::rules::notation::{coordinate, diagram, figurine, format_line};
 use fiveup::rules::perft::{divide, perft_parallel};
 use fiveup::rules::{Position, Ruleset, Variant};
 use std::io::Write;
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// Five Up and Raumschach (5x5x5 3D chess).
@@ -42,6 +43,12 @@ pub enum Command {
     /// Play a move list (either notation, move numbers allowed), or a game of a records file, and
     /// show where it ends.
     Replay(ReplayArgs),
+    /// Train a network from zero (or resume a run): self-play, training, evaluation, generation
+    /// after generation, in one run directory. Rerun the same command to resume.
+    Train(TrainArgs),
+    /// An extra self-play worker for a run: plays with the run's best network and writes shards
+    /// into its directory (several may run, on this machine or others sharing the directory).
+    Selfplay(SelfplayArgs),
     /// Measure piece values: imbalance matches and outcome regression, with 95% intervals.
     Values(ValuesArgs),
     /// Search a position with a player spec: one line per depth, then `bestmove`.
@@ -97,6 +104,38 @@ pub struct BenchNnArgs {
     /// the CPU).
     #[arg(long, value_name = "LAYOUT", default_value = "auto")]
     pub layout: String,
+}
+
+/// `fiveup train`.
+#[derive(Args, Debug)]
+pub struct TrainArgs {
+    /// Training config (TOML). Default: the run's frozen config.toml when resuming, else the
+    /// built-in copy of configs/cpu.toml.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// The run directory (created if missing; resumed if it exists).
+    #[arg(long, value_name = "DIR")]
+    pub run: PathBuf,
+    /// Override a config key, e.g. `--set training.lr=0.002` (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub overrides: Vec<String>,
+    /// Resume even though the given config differs from the run's frozen one (replacing it).
+    #[arg(long)]
+    pub force_config: bool,
+}
+
+/// `fiveup selfplay`.
+#[derive(Args, Debug)]
+pub struct SelfplayArgs {
+    /// The run directory of a `fiveup train` run.
+    #[arg(long, value_name = "DIR")]
+    pub run: PathBuf,
+    /// This worker's name in shard file names (default: w<pid>).
+    #[arg(long, value_name = "NAME")]
+    pub worker: Option<String>,
+    /// Stop after this many games (default: when the run is finished).
+    #[arg(long, value_name = "N")]
+    pub games: Option<u64>,
 }
 
 /// Options shared by every subcommand that works on a position: the rules and the position.
@@ -303,6 +342,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Tournament(a) => tournament::run(&a, out),
         Command::Sprt(a) => sprt::run(&a, out),
         Command::Bench(BenchCommand::Nn(a)) => run_bench_nn(&a, out),
+        Command::Train(a) => run_train(a, out),
+        Command::Selfplay(a) => run_selfplay(&a, out),
     }
 }
 
@@ -339,6 +380,28 @@ fn run_perft(a: &PerftArgs, out: &mut dyn Write) -> Result<()> {
     let secs = t.elapsed().as_secs_f64();
     writeln!(out, "perft({}) = {total}", a.depth)?;
     eprintln!("{secs:.3} s, {:.0} leaves/s, {threads} threads", total as f64 / secs.max(1e-9));
+    Ok(())
+}
+
+fn run_train(a: TrainArgs, out: &mut dyn Write) -> Result<()> {
+    let opts = fiveup::train::TrainOptions {
+        run: a.run,
+        config: a.config,
+        overrides: a.overrides,
+        force_config: a.force_config,
+    };
+    fiveup::train::run_training(&opts, out)?;
+    Ok(())
+}
+
+fn run_selfplay(a: &SelfplayArgs, out: &mut dyn Write) -> Result<()> {
+    let opts = fiveup::train::worker::WorkerOptions {
+        name: a.worker.clone().unwrap_or_else(|| format!("w{}", std::process::id())),
+        max_games: a.games,
+        poll_seconds: 2.0,
+    };
+    let games = fiveup::train::worker::run_worker(&fiveup::train::RunDir::new(&a.run), &opts)?;
+    writeln!(out, "worker {}: {games} games", opts.name)?;
     Ok(())
 }
 

@@ -2,6 +2,7 @@
 
 #![warn(missing_docs)]
 
+pub mod config;
 pub mod engine;
 pub mod eval;
 pub mod mcts;
@@ -9,4 +10,5 @@ pub mod nn;
 pub mod player;
 pub mod rules;
 pub mod selfplay;
+pub mod train;
 pub mod values;

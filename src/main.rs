@@ -8,6 +8,14 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args = cli::Cli::parse();
+    // Logs to stderr; RUST_LOG overrides the level (e.g. RUST_LOG=fiveup=debug).
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into());
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .init();
     let mut out = std::io::stdout().lock();
     match cli::run(args, &mut out) {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,809 @@
+//! The training configuration: one TOML file, parsed with serde into [`TrainConfig`].
+//!
+//! Habits (KataGo's): every key has a default, so a file names only what it changes; unknown keys
+//! are rejected (`deny_unknown_fields`), so a typo is a one-line error naming the key, its section
+//! and its line; every value is range-checked by [`TrainConfig::validate`], whose error names the
+//! key and the allowed range; the effective config (defaults filled in) is written beside the
+//! outputs as `RUN/config.toml` and frozen for the life of the run.
+//!
+//! # Sections
+//! | section | what |
+//! |---|---|
+//! | top level | `seed`, `generations` |
+//! | `[rules]` | `ruleset`, `castling`, `hypercylinder` |
+//! | `[network]` | `backend` (`torch` or `none`), `blocks`, `channels`, `block`, `se` |
+//! | `[selfplay]` | games per generation, concurrent games, shard size, search kind, full/cheap simulations and the full-search probability, Gumbel m, batch per tree, random opening plies, temperature, ply cap, resignation |
+//! | `[training]` | batch size, steps per generation (or the samples-per-position ratio), optimizer (AdamW/SGD), learning rate and schedule, weight decay, loss weights, value-target mix, checkpoint cadence, sampling (uniform or surprise-weighted), mirror augmentation |
+//! | `[replay]` | the sublinearly growing replay window (see [`crate::train::replay::window_size`]) |
+//! | `[bootstrap]` | supervised pre-training on alpha-beta games before self-play |
+//! | `[evaluation]` | the alpha-beta ladder, games per rung, SPRT gating |
+//!
+//! The shipped files are `configs/quick.toml` (CI smoke test), `configs/cpu.toml` (the default
+//! main job, embedded in the binary as [`DEFAULT_CONFIG`]) and `configs/gpu.toml`.
+
+use crate::rules::{Ruleset, Variant};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::Path;
+
+/// `configs/cpu.toml`, embedded: the configuration `fiveup train` uses without `--config`.
+pub const DEFAULT_CONFIG: &str = include_str!("../configs/cpu.toml");
+
+/// A configuration that cannot be read, parsed or accepted. Every message is one line.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The file cannot be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The text is not valid TOML of the expected shape (unknown key, wrong type, …).
+    #[error("{origin}: {message}")]
+    Parse {
+        /// The file name (or `<embedded>`), with the line when known.
+        origin: String,
+        /// What is wrong, naming the key.
+        message: String,
+    },
+    /// A value is outside its allowed range.
+    #[error("{key} = {value} is out of range (allowed: {allowed})")]
+    Range {
+        /// Dotted key, e.g. `training.lr`.
+        key: String,
+        /// The value given.
+        value: String,
+        /// The allowed values.
+        allowed: String,
+    },
+    /// A `--set KEY=VALUE` override that cannot be applied.
+    #[error("--set {0}")]
+    Override(String),
+}
+
+/// Rules of the games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RulesConfig {
+    /// `fiveup`, `fiveup-2001` or `raumschach`.
+    pub ruleset: String,
+    /// The optional castling rule (Five Up on the flat board only).
+    pub castling: bool,
+    /// The hypercylinder board (files a and e joined).
+    pub hypercylinder: bool,
+}
+
+impl Default for RulesConfig {
+    fn default() -> Self {
+        RulesConfig { ruleset: "fiveup".into(), castling: false, hypercylinder: false }
+    }
+}
+
+/// Which network implementation trains and plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BackendKind {
+    /// The tch 3D ResNet (needs the `torch` feature).
+    Torch,
+    /// No network: the uniform evaluator plays and training steps are no-ops (pipeline tests).
+    None,
+}
+
+/// The network.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct NetworkConfig {
+    /// Implementation.
+    pub backend: BackendKind,
+    /// Residual blocks.
+    pub blocks: usize,
+    /// Channels of the tower.
+    pub channels: usize,
+    /// Residual block: `full` (two 3×3×3 convolutions) or `factorised` (3×3×1 then 1×1×3).
+    pub block: String,
+    /// Squeeze-excitation at the end of each block.
+    pub se: bool,
+}
+
+impl Default for NetworkConfig {
+    fn default() -> Self {
+        NetworkConfig { backend: BackendKind::Torch, blocks: 4, channels: 32, block: "full".into(), se: true }
+    }
+}
+
+/// The search algorithm of self-play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SearchAlgo {
+    /// Gumbel root search with sequential halving.
+    Gumbel,
+    /// AlphaZero PUCT.
+    Puct,
+}
+
+/// Self-play.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SelfPlaySection {
+    /// Games the trainer waits for in each generation (its own plus any extra workers').
+    pub games_per_generation: u64,
+    /// Games stepped together in one process.
+    pub concurrent_games: usize,
+    /// Games per shard file (small shards: a kill loses at most this many finished games).
+    pub games_per_shard: usize,
+    /// Search algorithm.
+    pub search: SearchAlgo,
+    /// Simulations of a full (recorded) search.
+    pub full_simulations: u32,
+    /// Simulations of a cheap (unrecorded) search.
+    pub cheap_simulations: u32,
+    /// Probability of a full search (playout-cap randomisation; 1 turns it off).
+    pub full_search_prob: f32,
+    /// Gumbel: root actions considered (m).
+    pub gumbel_m: u32,
+    /// Most leaves one tree sends per evaluator call.
+    pub max_batch: u32,
+    /// Plies played uniformly at random at the start of each game.
+    pub random_opening_plies: u32,
+    /// Plies during which moves are sampled with `temperature`.
+    pub temperature_plies: u32,
+    /// Sampling temperature.
+    pub temperature: f32,
+    /// Games reaching this many plies are drawn.
+    pub ply_cap: u32,
+    /// Resign below this root win probability (0 = never).
+    pub resign_threshold: f32,
+    /// … for this many consecutive own moves.
+    pub resign_consecutive: u32,
+    /// Share of games played through with resignation off.
+    pub resign_playthrough: f32,
+}
+
+impl Default for SelfPlaySection {
+    fn default() -> Self {
+        SelfPlaySection {
+            games_per_generation: 64,
+            concurrent_games: 64,
+            games_per_shard: 8,
+            search: SearchAlgo::Gumbel,
+            full_simulations: 64,
+            cheap_simulations: 16,
+            full_search_prob: 0.25,
+            gumbel_m: 16,
+            max_batch: 16,
+            random_opening_plies: 2,
+            temperature_plies: 12,
+            temperature: 1.0,
+            ply_cap: 300,
+            resign_threshold: 0.0,
+            resign_consecutive: 3,
+            resign_playthrough: 0.1,
+        }
+    }
+}
+
+/// Optimizer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OptimizerKind {
+    /// AdamW (decoupled weight decay).
+    Adamw,
+    /// SGD with Nesterov momentum and L2 weight decay.
+    Sgd,
+}
+
+/// Learning-rate schedule after the warm-up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LrSchedule {
+    /// `lr` throughout.
+    Constant,
+    /// Cosine from `lr` to `lr · lr_final_fraction` over `lr_decay_steps`, then flat.
+    Cosine,
+    /// `lr` times `lr_final_fraction^(step / lr_decay_steps)` rounded down: a drop every
+    /// `lr_decay_steps` steps.
+    Step,
+}
+
+/// How training samples are drawn from the window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Sampling {
+    /// Every sample of the window equally likely.
+    Uniform,
+    /// Probability grows with the sample's value surprise (see [`crate::train::replay`]).
+    Surprise,
+}
+
+/// Training.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TrainingSection {
+    /// Samples per step.
+    pub batch_size: usize,
+    /// Steps per generation; 0 derives them from `samples_per_position`.
+    pub steps_per_generation: u64,
+    /// Times each new sample is drawn on average (KataGo's ratio): steps = ceil(new samples ·
+    /// ratio / batch size), at least `min_steps`.
+    pub samples_per_position: f64,
+    /// Fewest steps of a generation (with the ratio).
+    pub min_steps: u64,
+    /// Optimizer.
+    pub optimizer: OptimizerKind,
+    /// Peak learning rate.
+    pub lr: f64,
+    /// Schedule after the warm-up.
+    pub lr_schedule: LrSchedule,
+    /// Linear warm-up from 0, in steps.
+    pub lr_warmup_steps: u64,
+    /// Horizon of the decay (cosine: to the end; step: between drops).
+    pub lr_decay_steps: u64,
+    /// Final learning rate as a fraction of `lr` (cosine), or the factor of each drop (step).
+    pub lr_final_fraction: f64,
+    /// SGD momentum.
+    pub momentum: f64,
+    /// Weight decay.
+    pub weight_decay: f64,
+    /// Gradient-norm clip (0 = none).
+    pub clip_norm: f64,
+    /// Weight of the policy loss.
+    pub policy_weight: f64,
+    /// Weight of the WDL loss.
+    pub value_weight: f64,
+    /// Weight of the moves-left loss.
+    pub moves_left_weight: f64,
+    /// Share of the search's root WDL in the value target (the rest is the game result).
+    pub value_target_mix: f32,
+    /// Sampling.
+    pub sampling: Sampling,
+    /// Surprise sampling: share of the probability mass given by surprise (the rest uniform).
+    pub surprise_share: f64,
+    /// Apply a random file symmetry to every sample (nn::symmetry).
+    pub mirror: bool,
+    /// Checkpoint every this many steps (and at the end of each generation).
+    pub checkpoint_every: u64,
+    /// Checkpoints kept.
+    pub keep_checkpoints: usize,
+    /// A `train` line in metrics.jsonl every this many steps.
+    pub log_every: u64,
+}
+
+impl Default for TrainingSection {
+    fn default() -> Self {
+        TrainingSection {
+            batch_size: 256,
+            steps_per_generation: 0,
+            samples_per_position: 4.0,
+            min_steps: 10,
+            optimizer: OptimizerKind::Adamw,
+            lr: 1e-3,
+            lr_schedule: LrSchedule::Constant,
+            lr_warmup_steps: 100,
+            lr_decay_steps: 10_000,
+            lr_final_fraction: 0.1,
+            momentum: 0.9,
+            weight_decay: 1e-4,
+            clip_norm: 10.0,
+            policy_weight: 1.0,
+            value_weight: 1.0,
+            moves_left_weight: 0.1,
+            value_target_mix: 0.0,
+            sampling: Sampling::Uniform,
+            surprise_share: 0.5,
+            mirror: true,
+            checkpoint_every: 200,
+            keep_checkpoints: 3,
+            log_every: 50,
+        }
+    }
+}
+
+/// The replay window (KataGo's shuffler): see [`crate::train::replay::window_size`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ReplaySection {
+    /// c: every sample is in the window until there are this many.
+    pub window_min: u64,
+    /// α: the exponent of the sublinear growth.
+    pub window_alpha: f64,
+    /// β: the growth's scale.
+    pub window_beta: f64,
+    /// A hard cap on the window.
+    pub window_max: u64,
+    /// Training waits until this many samples exist.
+    pub min_samples: u64,
+}
+
+impl Default for ReplaySection {
+    fn default() -> Self {
+        ReplaySection {
+            window_min: 20_000,
+            window_alpha: 0.75,
+            window_beta: 0.4,
+            window_max: 500_000,
+            min_samples: 256,
+        }
+    }
+}
+
+/// Supervised pre-training on alpha-beta games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BootstrapSection {
+    /// On or off.
+    pub enabled: bool,
+    /// Games the engine plays against itself.
+    pub games: u64,
+    /// The engine, as a player spec (`ab:depth=2`).
+    pub engine: String,
+    /// Random plies at the start of each game (variety).
+    pub random_opening_plies: u32,
+    /// Games reaching this many plies are drawn.
+    pub ply_cap: u32,
+    /// Share of the policy target spread uniformly over the other legal moves.
+    pub policy_smoothing: f32,
+    /// Share of the value target taken from the engine's score (the rest: the game result).
+    pub score_weight: f32,
+    /// Engine score (centipawns) that maps to a 73% win expectation (logistic scale).
+    pub score_scale: f32,
+    /// Training steps on the bootstrap games.
+    pub steps: u64,
+}
+
+impl Default for BootstrapSection {
+    fn default() -> Self {
+        BootstrapSection {
+            enabled: false,
+            games: 200,
+            engine: "ab:depth=2".into(),
+            random_opening_plies: 4,
+            ply_cap: 200,
+            policy_smoothing: 0.1,
+            score_weight: 0.5,
+            score_scale: 400.0,
+            steps: 500,
+        }
+    }
+}
+
+/// Evaluation: the ladder and gating.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct EvaluationSection {
+    /// Opponents as player specs, weakest first (`random`, `ab:depth=1`, …).
+    pub ladder: Vec<String>,
+    /// Games against each rung (rounded up to an even number: colour-swapped pairs).
+    pub games_per_rung: u32,
+    /// Evaluate every this many generations (0 = never).
+    pub every: u32,
+    /// Simulations per move of the network player.
+    pub simulations: u32,
+    /// Games reaching this many plies are drawn.
+    pub ply_cap: u32,
+    /// Publish a generation as best only if an SPRT against the current best accepts it.
+    pub gating: bool,
+    /// SPRT H0 Elo.
+    pub sprt_elo0: f64,
+    /// SPRT H1 Elo.
+    pub sprt_elo1: f64,
+    /// SPRT α and β.
+    pub sprt_alpha: f64,
+    /// Most gating games before the decision falls to the score (≥ 50% accepts).
+    pub gating_max_games: u32,
+}
+
+impl Default for EvaluationSection {
+    fn default() -> Self {
+        EvaluationSection {
+            ladder: vec!["random".into()],
+            games_per_rung: 10,
+            every: 1,
+            simulations: 32,
+            ply_cap: 200,
+            gating: false,
+            sprt_elo0: 0.0,
+            sprt_elo1: 50.0,
+            sprt_alpha: 0.1,
+            gating_max_games: 40,
+        }
+    }
+}
+
+/// The whole training configuration.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TrainConfig {
+    /// Seed of everything random in the run.
+    pub seed: u64,
+    /// Generations to run (a rerun with a larger value goes on).
+    pub generations: u32,
+    /// Rules.
+    pub rules: RulesConfig,
+    /// Network.
+    pub network: NetworkConfig,
+    /// Self-play.
+    pub selfplay: SelfPlaySection,
+    /// Training.
+    pub training: TrainingSection,
+    /// Replay window.
+    pub replay: ReplaySection,
+    /// Bootstrap.
+    pub bootstrap: BootstrapSection,
+    /// Evaluation.
+    pub evaluation: EvaluationSection,
+}
+
+impl Default for TrainConfig {
+    fn default() -> Self {
+        TrainConfig {
+            seed: 1,
+            generations: 10,
+            rules: RulesConfig::default(),
+            network: NetworkConfig::default(),
+            selfplay: SelfPlaySection::default(),
+            training: TrainingSection::default(),
+            replay: ReplaySection::default(),
+            bootstrap: BootstrapSection::default(),
+            evaluation: EvaluationSection::default(),
+        }
+    }
+}
+
+/// The one-line text of a TOML error: its message (first line), the line number, and the section
+/// the error is in.
+fn toml_error(origin: &str, text: &str, e: &toml::de::Error) -> ConfigError {
+    let message = e.message().lines().next().unwrap_or("invalid TOML").trim().to_string();
+    let Some(span) = e.span() else {
+        return ConfigError::Parse { origin: origin.to_string(), message };
+    };
+    let before = &text[..span.start.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let section = before
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| l.starts_with('[') && l.ends_with(']'))
+        .map(|l| format!(" in {l}"))
+        .unwrap_or_default();
+    ConfigError::Parse { origin: format!("{origin} line {line}"), message: format!("{message}{section}") }
+}
+
+/// Sets a dotted key in a TOML table; the value is parsed as TOML, or taken as a string.
+fn set_key(table: &mut toml::Table, assignment: &str) -> Result<(), ConfigError> {
+    let (key, value) = assignment
+        .split_once('=')
+        .ok_or_else(|| ConfigError::Override(format!("'{assignment}': expected KEY=VALUE")))?;
+    let (key, value) = (key.trim(), value.trim());
+    let parsed: toml::Value = match format!("v = {value}").parse::<toml::Table>() {
+        Ok(mut t) => t.remove("v").expect("just parsed"),
+        Err(_) => toml::Value::String(value.to_string()),
+    };
+    let parts: Vec<&str> = key.split('.').collect();
+    let mut t = table;
+    for p in &parts[..parts.len() - 1] {
+        let entry = t.entry(p.to_string()).or_insert_with(|| toml::Value::Table(toml::Table::new()));
+        t = entry.as_table_mut().ok_or_else(|| ConfigError::Override(format!("'{key}': {p} is not a section")))?;
+    }
+    t.insert(parts[parts.len() - 1].to_string(), parsed);
+    Ok(())
+}
+
+/// A range check: `Err` naming the key when `ok` is false.
+fn check(ok: bool, key: &str, value: impl fmt::Display, allowed: &str) -> Result<(), ConfigError> {
+    if ok {
+        Ok(())
+    } else {
+        Err(ConfigError::Range { key: key.to_string(), value: value.to_string(), allowed: allowed.to_string() })
+    }
+}
+
+impl TrainConfig {
+    /// Parses and validates TOML text; `origin` names it in errors. `overrides` are `KEY=VALUE`
+    /// assignments (dotted keys, TOML values) applied on top.
+    pub fn from_toml(text: &str, origin: &str, overrides: &[String]) -> Result<TrainConfig, ConfigError> {
+        let cfg: TrainConfig = if overrides.is_empty() {
+            toml::from_str(text).map_err(|e| toml_error(origin, text, &e))?
+        } else {
+            let mut table: toml::Table = toml::from_str(text).map_err(|e| toml_error(origin, text, &e))?;
+            for o in overrides {
+                set_key(&mut table, o)?;
+            }
+            let merged = toml::to_string(&table).expect("a table serialises");
+            toml::from_str(&merged).map_err(|e| toml_error(&format!("{origin} with --set"), &merged, &e))?
+        };
+        cfg.validate()?;
+        Ok(cfg)
+    }
+
+    /// Reads, parses and validates a file.
+    pub fn from_file(path: &Path, overrides: &[String]) -> Result<TrainConfig, ConfigError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|source| ConfigError::Io { path: path.display().to_string(), source })?;
+        TrainConfig::from_toml(&text, &path.display().to_string(), overrides)
+    }
+
+    /// The embedded default ([`DEFAULT_CONFIG`], `configs/cpu.toml`).
+    pub fn default_config(overrides: &[String]) -> Result<TrainConfig, ConfigError> {
+        TrainConfig::from_toml(DEFAULT_CONFIG, "<embedded configs/cpu.toml>", overrides)
+    }
+
+    /// The effective config as TOML (every key, defaults filled in).
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).expect("a config always serialises")
+    }
+
+    /// A 64-bit FNV-1a hash of [`Self::to_toml`], as 16 hex digits (stored in checkpoints).
+    pub fn hash(&self) -> String {
+        let h =
+            self.to_toml().bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
+        format!("{h:016x}")
+    }
+
+    /// The validated variant.
+    pub fn variant(&self) -> Result<Variant, ConfigError> {
+        let rs: Ruleset = self.rules.ruleset.trim().parse().map_err(|_| ConfigError::Range {
+            key: "rules.ruleset".into(),
+            value: format!("{:?}", self.rules.ruleset),
+            allowed: "\"fiveup\", \"fiveup-2001\", \"raumschach\"".into(),
+        })?;
+        Variant::new(rs, self.rules.castling, self.rules.hypercylinder).map_err(|e| ConfigError::Range {
+            key: "rules".into(),
+            value: format!(
+                "{} castling={} hypercylinder={}",
+                self.rules.ruleset, self.rules.castling, self.rules.hypercylinder
+            ),
+            allowed: e.to_string(),
+        })
+    }
+
+    /// Checks every range; the error names the first bad key and what is allowed.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        self.variant()?;
+        check(self.generations <= 100_000, "generations", self.generations, "0..=100000")?;
+        let n = &self.network;
+        check((1..=64).contains(&n.blocks), "network.blocks", n.blocks, "1..=64")?;
+        check((4..=1024).contains(&n.channels), "network.channels", n.channels, "4..=1024")?;
+        check(
+            ["full", "factorised"].contains(&n.block.as_str()),
+            "network.block",
+            format!("{:?}", n.block),
+            "\"full\", \"factorised\"",
+        )?;
+        let s = &self.selfplay;
+        check(
+            (1..=10_000_000).contains(&s.games_per_generation),
+            "selfplay.games_per_generation",
+            s.games_per_generation,
+            "1..=10000000",
+        )?;
+        check(
+            (1..=65_536).contains(&s.concurrent_games),
+            "selfplay.concurrent_games",
+            s.concurrent_games,
+            "1..=65536",
+        )?;
+        check((1..=100_000).contains(&s.games_per_shard), "selfplay.games_per_shard", s.games_per_shard, "1..=100000")?;
+        check(
+            (1..=1_000_000).contains(&s.full_simulations),
+            "selfplay.full_simulations",
+            s.full_simulations,
+            "1..=1000000",
+        )?;
+        check(
+            (1..=1_000_000).contains(&s.cheap_simulations),
+            "selfplay.cheap_simulations",
+            s.cheap_simulations,
+            "1..=1000000",
+        )?;
+        check(
+            s.full_search_prob > 0.0 && s.full_search_prob <= 1.0,
+            "selfplay.full_search_prob",
+            s.full_search_prob,
+            "(0, 1]",
+        )?;
+        check((1..=256).contains(&s.gumbel_m), "selfplay.gumbel_m", s.gumbel_m, "1..=256")?;
+        check((1..=255).contains(&s.max_batch), "selfplay.max_batch", s.max_batch, "1..=255")?;
+        check(s.random_opening_plies <= 100, "selfplay.random_opening_plies", s.random_opening_plies, "0..=100")?;
+        check(s.temperature_plies <= 1000, "selfplay.temperature_plies", s.temperature_plies, "0..=1000")?;
+        check(s.temperature > 0.0 && s.temperature <= 10.0, "selfplay.temperature", s.temperature, "(0, 10]")?;
+        check((1..=100_000).contains(&s.ply_cap), "selfplay.ply_cap", s.ply_cap, "1..=100000")?;
+        check((0.0..0.5).contains(&s.resign_threshold), "selfplay.resign_threshold", s.resign_threshold, "[0, 0.5)")?;
+        check(
+            (1..=100).contains(&s.resign_consecutive),
+            "selfplay.resign_consecutive",
+            s.resign_consecutive,
+            "1..=100",
+        )?;
+        check(
+            (0.0..=1.0).contains(&s.resign_playthrough),
+            "selfplay.resign_playthrough",
+            s.resign_playthrough,
+            "[0, 1]",
+        )?;
+        let t = &self.training;
+        check((1..=65_536).contains(&t.batch_size), "training.batch_size", t.batch_size, "1..=65536")?;
+        check(
+            t.steps_per_generation <= 10_000_000,
+            "training.steps_per_generation",
+            t.steps_per_generation,
+            "0..=10000000",
+        )?;
+        check(
+            t.samples_per_position > 0.0 && t.samples_per_position <= 1000.0,
+            "training.samples_per_position",
+            t.samples_per_position,
+            "(0, 1000]",
+        )?;
+        check(t.min_steps <= 10_000_000, "training.min_steps", t.min_steps, "0..=10000000")?;
+        check(t.lr > 0.0 && t.lr <= 10.0, "training.lr", t.lr, "(0, 10]")?;
+        check(t.lr_warmup_steps <= 10_000_000, "training.lr_warmup_steps", t.lr_warmup_steps, "0..=10000000")?;
+        check(
+            (1..=1_000_000_000).contains(&t.lr_decay_steps),
+            "training.lr_decay_steps",
+            t.lr_decay_steps,
+            "1..=1000000000",
+        )?;
+        check(
+            t.lr_final_fraction > 0.0 && t.lr_final_fraction <= 1.0,
+            "training.lr_final_fraction",
+            t.lr_final_fraction,
+            "(0, 1]",
+        )?;
+        check((0.0..1.0).contains(&t.momentum), "training.momentum", t.momentum, "[0, 1)")?;
+        check((0.0..=1.0).contains(&t.weight_decay), "training.weight_decay", t.weight_decay, "[0, 1]")?;
+        check((0.0..=1e6).contains(&t.clip_norm), "training.clip_norm", t.clip_norm, "[0, 1e6] (0 = off)")?;
+        for (k, v) in [
+            ("policy_weight", t.policy_weight),
+            ("value_weight", t.value_weight),
+            ("moves_left_weight", t.moves_left_weight),
+        ] {
+            check((0.0..=100.0).contains(&v), &format!("training.{k}"), v, "[0, 100]")?;
+        }
+        check((0.0..=1.0).contains(&t.value_target_mix), "training.value_target_mix", t.value_target_mix, "[0, 1]")?;
+        check((0.0..=1.0).contains(&t.surprise_share), "training.surprise_share", t.surprise_share, "[0, 1]")?;
+        check(
+            (1..=10_000_000).contains(&t.checkpoint_every),
+            "training.checkpoint_every",
+            t.checkpoint_every,
+            "1..=10000000",
+        )?;
+        check((1..=1000).contains(&t.keep_checkpoints), "training.keep_checkpoints", t.keep_checkpoints, "1..=1000")?;
+        check((1..=10_000_000).contains(&t.log_every), "training.log_every", t.log_every, "1..=10000000")?;
+        let r = &self.replay;
+        check((1..=1_000_000_000).contains(&r.window_min), "replay.window_min", r.window_min, "1..=1000000000")?;
+        check(r.window_alpha > 0.0 && r.window_alpha <= 1.0, "replay.window_alpha", r.window_alpha, "(0, 1]")?;
+        check((0.0..=10.0).contains(&r.window_beta), "replay.window_beta", r.window_beta, "[0, 10]")?;
+        check(r.window_max >= r.window_min, "replay.window_max", r.window_max, "≥ replay.window_min")?;
+        check(r.min_samples <= r.window_max, "replay.min_samples", r.min_samples, "0..=replay.window_max")?;
+        let b = &self.bootstrap;
+        check(b.games <= 10_000_000, "bootstrap.games", b.games, "0..=10000000")?;
+        check(b.random_opening_plies <= 100, "bootstrap.random_opening_plies", b.random_opening_plies, "0..=100")?;
+        check((1..=100_000).contains(&b.ply_cap), "bootstrap.ply_cap", b.ply_cap, "1..=100000")?;
+        check((0.0..1.0).contains(&b.policy_smoothing), "bootstrap.policy_smoothing", b.policy_smoothing, "[0, 1)")?;
+        check((0.0..=1.0).contains(&b.score_weight), "bootstrap.score_weight", b.score_weight, "[0, 1]")?;
+        check(
+            b.score_scale > 0.0 && b.score_scale <= 100_000.0,
+            "bootstrap.score_scale",
+            b.score_scale,
+            "(0, 100000]",
+        )?;
+        check(b.steps <= 10_000_000, "bootstrap.steps", b.steps, "0..=10000000")?;
+        check(
+            !b.engine.trim().is_empty(),
+            "bootstrap.engine",
+            format!("{:?}", b.engine),
+            "a player spec such as \"ab:depth=2\"",
+        )?;
+        let e = &self.evaluation;
+        check(e.games_per_rung <= 100_000, "evaluation.games_per_rung", e.games_per_rung, "0..=100000")?;
+        check((1..=1_000_000).contains(&e.simulations), "evaluation.simulations", e.simulations, "1..=1000000")?;
+        check((1..=100_000).contains(&e.ply_cap), "evaluation.ply_cap", e.ply_cap, "1..=100000")?;
+        check(
+            e.sprt_elo0.is_finite() && e.sprt_elo1.is_finite() && e.sprt_elo0 < e.sprt_elo1,
+            "evaluation.sprt_elo1",
+            e.sprt_elo1,
+            "finite and > evaluation.sprt_elo0",
+        )?;
+        check(e.sprt_alpha > 0.0 && e.sprt_alpha < 0.5, "evaluation.sprt_alpha", e.sprt_alpha, "(0, 0.5)")?;
+        check(
+            (2..=100_000).contains(&e.gating_max_games),
+            "evaluation.gating_max_games",
+            e.gating_max_games,
+            "2..=100000",
+        )?;
+        for (i, spec) in e.ladder.iter().enumerate() {
+            check(
+                !spec.trim().is_empty(),
+                &format!("evaluation.ladder[{i}]"),
+                format!("{spec:?}"),
+                "a player spec such as \"ab:depth=1\"",
+            )?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn configs_dir() -> std::path::PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("configs")
+    }
+
+    #[test]
+    fn every_shipped_config_parses_and_validates() {
+        let mut n = 0;
+        for entry in std::fs::read_dir(configs_dir()).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "toml") && path.file_name().is_some_and(|f| f != "tournament.toml")
+            {
+                let text = std::fs::read_to_string(&path).unwrap();
+                // Only training configs (they have a [selfplay] or [training] section).
+                if !text.contains("[selfplay]") && !text.contains("[training]") {
+                    continue;
+                }
+                let cfg = TrainConfig::from_file(&path, &[]).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                // The effective config round-trips.
+                assert_eq!(TrainConfig::from_toml(&cfg.to_toml(), "effective", &[]).unwrap(), cfg);
+                n += 1;
+            }
+        }
+        assert!(n >= 3, "quick, cpu and gpu configs");
+        TrainConfig::default_config(&[]).unwrap();
+        TrainConfig::default().validate().unwrap();
+    }
+
+    #[test]
+    fn an_unknown_key_is_one_line_naming_it() {
+        let e = TrainConfig::from_toml("seed = 3\n[training]\nbatch_size = 8\nlrr = 0.1\n", "x.toml", &[]).unwrap_err();
+        let msg = e.to_string();
+        assert!(msg.starts_with("x.toml line 4: unknown field `lrr`"), "{msg}");
+        assert!(msg.contains("in [training]"), "{msg}");
+        assert!(!msg.contains('\n'), "{msg}");
+        let e = TrainConfig::from_toml("sed = 3\n", "x.toml", &[]).unwrap_err().to_string();
+        assert!(e.contains("unknown field `sed`"), "{e}");
+    }
+
+    #[test]
+    fn a_wrong_type_names_the_key() {
+        let e = TrainConfig::from_toml("[selfplay]\nply_cap = \"many\"\n", "x.toml", &[]).unwrap_err().to_string();
+        assert!(e.starts_with("x.toml line 2:"), "{e}");
+        assert!(!e.contains('\n'), "{e}");
+        let e = TrainConfig::from_toml("[training]\noptimizer = \"adam\"\n", "x.toml", &[]).unwrap_err().to_string();
+        assert!(e.contains("adamw") && e.contains("sgd"), "{e}");
+    }
+
+    #[test]
+    fn out_of_range_values_name_the_key_and_the_range() {
+        let e = TrainConfig::from_toml("[training]\nlr = -1.0\n", "x", &[]).unwrap_err().to_string();
+        assert_eq!(e, "training.lr = -1 is out of range (allowed: (0, 10])");
+        let e = TrainConfig::from_toml("[selfplay]\nfull_search_prob = 0\n", "x", &[]).unwrap_err().to_string();
+        assert!(e.starts_with("selfplay.full_search_prob = 0 is out of range"), "{e}");
+        let e = TrainConfig::from_toml("[rules]\nruleset = \"chess\"\n", "x", &[]).unwrap_err().to_string();
+        assert!(e.starts_with("rules.ruleset"), "{e}");
+        let e = TrainConfig::from_toml("[rules]\nruleset = \"raumschach\"\ncastling = true\n", "x", &[]).unwrap_err();
+        assert!(e.to_string().starts_with("rules = raumschach castling=true"), "{e}");
+    }
+
+    #[test]
+    fn overrides_apply_dotted_keys() {
+        let cfg = TrainConfig::from_toml("", "x", &["training.lr=0.5".into(), "network.backend=none".into()]).unwrap();
+        assert_eq!(cfg.training.lr, 0.5);
+        assert_eq!(cfg.network.backend, BackendKind::None);
+        let e = TrainConfig::from_toml("", "x", &["training.lrr=0.5".into()]).unwrap_err().to_string();
+        assert!(e.contains("unknown field `lrr`"), "{e}");
+        assert!(TrainConfig::from_toml("", "x", &["nonsense".into()]).is_err());
+    }
+
+    #[test]
+    fn the_hash_follows_the_effective_config() {
+        let a = TrainConfig::default();
+        let mut b = a.clone();
+        assert_eq!(a.hash(), b.hash());
+        b.seed += 1;
+        assert_ne!(a.hash(), b.hash());
+    }
+}

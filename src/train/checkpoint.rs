@@ -1,0 +1,193 @@
+//! Checkpoints: `checkpoints/step-SSSSSSSS/`, holding the learner's files (weights and
+//! optimizer state) and `meta.json` (step, generation, config hash, and each file's size and
+//! FNV-1a 64 hash).
+//!
+//! Written atomically: the learner saves into `checkpoints/.tmp-step-SSSSSSSS-PID/`, `meta.json`
+//! goes in last, and the directory is renamed into place, so a kill leaves either the whole
+//! checkpoint or a temporary directory (removed on the next start). Loading checks every file
+//! against `meta.json` before the learner reads anything; a mismatch is a one-line error naming
+//! the checkpoint. The newest [`crate::config::TrainingSection::keep_checkpoints`] are kept.
+
+use super::learner::Learner;
+use super::rundir::RunDir;
+use super::TrainError;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// `meta.json` of a checkpoint.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckpointMeta {
+    /// Format version (1).
+    pub version: u32,
+    /// Optimizer steps taken.
+    pub step: u64,
+    /// The generation being trained when it was written.
+    pub generation: u32,
+    /// [`crate::config::TrainConfig::hash`] of the run's config.
+    pub config_hash: String,
+    /// Every other file of the checkpoint: name → (size in bytes, FNV-1a 64 as hex).
+    pub files: BTreeMap<String, (u64, String)>,
+}
+
+/// FNV-1a, 64 bits.
+pub fn fnv1a64(data: &[u8]) -> u64 {
+    data.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
+}
+
+fn step_dir_name(step: u64) -> String {
+    format!("step-{step:08}")
+}
+
+/// The checkpoints of a run, oldest first: (step, directory).
+pub fn list(run: &RunDir) -> Vec<(u64, PathBuf)> {
+    let Ok(rd) = fs::read_dir(run.checkpoints_dir()) else { return Vec::new() };
+    let mut v: Vec<(u64, PathBuf)> = rd
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().to_string();
+            name.strip_prefix("step-").and_then(|s| s.parse().ok()).map(|s| (s, e.path()))
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// Removes temporary directories left by a killed save.
+pub fn clean_temporaries(run: &RunDir) {
+    let Ok(rd) = fs::read_dir(run.checkpoints_dir()) else { return };
+    for e in rd.filter_map(|e| e.ok()) {
+        if e.file_name().to_string_lossy().starts_with(".tmp-") {
+            let _ = fs::remove_dir_all(e.path());
+        }
+    }
+}
+
+/// Saves the learner's state at `step` and prunes to the newest `keep`.
+pub fn save(
+    run: &RunDir,
+    learner: &dyn Learner,
+    step: u64,
+    generation: u32,
+    config_hash: &str,
+    keep: usize,
+) -> Result<PathBuf, TrainError> {
+    let final_dir = run.checkpoints_dir().join(step_dir_name(step));
+    if final_dir.exists() {
+        return Ok(final_dir);
+    }
+    let tmp = run.checkpoints_dir().join(format!(".tmp-{}-{}", step_dir_name(step), std::process::id()));
+    let _ = fs::remove_dir_all(&tmp);
+    fs::create_dir_all(&tmp).map_err(|e| TrainError::io(&tmp, e))?;
+    learner.save(&tmp)?;
+    let mut files = BTreeMap::new();
+    for e in fs::read_dir(&tmp).map_err(|e| TrainError::io(&tmp, e))? {
+        let e = e.map_err(|e| TrainError::io(&tmp, e))?;
+        let bytes = fs::read(e.path()).map_err(|err| TrainError::io(&e.path(), err))?;
+        files.insert(
+            e.file_name().to_string_lossy().to_string(),
+            (bytes.len() as u64, format!("{:016x}", fnv1a64(&bytes))),
+        );
+    }
+    let meta = CheckpointMeta { version: 1, step, generation, config_hash: config_hash.to_string(), files };
+    let meta_path = tmp.join("meta.json");
+    let text = serde_json::to_string_pretty(&meta).expect("meta serialises") + "\n";
+    fs::write(&meta_path, text).map_err(|e| TrainError::io(&meta_path, e))?;
+    // Sync the files before the rename makes them the checkpoint.
+    for e in fs::read_dir(&tmp).map_err(|e| TrainError::io(&tmp, e))?.flatten() {
+        if let Ok(f) = fs::File::open(e.path()) {
+            let _ = f.sync_all();
+        }
+    }
+    fs::rename(&tmp, &final_dir).map_err(|e| TrainError::io(&final_dir, e))?;
+    prune(run, keep);
+    Ok(final_dir)
+}
+
+/// Keeps the newest `keep` checkpoints.
+pub fn prune(run: &RunDir, keep: usize) {
+    let all = list(run);
+    for (_, dir) in all.iter().take(all.len().saturating_sub(keep.max(1))) {
+        if let Err(e) = fs::remove_dir_all(dir) {
+            tracing::warn!("cannot remove old checkpoint {}: {e}", dir.display());
+        }
+    }
+}
+
+/// Reads and checks a checkpoint's `meta.json` and files.
+pub fn verify(dir: &Path) -> Result<CheckpointMeta, TrainError> {
+    let corrupt = |detail: String| TrainError::Corrupt {
+        path: dir.to_path_buf(),
+        detail: format!("{detail} (delete this checkpoint to resume from the one before it)"),
+    };
+    let meta_path = dir.join("meta.json");
+    let text = fs::read_to_string(&meta_path).map_err(|e| corrupt(format!("meta.json: {e}")))?;
+    let meta: CheckpointMeta = serde_json::from_str(&text).map_err(|e| corrupt(format!("meta.json: {e}")))?;
+    for (name, (size, hash)) in &meta.files {
+        let bytes = fs::read(dir.join(name)).map_err(|e| corrupt(format!("{name}: {e}")))?;
+        if bytes.len() as u64 != *size {
+            return Err(corrupt(format!("{name} has {} bytes, meta.json says {size}", bytes.len())));
+        }
+        if format!("{:016x}", fnv1a64(&bytes)) != *hash {
+            return Err(corrupt(format!("{name} does not match its checksum")));
+        }
+    }
+    Ok(meta)
+}
+
+/// Loads the newest checkpoint into `learner`; returns its metadata, or `None` when the run has
+/// none. A damaged checkpoint, or one of another config, is an error.
+pub fn load_latest(
+    run: &RunDir,
+    learner: &mut dyn Learner,
+    config_hash: &str,
+    force: bool,
+) -> Result<Option<CheckpointMeta>, TrainError> {
+    let Some((_, dir)) = list(run).pop() else { return Ok(None) };
+    let meta = verify(&dir)?;
+    if meta.config_hash != config_hash && !force {
+        tracing::warn!(
+            "{}: written under config {}, the run's config is now {config_hash}",
+            dir.display(),
+            meta.config_hash
+        );
+    }
+    learner.load(&dir).map_err(|e| TrainError::Corrupt {
+        path: dir.clone(),
+        detail: format!("cannot load: {e} (delete this checkpoint to resume from the one before it)"),
+    })?;
+    Ok(Some(meta))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::train::learner::NullLearner;
+    use crate::train::replay::TrainBatch;
+
+    #[test]
+    fn save_load_prune_and_detect_damage() {
+        let t = tempfile::tempdir().unwrap();
+        let run = RunDir::new(t.path());
+        run.create().unwrap();
+        let mut l = NullLearner::default();
+        let b = TrainBatch { n: 1, k: 1, move_mask: vec![true], policy: vec![1.0], ..TrainBatch::default() };
+        for step in 1..=4u64 {
+            l.step(&b, 0.1).unwrap();
+            save(&run, &l, step, 0, "h", 2).unwrap();
+        }
+        assert_eq!(list(&run).iter().map(|x| x.0).collect::<Vec<_>>(), vec![3, 4]);
+        let mut m = NullLearner::default();
+        let meta = load_latest(&run, &mut m, "h", false).unwrap().unwrap();
+        assert_eq!((meta.step, m.steps()), (4, 4));
+        // Damage the newest: one clear line naming it.
+        let dir = list(&run).pop().unwrap().1;
+        fs::write(dir.join("learner.json"), "{\"format\":\"fiveup-none\",\"steps\":99}").unwrap();
+        let e = load_latest(&run, &mut m, "h", false).unwrap_err().to_string();
+        assert!(e.contains("step-00000004") && e.contains("learner.json") && !e.contains('\n'), "{e}");
+        fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(load_latest(&run, &mut m, "h", false).unwrap().unwrap().step, 3);
+    }
+}

@@ -1,0 +1,515 @@
+//! The generation loop of `fiveup train`: a state machine recorded in `state.json`.
+//!
+//! ```text
+//!            ┌──────────────────────────────── generation g ───────────────────────────────┐
+//! bootstrap → selfplay(g) → train(→ target) → publish(g+1) → [gate] → evaluate → report ─┐
+//!   (once)        ▲                                                                      │
+//!                 └───────────────────────────── g + 1 ──────────────────────────────────┘
+//! ```
+//!
+//! 1. **bootstrap** (once, optional): supervised training on alpha-beta games
+//!    ([`super::bootstrap`]), then network 0 is published.
+//! 2. **selfplay**: until `shards/gen-g/` holds `games_per_generation` games (from this process
+//!    and any extra workers), play chunks with the `best` network.
+//! 3. **train**: on entering, the step target is fixed (from the new samples and the
+//!    samples-per-position ratio) and recorded; steps run from the newest checkpoint to the target
+//!    on batches from the replay window, checkpointing every `checkpoint_every` steps and at the
+//!    target.
+//! 4. **publish**: the learner's network goes to `models/gen-(g+1)/` (temporary directory, rename).
+//! 5. **gate** (optional): SPRT against the best; the candidate becomes `best` only if accepted.
+//!    Without gating every new network becomes `best`.
+//! 6. **evaluate**: pairs against each rung of the ladder; `eval/gen-(g+1).json` grows rung by
+//!    rung, so a resumed run skips the rungs already played.
+//! 7. **report**: a `generation` line in `metrics.jsonl`, `plots/progress.png`, and one summary
+//!    line on stdout.
+//!
+//! Every phase change is an atomic rewrite of `state.json`, after the phase's own outputs are
+//! on disk; so a killed run resumes in the phase it was in, and each phase can tell from its files
+//! what it has done already.
+
+use super::arena::{build_opponent, gate, play_match, GateResult, MatchResult, NetPlayer};
+use super::checkpoint;
+use super::learner::{learning_rate, load_evaluator, open_learner, Learner, StepStats};
+use super::replay::Replay;
+use super::rundir::{atomic_write, Phase, RunDir, RunState};
+use super::worker::{best_evaluator, count_games, play_chunk};
+use super::{mix_seed, plots, replay, TrainError};
+use crate::config::{Sampling, TrainConfig};
+use crate::nn::{EvalCache, Evaluator};
+use indicatif::{ProgressBar, ProgressStyle};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde_json::json;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// How `fiveup train` was asked to run.
+#[derive(Clone, Debug, Default)]
+pub struct TrainOptions {
+    /// The run directory.
+    pub run: PathBuf,
+    /// The config file (`None`: the run's frozen config, else the embedded default).
+    pub config: Option<PathBuf>,
+    /// `KEY=VALUE` overrides.
+    pub overrides: Vec<String>,
+    /// Replace a run's frozen config with a different one.
+    pub force_config: bool,
+}
+
+/// Resolves the config: the given file, else the run's frozen config, else the embedded default.
+pub fn resolve_config(opts: &TrainOptions) -> Result<TrainConfig, TrainError> {
+    let run = RunDir::new(&opts.run);
+    Ok(match &opts.config {
+        Some(path) => TrainConfig::from_file(path, &opts.overrides)?,
+        None if run.config_path().exists() => TrainConfig::from_file(&run.config_path(), &opts.overrides)?,
+        None => TrainConfig::default_config(&opts.overrides)?,
+    })
+}
+
+/// Everything the loop carries between phases.
+struct Trainer<'a> {
+    run: RunDir,
+    cfg: TrainConfig,
+    hash: String,
+    learner: Box<dyn Learner>,
+    step: u64,
+    state: RunState,
+    replay: Replay,
+    out: &'a mut dyn Write,
+    timings: Timings,
+}
+
+#[derive(Default)]
+struct Timings {
+    selfplay: f64,
+    train: f64,
+    evaluate: f64,
+    games_per_sec: f64,
+}
+
+/// Runs (or resumes) training in `opts.run`, writing one summary line per generation to `out`.
+pub fn run_training(opts: &TrainOptions, out: &mut dyn Write) -> Result<(), TrainError> {
+    let cfg = resolve_config(opts)?;
+    let run = RunDir::new(&opts.run);
+    run.create()?;
+    let _lock = run.lock()?;
+    run.freeze_config(&cfg, opts.force_config)?;
+    run.repair_metrics()?;
+    checkpoint::clean_temporaries(&run);
+    let hash = cfg.hash();
+    let mut learner = open_learner(&cfg)?;
+    let meta = checkpoint::load_latest(&run, learner.as_mut(), &hash, opts.force_config)?;
+    let step = meta.as_ref().map_or(0, |m| m.step);
+    let mut state = run.read_state()?.unwrap_or_else(|| RunState::new(cfg.bootstrap.enabled));
+    if state.phase == Phase::Finished && state.generation < cfg.generations {
+        state.phase = Phase::Selfplay;
+    }
+    tracing::info!(
+        "run {}: {} | generation {} phase {:?} step {step} | {}",
+        run.root().display(),
+        learner.describe(),
+        state.generation,
+        state.phase,
+        if meta.is_some() { "resumed from checkpoint" } else { "no checkpoint yet" }
+    );
+    let replay = Replay::new(cfg.replay.window_max);
+    let mut t = Trainer { run, cfg, hash, learner, step, state, replay, out, timings: Timings::default() };
+    t.run_loop()
+}
+
+impl Trainer<'_> {
+    fn set_phase(&mut self, phase: Phase) -> Result<(), TrainError> {
+        self.state.phase = phase;
+        self.run.write_state(&self.state)
+    }
+
+    fn run_loop(&mut self) -> Result<(), TrainError> {
+        loop {
+            match self.state.phase {
+                Phase::Bootstrap => self.bootstrap()?,
+                Phase::Selfplay => {
+                    if self.state.generation >= self.cfg.generations {
+                        self.set_phase(Phase::Finished)?;
+                        continue;
+                    }
+                    self.selfplay()?
+                }
+                Phase::Train => self.train()?,
+                Phase::Publish => self.publish()?,
+                Phase::Gate => self.gate()?,
+                Phase::Evaluate => self.evaluate()?,
+                Phase::Report => self.report()?,
+                Phase::Finished => {
+                    tracing::info!("run finished: {} generations", self.state.generation);
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    /// Saves a checkpoint at the current step.
+    fn checkpoint(&mut self) -> Result<(), TrainError> {
+        let t = &self.cfg.training;
+        checkpoint::save(
+            &self.run,
+            self.learner.as_ref(),
+            self.step,
+            self.state.generation,
+            &self.hash,
+            t.keep_checkpoints,
+        )?;
+        Ok(())
+    }
+
+    /// Publishes the learner's network as generation `g` (skipped when it is already there).
+    fn publish_as(&mut self, g: u32) -> Result<(), TrainError> {
+        let dir = self.run.model_dir(g);
+        if dir.exists() {
+            return Ok(());
+        }
+        let tmp = dir.with_file_name(format!(".tmp-gen-{g:04}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&tmp);
+        std::fs::create_dir_all(&tmp).map_err(|e| TrainError::io(&tmp, e))?;
+        self.learner.publish(&tmp)?;
+        std::fs::rename(&tmp, &dir).map_err(|e| TrainError::io(&dir, e))?;
+        tracing::info!("published {}", dir.display());
+        Ok(())
+    }
+
+    fn bootstrap(&mut self) -> Result<(), TrainError> {
+        let b = self.cfg.bootstrap.clone();
+        let chunks = b.games.div_ceil(self.cfg.selfplay.games_per_shard as u64);
+        let bar = bar(chunks, "bootstrap games");
+        bar.set_position(replay::shard_files(&self.run.bootstrap_dir()).len() as u64);
+        let t0 = Instant::now();
+        let played = super::bootstrap::play_games(&self.run, &self.cfg, &|| bar.inc(1))?;
+        bar.finish_and_clear();
+        if played > 0 {
+            tracing::info!("bootstrap: {played} games of {} in {:.1} s", b.engine, t0.elapsed().as_secs_f64());
+        }
+        self.load_replay()?;
+        self.train_steps(b.steps, None)?;
+        self.checkpoint()?;
+        self.publish_as(0)?;
+        self.run.write_best(0)?;
+        self.state.best = 0;
+        self.set_phase(Phase::Selfplay)
+    }
+
+    fn selfplay(&mut self) -> Result<(), TrainError> {
+        let g = self.state.generation;
+        if self.run.read_best()?.is_none() {
+            // A new run without bootstrap: network 0 is the fresh one.
+            self.checkpoint()?;
+            self.publish_as(0)?;
+            self.run.write_best(0)?;
+        }
+        let dir = self.run.shard_dir(g);
+        let target = self.cfg.selfplay.games_per_generation;
+        let mut have = count_games(&dir);
+        let bar = bar(target, &format!("gen {g} self-play"));
+        bar.set_position(have.min(target));
+        let t0 = Instant::now();
+        let mut evaluator: Option<(u32, Box<dyn Evaluator>)> = None;
+        let mut played = 0u64;
+        while have < target {
+            let best = self.run.read_best()?;
+            if evaluator.as_ref().map(|e| e.0) != best {
+                evaluator = Some(best_evaluator(&self.run, &self.cfg)?);
+            }
+            let (best_gen, ev) = evaluator.as_mut().expect("just loaded");
+            self.state.best = *best_gen;
+            let n = (target - have).min(self.cfg.selfplay.concurrent_games as u64);
+            let base = have;
+            let prog = play_chunk(&self.run, &self.cfg, g, "trainer", ev.as_mut(), n, &mut |p| {
+                bar.set_position((base + p.games).min(target));
+            })?;
+            played += prog.games;
+            tracing::debug!("gen {g} self-play chunk: {}", prog.line());
+            have = count_games(&dir);
+        }
+        bar.finish_and_clear();
+        let secs = t0.elapsed().as_secs_f64();
+        self.timings.selfplay = secs;
+        self.timings.games_per_sec = played as f64 / secs.max(1e-9);
+        // Fix the training target for this generation.
+        let new_samples = self.load_replay()?;
+        let t = &self.cfg.training;
+        let steps = if self.replay.total() < self.cfg.replay.min_samples {
+            tracing::info!(
+                "gen {g}: {} samples so far, training waits for {}",
+                self.replay.total(),
+                self.cfg.replay.min_samples
+            );
+            0
+        } else if t.steps_per_generation > 0 {
+            t.steps_per_generation
+        } else {
+            ((new_samples as f64 * t.samples_per_position / t.batch_size as f64).ceil() as u64).max(t.min_steps)
+        };
+        self.state.train_target = self.step + steps;
+        self.set_phase(Phase::Train)
+    }
+
+    /// Loads every shard directory up to the current generation; returns the samples of the
+    /// current generation's directory.
+    fn load_replay(&mut self) -> Result<u64, TrainError> {
+        let mix = self.cfg.bootstrap.score_weight;
+        self.replay.load_dir(&self.run.bootstrap_dir(), mix)?;
+        let mut last = 0;
+        for g in 0..=self.state.generation {
+            last = self.replay.load_dir(&self.run.shard_dir(g), self.cfg.training.value_target_mix)?;
+        }
+        // The count of the current generation, also when it was loaded earlier in this process.
+        if last == 0 {
+            last = replay::shard_files(&self.run.shard_dir(self.state.generation))
+                .iter()
+                .filter_map(|p| crate::selfplay::read_shard(p).ok())
+                .flatten()
+                .map(|r| r.positions.len() as u64)
+                .sum();
+        }
+        Ok(last)
+    }
+
+    fn train(&mut self) -> Result<(), TrainError> {
+        self.load_replay()?;
+        self.train_steps(self.state.train_target, Some(self.state.generation))?;
+        self.checkpoint()?;
+        self.set_phase(Phase::Publish)
+    }
+
+    /// Steps from the current step to `target` on the replay window. `generation` is `None` for
+    /// the bootstrap (its metrics lines say so).
+    fn train_steps(&mut self, target: u64, generation: Option<u32>) -> Result<(), TrainError> {
+        if self.step >= target {
+            return Ok(());
+        }
+        let tc = self.cfg.training.clone();
+        let window = replay::window_size(self.replay.total(), &self.cfg.replay);
+        let share = (tc.sampling == Sampling::Surprise).then_some(tc.surprise_share);
+        let sampler = self.replay.sampler(window, share);
+        let label = generation.map_or("bootstrap".to_string(), |g| format!("gen {g}"));
+        if sampler.is_empty() {
+            tracing::warn!("{label}: no samples to train on");
+            self.step = target;
+            return Ok(());
+        }
+        tracing::info!(
+            "{label}: training steps {}..{target} on a window of {} of {} samples",
+            self.step,
+            sampler.len(),
+            self.replay.total()
+        );
+        let bar = bar(target, &format!("{label} training"));
+        bar.set_position(self.step);
+        let t0 = Instant::now();
+        let mut window_stats: Vec<StepStats> = Vec::new();
+        while self.step < target {
+            let mut rng = ChaCha8Rng::seed_from_u64(mix_seed(&[self.cfg.seed, 0x7261_696e, self.step]));
+            let batch = sampler.batch(tc.batch_size, tc.mirror, &mut rng);
+            let lr = learning_rate(&tc, self.step);
+            let s = self.learner.step(&batch, lr)?;
+            if !s.total_loss.is_finite() {
+                return Err(TrainError::Backend(format!(
+                    "loss is {} at step {}: lower training.lr",
+                    s.total_loss, self.step
+                )));
+            }
+            self.step += 1;
+            window_stats.push(s);
+            bar.set_position(self.step);
+            if self.step % tc.log_every == 0 || self.step == target {
+                let m = StepStats::mean(&window_stats);
+                window_stats.clear();
+                self.run.append_metrics(&json!({
+                    "kind": "train", "generation": generation, "bootstrap": generation.is_none(),
+                    "step": self.step, "lr": lr,
+                    "policy_loss": m.policy_loss, "value_loss": m.value_loss,
+                    "moves_left_loss": m.moves_left_loss, "total_loss": m.total_loss,
+                    "policy_accuracy": m.policy_accuracy, "window": sampler.len(),
+                    "samples_total": self.replay.total(),
+                }))?;
+            }
+            if self.step % tc.checkpoint_every == 0 && self.step < target {
+                let g = generation.unwrap_or(0);
+                checkpoint::save(&self.run, self.learner.as_ref(), self.step, g, &self.hash, tc.keep_checkpoints)?;
+            }
+        }
+        bar.finish_and_clear();
+        self.timings.train = t0.elapsed().as_secs_f64();
+        Ok(())
+    }
+
+    fn publish(&mut self) -> Result<(), TrainError> {
+        let next = self.state.generation + 1;
+        self.publish_as(next)?;
+        if self.cfg.evaluation.gating {
+            self.set_phase(Phase::Gate)
+        } else {
+            self.run.write_best(next)?;
+            self.state.best = next;
+            self.set_phase(Phase::Evaluate)
+        }
+    }
+
+    fn net_player(&self, g: u32) -> Result<NetPlayer, TrainError> {
+        let ev = load_evaluator(&self.cfg, &self.run.model_dir(g))?;
+        let e = &self.cfg.evaluation;
+        Ok(NetPlayer::new(
+            &format!("gen-{g:04}"),
+            Box::new(EvalCache::new(ev, 1 << 16)),
+            e.simulations,
+            self.cfg.selfplay.max_batch,
+        ))
+    }
+
+    fn gate(&mut self) -> Result<(), TrainError> {
+        let cand = self.state.generation + 1;
+        let path = self.run.eval_dir().join(format!("gate-{cand:04}.json"));
+        let result: GateResult = match std::fs::read_to_string(&path).ok().and_then(|t| serde_json::from_str(&t).ok()) {
+            Some(r) => r,
+            None => {
+                let best = self.run.read_best()?.unwrap_or(0);
+                let e = self.cfg.evaluation.clone();
+                let mut a = self.net_player(cand)?;
+                let mut b = self.net_player(best)?;
+                let v = self.cfg.variant()?;
+                let seed = mix_seed(&[self.cfg.seed, 0x6761_7465, cand as u64]);
+                let r = gate(
+                    &mut a,
+                    &mut b,
+                    (cand, best),
+                    v,
+                    (e.sprt_elo0, e.sprt_elo1),
+                    e.sprt_alpha,
+                    e.gating_max_games,
+                    e.ply_cap,
+                    seed,
+                )?;
+                atomic_write(&path, (serde_json::to_string_pretty(&r).expect("serialises") + "\n").as_bytes())?;
+                r
+            }
+        };
+        tracing::info!(
+            "gate gen-{cand:04} vs gen-{:04}: score {:.3} LLR {:.2} {:?} → {}",
+            result.best,
+            result.result.score,
+            result.llr,
+            result.decision,
+            if result.accepted { "accepted" } else { "rejected" }
+        );
+        if result.accepted {
+            self.run.write_best(cand)?;
+            self.state.best = cand;
+        }
+        self.set_phase(Phase::Evaluate)
+    }
+
+    fn ladder_path(&self, g: u32) -> PathBuf {
+        self.run.eval_dir().join(format!("gen-{g:04}.json"))
+    }
+
+    fn read_ladder(&self, g: u32) -> Vec<MatchResult> {
+        std::fs::read_to_string(self.ladder_path(g))
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or_default()
+    }
+
+    fn evaluate(&mut self) -> Result<(), TrainError> {
+        let g = self.state.generation + 1;
+        let e = self.cfg.evaluation.clone();
+        if e.every > 0 && g % e.every == 0 && e.games_per_rung > 0 && !e.ladder.is_empty() {
+            let t0 = Instant::now();
+            let mut done = self.read_ladder(g);
+            let v = self.cfg.variant()?;
+            let mut me: Option<NetPlayer> = None;
+            for (i, spec) in e.ladder.iter().enumerate().skip(done.len()) {
+                let mut opp = build_opponent(spec, mix_seed(&[self.cfg.seed, g as u64, i as u64]))?;
+                if me.is_none() {
+                    me = Some(self.net_player(g)?);
+                }
+                let pairs = e.games_per_rung.div_ceil(2);
+                let bar = bar(pairs as u64, &format!("gen {g} vs {spec}"));
+                let seed = mix_seed(&[self.cfg.seed, 0x6c61_6464, g as u64, i as u64]);
+                let mut r =
+                    play_match(me.as_mut().expect("built"), opp.as_mut(), v, pairs, e.ply_cap, seed, &mut |r, _| {
+                        bar.set_position(r.pairs.pairs());
+                        true
+                    })?;
+                bar.finish_and_clear();
+                r.opponent = spec.clone();
+                tracing::info!("gen-{g:04} vs {spec}: {} score {:.3}", r.games, r.score);
+                done.push(r);
+                let text = serde_json::to_string_pretty(&done).expect("serialises") + "\n";
+                atomic_write(&self.ladder_path(g), text.as_bytes())?;
+            }
+            self.timings.evaluate = t0.elapsed().as_secs_f64();
+        }
+        self.set_phase(Phase::Report)
+    }
+
+    fn report(&mut self) -> Result<(), TrainError> {
+        let g = self.state.generation;
+        if self.replay.total() == 0 {
+            self.load_replay()?;
+        }
+        let metrics = self.run.read_metrics();
+        let mine: Vec<StepStats> = metrics
+            .iter()
+            .filter(|m| m["kind"] == "train" && m["generation"] == g && m["bootstrap"] != true)
+            .filter_map(|m| serde_json::from_value(m.clone()).ok())
+            .collect();
+        let m = StepStats::mean(&mine);
+        let ladder = self.read_ladder(g + 1);
+        let games = count_games(&self.run.shard_dir(g));
+        let line = json!({
+            "kind": "generation", "generation": g + 1, "best": self.run.read_best()?.unwrap_or(0),
+            "step": self.step, "games": games, "samples_total": self.replay.total(),
+            "policy_loss": m.policy_loss, "value_loss": m.value_loss, "moves_left_loss": m.moves_left_loss,
+            "policy_accuracy": m.policy_accuracy,
+            "ladder": ladder.iter().map(|r| json!({"opponent": r.opponent, "score": r.score, "elo": r.elo, "games": r.games.games()})).collect::<Vec<_>>(),
+            "selfplay_seconds": self.timings.selfplay, "games_per_second": self.timings.games_per_sec,
+            "train_seconds": self.timings.train, "evaluate_seconds": self.timings.evaluate,
+        });
+        self.run.append_metrics(&line)?;
+        let mut all = metrics;
+        all.push(line);
+        if let Err(e) = plots::draw_progress(&self.run.plots_dir().join("progress.png"), &all) {
+            tracing::warn!("{e}");
+        }
+        let ladder_text: Vec<String> = ladder.iter().map(|r| format!("{} {:.2}", r.opponent, r.score)).collect();
+        let summary = format!(
+            "gen {:>4} | games {games} samples {} | step {} | loss policy {:.3} value {:.3} mleft {:.3} | acc {:.3} | best gen-{:04} | ladder: {}",
+            g + 1,
+            self.replay.total(),
+            self.step,
+            m.policy_loss,
+            m.value_loss,
+            m.moves_left_loss,
+            m.policy_accuracy,
+            self.run.read_best()?.unwrap_or(0),
+            if ladder_text.is_empty() { "-".to_string() } else { ladder_text.join(", ") }
+        );
+        writeln!(self.out, "{summary}").map_err(|e| TrainError::io(std::path::Path::new("<stdout>"), e))?;
+        let _ = self.out.flush();
+        self.timings = Timings::default();
+        self.state.generation = g + 1;
+        self.state.train_target = self.step;
+        self.set_phase(if self.state.generation >= self.cfg.generations { Phase::Finished } else { Phase::Selfplay })
+    }
+}
+
+/// A progress bar on stderr (hidden when stderr is not a terminal).
+fn bar(len: u64, msg: &str) -> ProgressBar {
+    let b = ProgressBar::new(len);
+    b.set_style(
+        ProgressStyle::with_template("{msg:>24} [{bar:40}] {pos}/{len} {elapsed_precise} eta {eta}")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    b.set_message(msg.to_string());
+    b
+}

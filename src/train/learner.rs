@@ -1,0 +1,260 @@
+//! The learner interface (a network and its optimizer), the learning-rate schedule, the
+//! model-free [`NullLearner`], and [`open_learner`] / [`load_evaluator`], which pick the
+//! implementation the config names.
+//!
+//! A learner owns its network and optimizer state; the generation loop only hands it batches,
+//! asks it to save and load checkpoints (files of its own choosing inside a directory the loop
+//! makes atomic), and to publish inference networks that [`load_evaluator`] reads back. The tch
+//! learner lives behind the `torch` feature; [`NullLearner`] is its twin for tests and for
+//! builds without libtorch (the uniform evaluator plays, steps change nothing).
+
+use super::replay::TrainBatch;
+use super::TrainError;
+use crate::config::{BackendKind, LrSchedule, TrainConfig, TrainingSection};
+use crate::nn::{Evaluator, UniformEvaluator};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The losses and accuracy of one step (before the update).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct StepStats {
+    /// Policy cross-entropy.
+    pub policy_loss: f64,
+    /// WDL cross-entropy.
+    pub value_loss: f64,
+    /// Moves-left loss.
+    pub moves_left_loss: f64,
+    /// The weighted total.
+    pub total_loss: f64,
+    /// Share of items whose highest-target move is the network's most likely move.
+    pub policy_accuracy: f64,
+}
+
+impl StepStats {
+    /// The mean of several steps' statistics.
+    pub fn mean(all: &[StepStats]) -> StepStats {
+        let n = all.len().max(1) as f64;
+        let sum = |f: fn(&StepStats) -> f64| all.iter().map(f).sum::<f64>() / n;
+        StepStats {
+            policy_loss: sum(|s| s.policy_loss),
+            value_loss: sum(|s| s.value_loss),
+            moves_left_loss: sum(|s| s.moves_left_loss),
+            total_loss: sum(|s| s.total_loss),
+            policy_accuracy: sum(|s| s.policy_accuracy),
+        }
+    }
+}
+
+/// A network with its optimizer: what the generation loop trains.
+pub trait Learner {
+    /// A short description (architecture, device).
+    fn describe(&self) -> String;
+
+    /// One optimizer step on `batch` at learning rate `lr`.
+    fn step(&mut self, batch: &TrainBatch, lr: f64) -> Result<StepStats, TrainError>;
+
+    /// Writes weights and optimizer state into the (existing, empty) directory `dir`.
+    fn save(&self, dir: &Path) -> Result<(), TrainError>;
+
+    /// Restores what [`Learner::save`] wrote into `dir`.
+    fn load(&mut self, dir: &Path) -> Result<(), TrainError>;
+
+    /// Writes the inference network into the (existing, empty) directory `dir`, in the form
+    /// [`load_evaluator`] reads.
+    fn publish(&self, dir: &Path) -> Result<(), TrainError>;
+}
+
+/// The learning rate at `step` (0-based): linear warm-up, then the schedule.
+pub fn learning_rate(t: &TrainingSection, step: u64) -> f64 {
+    if step < t.lr_warmup_steps {
+        return t.lr * (step + 1) as f64 / t.lr_warmup_steps as f64;
+    }
+    let s = (step - t.lr_warmup_steps) as f64;
+    let h = t.lr_decay_steps as f64;
+    match t.lr_schedule {
+        LrSchedule::Constant => t.lr,
+        LrSchedule::Cosine => {
+            let x = (s / h).min(1.0);
+            let f = t.lr_final_fraction + (1.0 - t.lr_final_fraction) * 0.5 * (1.0 + (std::f64::consts::PI * x).cos());
+            t.lr * f
+        }
+        LrSchedule::Step => t.lr * t.lr_final_fraction.powi((s / h).floor() as i32),
+    }
+}
+
+/// The learner of the `none` backend: no network. Steps report the losses of the uniform
+/// policy and value (so metrics and plots have numbers) and change nothing but a step counter,
+/// which it saves and restores like a real optimizer's state.
+#[derive(Clone, Debug, Default)]
+pub struct NullLearner {
+    steps: u64,
+}
+
+/// What [`NullLearner`] saves.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NullState {
+    format: String,
+    steps: u64,
+}
+
+/// The `format` of a `none` network's `net.json`.
+pub const NULL_FORMAT: &str = "fiveup-none";
+
+impl NullLearner {
+    /// Steps taken (restored from checkpoints).
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+}
+
+impl Learner for NullLearner {
+    fn describe(&self) -> String {
+        "none (uniform evaluator, no-op steps)".into()
+    }
+
+    fn step(&mut self, batch: &TrainBatch, _lr: f64) -> Result<StepStats, TrainError> {
+        self.steps += 1;
+        let n = batch.n.max(1) as f64;
+        let mut policy = 0.0;
+        let mut acc = 0.0;
+        for i in 0..batch.n {
+            let legal = batch.move_mask[i * batch.k..(i + 1) * batch.k].iter().filter(|&&m| m).count().max(1);
+            policy += (legal as f64).ln();
+            // A uniform policy's top move is any legal move: expected accuracy 1 / legal moves.
+            acc += 1.0 / legal as f64;
+        }
+        let value = 3f64.ln();
+        Ok(StepStats {
+            policy_loss: policy / n,
+            value_loss: value,
+            moves_left_loss: 0.0,
+            total_loss: policy / n + value,
+            policy_accuracy: acc / n,
+        })
+    }
+
+    fn save(&self, dir: &Path) -> Result<(), TrainError> {
+        let path = dir.join("learner.json");
+        let text =
+            serde_json::to_string(&NullState { format: NULL_FORMAT.into(), steps: self.steps }).expect("serialises");
+        std::fs::write(&path, text).map_err(|e| TrainError::io(&path, e))
+    }
+
+    fn load(&mut self, dir: &Path) -> Result<(), TrainError> {
+        let path = dir.join("learner.json");
+        let text = std::fs::read_to_string(&path).map_err(|e| TrainError::io(&path, e))?;
+        let s: NullState = serde_json::from_str(&text)
+            .map_err(|e| TrainError::Corrupt { path: path.clone(), detail: e.to_string() })?;
+        if s.format != NULL_FORMAT {
+            return Err(TrainError::Corrupt {
+                path,
+                detail: format!("format {:?}, expected {NULL_FORMAT:?} (a checkpoint of another backend?)", s.format),
+            });
+        }
+        self.steps = s.steps;
+        Ok(())
+    }
+
+    fn publish(&self, dir: &Path) -> Result<(), TrainError> {
+        let path = dir.join("net.json");
+        std::fs::write(&path, format!("{{\"format\": \"{NULL_FORMAT}\", \"version\": 1}}\n"))
+            .map_err(|e| TrainError::io(&path, e))
+    }
+}
+
+/// A fresh learner of the configured backend (seeded by the run's seed).
+pub fn open_learner(cfg: &TrainConfig) -> Result<Box<dyn Learner>, TrainError> {
+    match cfg.network.backend {
+        BackendKind::None => Ok(Box::new(NullLearner::default())),
+        BackendKind::Torch => torch_learner(cfg),
+    }
+}
+
+/// The evaluator of a published network directory (`models/gen-NNNN`), for `threads` …
+pub fn load_evaluator(cfg: &TrainConfig, dir: &Path) -> Result<Box<dyn Evaluator>, TrainError> {
+    match cfg.network.backend {
+        BackendKind::None => {
+            let path = dir.join("net.json");
+            let text = std::fs::read_to_string(&path).map_err(|e| TrainError::io(&path, e))?;
+            if !text.contains(NULL_FORMAT) {
+                return Err(TrainError::Corrupt { path, detail: format!("not a {NULL_FORMAT} network") });
+            }
+            Ok(Box::new(UniformEvaluator::new()))
+        }
+        BackendKind::Torch => torch_evaluator(cfg, dir),
+    }
+}
+
+#[cfg(feature = "torch")]
+fn torch_learner(cfg: &TrainConfig) -> Result<Box<dyn Learner>, TrainError> {
+    Ok(Box::new(super::torch_learner::TchLearner::new(cfg)?))
+}
+
+#[cfg(feature = "torch")]
+fn torch_evaluator(cfg: &TrainConfig, dir: &Path) -> Result<Box<dyn Evaluator>, TrainError> {
+    super::torch_learner::torch_evaluator(cfg, dir)
+}
+
+#[cfg(not(feature = "torch"))]
+fn torch_learner(_cfg: &TrainConfig) -> Result<Box<dyn Learner>, TrainError> {
+    Err(no_torch())
+}
+
+#[cfg(not(feature = "torch"))]
+fn torch_evaluator(_cfg: &TrainConfig, _dir: &Path) -> Result<Box<dyn Evaluator>, TrainError> {
+    Err(no_torch())
+}
+
+#[cfg(not(feature = "torch"))]
+fn no_torch() -> TrainError {
+    TrainError::Backend(
+        "network.backend = \"torch\" but this build has no torch support; rebuild with the torch feature or set network.backend = \"none\"".into(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_schedule_warms_up_then_decays() {
+        let mut t = TrainingSection {
+            lr: 1.0,
+            lr_warmup_steps: 10,
+            lr_decay_steps: 100,
+            lr_final_fraction: 0.1,
+            ..TrainingSection::default()
+        };
+        t.lr_schedule = LrSchedule::Cosine;
+        assert!((learning_rate(&t, 0) - 0.1).abs() < 1e-12);
+        assert!((learning_rate(&t, 9) - 1.0).abs() < 1e-12);
+        assert!((learning_rate(&t, 10) - 1.0).abs() < 1e-12);
+        assert!((learning_rate(&t, 60) - 0.55).abs() < 1e-9);
+        assert!((learning_rate(&t, 10_000) - 0.1).abs() < 1e-12);
+        t.lr_schedule = LrSchedule::Step;
+        assert!((learning_rate(&t, 109) - 1.0).abs() < 1e-12);
+        assert!((learning_rate(&t, 110) - 0.1).abs() < 1e-12);
+        t.lr_schedule = LrSchedule::Constant;
+        assert_eq!(learning_rate(&t, 5000), 1.0);
+    }
+
+    #[test]
+    fn the_null_learner_round_trips_its_state() {
+        let t = tempfile::tempdir().unwrap();
+        let mut l = NullLearner::default();
+        let b = TrainBatch { n: 1, k: 2, move_mask: vec![true, true], policy: vec![0.5, 0.5], ..TrainBatch::default() };
+        let s = l.step(&b, 0.1).unwrap();
+        assert!((s.policy_loss - 2f64.ln()).abs() < 1e-9);
+        l.save(t.path()).unwrap();
+        let mut m = NullLearner::default();
+        m.load(t.path()).unwrap();
+        assert_eq!(m.steps(), 1);
+        l.publish(t.path()).unwrap();
+        let cfg = TrainConfig {
+            network: crate::config::NetworkConfig { backend: BackendKind::None, ..Default::default() },
+            ..Default::default()
+        };
+        assert_eq!(load_evaluator(&cfg, t.path()).unwrap().name(), "uniform");
+    }
+}

@@ -1,0 +1,143 @@
+//! Training: the replay window, the learner interface, checkpoints, self-play workers,
+//! evaluation against the alpha-beta ladder, plots, and the generation loop that ties them together
+//! (`fiveup train`).
+//!
+//! # The run directory
+//! Everything a run knows lives in one directory, so that any process can be killed at any moment
+//! and the same command rerun on the same directory to go on (KataGo's habit):
+//!
+//! ```text
+//! RUN/
+//!   config.toml            the effective config, frozen at the start (a rerun with another config is
+//!                          an error unless --force-config; only `generations` may change)
+//!   LOCK                   advisory lock held by the one trainer (the OS drops it when the process dies)
+//!   state.json             the generation state machine: {generation, phase, train_target, best}
+//!   best                   "gen-NNNN": the network self-play uses (atomically replaced)
+//!   metrics.jsonl          one JSON object a line: "train" every log_every steps, "generation" per generation
+//!   shards/gen-NNNN/       self-play games played for generation N: WORKER-IIIIII.shard (atomic, checksummed)
+//!   shards/bootstrap/      the alpha-beta games of the bootstrap
+//!   checkpoints/step-SSSSSSSS/   learner files (weights + optimizer state) and meta.json
+//!                          (step, generation, config hash, each file's size and FNV-1a hash); last K kept
+//!   models/gen-NNNN/       published networks: the learner's inference files (weights.safetensors +
+//!                          net.json for torch), written to a temporary directory and renamed
+//!   eval/gen-NNNN.json     ladder results; eval/gate-NNNN.json SPRT gating results
+//!   plots/progress.png     losses, policy accuracy and ladder score over steps and generations
+//! ```
+//!
+//! Every file is written atomically (temporary file or directory, then rename), except
+//! `metrics.jsonl`, which is appended to; a partial last line left by a kill is dropped on restart.
+//!
+//! # Resume
+//! The trainer reloads the newest checkpoint (a damaged one is a one-line error naming it), reads
+//! `state.json` and continues the phase it names. Self-play counts the games already in
+//! `shards/gen-NNNN/` and plays only the rest (a kill loses the games in flight and those not yet
+//! written, fewer than `games_per_shard` per worker); training continues from the checkpoint's
+//! step to the recorded target, drawing batches from a stream seeded by the step; publishing,
+//! gating and evaluation skip what their files show as done.
+//!
+//! # Several self-play processes
+//! `fiveup selfplay --run RUN` (on this machine or any machine sharing the directory) reads
+//! `state.json` and `best`, loads the best network and writes shards into
+//! `shards/gen-NNNN/` of the generation in progress under its own worker name. The trainer counts
+//! every worker's games towards `selfplay.games_per_generation` and the replay window takes every
+//! shard, so extra workers just make generations arrive sooner.
+//!
+//! Modules: [`rundir`] (paths, lock, state), [`replay`] (window, sampling, batches),
+//! [`learner`] (the trainer interface, learning rate), [`checkpoint`], [`worker`] (self-play into
+//! shards), [`arena`] (games between players, ladder, gating), [`plots`], [`generation`] (the
+//! loop).
+
+pub mod arena;
+pub mod bootstrap;
+pub mod checkpoint;
+pub mod generation;
+pub mod learner;
+pub mod plots;
+pub mod replay;
+pub mod rundir;
+#[cfg(feature = "torch")]
+pub mod torch_learner;
+pub mod worker;
+
+pub use generation::{run_training, TrainOptions};
+pub use learner::{Learner, NullLearner, StepStats};
+pub use replay::{window_size, Replay, TrainBatch};
+pub use rundir::{Phase, RunDir, RunState};
+
+use std::path::{Path, PathBuf};
+
+/// What can stop training. Every message is one line and names the file involved.
+#[derive(Debug, thiserror::Error)]
+pub enum TrainError {
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// A file of the run is damaged.
+    #[error("{path}: corrupt: {detail}")]
+    Corrupt {
+        /// The file or directory.
+        path: PathBuf,
+        /// What is wrong.
+        detail: String,
+    },
+    /// Another trainer holds the run's lock.
+    #[error("{path}: another trainer is running on this directory ({holder})")]
+    Locked {
+        /// The lock file.
+        path: PathBuf,
+        /// What the holder wrote into it.
+        holder: String,
+    },
+    /// The run was started with another config.
+    #[error("{path} differs from the given config at {diff}; rerun with the run's config (omit --config) or pass --force-config")]
+    ConfigChanged {
+        /// The frozen config.
+        path: PathBuf,
+        /// The first difference.
+        diff: String,
+    },
+    /// The config is invalid.
+    #[error(transparent)]
+    Config(#[from] crate::config::ConfigError),
+    /// A shard could not be written or read.
+    #[error(transparent)]
+    Shard(#[from] crate::selfplay::ShardError),
+    /// The network backend failed or is not built in.
+    #[error("network: {0}")]
+    Backend(String),
+    /// A player of the ladder or bootstrap could not be built.
+    #[error("player: {0}")]
+    Player(String),
+    /// Drawing a plot failed.
+    #[error("plot {path}: {detail}")]
+    Plot {
+        /// The image.
+        path: PathBuf,
+        /// What failed.
+        detail: String,
+    },
+}
+
+impl TrainError {
+    /// An I/O error on `path`.
+    pub fn io(path: &Path, source: std::io::Error) -> TrainError {
+        TrainError::Io { path: path.to_path_buf(), source }
+    }
+}
+
+/// Mixes numbers into a seed (SplitMix64 steps), for the per-chunk and per-step random streams.
+pub fn mix_seed(parts: &[u64]) -> u64 {
+    let mut z = 0x9E37_79B9_7F4A_7C15u64;
+    for &p in parts {
+        z ^= p.wrapping_add(0x9E37_79B9_7F4A_7C15).wrapping_add(z << 6).wrapping_add(z >> 2);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+    }
+    z
+}

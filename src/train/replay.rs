@@ -1,0 +1,428 @@
+//! The replay window over the newest shards, sampling, augmentation and batch assembly.
+//!
+//! # Window (KataGo's shuffler)
+//! With `N` samples produced so far in the run, training draws from the newest
+//! [`window_size`]`(N)` of them:
+//!
+//! ```text
+//! window(N) = N                                        if N ≤ c
+//!           = c · (1 + β · ((N / c)^α − 1) / α)        otherwise, capped at window_max
+//! ```
+//!
+//! `c = replay.window_min`, `α = replay.window_alpha` (0.75), `β = replay.window_beta` (0.4). The
+//! window grows like `N^α`: early on, when the network changes fast, old data leaves quickly; later
+//! the window holds many generations. At `N = c` the window is `c` and grows with slope `β`.
+//!
+//! # Sampling
+//! - `uniform`: every sample of the window equally likely, with replacement.
+//! - `surprise`: a share `s = training.surprise_share` of the probability mass is spread in
+//!   proportion to each sample's value surprise, `KL(z ‖ v)` between its value target `z` and the
+//!   evaluator's value `v` recorded when it was played (KataGo weights by policy surprise; our
+//!   records keep the network's value but not its policy), the rest uniformly:
+//!   `p_i ∝ (1 − s) + s · KL_i / mean(KL)`.
+//!
+//! # Targets
+//! policy: the search's sparse target over the legal moves (moves it did not list get 0);
+//! value: `(1 − m) · result + m · root WDL` with `m = training.value_target_mix` (the bootstrap's
+//! engine score plays the root WDL's part, with `bootstrap.score_weight`); moves left: plies from
+//! the position to the end of the game.
+//!
+//! # Augmentation
+//! With `training.mirror`, each drawn sample gets a uniformly chosen symmetry of its variant
+//! ([`Symmetry::all`]: the file mirror, plus the rotations on the hypercylinder), applied to the
+//! input planes ([`Symmetry::apply_planes`]) and to every move's policy index
+//! ([`Symmetry::apply_index`]).
+
+use super::TrainError;
+use crate::config::ReplaySection;
+use crate::mcts::terminal::prior_occurrences;
+use crate::nn::encode::{encode_into, INPUT_SIZE};
+use crate::nn::policy::{indices_into, PolicyIndex, POLICY_SIZE};
+use crate::nn::Symmetry;
+use crate::rules::Position;
+use crate::selfplay::{read_shard, GameRecord};
+use rand::distributions::{Distribution, WeightedIndex};
+use rand::Rng;
+use std::collections::{HashSet, VecDeque};
+use std::path::{Path, PathBuf};
+
+/// The number of newest samples training draws from when `total` samples exist.
+pub fn window_size(total: u64, r: &ReplaySection) -> u64 {
+    let (c, n) = (r.window_min as f64, total as f64);
+    if n <= c {
+        return total;
+    }
+    let w = c * (1.0 + r.window_beta * ((n / c).powf(r.window_alpha) - 1.0) / r.window_alpha);
+    (w.floor() as u64).min(r.window_max).min(total)
+}
+
+/// One training sample.
+#[derive(Clone, Debug)]
+pub struct Sample {
+    /// The position.
+    pub position: Position,
+    /// Earlier occurrences of the position in its game.
+    pub repetitions: u8,
+    /// Sparse policy target: (move bits, probability), sorted by move bits.
+    pub policy: Box<[(u32, f32)]>,
+    /// Value target (win, draw, loss for the side to move).
+    pub wdl: [f32; 3],
+    /// Plies from here to the end of the game.
+    pub moves_left: f32,
+    /// Value surprise `KL(wdl ‖ evaluator's value)`.
+    pub surprise: f32,
+}
+
+/// The samples of one game: `value_mix` is the share of the root WDL in the value target.
+pub fn game_samples(rec: &GameRecord, value_mix: f32) -> Result<Vec<Sample>, crate::selfplay::records::RecordError> {
+    let positions = rec.replay()?;
+    let hashes: Vec<u64> = positions.iter().map(Position::hash).collect();
+    let plies = rec.moves.len() as f32;
+    let mut out = Vec::with_capacity(rec.positions.len());
+    for p in &rec.positions {
+        let Some(pos) = positions.get(p.ply as usize) else { continue };
+        let ply = p.ply as usize;
+        let z = rec.result.wdl_for(pos.side());
+        let wdl: [f32; 3] = std::array::from_fn(|i| (1.0 - value_mix) * z[i] + value_mix * p.root_wdl[i]);
+        let surprise = wdl
+            .iter()
+            .zip(&p.nn_wdl)
+            .map(|(&t, &v)| if t > 0.0 { t * (t / v.max(1e-4)).ln() } else { 0.0 })
+            .sum::<f32>();
+        let mut policy: Vec<(u32, f32)> = p.policy.clone();
+        policy.sort_by_key(|&(m, _)| m);
+        out.push(Sample {
+            position: pos.clone(),
+            repetitions: prior_occurrences(&hashes[..ply], pos.hash(), pos.halfmove()),
+            policy: policy.into_boxed_slice(),
+            wdl,
+            moves_left: plies - p.ply as f32,
+            surprise: surprise.max(0.0),
+        });
+    }
+    Ok(out)
+}
+
+/// A batch as flat buffers, laid out as the tch trainer's batch: item `i`'s legal move `j` is
+/// slot `i · k + j`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TrainBatch {
+    /// Items.
+    pub n: usize,
+    /// Slots per item: the most legal moves of any item (at least 1).
+    pub k: usize,
+    /// Encoded inputs, `n · INPUT_SIZE` (see [`crate::nn::encode`]).
+    pub input: Vec<f32>,
+    /// For each slot, the three flat indices its move's score sums (main, placement, promotion)
+    /// into the batch's logits flattened to `n · POLICY_SIZE` and extended by one zero; absent
+    /// parts and padding point at that zero (index `n · POLICY_SIZE`). `n · k · 3`.
+    pub move_index: Vec<i64>,
+    /// Which slots hold real moves. `n · k`.
+    pub move_mask: Vec<bool>,
+    /// Target probability of each slot (0 on padding). `n · k`.
+    pub policy: Vec<f32>,
+    /// Value targets, `n · 3`.
+    pub wdl: Vec<f32>,
+    /// Moves-left targets in plies, `n`.
+    pub moves_left: Vec<f32>,
+}
+
+impl TrainBatch {
+    /// Assembles samples, each under its symmetry.
+    pub fn assemble(items: &[(&Sample, Symmetry)]) -> TrainBatch {
+        let n = items.len();
+        let moves: Vec<Vec<crate::rules::Move>> = items.iter().map(|(s, _)| s.position.legal_moves()).collect();
+        let k = moves.iter().map(Vec::len).max().unwrap_or(0).max(1);
+        let zero = (n * POLICY_SIZE) as i64;
+        let mut b = TrainBatch {
+            n,
+            k,
+            input: vec![0.0; n * INPUT_SIZE],
+            move_index: vec![zero; n * k * 3],
+            move_mask: vec![false; n * k],
+            policy: vec![0.0; n * k],
+            wdl: Vec::with_capacity(n * 3),
+            moves_left: Vec::with_capacity(n),
+        };
+        let mut plain = vec![0.0f32; INPUT_SIZE];
+        let mut idx: Vec<PolicyIndex> = Vec::new();
+        for (i, ((s, sym), moves)) in items.iter().zip(&moves).enumerate() {
+            let dst = &mut b.input[i * INPUT_SIZE..(i + 1) * INPUT_SIZE];
+            if *sym == Symmetry::IDENTITY {
+                encode_into(&s.position, s.repetitions as u32, dst);
+            } else {
+                encode_into(&s.position, s.repetitions as u32, &mut plain);
+                sym.apply_planes(&plain, dst);
+            }
+            indices_into(&s.position, moves, &mut idx);
+            let base = (i * POLICY_SIZE) as i64;
+            let mut total = 0.0f32;
+            for (j, (m, pi)) in moves.iter().zip(&idx).enumerate() {
+                let pi = sym.apply_index(*pi);
+                let slot = i * k + j;
+                b.move_index[slot * 3] = base + pi.main as i64;
+                b.move_index[slot * 3 + 1] = pi.placement.map_or(zero, |p| base + p as i64);
+                b.move_index[slot * 3 + 2] = pi.promotion.map_or(zero, |p| base + p as i64);
+                b.move_mask[slot] = true;
+                let p = s.policy.binary_search_by_key(&m.bits(), |&(bits, _)| bits).map_or(0.0, |at| s.policy[at].1);
+                b.policy[slot] = p;
+                total += p;
+            }
+            // Renormalise (targets are stored rounded; a move the record lists must be legal).
+            if total > 0.0 {
+                b.policy[i * k..i * k + moves.len()].iter_mut().for_each(|p| *p /= total);
+            }
+            b.wdl.extend_from_slice(&s.wdl);
+            b.moves_left.push(s.moves_left);
+        }
+        b
+    }
+
+    /// Item `i`'s target probabilities over its slots (padding included).
+    pub fn policy_of(&self, i: usize) -> &[f32] {
+        &self.policy[i * self.k..(i + 1) * self.k]
+    }
+}
+
+/// Samples loaded from shards, newest last, with the run's running total.
+#[derive(Debug, Default)]
+pub struct Replay {
+    samples: VecDeque<Sample>,
+    total: u64,
+    loaded: HashSet<PathBuf>,
+    keep: usize,
+}
+
+/// The `.shard` files of a directory, sorted by name.
+pub fn shard_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(rd) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut v: Vec<PathBuf> =
+        rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "shard")).collect();
+    v.sort();
+    v
+}
+
+impl Replay {
+    /// An empty replay keeping at most `keep` samples in memory (the window's cap).
+    pub fn new(keep: u64) -> Replay {
+        Replay { keep: keep.max(1) as usize, ..Replay::default() }
+    }
+
+    /// Loads the shards of `dir` not loaded yet (in name order); `value_mix` as in
+    /// [`game_samples`]. A damaged shard or game is skipped with a warning. Returns the samples added.
+    pub fn load_dir(&mut self, dir: &Path, value_mix: f32) -> Result<u64, TrainError> {
+        let mut added = 0;
+        for path in shard_files(dir) {
+            if self.loaded.contains(&path) {
+                continue;
+            }
+            let games = match read_shard(&path) {
+                Ok(g) => g,
+                Err(e) => {
+                    tracing::warn!("skipping {e}");
+                    self.loaded.insert(path);
+                    continue;
+                }
+            };
+            for rec in &games {
+                match game_samples(rec, value_mix) {
+                    Ok(s) => {
+                        added += s.len() as u64;
+                        self.samples.extend(s);
+                    }
+                    Err(e) => tracing::warn!("{}: skipping game {}: {e}", path.display(), rec.game_index),
+                }
+            }
+            self.loaded.insert(path);
+        }
+        self.total += added;
+        while self.samples.len() > self.keep {
+            self.samples.pop_front();
+        }
+        Ok(added)
+    }
+
+    /// Samples produced so far (all loaded shards, including those that left memory).
+    pub fn total(&self) -> u64 {
+        self.total
+    }
+
+    /// Samples in memory.
+    pub fn len(&self) -> usize {
+        self.samples.len()
+    }
+
+    /// Whether no sample is in memory.
+    pub fn is_empty(&self) -> bool {
+        self.samples.is_empty()
+    }
+
+    /// A sampler over the newest `window` samples.
+    pub fn sampler(&self, window: u64, surprise_share: Option<f64>) -> Sampler<'_> {
+        let w = (window as usize).min(self.samples.len());
+        let start = self.samples.len() - w;
+        let weighted = surprise_share.filter(|&s| s > 0.0 && w > 0).and_then(|share| {
+            let mean = (start..self.samples.len()).map(|i| self.samples[i].surprise as f64).sum::<f64>() / w as f64;
+            if mean <= 0.0 {
+                return None;
+            }
+            let weights =
+                (start..self.samples.len()).map(|i| (1.0 - share) + share * self.samples[i].surprise as f64 / mean);
+            WeightedIndex::new(weights).ok()
+        });
+        Sampler { replay: self, start, len: w, weighted }
+    }
+}
+
+/// Draws samples from a window of a [`Replay`].
+pub struct Sampler<'a> {
+    replay: &'a Replay,
+    start: usize,
+    len: usize,
+    weighted: Option<WeightedIndex<f64>>,
+}
+
+impl Sampler<'_> {
+    /// Samples in the window.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the window is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// A batch of `n` samples drawn with replacement, each under a random symmetry of its variant
+    /// when `mirror`.
+    pub fn batch(&self, n: usize, mirror: bool, rng: &mut impl Rng) -> TrainBatch {
+        assert!(self.len > 0, "sampling from an empty window");
+        let items: Vec<(&Sample, Symmetry)> = (0..n)
+            .map(|_| {
+                let i = match &self.weighted {
+                    Some(w) => w.sample(rng),
+                    None => rng.gen_range(0..self.len),
+                };
+                let s = &self.replay.samples[self.start + i];
+                let syms = Symmetry::all(s.position.variant());
+                let sym = if mirror { syms[rng.gen_range(0..syms.len())] } else { Symmetry::IDENTITY };
+                (s, sym)
+            })
+            .collect();
+        TrainBatch::assemble(&items)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nn::encode::encode;
+    use crate::nn::{move_to_index, UniformEvaluator};
+    use crate::selfplay::{run, SelfPlayConfig, ShardWriter};
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    fn games(n: u64, seed: u64) -> Vec<GameRecord> {
+        let cfg = SelfPlayConfig {
+            concurrent_games: n as usize,
+            total_games: n,
+            seed,
+            full_simulations: 8,
+            cheap_simulations: 4,
+            full_search_prob: 0.5,
+            ply_cap: 30,
+            ..SelfPlayConfig::default()
+        };
+        let mut out = Vec::new();
+        run(&cfg, &mut UniformEvaluator::new(), &mut |g| out.push(g), &mut |_| {});
+        out
+    }
+
+    #[test]
+    fn the_window_grows_sublinearly_from_c() {
+        let r = ReplaySection {
+            window_min: 1000,
+            window_alpha: 0.75,
+            window_beta: 0.4,
+            window_max: 1_000_000,
+            min_samples: 0,
+        };
+        assert_eq!(window_size(500, &r), 500);
+        assert_eq!(window_size(1000, &r), 1000);
+        let w = |n| window_size(n, &r);
+        assert!(w(2000) > 1000 && w(2000) < 1500, "{}", w(2000));
+        // Slope β just above c.
+        let slope = (w(1100) - w(1000)) as f64 / 100.0;
+        assert!((slope - 0.4).abs() < 0.02, "{slope}");
+        // Sublinear: the share of all data in the window falls.
+        assert!((w(100_000) as f64 / 100_000.0) < (w(10_000) as f64 / 10_000.0));
+        let capped = ReplaySection { window_max: 1200, ..r };
+        assert_eq!(window_size(1_000_000, &capped), 1200);
+    }
+
+    #[test]
+    fn samples_carry_the_record_targets() {
+        let g = games(2, 3);
+        for rec in &g {
+            let s = game_samples(rec, 0.0).unwrap();
+            assert_eq!(s.len(), rec.positions.len());
+            for (x, p) in s.iter().zip(&rec.positions) {
+                assert_eq!(x.wdl, rec.result.wdl_for(x.position.side()));
+                assert_eq!(x.moves_left, (rec.moves.len() - p.ply as usize) as f32);
+                assert!((x.policy.iter().map(|p| p.1).sum::<f32>() - 1.0).abs() < 1e-3);
+            }
+        }
+    }
+
+    #[test]
+    fn batches_match_the_encoder_and_the_policy_map_under_symmetry() {
+        let recs = games(2, 5);
+        let samples: Vec<Sample> = recs.iter().flat_map(|r| game_samples(r, 0.5).unwrap()).collect();
+        assert!(samples.len() >= 2);
+        let items: Vec<(&Sample, Symmetry)> = samples
+            .iter()
+            .take(6)
+            .enumerate()
+            .map(|(i, s)| (s, if i % 2 == 1 { Symmetry::MIRROR } else { Symmetry::IDENTITY }))
+            .collect();
+        let b = TrainBatch::assemble(&items);
+        assert_eq!(b.n, items.len());
+        for (i, (s, sym)) in items.iter().enumerate() {
+            // The transformed sample is the sample of the transformed position.
+            let image = sym.apply_position(&s.position);
+            assert_eq!(&b.input[i * INPUT_SIZE..(i + 1) * INPUT_SIZE], &encode(&image, s.repetitions as u32)[..]);
+            let moves = s.position.legal_moves();
+            let base = (i * POLICY_SIZE) as i64;
+            for (j, m) in moves.iter().enumerate() {
+                let expect = move_to_index(&image, sym.apply_move(*m));
+                assert_eq!(b.move_index[(i * b.k + j) * 3], base + expect.main as i64);
+                assert!(b.move_mask[i * b.k + j]);
+            }
+            assert!(!b.move_mask[i * b.k + moves.len()..(i + 1) * b.k].iter().any(|&x| x));
+            assert!((b.policy_of(i).iter().sum::<f32>() - 1.0).abs() < 1e-4);
+        }
+    }
+
+    #[test]
+    fn replay_loads_new_shards_once_and_samples_the_newest() {
+        let t = tempfile::tempdir().unwrap();
+        let mut w = ShardWriter::new(t.path(), "t", 1, 0).unwrap();
+        for g in games(3, 9) {
+            w.push(g).unwrap();
+        }
+        w.flush().unwrap();
+        std::fs::write(t.path().join("junk.shard"), b"nope").unwrap();
+        let mut r = Replay::new(1_000_000);
+        let added = r.load_dir(t.path(), 0.0).unwrap();
+        assert!(added > 0);
+        assert_eq!(r.load_dir(t.path(), 0.0).unwrap(), 0, "loaded once");
+        assert_eq!(r.total(), added);
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        for share in [None, Some(0.5)] {
+            let s = r.sampler(3, share);
+            assert_eq!(s.len(), 3);
+            let b = s.batch(8, true, &mut rng);
+            assert_eq!(b.n, 8);
+        }
+    }
+}

@@ -1,0 +1,362 @@
+//! The run directory: paths, the trainer lock, atomic writes, the frozen config, the generation
+//! state file, the `best` pointer and `metrics.jsonl`. See [`super`] for the layout.
+
+use super::TrainError;
+use crate::config::TrainConfig;
+use serde::{Deserialize, Serialize};
+use std::fs;
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same directory, synced, renamed.
+pub fn atomic_write(path: &Path, bytes: &[u8]) -> Result<(), TrainError> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!(".tmp{}", std::process::id()));
+    let tmp = PathBuf::from(tmp);
+    let result = (|| {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result.map_err(|e| TrainError::io(path, e))
+}
+
+/// Where a generation's run is in its state machine (see [`super::generation`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Supervised pre-training on alpha-beta games (before generation 0's self-play).
+    Bootstrap,
+    /// Waiting for (and playing) this generation's self-play games.
+    Selfplay,
+    /// Training up to `train_target` steps.
+    Train,
+    /// Writing the next generation's network to `models/`.
+    Publish,
+    /// SPRT of the new network against the best.
+    Gate,
+    /// Games against the alpha-beta ladder.
+    Evaluate,
+    /// Summary line, metrics and plots.
+    Report,
+    /// Every generation asked for is done.
+    Finished,
+}
+
+/// The state file `state.json`, rewritten atomically at every phase change.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunState {
+    /// Format version (1).
+    pub version: u32,
+    /// The generation being produced: self-play with the best network so far, training, then
+    /// publishing generation `generation + 1`.
+    pub generation: u32,
+    /// Where it is.
+    pub phase: Phase,
+    /// The optimizer step at which this generation's training stops (set on entering `train`).
+    pub train_target: u64,
+    /// The generation whose network plays self-play (the `best` pointer's value).
+    pub best: u32,
+}
+
+impl RunState {
+    /// The state of a new run.
+    pub fn new(bootstrap: bool) -> RunState {
+        RunState {
+            version: 1,
+            generation: 0,
+            phase: if bootstrap { Phase::Bootstrap } else { Phase::Selfplay },
+            train_target: 0,
+            best: 0,
+        }
+    }
+}
+
+/// A run directory and its well-known paths.
+#[derive(Clone, Debug)]
+pub struct RunDir {
+    root: PathBuf,
+}
+
+/// The held trainer lock (released when dropped, or by the OS when the process dies).
+#[derive(Debug)]
+pub struct RunLock {
+    _file: fs::File,
+}
+
+impl RunDir {
+    /// The run directory at `root` (not created).
+    pub fn new(root: &Path) -> RunDir {
+        RunDir { root: root.to_path_buf() }
+    }
+
+    /// Its root.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// `config.toml`: the frozen effective config.
+    pub fn config_path(&self) -> PathBuf {
+        self.root.join("config.toml")
+    }
+    /// `state.json`.
+    pub fn state_path(&self) -> PathBuf {
+        self.root.join("state.json")
+    }
+    /// `best`: the name of the best published network (`gen-0003`).
+    pub fn best_path(&self) -> PathBuf {
+        self.root.join("best")
+    }
+    /// `metrics.jsonl`.
+    pub fn metrics_path(&self) -> PathBuf {
+        self.root.join("metrics.jsonl")
+    }
+    /// `shards/gen-NNNN/`: the self-play games played for generation `g`.
+    pub fn shard_dir(&self, g: u32) -> PathBuf {
+        self.root.join("shards").join(format!("gen-{g:04}"))
+    }
+    /// `shards/bootstrap/`: the alpha-beta games of the bootstrap.
+    pub fn bootstrap_dir(&self) -> PathBuf {
+        self.root.join("shards").join("bootstrap")
+    }
+    /// `checkpoints/`.
+    pub fn checkpoints_dir(&self) -> PathBuf {
+        self.root.join("checkpoints")
+    }
+    /// `models/gen-NNNN/`: published network `g`.
+    pub fn model_dir(&self, g: u32) -> PathBuf {
+        self.root.join("models").join(format!("gen-{g:04}"))
+    }
+    /// `eval/`.
+    pub fn eval_dir(&self) -> PathBuf {
+        self.root.join("eval")
+    }
+    /// `plots/`.
+    pub fn plots_dir(&self) -> PathBuf {
+        self.root.join("plots")
+    }
+
+    /// Creates the directories of a run.
+    pub fn create(&self) -> Result<(), TrainError> {
+        for d in [
+            self.root.clone(),
+            self.root.join("shards"),
+            self.checkpoints_dir(),
+            self.root.join("models"),
+            self.eval_dir(),
+            self.plots_dir(),
+        ] {
+            fs::create_dir_all(&d).map_err(|e| TrainError::io(&d, e))?;
+        }
+        Ok(())
+    }
+
+    /// Takes the trainer lock `LOCK` (one trainer per run directory).
+    pub fn lock(&self) -> Result<RunLock, TrainError> {
+        let path = self.root.join("LOCK");
+        let mut file = fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .read(true)
+            .write(true)
+            .open(&path)
+            .map_err(|e| TrainError::io(&path, e))?;
+        // Through the trait: std's inherent `File::try_lock` needs Rust 1.89 (rust-version is 1.80).
+        match fs4::FileExt::try_lock(&file) {
+            Ok(()) => {}
+            Err(fs4::TryLockError::WouldBlock) => {
+                let mut holder = String::new();
+                let _ = file.read_to_string(&mut holder);
+                return Err(TrainError::Locked { path, holder: holder.trim().to_string() });
+            }
+            Err(fs4::TryLockError::Error(e)) => return Err(TrainError::io(&path, e)),
+        }
+        let _ = file.set_len(0);
+        let _ = file.seek(SeekFrom::Start(0));
+        let _ = writeln!(file, "pid {}", std::process::id());
+        Ok(RunLock { _file: file })
+    }
+
+    /// The frozen config, if the run has one.
+    pub fn frozen_config(&self) -> Result<Option<TrainConfig>, TrainError> {
+        let path = self.config_path();
+        if !path.exists() {
+            return Ok(None);
+        }
+        Ok(Some(TrainConfig::from_file(&path, &[])?))
+    }
+
+    /// Freezes `cfg` as the run's config. If the run already has one that differs, that is an
+    /// error unless `force`; `generations` alone may change (to extend or shorten a run).
+    pub fn freeze_config(&self, cfg: &TrainConfig, force: bool) -> Result<(), TrainError> {
+        if let Some(old) = self.frozen_config()? {
+            let mut old_cmp = old.clone();
+            old_cmp.generations = cfg.generations;
+            if old_cmp != *cfg && !force {
+                let diff = first_difference(&old_cmp.to_toml(), &cfg.to_toml());
+                return Err(TrainError::ConfigChanged { path: self.config_path(), diff });
+            }
+            if old == *cfg {
+                return Ok(());
+            }
+            if old_cmp != *cfg {
+                tracing::warn!("--force-config: replacing {}", self.config_path().display());
+            }
+        }
+        let text = format!(
+            "# The effective config of this run (every key, defaults filled in), frozen at its start.\n{}",
+            cfg.to_toml()
+        );
+        atomic_write(&self.config_path(), text.as_bytes())
+    }
+
+    /// The state, if the run has one.
+    pub fn read_state(&self) -> Result<Option<RunState>, TrainError> {
+        let path = self.state_path();
+        match fs::read_to_string(&path) {
+            Ok(text) => serde_json::from_str(&text)
+                .map(Some)
+                .map_err(|e| TrainError::Corrupt { path, detail: format!("not a run state: {e}") }),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(TrainError::io(&path, e)),
+        }
+    }
+
+    /// Writes the state atomically.
+    pub fn write_state(&self, s: &RunState) -> Result<(), TrainError> {
+        let text = serde_json::to_string_pretty(s).expect("a state serialises") + "\n";
+        atomic_write(&self.state_path(), text.as_bytes())
+    }
+
+    /// The best network's generation, from the `best` pointer.
+    pub fn read_best(&self) -> Result<Option<u32>, TrainError> {
+        let path = self.best_path();
+        let text = match fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(TrainError::io(&path, e)),
+        };
+        let g = text.trim().strip_prefix("gen-").and_then(|n| n.parse().ok());
+        g.map(Some)
+            .ok_or_else(|| TrainError::Corrupt { path, detail: format!("expected gen-NNNN, found {:?}", text.trim()) })
+    }
+
+    /// Points `best` at generation `g` (atomically).
+    pub fn write_best(&self, g: u32) -> Result<(), TrainError> {
+        atomic_write(&self.best_path(), format!("gen-{g:04}\n").as_bytes())
+    }
+
+    /// Appends one JSON object as a line to `metrics.jsonl`.
+    pub fn append_metrics(&self, value: &serde_json::Value) -> Result<(), TrainError> {
+        let path = self.metrics_path();
+        let mut f =
+            fs::OpenOptions::new().create(true).append(true).open(&path).map_err(|e| TrainError::io(&path, e))?;
+        let line = serde_json::to_string(value).expect("JSON serialises") + "\n";
+        f.write_all(line.as_bytes()).map_err(|e| TrainError::io(&path, e))
+    }
+
+    /// Drops a partial last line of `metrics.jsonl` (left by a kill in the middle of a write).
+    pub fn repair_metrics(&self) -> Result<(), TrainError> {
+        let path = self.metrics_path();
+        let Ok(bytes) = fs::read(&path) else { return Ok(()) };
+        if bytes.is_empty() || bytes.ends_with(b"\n") {
+            return Ok(());
+        }
+        let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        tracing::warn!("{}: dropping a partial last line ({} bytes)", path.display(), bytes.len() - keep);
+        atomic_write(&path, &bytes[..keep])
+    }
+
+    /// Every line of `metrics.jsonl` that parses (a partial last line is skipped).
+    pub fn read_metrics(&self) -> Vec<serde_json::Value> {
+        let Ok(text) = fs::read_to_string(self.metrics_path()) else { return Vec::new() };
+        text.lines().filter_map(|l| serde_json::from_str(l).ok()).collect()
+    }
+}
+
+/// The first differing line of two TOML texts, as `line: old → new`.
+fn first_difference(old: &str, new: &str) -> String {
+    let (mut section_old, mut section_new) = (String::new(), String::new());
+    let mut a = old.lines();
+    let mut b = new.lines();
+    loop {
+        match (a.next(), b.next()) {
+            (None, None) => return "(formatting only)".into(),
+            (x, y) => {
+                let (x, y) = (x.unwrap_or(""), y.unwrap_or(""));
+                if x.starts_with('[') {
+                    section_old = x.to_string();
+                }
+                if y.starts_with('[') {
+                    section_new = y.to_string();
+                }
+                if x != y {
+                    let sec =
+                        if section_old == section_new { section_old } else { format!("{section_old}/{section_new}") };
+                    return format!("{sec} `{x}` (run) vs `{y}` (given)").trim().to_string();
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lock_excludes_a_second_holder_and_is_released_on_drop() {
+        let t = tempfile::tempdir().unwrap();
+        let run = RunDir::new(t.path());
+        run.create().unwrap();
+        let l = run.lock().unwrap();
+        let e = run.lock().unwrap_err().to_string();
+        assert!(e.contains("another trainer") && e.contains(&format!("pid {}", std::process::id())), "{e}");
+        drop(l);
+        run.lock().unwrap();
+    }
+
+    #[test]
+    fn a_changed_config_is_refused_unless_forced() {
+        let t = tempfile::tempdir().unwrap();
+        let run = RunDir::new(t.path());
+        run.create().unwrap();
+        let mut cfg = TrainConfig::default();
+        run.freeze_config(&cfg, false).unwrap();
+        cfg.generations += 5;
+        run.freeze_config(&cfg, false).unwrap();
+        assert_eq!(run.frozen_config().unwrap().unwrap().generations, cfg.generations);
+        cfg.training.lr = 0.5;
+        let e = run.freeze_config(&cfg, false).unwrap_err().to_string();
+        assert!(e.contains("[training]") && e.contains("lr = 0.5") && e.contains("--force-config"), "{e}");
+        run.freeze_config(&cfg, true).unwrap();
+        assert_eq!(run.frozen_config().unwrap().unwrap(), cfg);
+    }
+
+    #[test]
+    fn state_best_and_metrics_round_trip() {
+        let t = tempfile::tempdir().unwrap();
+        let run = RunDir::new(t.path());
+        run.create().unwrap();
+        assert_eq!(run.read_state().unwrap(), None);
+        let s = RunState { generation: 3, phase: Phase::Train, train_target: 40, ..RunState::new(false) };
+        run.write_state(&s).unwrap();
+        assert_eq!(run.read_state().unwrap(), Some(s));
+        run.write_best(12).unwrap();
+        assert_eq!(run.read_best().unwrap(), Some(12));
+        run.append_metrics(&serde_json::json!({"a": 1})).unwrap();
+        let mut f = fs::OpenOptions::new().append(true).open(run.metrics_path()).unwrap();
+        f.write_all(b"{\"a\": 2").unwrap();
+        assert_eq!(run.read_metrics().len(), 1);
+        run.repair_metrics().unwrap();
+        run.append_metrics(&serde_json::json!({"a": 3})).unwrap();
+        let m = run.read_metrics();
+        assert_eq!(m.len(), 2);
+        assert_eq!(m[1]["a"], 3);
+    }
+}

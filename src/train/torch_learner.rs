@@ -1,0 +1,265 @@
+//! The tch learner (behind the `torch` feature): the 3D ResNet of [`crate::nn::torch`], trained
+//! with AdamW or SGD implemented here on tensors so that the optimizer state (moments, momentum
+//! buffers, step count) can be saved in checkpoints (tch's `nn::Optimizer` keeps it out of reach).
+//!
+//! Checkpoint files: the model's own (`weights.safetensors`, `net.json`), plus
+//! `optimizer.safetensors` (one tensor per trainable variable and moment: `m.NAME`, `v.NAME` for
+//! AdamW, `b.NAME` for SGD) and `optimizer.json` (kind and step count). Published networks are the
+//! model's files only, loaded by [`torch_evaluator`] on the best device (CUDA when present).
+
+use super::learner::{Learner, StepStats};
+use super::replay::TrainBatch;
+use super::TrainError;
+use crate::config::{OptimizerKind, TrainConfig, TrainingSection};
+use crate::nn::encode::PLANES;
+use crate::nn::torch::net::MOVES_LEFT_SCALE;
+use crate::nn::torch::train::{losses, move_log_probs, Batch, LossWeights};
+use crate::nn::torch::{default_device, BlockKind, Model, NetConfig, TorchBackend};
+use crate::nn::{Evaluator, NetworkEvaluator};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+use tch::{Device, Kind, Tensor};
+
+const BETA1: f64 = 0.9;
+const BETA2: f64 = 0.999;
+const EPS: f64 = 1e-8;
+
+/// The network architecture a config asks for.
+pub fn net_config(cfg: &TrainConfig) -> NetConfig {
+    let block = if cfg.network.block == "factorised" { BlockKind::Factorised } else { BlockKind::Full };
+    NetConfig { blocks: cfg.network.blocks, channels: cfg.network.channels, block, se: cfg.network.se }
+}
+
+fn backend_err(e: impl std::fmt::Display) -> TrainError {
+    TrainError::Backend(e.to_string())
+}
+
+/// `optimizer.json`.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OptimMeta {
+    kind: OptimizerKind,
+    steps: u64,
+}
+
+/// A tch network and its optimizer.
+pub struct TchLearner {
+    model: Model,
+    net: NetConfig,
+    training: TrainingSection,
+    weights: LossWeights,
+    device: Device,
+    /// Optimizer buffers by name (`m.VAR`, `v.VAR`, `b.VAR`).
+    state: BTreeMap<String, Tensor>,
+    steps: u64,
+}
+
+impl TchLearner {
+    /// A freshly initialised network (seeded by the run seed) on the best device.
+    pub fn new(cfg: &TrainConfig) -> Result<TchLearner, TrainError> {
+        tch::manual_seed(cfg.seed as i64);
+        let device = default_device();
+        let net = net_config(cfg);
+        let model = Model::new(&net, device).map_err(backend_err)?;
+        let t = &cfg.training;
+        let weights = LossWeights { policy: t.policy_weight, wdl: t.value_weight, moves_left: t.moves_left_weight };
+        Ok(TchLearner { model, net, training: t.clone(), weights, device, state: BTreeMap::new(), steps: 0 })
+    }
+
+    fn trainable(&self) -> BTreeMap<String, Tensor> {
+        self.model.named_variables().into_iter().filter(|(_, v)| v.requires_grad()).collect()
+    }
+
+    fn batch(&self, b: &TrainBatch) -> Batch {
+        let (n, k) = (b.n as i64, b.k as i64);
+        let ml: Vec<f32> = b.moves_left.iter().map(|x| x / MOVES_LEFT_SCALE as f32).collect();
+        let d = self.device;
+        Batch {
+            input: Tensor::from_slice(&b.input).view([n, PLANES as i64, 5, 5, 5]).to_device(d),
+            move_index: Tensor::from_slice(&b.move_index).view([n, k, 3]).to_device(d),
+            move_mask: Tensor::from_slice(&b.move_mask).view([n, k]).to_device(d),
+            policy: Tensor::from_slice(&b.policy).view([n, k]).to_device(d),
+            wdl: Tensor::from_slice(&b.wdl).view([n, 3]).to_device(d),
+            moves_left: Tensor::from_slice(&ml).to_device(d),
+        }
+    }
+
+    fn buffer(&mut self, name: String, like: &Tensor) -> Tensor {
+        self.state.entry(name).or_insert_with(|| like.zeros_like()).shallow_clone()
+    }
+
+    /// The update, under no_grad: gradient clipping, then AdamW or SGD with Nesterov momentum.
+    fn update(&mut self, lr: f64) {
+        let vars = self.trainable();
+        let grads: Vec<(String, Tensor, Tensor)> = vars
+            .into_iter()
+            .filter_map(|(n, v)| {
+                let g = v.grad();
+                g.defined().then_some((n, v, g))
+            })
+            .collect();
+        let t = self.training.clone();
+        tch::no_grad(|| {
+            if t.clip_norm > 0.0 {
+                let total: f64 = grads
+                    .iter()
+                    .map(|(_, _, g)| f64::try_from(g.pow_tensor_scalar(2).sum(Kind::Float)).unwrap_or(0.0))
+                    .sum();
+                let norm = total.sqrt();
+                if norm > t.clip_norm {
+                    for (_, _, g) in &grads {
+                        let _ = g.shallow_clone().g_mul_scalar_(t.clip_norm / (norm + 1e-6));
+                    }
+                }
+            }
+            self.steps += 1;
+            let step = self.steps as i32;
+            for (name, var, g) in &grads {
+                let mut var = var.shallow_clone();
+                match t.optimizer {
+                    OptimizerKind::Adamw => {
+                        let mut m = self.buffer(format!("m.{name}"), var.as_ref());
+                        let mut v = self.buffer(format!("v.{name}"), var.as_ref());
+                        let _ = m.g_mul_scalar_(BETA1).g_add_(&(g * (1.0 - BETA1)));
+                        let _ = v.g_mul_scalar_(BETA2).g_add_(&(g * g * (1.0 - BETA2)));
+                        let mhat = &m / (1.0 - BETA1.powi(step));
+                        let vhat = &v / (1.0 - BETA2.powi(step));
+                        let _ = var.g_mul_scalar_(1.0 - lr * t.weight_decay);
+                        let _ = var.g_sub_(&(mhat / (vhat.sqrt() + EPS) * lr));
+                    }
+                    OptimizerKind::Sgd => {
+                        let mut b = self.buffer(format!("b.{name}"), var.as_ref());
+                        let d = g + &var * t.weight_decay;
+                        let _ = b.g_mul_scalar_(t.momentum).g_add_(&d);
+                        let _ = var.g_sub_(&((d + &b * t.momentum) * lr));
+                    }
+                }
+            }
+        });
+    }
+}
+
+impl Learner for TchLearner {
+    fn describe(&self) -> String {
+        format!("torch {} on {:?}, {} parameters", self.net, self.device, self.model.parameter_count())
+    }
+
+    fn step(&mut self, b: &TrainBatch, lr: f64) -> Result<StepStats, TrainError> {
+        let batch = self.batch(b);
+        for (_, v) in self.trainable() {
+            let mut g = v.grad();
+            if g.defined() {
+                let _ = g.zero_();
+            }
+        }
+        let out = self.model.forward_t(&batch.input, true);
+        let l = losses(&out, &batch, &self.weights);
+        l.total.backward();
+        let acc = tch::no_grad(|| {
+            let not_mask = batch.move_mask.logical_not();
+            let pred = move_log_probs(&out.policy, &batch).masked_fill(&not_mask, -1e30).argmax(-1, false);
+            let target = batch.policy.argmax(-1, false);
+            f64::try_from(pred.eq_tensor(&target).to_kind(Kind::Float).mean(Kind::Float)).unwrap_or(f64::NAN)
+        });
+        self.update(lr);
+        let v = |t: &Tensor| f64::try_from(t).unwrap_or(f64::NAN);
+        Ok(StepStats {
+            policy_loss: v(&l.policy),
+            value_loss: v(&l.wdl),
+            moves_left_loss: v(&l.moves_left),
+            total_loss: v(&l.total),
+            policy_accuracy: acc,
+        })
+    }
+
+    fn save(&self, dir: &Path) -> Result<(), TrainError> {
+        self.model.save(dir).map_err(backend_err)?;
+        let named: Vec<(String, Tensor)> =
+            self.state.iter().map(|(k, v)| (k.clone(), v.to_device(Device::Cpu))).collect();
+        let path = dir.join("optimizer.safetensors");
+        Tensor::write_safetensors(&named, &path)
+            .map_err(|e| TrainError::Backend(format!("{}: {e}", path.display())))?;
+        let meta = OptimMeta { kind: self.training.optimizer, steps: self.steps };
+        let path = dir.join("optimizer.json");
+        std::fs::write(&path, serde_json::to_string(&meta).expect("serialises")).map_err(|e| TrainError::io(&path, e))
+    }
+
+    fn load(&mut self, dir: &Path) -> Result<(), TrainError> {
+        self.model = Model::load_expecting(dir, &self.net, self.device).map_err(backend_err)?;
+        let path = dir.join("optimizer.json");
+        let text = std::fs::read_to_string(&path).map_err(|e| TrainError::io(&path, e))?;
+        let meta: OptimMeta = serde_json::from_str(&text)
+            .map_err(|e| TrainError::Corrupt { path: path.clone(), detail: e.to_string() })?;
+        let path = dir.join("optimizer.safetensors");
+        let tensors = Tensor::read_safetensors(&path)
+            .map_err(|e| TrainError::Corrupt { path: path.clone(), detail: e.to_string() })?;
+        self.state = tensors.into_iter().map(|(k, v)| (k, v.to_device(self.device))).collect();
+        if meta.kind != self.training.optimizer {
+            tracing::warn!(
+                "{}: optimizer state of {:?}, the config asks for {:?}: starting it afresh",
+                path.display(),
+                meta.kind,
+                self.training.optimizer
+            );
+            self.state.clear();
+        }
+        self.steps = meta.steps;
+        Ok(())
+    }
+
+    fn publish(&self, dir: &Path) -> Result<(), TrainError> {
+        self.model.save(dir).map_err(backend_err)
+    }
+}
+
+/// The evaluator of a published network, on the best device.
+pub fn torch_evaluator(cfg: &TrainConfig, dir: &Path) -> Result<Box<dyn Evaluator>, TrainError> {
+    let model = Model::load(dir, default_device()).map_err(backend_err)?;
+    let batch = (cfg.selfplay.concurrent_games * cfg.selfplay.max_batch as usize).clamp(1, 4096);
+    Ok(Box::new(NetworkEvaluator::new(TorchBackend::new(model, batch))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nn::{Symmetry, UniformEvaluator};
+    use crate::selfplay::{run, SelfPlayConfig};
+    use crate::train::replay::{game_samples, Sample};
+
+    #[test]
+    fn a_tiny_learner_lowers_its_loss_and_round_trips_its_state() {
+        let cfg = TrainConfig::from_toml(include_str!("../../configs/quick.toml"), "quick", &[]).unwrap();
+        let sp = SelfPlayConfig {
+            concurrent_games: 2,
+            total_games: 2,
+            ply_cap: 20,
+            full_search_prob: 1.0,
+            full_simulations: 8,
+            ..SelfPlayConfig::default()
+        };
+        let mut games = Vec::new();
+        run(&sp, &mut UniformEvaluator::new(), &mut |g| games.push(g), &mut |_| {});
+        let samples: Vec<Sample> = games.iter().flat_map(|g| game_samples(g, 0.0).unwrap()).take(16).collect();
+        let items: Vec<(&Sample, Symmetry)> = samples.iter().map(|s| (s, Symmetry::IDENTITY)).collect();
+        let b = TrainBatch::assemble(&items);
+        let mut l = TchLearner::new(&cfg).unwrap();
+        let first = l.step(&b, 3e-3).unwrap();
+        let mut last = first;
+        for _ in 0..30 {
+            last = l.step(&b, 3e-3).unwrap();
+        }
+        assert!(last.total_loss < first.total_loss, "{first:?} -> {last:?}");
+        let t = tempfile::tempdir().unwrap();
+        l.save(t.path()).unwrap();
+        let mut m = TchLearner::new(&cfg).unwrap();
+        m.load(t.path()).unwrap();
+        assert_eq!(m.steps, l.steps);
+        let a = l.step(&b, 0.0).unwrap();
+        let c = m.step(&b, 0.0).unwrap();
+        assert!((a.total_loss - c.total_loss).abs() < 1e-4, "{a:?} vs {c:?}");
+        l.publish(t.path()).unwrap();
+        let ev = torch_evaluator(&cfg, t.path()).unwrap();
+        assert!(!ev.name().is_empty());
+    }
+}

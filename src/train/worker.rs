@@ -1,0 +1,215 @@
+//! Self-play into a run's shards: the trainer's own games and those of extra workers
+//! (`fiveup selfplay --run DIR`).
+//!
+//! A worker plays with the network the `best` pointer names and writes
+//! `shards/gen-NNNN/WORKER-IIIIII.shard` for the generation `state.json` names, numbering its
+//! shards after the highest index of its own name already there. Games are played in chunks of
+//! `selfplay.concurrent_games`; each chunk's random stream is seeded by the run seed, the
+//! generation, the worker name and the chunk's first shard index, so a restarted worker plays new
+//! games rather than the same ones again.
+
+use super::learner::load_evaluator;
+use super::replay::shard_files;
+use super::rundir::{Phase, RunDir};
+use super::{mix_seed, TrainError};
+use crate::config::{SearchAlgo, TrainConfig};
+use crate::mcts::{SearchConfig, SearchKind};
+use crate::nn::{EvalCache, Evaluator};
+use crate::selfplay::shards::HEADER_LEN;
+use crate::selfplay::{self, Progress, ResignConfig, SelfPlayConfig, ShardWriter};
+use std::io::Read;
+use std::path::Path;
+
+/// Games recorded in a shard, from its header (0 for an unreadable file).
+pub fn shard_game_count(path: &Path) -> u64 {
+    let mut h = [0u8; HEADER_LEN];
+    match std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut h)) {
+        Ok(()) if h[..8] == selfplay::shards::MAGIC => u64::from_le_bytes(h[12..20].try_into().expect("8 bytes")),
+        _ => 0,
+    }
+}
+
+/// Games in all shards of a directory.
+pub fn count_games(dir: &Path) -> u64 {
+    shard_files(dir).iter().map(|p| shard_game_count(p)).sum()
+}
+
+/// The next free shard index of `worker` in `dir`.
+pub fn next_shard_index(dir: &Path, worker: &str) -> u64 {
+    let prefix = format!("{worker}-");
+    shard_files(dir)
+        .iter()
+        .filter_map(|p| p.file_stem()?.to_str()?.strip_prefix(&prefix)?.parse::<u64>().ok())
+        .max()
+        .map_or(0, |i| i + 1)
+}
+
+/// The self-play driver's settings for `games` games with stream `seed`.
+pub fn selfplay_config(cfg: &TrainConfig, games: u64, seed: u64) -> Result<SelfPlayConfig, TrainError> {
+    let s = &cfg.selfplay;
+    let search = SearchConfig {
+        kind: match s.search {
+            SearchAlgo::Gumbel => SearchKind::Gumbel,
+            SearchAlgo::Puct => SearchKind::Puct,
+        },
+        max_batch: s.max_batch,
+        gumbel_m: s.gumbel_m,
+        ..SearchConfig::default()
+    };
+    Ok(SelfPlayConfig {
+        variant: cfg.variant()?,
+        start: None,
+        concurrent_games: s.concurrent_games,
+        total_games: games,
+        seed,
+        search,
+        full_simulations: s.full_simulations,
+        cheap_simulations: s.cheap_simulations,
+        full_search_prob: s.full_search_prob,
+        random_opening_plies: s.random_opening_plies,
+        temperature_plies: s.temperature_plies,
+        temperature: s.temperature,
+        ply_cap: s.ply_cap,
+        resign: ResignConfig {
+            threshold: s.resign_threshold,
+            consecutive: s.resign_consecutive,
+            playthrough_fraction: s.resign_playthrough,
+        },
+    })
+}
+
+/// Plays one chunk of `games` games for generation `generation` as `worker` into the run's
+/// shards; returns the driver's counters.
+pub fn play_chunk(
+    run: &RunDir,
+    cfg: &TrainConfig,
+    generation: u32,
+    worker: &str,
+    evaluator: &mut dyn Evaluator,
+    games: u64,
+    on_progress: &mut dyn FnMut(&Progress),
+) -> Result<Progress, TrainError> {
+    let dir = run.shard_dir(generation);
+    let first = next_shard_index(&dir, worker);
+    let seed = mix_seed(&[cfg.seed, generation as u64, fnv(worker), first]);
+    let sp = selfplay_config(cfg, games, seed)?;
+    let mut writer = ShardWriter::new(&dir, worker, cfg.selfplay.games_per_shard, first)?;
+    let mut failure: Option<TrainError> = None;
+    let prog = selfplay::run(
+        &sp,
+        evaluator,
+        &mut |g| {
+            if failure.is_none() {
+                if let Err(e) = writer.push(g) {
+                    failure = Some(e.into());
+                }
+            }
+        },
+        on_progress,
+    );
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    writer.flush()?;
+    Ok(prog)
+}
+
+fn fnv(s: &str) -> u64 {
+    super::checkpoint::fnv1a64(s.as_bytes())
+}
+
+/// The evaluator self-play uses: the best network behind a cache.
+pub fn best_evaluator(run: &RunDir, cfg: &TrainConfig) -> Result<(u32, Box<dyn Evaluator>), TrainError> {
+    let best = run.read_best()?.ok_or_else(|| TrainError::Corrupt {
+        path: run.best_path(),
+        detail: "missing: no network has been published yet (start `fiveup train` on this run first)".into(),
+    })?;
+    let ev = load_evaluator(cfg, &run.model_dir(best))?;
+    Ok((best, Box::new(EvalCache::new(ev, 1 << 18))))
+}
+
+/// Options of an extra self-play worker.
+#[derive(Clone, Debug)]
+pub struct WorkerOptions {
+    /// Its name in shard file names (letters, digits, `_`, `-`).
+    pub name: String,
+    /// Stop after this many games (`None`: until the run is finished).
+    pub max_games: Option<u64>,
+    /// Seconds to wait between polls when there is nothing to do.
+    pub poll_seconds: f64,
+}
+
+/// An extra self-play worker: plays chunks with the newest best network into the generation in
+/// progress until the run is finished (or `max_games` are played). Returns the games played.
+pub fn run_worker(run: &RunDir, opts: &WorkerOptions) -> Result<u64, TrainError> {
+    if opts.name.is_empty()
+        || !opts.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        || opts.name == "trainer"
+    {
+        return Err(TrainError::Player(format!(
+            "worker name {:?}: use letters, digits, '_' and '-' (and not \"trainer\")",
+            opts.name
+        )));
+    }
+    let cfg = run.frozen_config()?.ok_or_else(|| TrainError::Corrupt {
+        path: run.config_path(),
+        detail: "missing: not a run directory (start `fiveup train` on it first)".into(),
+    })?;
+    let mut played = 0u64;
+    let mut current: Option<(u32, Box<dyn Evaluator>)> = None;
+    loop {
+        if opts.max_games.is_some_and(|m| played >= m) {
+            return Ok(played);
+        }
+        let state = run.read_state()?;
+        let Some(state) = state.filter(|s| s.phase != Phase::Bootstrap) else {
+            std::thread::sleep(std::time::Duration::from_secs_f64(opts.poll_seconds));
+            continue;
+        };
+        if state.phase == Phase::Finished {
+            return Ok(played);
+        }
+        let best = run.read_best()?;
+        if best.is_some() && current.as_ref().map(|c| c.0) != best {
+            let (g, ev) = best_evaluator(run, &cfg)?;
+            tracing::info!("worker {}: playing with gen-{g:04}", opts.name);
+            current = Some((g, ev));
+        }
+        let Some((_, ev)) = current.as_mut() else {
+            std::thread::sleep(std::time::Duration::from_secs_f64(opts.poll_seconds));
+            continue;
+        };
+        let mut n = cfg.selfplay.concurrent_games as u64;
+        if let Some(m) = opts.max_games {
+            n = n.min(m - played);
+        }
+        let prog = play_chunk(run, &cfg, state.generation, &opts.name, ev.as_mut(), n, &mut |_| {})?;
+        played += prog.games;
+        tracing::info!("worker {}: gen {} {}", opts.name, state.generation, prog.line());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nn::UniformEvaluator;
+
+    #[test]
+    fn chunks_count_and_number_their_shards() {
+        let t = tempfile::tempdir().unwrap();
+        let run = RunDir::new(t.path());
+        run.create().unwrap();
+        let cfg =
+            TrainConfig::from_toml(include_str!("../../configs/quick.toml"), "quick", &["network.backend=none".into()])
+                .unwrap();
+        let mut ev = UniformEvaluator::new();
+        play_chunk(&run, &cfg, 0, "a", &mut ev, 3, &mut |_| {}).unwrap();
+        let dir = run.shard_dir(0);
+        assert_eq!(count_games(&dir), 3);
+        assert_eq!(next_shard_index(&dir, "a"), 2, "2 games per shard: shards 0 and 1");
+        assert_eq!(next_shard_index(&dir, "b"), 0);
+        play_chunk(&run, &cfg, 0, "a", &mut ev, 1, &mut |_| {}).unwrap();
+        assert_eq!(count_games(&dir), 4);
+        assert_eq!(next_shard_index(&dir, "a"), 3);
+    }
+}

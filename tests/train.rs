@@ -1,0 +1,266 @@
+//! `fiveup train` and `fiveup selfplay` end to end through the binary: the quick config runs to
+//! completion and leaves valid files; a run killed with SIGKILL mid-generation resumes to the same
+//! end; a damaged checkpoint and bad configs are one-line errors.
+
+use fiveup::selfplay::read_shard;
+use fiveup::train::checkpoint;
+use fiveup::train::learner::{Learner, NullLearner};
+use fiveup::train::worker::count_games;
+use fiveup::train::{Phase, RunDir};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn quick() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/quick.toml")
+}
+
+/// The backend the tests train with: the model-free one (fast, and no libtorch needed).
+const BACKEND: &str = "network.backend=none";
+
+fn train_cmd(run: &Path, extra: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_fiveup"));
+    c.args(["train", "--config"]).arg(quick()).arg("--run").arg(run).args(["--set", BACKEND]).args(extra);
+    c.env("RUST_LOG", "warn");
+    c
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).to_string()
+}
+
+fn assert_ok(o: &Output) {
+    assert!(o.status.success(), "status {:?}\nstdout:\n{}\nstderr:\n{}", o.status, text(&o.stdout), text(&o.stderr));
+}
+
+fn assert_one_line_error(o: &Output, want: &str) {
+    assert!(!o.status.success(), "expected failure\n{}", text(&o.stdout));
+    let err = text(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "one line: {err:?}");
+    assert!(err.starts_with("error: ") && err.contains(want), "{err:?} should contain {want:?}");
+}
+
+/// Checks every file of a finished run of `generations` generations.
+fn check_finished_run(run: &Path, generations: u32) {
+    let rd = RunDir::new(run);
+    let state = rd.read_state().unwrap().unwrap();
+    assert_eq!((state.generation, state.phase), (generations, Phase::Finished));
+    assert_eq!(rd.read_best().unwrap(), Some(generations));
+    for g in 0..generations {
+        let dir = rd.shard_dir(g);
+        assert!(count_games(&dir) >= 8, "gen {g}: {} games", count_games(&dir));
+        for f in fiveup::train::replay::shard_files(&dir) {
+            let games = read_shard(&f).unwrap_or_else(|e| panic!("{e}"));
+            for g in &games {
+                g.replay().unwrap();
+            }
+        }
+    }
+    for g in 0..=generations {
+        assert!(rd.model_dir(g).join("net.json").exists(), "model gen {g}");
+    }
+    // The newest checkpoint verifies and loads.
+    let (step, dir) = checkpoint::list(&rd).pop().expect("a checkpoint");
+    let meta = checkpoint::verify(&dir).unwrap();
+    assert_eq!(meta.step, step);
+    let mut l = NullLearner::default();
+    l.load(&dir).unwrap();
+    assert_eq!(l.steps(), step);
+    // Every metrics line parses; one generation line per generation (a resume may repeat one).
+    let text = std::fs::read_to_string(rd.metrics_path()).unwrap();
+    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let gens: std::collections::BTreeSet<u64> =
+        lines.iter().filter(|l| l["kind"] == "generation").map(|l| l["generation"].as_u64().unwrap()).collect();
+    assert_eq!(gens, (1..=generations as u64).collect());
+    assert!(lines.iter().any(|l| l["kind"] == "train"));
+    let png = std::fs::read(rd.plots_dir().join("progress.png")).unwrap();
+    assert_eq!(&png[..4], b"\x89PNG");
+    assert!(rd.eval_dir().join(format!("gen-{generations:04}.json")).exists());
+}
+
+#[test]
+fn the_quick_config_runs_end_to_end_and_a_rerun_has_nothing_to_do() {
+    let t = tempfile::tempdir().unwrap();
+    let run = t.path().join("run");
+    let t0 = Instant::now();
+    let o = train_cmd(&run, &[]).output().unwrap();
+    assert_ok(&o);
+    eprintln!("quick config, 2 generations: {:.1} s", t0.elapsed().as_secs_f64());
+    let out = text(&o.stdout);
+    assert_eq!(out.lines().filter(|l| l.starts_with("gen ")).count(), 2, "{out}");
+    assert!(out.contains("ladder: random"), "{out}");
+    check_finished_run(&run, 2);
+    // Rerun: finished, no new output. Then extend by one generation (only `generations` changes).
+    let o = train_cmd(&run, &[]).output().unwrap();
+    assert_ok(&o);
+    assert_eq!(text(&o.stdout), "");
+    let o = train_cmd(&run, &["--set", "generations=3"]).output().unwrap();
+    assert_ok(&o);
+    check_finished_run(&run, 3);
+    // Resuming without --config uses the frozen config.
+    let o = Command::new(env!("CARGO_BIN_EXE_fiveup"))
+        .arg("train")
+        .arg("--run")
+        .arg(&run)
+        .env("RUST_LOG", "warn")
+        .output()
+        .unwrap();
+    assert_ok(&o);
+}
+
+/// Waits until `ready` holds (polling), or panics after `limit`.
+fn wait_for(limit: Duration, mut ready: impl FnMut() -> bool) {
+    let t0 = Instant::now();
+    while !ready() {
+        assert!(t0.elapsed() < limit, "timed out");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_run_killed_mid_generation_resumes_to_completion() {
+    let t = tempfile::tempdir().unwrap();
+    let run = t.path().join("run");
+    let rd = RunDir::new(&run);
+    // Longer self-play with one game per shard, so kills land in the middle of things.
+    let extra = [
+        "--set",
+        "selfplay.games_per_shard=1",
+        "--set",
+        "selfplay.concurrent_games=2",
+        "--set",
+        "selfplay.games_per_generation=12",
+    ];
+    let spawn = || train_cmd(&run, &extra).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    // 1. Kill during self-play, once the first shard is on disk.
+    let mut child = spawn();
+    wait_for(Duration::from_secs(120), || count_games(&rd.shard_dir(0)) >= 1);
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let before = count_games(&rd.shard_dir(0));
+    assert!(before < 12, "killed before self-play finished ({before} games)");
+    // 2. Kill again later: once a checkpoint past step 0 exists or the run moved on.
+    let mut child = spawn();
+    wait_for(Duration::from_secs(120), || {
+        checkpoint::list(&rd).iter().any(|c| c.0 > 0)
+            || rd.read_state().ok().flatten().is_some_and(|s| s.generation > 0)
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // 3. Run to completion.
+    let o = train_cmd(&run, &extra).output().unwrap();
+    assert_ok(&o);
+    check_finished_run(&run, 2);
+    for g in 0..2 {
+        assert_eq!(count_games(&rd.shard_dir(g)), 12, "exactly the generation's games");
+    }
+}
+
+#[test]
+fn a_damaged_checkpoint_is_a_one_line_error() {
+    let t = tempfile::tempdir().unwrap();
+    let run = t.path().join("run");
+    assert_ok(&train_cmd(&run, &["--set", "generations=1"]).output().unwrap());
+    let (_, dir) = checkpoint::list(&RunDir::new(&run)).pop().unwrap();
+    std::fs::write(dir.join("learner.json"), b"{\"format\": \"fiveup-none\", \"steps\": 1}").unwrap();
+    let o = train_cmd(&run, &["--set", "generations=2"]).output().unwrap();
+    assert_one_line_error(&o, "corrupt");
+    let err = text(&o.stderr);
+    assert!(err.contains(&dir.display().to_string()) && err.contains("learner.json"), "{err}");
+}
+
+#[test]
+fn config_errors_are_one_line_and_name_the_key() {
+    let t = tempfile::tempdir().unwrap();
+    let bad = t.path().join("bad.toml");
+    std::fs::write(&bad, "seed = 1\n[training]\nlearning_rate = 0.1\n").unwrap();
+    let run = t.path().join("run");
+    let o = Command::new(env!("CARGO_BIN_EXE_fiveup"))
+        .args(["train", "--config"])
+        .arg(&bad)
+        .arg("--run")
+        .arg(&run)
+        .output()
+        .unwrap();
+    assert_one_line_error(&o, "line 3: unknown field `learning_rate`");
+    assert!(text(&o.stderr).contains("[training]"));
+    let o = train_cmd(&run, &["--set", "training.lr=0"]).output().unwrap();
+    assert_one_line_error(&o, "training.lr = 0 is out of range (allowed: (0, 10])");
+    // A run refuses another config unless forced.
+    assert_ok(&train_cmd(&run, &["--set", "generations=0"]).output().unwrap());
+    let o = train_cmd(&run, &["--set", "generations=0", "--set", "training.lr=0.5"]).output().unwrap();
+    assert_one_line_error(&o, "--force-config");
+    assert_ok(
+        &train_cmd(&run, &["--set", "generations=0", "--set", "training.lr=0.5", "--force-config"]).output().unwrap(),
+    );
+}
+
+#[test]
+fn a_selfplay_worker_feeds_the_generation_in_progress() {
+    let t = tempfile::tempdir().unwrap();
+    let run = t.path().join("run");
+    // A run that has published network 0 but not yet started self-play: train for 0 generations
+    // then reopen generation 0 by hand.
+    assert_ok(&train_cmd(&run, &["--set", "generations=0"]).output().unwrap());
+    let rd = RunDir::new(&run);
+    let o = Command::new(env!("CARGO_BIN_EXE_fiveup"))
+        .args(["selfplay", "--run"])
+        .arg(&run)
+        .args(["--games", "2"])
+        .output()
+        .unwrap();
+    assert_ok(&o);
+    assert!(text(&o.stdout).contains("0 games"), "finished run: nothing to do");
+    std::fs::create_dir_all(rd.model_dir(0)).unwrap();
+    NullLearner::default().publish(&rd.model_dir(0)).unwrap();
+    rd.write_best(0).unwrap();
+    rd.write_state(&fiveup::train::RunState::new(false)).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_fiveup"))
+        .args(["selfplay", "--run"])
+        .arg(&run)
+        .args(["--games", "3", "--worker", "box2"])
+        .env("RUST_LOG", "warn")
+        .output()
+        .unwrap();
+    assert_ok(&o);
+    assert_eq!(count_games(&rd.shard_dir(0)), 3);
+    assert!(fiveup::train::replay::shard_files(&rd.shard_dir(0)).iter().all(|p| p
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .starts_with("box2-")));
+}
+
+/// The real tch network end to end: the quick config trains and publishes a network (its
+/// checkpoint holds the optimizer state) that then plays as an `mcts:net=` player.
+#[cfg(feature = "torch")]
+#[test]
+fn the_quick_config_trains_a_real_network_that_then_plays() {
+    let t = tempfile::tempdir().unwrap();
+    let run = t.path().join("run");
+    let real = |extra: &[&str]| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_fiveup"));
+        c.args(["train", "--config"]).arg(quick()).arg("--run").arg(&run).args(["--set", "network.backend=torch"]);
+        c.args(extra).env("RUST_LOG", "warn");
+        c
+    };
+    let t0 = Instant::now();
+    let o = real(&["--set", "generations=1"]).output().unwrap();
+    assert_ok(&o);
+    eprintln!("quick config with torch, 1 generation: {:.1} s", t0.elapsed().as_secs_f64());
+    let rd = RunDir::new(&run);
+    let model = rd.model_dir(1);
+    let sidecar = std::fs::read_to_string(model.join("net.json")).unwrap();
+    assert!(sidecar.contains("\"channels\": 16") || sidecar.contains("\"channels\":16"), "{sidecar}");
+    // The optimizer state travels with the weights in checkpoints.
+    let (_, ck) = checkpoint::list(&rd).pop().expect("a checkpoint");
+    assert!(ck.join("optimizer.safetensors").exists() && ck.join("weights.safetensors").exists());
+    // The published network plays legal moves as an MCTS player.
+    let spec = format!("mcts:net={},sims=8", model.display());
+    let o = Command::new(env!("CARGO_BIN_EXE_fiveup")).args(["analyse", "--engine", &spec]).output().unwrap();
+    assert_ok(&o);
+    let out = text(&o.stdout);
+    let best = out.lines().last().unwrap().strip_prefix("bestmove ").expect("bestmove line").to_string();
+    let moves = Command::new(env!("CARGO_BIN_EXE_fiveup")).args(["moves"]).output().unwrap();
+    assert!(text(&moves.stdout).contains(&best), "{best} is not a legal start move");
+}
