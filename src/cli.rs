@@ -7,6 +7,7 @@
 
 mod analyse;
 mod common;
+mod games;
 mod matches;
 mod play;
 mod sprt;
@@ -64,6 +65,9 @@ pub enum Command {
     /// Measure throughput.
     #[command(subcommand)]
     Bench(BenchCommand),
+    /// Work with recorded games.
+    #[command(subcommand)]
+    Games(games::GamesCommand),
 }
 
 /// `fiveup bench …`.
@@ -71,6 +75,8 @@ pub enum Command {
 pub enum BenchCommand {
     /// Network evaluations per second and GFLOP/s at several batch sizes (needs `torch`).
     Nn(BenchNnArgs),
+    /// Self-play throughput: games/hour, simulations/s, evals/s, time outside the network.
+    Selfplay(games::BenchSelfplayArgs),
 }
 
 /// `fiveup bench nn`.
@@ -342,6 +348,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Tournament(a) => tournament::run(&a, out),
         Command::Sprt(a) => sprt::run(&a, out),
         Command::Bench(BenchCommand::Nn(a)) => run_bench_nn(&a, out),
+        Command::Bench(BenchCommand::Selfplay(a)) => games::run_bench_selfplay(&a, out),
+        Command::Games(games::GamesCommand::Export(a)) => games::run_export(&a, out),
         Command::Train(a) => run_train(a, out),
         Command::Selfplay(a) => run_selfplay(&a, out),
     }

@@ -264,3 +264,25 @@ fn the_quick_config_trains_a_real_network_that_then_plays() {
     let moves = Command::new(env!("CARGO_BIN_EXE_fiveup")).args(["moves"]).output().unwrap();
     assert!(text(&moves.stdout).contains(&best), "{best} is not a legal start move");
 }
+
+/// `fiveup games export` turns a run's self-play shards into text records that `replay --record`
+/// reads back.
+#[test]
+fn self_play_shards_export_as_text_records() {
+    let t = tempfile::tempdir().unwrap();
+    let run = t.path().join("run");
+    assert_ok(&train_cmd(&run, &["--set", "generations=1"]).output().unwrap());
+    let pgn = t.path().join("games.pgn");
+    let bin = env!("CARGO_BIN_EXE_fiveup");
+    let o =
+        Command::new(bin).args(["games", "export"]).arg(run.join("shards")).arg("--out").arg(&pgn).output().unwrap();
+    assert_ok(&o);
+    let records = fiveup::eval::records::read_records(&pgn).unwrap();
+    let shards = count_games(&RunDir::new(&run).shard_dir(0)) as usize;
+    assert!(records.len() >= shards && shards >= 8, "{} records, {shards} games", records.len());
+    assert!(records.iter().all(|r| r.event == "selfplay" && r.outcome.is_some()));
+    let o = Command::new(bin).args(["replay", "--record"]).arg(&pgn).args(["--game", "1"]).output().unwrap();
+    assert_ok(&o);
+    let o = Command::new(bin).args(["games", "export", "no/such/dir"]).output().unwrap();
+    assert_one_line_error(&o, "no/such/dir");
+}

@@ -7,6 +7,7 @@
 
 pub mod bench;
 pub mod driver;
+pub mod export;
 pub mod records;
 pub mod shards;
 
