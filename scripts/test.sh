@@ -1,12 +1,22 @@
 #!/usr/bin/env bash
 # The checks a change must pass: formatting, clippy with and without the `torch` feature, and the
-# tests (with torch). Installs libtorch into .venv first if needed (scripts/setup.sh).
+# tests (without and with torch). Installs libtorch into .venv first if needed (scripts/setup.sh).
+# Ends with one line totalling every test run: "tests: N passed, N failed".
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # shellcheck source=scripts/env.sh
 source scripts/env.sh
+step() { printf '\n==> %s\n' "$*" >&2; }
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+step "cargo fmt --check"
 cargo fmt --check
+step "cargo clippy (no torch)"
 cargo clippy --all-targets --no-default-features -- -D warnings
+step "cargo clippy (torch)"
 cargo clippy --all-targets -- -D warnings
-cargo test --no-default-features
-cargo test
+step "cargo test (no torch)"
+cargo test --no-default-features 2>&1 | tee -a "$log"
+step "cargo test (torch)"
+cargo test 2>&1 | tee -a "$log"
+awk '/^test result:/ { p += $4; f += $6 } END { printf "tests: %d passed, %d failed\n", p, f }' "$log"
