@@ -15,7 +15,7 @@
 //! The attack sets of step 2 are reused by step 5, so each piece's attacks are computed once.
 
 use super::weights::Weights;
-use crate::rules::geometry::{dir_positive, pawn_class, Geometry, DIAG2, DIAG3, ORTH};
+use crate::rules::geometry::{pawn_class, Geometry};
 use crate::rules::position::Position;
 use crate::rules::types::{Color, Kind};
 
@@ -60,61 +60,12 @@ const PIECES_FIVEUP: [Kind; 8] =
     [Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen, Kind::Unicorn, Kind::Silver, Kind::Wizard, Kind::Guard];
 const PIECES_RAUM: [Kind; 5] = [Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen, Kind::RUnicorn];
 
-/// The directions of `range` whose index delta has the sign `positive` (exactly `N` of them).
-const fn dirs<const N: usize>(range: std::ops::Range<usize>, positive: bool) -> [usize; N] {
-    let mut out = [0; N];
-    let mut n = 0;
-    let mut d = range.start;
-    while d < range.end {
-        if dir_positive(d) == positive {
-            out[n] = d;
-            n += 1;
-        }
-        d += 1;
-    }
-    assert!(n == N);
-    out
-}
-
-const ORTH_POS: [usize; 3] = dirs(ORTH, true);
-const ORTH_NEG: [usize; 3] = dirs(ORTH, false);
-const DIAG2_POS: [usize; 6] = dirs(DIAG2, true);
-const DIAG2_NEG: [usize; 6] = dirs(DIAG2, false);
-const DIAG3_POS: [usize; 4] = dirs(DIAG3, true);
-const DIAG3_NEG: [usize; 4] = dirs(DIAG3, false);
-
-/// Slides along fixed directions on the flat board: the first blocker is the lowest set bit of the
-/// blocked ray for directions of positive index delta, the highest for negative ones. The
-/// directions are constants, so the loops unroll (about twice as fast as the general
-/// `Geometry::slide`, which also serves the hypercylinder).
-#[inline(always)]
-fn slide_flat<const P: usize, const M: usize>(
-    g: &Geometry,
-    pos: &[usize; P],
-    neg: &[usize; M],
-    c: usize,
-    occ: u128,
-) -> u128 {
-    let mut a = 0;
-    for &d in pos {
-        let ray = g.rays[d][c];
-        let b = ray & occ;
-        a |= if b == 0 { ray } else { ray ^ g.rays[d][b.trailing_zeros() as usize] };
-    }
-    for &d in neg {
-        let ray = g.rays[d][c];
-        let b = ray & occ;
-        a |= if b == 0 { ray } else { ray ^ g.rays[d][127 - b.leading_zeros() as usize] };
-    }
-    a
-}
-
 /// Attack set of a non-pawn piece on the flat board (same result as `Position::attacks_from`).
 #[inline(always)]
 fn attacks_flat(g: &Geometry, kind: Kind, c: usize, occ: u128, raum: bool) -> u128 {
-    let orth = || slide_flat(g, &ORTH_POS, &ORTH_NEG, c, occ);
-    let diag2 = || slide_flat(g, &DIAG2_POS, &DIAG2_NEG, c, occ);
-    let diag3 = || slide_flat(g, &DIAG3_POS, &DIAG3_NEG, c, occ);
+    let orth = || g.orth_slides(c, occ);
+    let diag2 = || g.diag2_slides(c, occ);
+    let diag3 = || g.diag3_slides(c, occ);
     match kind {
         Kind::Knight => g.knight[c],
         Kind::Bishop => diag2(),
