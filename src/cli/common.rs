@@ -1,9 +1,35 @@
 //! Helpers shared by the playing subcommands: concurrency, progress bars, record writers.
 
+use super::PositionArgs;
 use anyhow::{bail, Result};
+use clap::Args;
 use fiveup::eval::RecordWriter;
 use indicatif::{ProgressBar, ProgressStyle};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// Options of every command that plays games between two players: concurrency, openings, records,
+/// adjudication, seed, rules and start position.
+#[derive(Args, Debug)]
+pub struct GameOptions {
+    /// Games played at once (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub concurrency: Option<usize>,
+    /// Openings: `startpos`, `random:K` (K random plies) or a file.
+    #[arg(long, value_name = "SOURCE", default_value = "random:8")]
+    pub openings: String,
+    /// Write the game records (PGN-style) to this file as games finish.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Adjudicate a draw after this many plies (opening included).
+    #[arg(long, value_name = "P", default_value_t = 400)]
+    pub max_plies: usize,
+    /// Seed of the random openings.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Rules and start position.
+    #[command(flatten)]
+    pub pos: PositionArgs,
+}
 
 /// The worker count: the flag, or every available core.
 pub fn concurrency(flag: Option<usize>) -> Result<usize> {

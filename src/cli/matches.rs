@@ -1,14 +1,12 @@
 //! `fiveup match`: two players, colour-swapped game pairs from shared openings, a summary with
 //! Elo intervals.
 
-use super::common::{concurrency, progress, writer};
-use super::PositionArgs;
+use super::common::{concurrency, progress, writer, GameOptions};
 use anyhow::{bail, Result};
 use clap::Args;
 use fiveup::eval::{paired_jobs, play_games, MatchTally, OpeningSource, PlayerSource};
 use fiveup::player::PlayerSpec;
 use std::io::Write;
-use std::path::PathBuf;
 
 /// `fiveup match`.
 #[derive(Args, Debug)]
@@ -22,24 +20,9 @@ pub struct MatchArgs {
     /// Number of games (pairs share an opening and swap colours).
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub games: usize,
-    /// Games played at once (default: all cores).
-    #[arg(long, value_name = "N")]
-    pub concurrency: Option<usize>,
-    /// Openings: `startpos`, `random:K` (K random plies) or a file.
-    #[arg(long, value_name = "SOURCE", default_value = "random:8")]
-    pub openings: String,
-    /// Write the game records (PGN-style) to this file as games finish.
-    #[arg(long, value_name = "FILE")]
-    pub out: Option<PathBuf>,
-    /// Adjudicate a draw after this many plies (opening included).
-    #[arg(long, value_name = "P", default_value_t = 400)]
-    pub max_plies: usize,
-    /// Seed of the random openings.
-    #[arg(long, value_name = "S", default_value_t = 0)]
-    pub seed: u64,
-    /// Rules and start position.
+    /// Concurrency, openings, records, adjudication, seed, rules.
     #[command(flatten)]
-    pub pos: PositionArgs,
+    pub opts: GameOptions,
 }
 
 /// Plays the match and prints the summary.
@@ -47,7 +30,7 @@ pub fn run(a: &MatchArgs, out: &mut dyn Write) -> Result<()> {
     if a.games == 0 {
         bail!("--games must be at least 1");
     }
-    if a.max_plies == 0 {
+    if a.opts.max_plies == 0 {
         bail!("--max-plies must be at least 1");
     }
     let white: PlayerSource = a.white.parse::<PlayerSpec>()?.into();
@@ -55,13 +38,13 @@ pub fn run(a: &MatchArgs, out: &mut dyn Write) -> Result<()> {
     // Build once up front so a bad weights file or missing network fails before any game.
     white.build()?;
     black.build()?;
-    let threads = concurrency(a.concurrency)?;
-    let start = a.pos.position()?;
-    let source: OpeningSource = a.openings.parse()?;
-    let openings = source.openings(&start, a.games.div_ceil(2), a.seed)?;
-    let mut jobs = paired_jobs(&white, &black, &openings, 0, Some(a.max_plies), "match");
+    let threads = concurrency(a.opts.concurrency)?;
+    let start = a.opts.pos.position()?;
+    let source: OpeningSource = a.opts.openings.parse()?;
+    let openings = source.openings(&start, a.games.div_ceil(2), a.opts.seed)?;
+    let mut jobs = paired_jobs(&white, &black, &openings, 0, Some(a.opts.max_plies), "match");
     jobs.truncate(a.games);
-    let mut records = writer(a.out.as_deref())?;
+    let mut records = writer(a.opts.out.as_deref())?;
     let mut tally = MatchTally::new();
     let bar = progress(jobs.len());
     let mut write_error = None;
@@ -81,7 +64,7 @@ pub fn run(a: &MatchArgs, out: &mut dyn Write) -> Result<()> {
         return Err(e.into());
     }
     write!(out, "{}", tally.summary(&white.name(), &black.name()))?;
-    if let Some(p) = &a.out {
+    if let Some(p) = &a.opts.out {
         writeln!(out, "records: {} ({} games)", p.display(), tally.trinomial.games())?;
     }
     Ok(())

@@ -1,7 +1,6 @@
 //! `fiveup sprt`: colour-swapped pairs of A against B until the SPRT decides.
 
-use super::common::{concurrency, writer};
-use super::PositionArgs;
+use super::common::{concurrency, writer, GameOptions};
 use anyhow::{bail, Result};
 use clap::Args;
 use fiveup::eval::{
@@ -10,7 +9,6 @@ use fiveup::eval::{
 use fiveup::player::PlayerSpec;
 use std::io::Write;
 use std::ops::ControlFlow;
-use std::path::PathBuf;
 
 /// `fiveup sprt`.
 #[derive(Args, Debug)]
@@ -36,24 +34,9 @@ pub struct SprtArgs {
     /// Stop undecided after this many games.
     #[arg(long, value_name = "N", default_value_t = 20_000)]
     pub max_games: usize,
-    /// Games played at once (default: all cores).
-    #[arg(long, value_name = "N")]
-    pub concurrency: Option<usize>,
-    /// Openings: `startpos`, `random:K` or a file.
-    #[arg(long, value_name = "SOURCE", default_value = "random:8")]
-    pub openings: String,
-    /// Write the game records to this file as games finish.
-    #[arg(long, value_name = "FILE")]
-    pub out: Option<PathBuf>,
-    /// Adjudicate a draw after this many plies.
-    #[arg(long, value_name = "P", default_value_t = 400)]
-    pub max_plies: usize,
-    /// Seed of the random openings.
-    #[arg(long, value_name = "S", default_value_t = 0)]
-    pub seed: u64,
-    /// Rules and start position.
+    /// Concurrency, openings, records, adjudication, seed, rules.
     #[command(flatten)]
-    pub pos: PositionArgs,
+    pub opts: GameOptions,
 }
 
 /// Plays pairs until the test decides (or `--max-games`), printing the LLR after every pair;
@@ -68,12 +51,12 @@ pub fn run(a: &SprtArgs, out: &mut dyn Write) -> Result<()> {
     let pb: PlayerSource = a.b.parse::<PlayerSpec>()?.into();
     pa.build()?;
     pb.build()?;
-    let threads = concurrency(a.concurrency)?;
-    let start = a.pos.position()?;
-    let source: OpeningSource = a.openings.parse()?;
-    let openings = source.openings(&start, a.max_games / 2, a.seed)?;
-    let jobs = paired_jobs(&pa, &pb, &openings, 0, Some(a.max_plies), "sprt");
-    let mut records = writer(a.out.as_deref())?;
+    let threads = concurrency(a.opts.concurrency)?;
+    let start = a.opts.pos.position()?;
+    let source: OpeningSource = a.opts.openings.parse()?;
+    let openings = source.openings(&start, a.max_games / 2, a.opts.seed)?;
+    let jobs = paired_jobs(&pa, &pb, &openings, 0, Some(a.opts.max_plies), "sprt");
+    let mut records = writer(a.opts.out.as_deref())?;
     writeln!(
         out,
         "SPRT {} vs {}: elo0 {} elo1 {} alpha {} beta {}; LLR bounds [{:.2}, {:.2}]",
