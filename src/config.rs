@@ -382,6 +382,10 @@ pub struct EvaluationSection {
     pub simulations: u32,
     /// Games reaching this many plies are drawn.
     pub ply_cap: u32,
+    /// Random plies of each pair's opening.
+    pub opening_plies: u32,
+    /// Evaluation games played at once.
+    pub concurrency: u32,
     /// Publish a generation as best only if an SPRT against the current best accepts it.
     pub gating: bool,
     /// SPRT H0 Elo.
@@ -402,6 +406,8 @@ impl Default for EvaluationSection {
             every: 1,
             simulations: 32,
             ply_cap: 200,
+            opening_plies: 2,
+            concurrency: 2,
             gating: false,
             sprt_elo0: 0.0,
             sprt_elo1: 50.0,
@@ -700,6 +706,8 @@ impl TrainConfig {
         check(e.games_per_rung <= 100_000, "evaluation.games_per_rung", e.games_per_rung, "0..=100000")?;
         check((1..=1_000_000).contains(&e.simulations), "evaluation.simulations", e.simulations, "1..=1000000")?;
         check((1..=100_000).contains(&e.ply_cap), "evaluation.ply_cap", e.ply_cap, "1..=100000")?;
+        check(e.opening_plies <= 100, "evaluation.opening_plies", e.opening_plies, "0..=100")?;
+        check((1..=256).contains(&e.concurrency), "evaluation.concurrency", e.concurrency, "1..=256")?;
         check(
             e.sprt_elo0.is_finite() && e.sprt_elo1.is_finite() && e.sprt_elo0 < e.sprt_elo1,
             "evaluation.sprt_elo1",

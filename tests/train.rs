@@ -75,7 +75,27 @@ fn check_finished_run(run: &Path, generations: u32) {
     assert!(lines.iter().any(|l| l["kind"] == "train"));
     let png = std::fs::read(rd.plots_dir().join("progress.png")).unwrap();
     assert_eq!(&png[..4], b"\x89PNG");
-    assert!(rd.eval_dir().join(format!("gen-{generations:04}.json")).exists());
+    // The ladder results, and the games behind them as PGN-style records of the match runner.
+    let ladder: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(rd.eval_dir().join(format!("gen-{generations:04}.json"))).unwrap(),
+    )
+    .unwrap();
+    let games: u64 = ladder
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            r["games"]["wins"].as_u64().unwrap()
+                + r["games"]["draws"].as_u64().unwrap()
+                + r["games"]["losses"].as_u64().unwrap()
+        })
+        .sum();
+    let records =
+        fiveup::eval::records::read_records(&rd.eval_dir().join(format!("gen-{generations:04}.games"))).unwrap();
+    assert!(games > 0);
+    assert_eq!(records.len() as u64, games);
+    let me = format!("gen-{generations:04}");
+    assert!(records.iter().all(|r| (r.white == me) != (r.black == me) && r.outcome.is_some()));
 }
 
 #[test]

@@ -17,10 +17,10 @@
 //! only the chunks whose shard is missing. Training on them (`bootstrap.steps` steps) is the
 //! generation loop's ordinary training, from step 0.
 
-use super::arena::random_opening;
 use super::rundir::RunDir;
 use super::{mix_seed, TrainError};
 use crate::config::TrainConfig;
+use crate::eval::openings::random_opening;
 use crate::mcts::terminal::{prior_occurrences, terminal_status};
 use crate::mcts::Termination;
 use crate::nn::evaluator::NEUTRAL_WDL;
@@ -112,7 +112,14 @@ pub fn play_games(run: &RunDir, cfg: &TrainConfig, on_chunk: &(dyn Fn() + Sync))
         .map(|&c| {
             let games: Result<Vec<GameRecord>, TrainError> = (c * per..((c + 1) * per).min(b.games))
                 .map(|i| {
-                    let start = random_opening(variant, b.random_opening_plies, mix_seed(&[cfg.seed, 0x626f_6f74, i]));
+                    let start = random_opening(
+                        &Position::startpos(variant),
+                        b.random_opening_plies as usize,
+                        mix_seed(&[cfg.seed, 0x626f_6f74]),
+                        i,
+                    )
+                    .map_err(|e| TrainError::Player(e.to_string()))?
+                    .position();
                     play_game(&spec, cfg, start, i)
                 })
                 .collect();

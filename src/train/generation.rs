@@ -27,15 +27,16 @@
 //! on disk; so a killed run resumes in the phase it was in, and each phase can tell from its files
 //! what it has done already.
 
-use super::arena::{build_opponent, gate, play_match, GateResult, MatchResult, NetPlayer};
+use super::arena::{gate, net_source, opponent_source, play_match, GateResult, MatchResult, MatchSettings};
 use super::checkpoint;
-use super::learner::{learning_rate, load_evaluator, open_learner, Learner, StepStats};
+use super::learner::{learning_rate, open_learner, Learner, StepStats};
 use super::replay::Replay;
 use super::rundir::{atomic_write, Phase, RunDir, RunState};
 use super::worker::{best_evaluator, count_games, play_chunk};
 use super::{mix_seed, plots, replay, TrainError};
 use crate::config::{Sampling, TrainConfig};
-use crate::nn::{EvalCache, Evaluator};
+use crate::eval::runner::PlayerSource;
+use crate::nn::Evaluator;
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -354,15 +355,18 @@ impl Trainer<'_> {
         }
     }
 
-    fn net_player(&self, g: u32) -> Result<NetPlayer, TrainError> {
-        let ev = load_evaluator(&self.cfg, &self.run.model_dir(g))?;
-        let e = &self.cfg.evaluation;
-        Ok(NetPlayer::new(
-            &format!("gen-{g:04}"),
-            Box::new(EvalCache::new(ev, 1 << 16)),
-            e.simulations,
-            self.cfg.selfplay.max_batch,
-        ))
+    fn net_player(&self, g: u32) -> PlayerSource {
+        net_source(&self.cfg, g, self.run.model_dir(g))
+    }
+
+    /// Writes the PGN-style records of an evaluation or gating match next to its JSON results.
+    fn write_records(
+        &self,
+        path: &std::path::Path,
+        records: &[crate::eval::records::GameRecord],
+    ) -> Result<(), TrainError> {
+        let text: String = records.iter().map(|r| r.to_text() + "\n").collect();
+        atomic_write(path, text.as_bytes())
     }
 
     fn gate(&mut self) -> Result<(), TrainError> {
@@ -373,21 +377,12 @@ impl Trainer<'_> {
             None => {
                 let best = self.run.read_best()?.unwrap_or(0);
                 let e = self.cfg.evaluation.clone();
-                let mut a = self.net_player(cand)?;
-                let mut b = self.net_player(best)?;
-                let v = self.cfg.variant()?;
+                let (a, b) = (self.net_player(cand), self.net_player(best));
                 let seed = mix_seed(&[self.cfg.seed, 0x6761_7465, cand as u64]);
-                let r = gate(
-                    &mut a,
-                    &mut b,
-                    (cand, best),
-                    v,
-                    (e.sprt_elo0, e.sprt_elo1),
-                    e.sprt_alpha,
-                    e.gating_max_games,
-                    e.ply_cap,
-                    seed,
-                )?;
+                let s = MatchSettings::from_config(&self.cfg, 0, seed, format!("gate gen-{cand:04}"))?;
+                let (r, records) =
+                    gate(&a, &b, (cand, best), (e.sprt_elo0, e.sprt_elo1), e.sprt_alpha, e.gating_max_games, &s)?;
+                self.write_records(&self.run.eval_dir().join(format!("gate-{cand:04}.games")), &records)?;
                 atomic_write(&path, (serde_json::to_string_pretty(&r).expect("serialises") + "\n").as_bytes())?;
                 r
             }
@@ -424,24 +419,30 @@ impl Trainer<'_> {
         if e.every > 0 && g % e.every == 0 && e.games_per_rung > 0 && !e.ladder.is_empty() {
             let t0 = Instant::now();
             let mut done = self.read_ladder(g);
-            let v = self.cfg.variant()?;
-            let mut me: Option<NetPlayer> = None;
+            let me = self.net_player(g);
+            let games_path = self.run.eval_dir().join(format!("gen-{g:04}.games"));
+            // Records of the rungs already done (a rung cut short by a kill is replayed whole).
+            let mut records: Vec<crate::eval::records::GameRecord> = crate::eval::records::read_records(&games_path)
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|r| done.iter().any(|d| r.event == format!("gen-{g:04} vs {}", d.opponent)))
+                .collect();
             for (i, spec) in e.ladder.iter().enumerate().skip(done.len()) {
-                let mut opp = build_opponent(spec, mix_seed(&[self.cfg.seed, g as u64, i as u64]))?;
-                if me.is_none() {
-                    me = Some(self.net_player(g)?);
-                }
+                let opp = opponent_source(spec, mix_seed(&[self.cfg.seed, g as u64, i as u64]))?;
                 let pairs = e.games_per_rung.div_ceil(2);
                 let bar = bar(pairs as u64, &format!("gen {g} vs {spec}"));
                 let seed = mix_seed(&[self.cfg.seed, 0x6c61_6464, g as u64, i as u64]);
-                let mut r =
-                    play_match(me.as_mut().expect("built"), opp.as_mut(), v, pairs, e.ply_cap, seed, &mut |r, _| {
-                        bar.set_position(r.pairs.pairs());
-                        true
-                    })?;
+                let s = MatchSettings::from_config(&self.cfg, pairs, seed, format!("gen-{g:04} vs {spec}"))?;
+                let (mut r, recs) = play_match(&me, &opp, &s, &mut |r, _| {
+                    bar.set_position(r.pairs.pairs());
+                    true
+                })?;
                 bar.finish_and_clear();
-                r.opponent = spec.clone();
                 tracing::info!("gen-{g:04} vs {spec}: {} score {:.3}", r.games, r.score);
+                records.extend(recs);
+                self.write_records(&games_path, &records)?;
+                // The spec as configured names the rung (a bare `random` plays as random:seed=…).
+                r.opponent = spec.clone();
                 done.push(r);
                 let text = serde_json::to_string_pretty(&done).expect("serialises") + "\n";
                 atomic_write(&self.ladder_path(g), text.as_bytes())?;
