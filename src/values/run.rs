@@ -8,17 +8,20 @@
 //! - `values.txt`, `values.json`, `values.csv`, `values.png`: the final report.
 
 use super::imbalance::{estimate, PairResults};
-use super::play::{pair_rng, play_jobs, shared_opening, Job};
+use super::play::{pair_rng, shared_opening};
 use super::records::{append_line, read_games, read_lines, GameLine, ReplayGame};
 use super::regression::{game_samples, regress, SampleConfig};
 use super::report::{guess, guess_source, IterationSummary, Row, ValuesReport};
 use super::setups::{measured_kinds, Imbalance};
 use crate::engine::weights::kind_key;
 use crate::engine::Weights;
+use crate::eval::openings::Opening;
+use crate::eval::runner::{play_games_until, GameJob, PlayerSource};
 use crate::player::{AlphaBetaSpec, PlayerSpec};
 use crate::rules::{Color, Kind, Variant};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -172,12 +175,13 @@ fn play_iteration(
                     continue;
                 }
                 meta.push((text.clone(), pair, if game == 0 { Color::White } else { Color::Black }));
-                jobs.push(Job {
-                    id: jobs.len(),
-                    white: engine.clone(),
-                    black: engine.clone(),
-                    start,
-                    max_plies: cfg.max_plies,
+                jobs.push(GameJob {
+                    white: PlayerSource::Spec(engine.clone()),
+                    black: PlayerSource::Spec(engine.clone()),
+                    opening: Opening { start, moves: Vec::new() },
+                    max_plies: Some(cfg.max_plies as usize),
+                    event: format!("values {text}"),
+                    tags: vec![("Pair".to_string(), pair.to_string())],
                 });
             }
         }
@@ -186,18 +190,32 @@ fn play_iteration(
     let engine_text = engine.to_string();
     let t0 = Instant::now();
     let mut finished = 0;
-    play_jobs(jobs, cfg.concurrency, |job, g| {
-        let (imb, pair, a) = &meta[job.id];
-        let line = GameLine::new(imb, *pair, *a, &engine_text, &g.start, &g.moves, g.outcome);
-        append_line(&mut file, &line)?;
+    let mut write_error = None;
+    play_games_until(jobs, cfg.concurrency, |i, g| {
+        let (imb, pair, a) = &meta[i];
+        let Some(outcome) = g.outcome else {
+            write_error = Some(format!("game {i} of {imb} ended without a result"));
+            return ControlFlow::Break(());
+        };
+        let line = GameLine::new(imb, *pair, *a, &engine_text, &g.start, &g.moves, outcome);
+        if let Err(e) = append_line(&mut file, &line) {
+            write_error = Some(format!("{}: {e}", gpath.display()));
+            return ControlFlow::Break(());
+        }
         lines.push(line);
         finished += 1;
         if finished % 20 == 0 || finished == total {
             eprintln!("  {finished}/{total} games, {:.0} s", t0.elapsed().as_secs_f64());
         }
-        Ok(())
+        ControlFlow::Continue(())
     })
-    .map_err(RunError::Play)?;
+    .map_err(|e| RunError::Play(e.to_string()))?;
+    if let Some(e) = write_error {
+        return Err(RunError::Play(e));
+    }
+    // Games finish in an order that depends on thread timing; the estimates (bootstraps
+    // included) see them in a fixed order, so a rerun gives the same report.
+    lines.sort_by(|x, y| (&x.imbalance, x.pair, x.game).cmp(&(&y.imbalance, y.pair, y.game)));
     Ok((lines, total))
 }
 
