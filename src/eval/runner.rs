@@ -10,6 +10,8 @@
 //! - Each game: the opening moves are played, then the players alternate until a rule of
 //!   [`Game::status`] ends it, or the ply cap (counted over the whole game, opening included)
 //!   adjudicates a draw (`Termination "adjudication/ply-cap"`).
+//! - Each record gets the tags `WhiteNodes`/`BlackNodes` (nodes, or simulations, the side's
+//!   searches reported in total) and `WhiteSeconds`/`BlackSeconds` (its thinking time).
 //! - [`play_games`] takes a list; [`play_games_until`] takes any iterator of jobs (made lazily as
 //!   workers need them) and a callback that may stop the run (SPRT). Callbacks run on the calling
 //!   thread, in order of completion, with the job's index.
@@ -153,7 +155,9 @@ pub fn play_game(job: &GameJob) -> Result<GameRecord, RunError> {
     let mut black = build(&job.black)?;
     white.new_game();
     black.new_game();
-    // 3. Alternate until a rule or the ply cap ends the game.
+    // 3. Alternate until a rule or the ply cap ends the game; count each side's nodes and time.
+    let mut nodes = [0u64; 2];
+    let mut seconds = [0f64; 2];
     let (outcome, detail) = loop {
         if let Status::Over(o) = game.status() {
             break (o, None);
@@ -174,7 +178,15 @@ pub fn play_game(job: &GameJob) -> Result<GameRecord, RunError> {
             ply,
             mv: coordinate(choice.mv),
         })?;
+        let side = usize::from(!white_to_move);
+        nodes[side] += choice.info.nodes;
+        seconds[side] += choice.info.time.as_secs_f64();
     };
+    let mut tags = job.tags.clone();
+    for (i, colour) in ["White", "Black"].iter().enumerate() {
+        tags.push((format!("{colour}Nodes"), nodes[i].to_string()));
+        tags.push((format!("{colour}Seconds"), format!("{:.3}", seconds[i])));
+    }
     Ok(GameRecord {
         event: job.event.clone(),
         white: job.white.name(),
@@ -184,7 +196,7 @@ pub fn play_game(job: &GameJob) -> Result<GameRecord, RunError> {
         opening_plies,
         outcome: Some(outcome),
         detail,
-        tags: job.tags.clone(),
+        tags,
     })
 }
 
@@ -312,12 +324,17 @@ mod tests {
         let jobs = paired_jobs(&src("ab:depth=1"), &src("random:seed=2"), &openings, 0, Some(40), "test");
         let run = |threads| {
             let mut out = vec![String::new(); jobs.len()];
-            play_games(jobs.clone(), threads, |i, r| out[i] = r.to_text()).unwrap();
+            // Everything but the thinking times is reproducible.
+            let text =
+                |r: GameRecord| r.to_text().lines().filter(|l| !l.contains("Seconds")).collect::<Vec<_>>().join("\n");
+            play_games(jobs.clone(), threads, |i, r| out[i] = text(r)).unwrap();
             out
         };
         let one = run(1);
         assert_eq!(one, run(3));
         assert!(one.iter().all(|t| t.contains("[Pair \"")));
+        // The alpha-beta side searched; the random mover reports no nodes.
+        assert!(one[0].contains("[BlackNodes \"0\"]") && !one[0].contains("[WhiteNodes \"0\"]"), "{}", one[0]);
         let recs: Vec<_> = one.iter().map(|t| crate::eval::records::parse_records(t).unwrap().remove(0)).collect();
         assert!(recs.iter().all(|r| r.moves.len() <= 40 && r.opening_plies == 4));
         assert_eq!(recs[0].white, recs[1].black);

@@ -16,8 +16,33 @@ pub struct MatchTally {
     pub pentanomial: Pentanomial,
     /// Games per `Termination` value.
     pub terminations: BTreeMap<String, u64>,
+    /// Moves, nodes and seconds of A (index 0) and B (index 1), from records with the runner's
+    /// `WhiteNodes`/`WhiteSeconds`/… tags.
+    pub effort: [Effort; 2],
     /// A's score in the first finished game of each open pair, by `Pair` tag.
     open: HashMap<String, f64>,
+}
+
+/// What a player spent over a match.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Effort {
+    /// Moves it chose.
+    pub moves: u64,
+    /// Nodes (or simulations) its searches reported.
+    pub nodes: u64,
+    /// Thinking time in seconds.
+    pub seconds: f64,
+}
+
+impl Effort {
+    /// `nodes/move, seconds/move`, or `-` before any move.
+    fn per_move(&self) -> String {
+        if self.moves == 0 {
+            return "-".to_string();
+        }
+        let m = self.moves as f64;
+        format!("{:.0} nodes, {:.3} s", self.nodes as f64 / m, self.seconds / m)
+    }
 }
 
 impl MatchTally {
@@ -38,6 +63,7 @@ impl MatchTally {
             _ => self.trinomial.losses += 1,
         }
         *self.terminations.entry(record.termination()).or_default() += 1;
+        self.add_effort(a_white, record);
         let pair = record.tag("Pair")?.to_string();
         match self.open.remove(&pair) {
             Some(first) => {
@@ -48,6 +74,35 @@ impl MatchTally {
                 self.open.insert(pair, score);
                 None
             }
+        }
+    }
+
+    /// Adds both players' moves, nodes and time from the record's tags (absent tags add nothing).
+    fn add_effort(&mut self, a_white: bool, record: &GameRecord) {
+        let (Some(wn), Some(bn)) = (record.tag("WhiteNodes"), record.tag("BlackNodes")) else { return };
+        let num = |t: Option<&str>| t.and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+        // Moves chosen by the players: after the opening, white first if white is then to move.
+        let played = record.moves.len().saturating_sub(record.opening_plies) as u64;
+        let mut white_first = record.start.side() == crate::rules::Color::White;
+        if record.opening_plies % 2 == 1 {
+            white_first = !white_first;
+        }
+        let (first, second) = (played.div_ceil(2), played / 2);
+        let white = Effort {
+            moves: if white_first { first } else { second },
+            nodes: wn.parse().unwrap_or(0),
+            seconds: num(record.tag("WhiteSeconds")),
+        };
+        let black = Effort {
+            moves: if white_first { second } else { first },
+            nodes: bn.parse().unwrap_or(0),
+            seconds: num(record.tag("BlackSeconds")),
+        };
+        let (a, b) = if a_white { (white, black) } else { (black, white) };
+        for (e, x) in self.effort.iter_mut().zip([a, b]) {
+            e.moves += x.moves;
+            e.nodes += x.nodes;
+            e.seconds += x.seconds;
         }
     }
 
@@ -72,6 +127,9 @@ impl MatchTally {
         let _ = writeln!(out, "pentanomial: {penta}");
         let ends: Vec<String> = self.terminations.iter().map(|(k, n)| format!("{k} {n}")).collect();
         let _ = writeln!(out, "terminations: {}", if ends.is_empty() { "-".to_string() } else { ends.join(", ") });
+        if self.effort.iter().any(|e| e.moves > 0) {
+            let _ = writeln!(out, "per move: {a} {}; {b} {}", self.effort[0].per_move(), self.effort[1].per_move());
+        }
         out
     }
 }
@@ -107,5 +165,28 @@ mod tests {
         assert_eq!(t.pentanomial.counts, [0, 1, 1, 0, 0]);
         let s = t.summary("A", "B");
         assert!(s.contains("W/D/L 1 / 1 / 2") && s.contains("adjudication/ply-cap 4"), "{s}");
+        assert!(!s.contains("per move"), "no effort tags, no effort line: {s}");
+    }
+
+    #[test]
+    fn effort_is_split_by_player_and_colour() {
+        let mut t = MatchTally::new();
+        let mut r = rec("0", None);
+        // Five Up start: white moves first; 3 opening plies, then 5 player moves (black 3, white 2).
+        let mut p = r.start.clone();
+        for _ in 0..8 {
+            let m = p.legal_moves()[0];
+            r.moves.push(m);
+            p.make(m);
+        }
+        r.opening_plies = 3;
+        r.tags.extend(
+            [("WhiteNodes", "200"), ("WhiteSeconds", "0.5"), ("BlackNodes", "900"), ("BlackSeconds", "1.5")]
+                .map(|(k, v)| (k.to_string(), v.to_string())),
+        );
+        t.add(false, &r);
+        assert_eq!(t.effort[0], Effort { moves: 3, nodes: 900, seconds: 1.5 });
+        assert_eq!(t.effort[1], Effort { moves: 2, nodes: 200, seconds: 0.5 });
+        assert!(t.summary("A", "B").contains("per move: A 300 nodes, 0.500 s; B 100 nodes, 0.250 s"));
     }
 }
