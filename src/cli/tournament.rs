@@ -4,7 +4,7 @@
 use super::common::{concurrency, progress};
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use fiveup::eval::tournament::{report_text, Tournament, TournamentConfig, GAMES_FILE};
+use fiveup::eval::tournament::{effort_text, report_text, Tournament, TournamentConfig, GAMES_FILE};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -119,7 +119,7 @@ pub fn run(a: &TournamentArgs, out: &mut dyn Write) -> Result<()> {
     let records = t.run(plan, |_| bar.inc(1))?;
     bar.finish_and_clear();
     let (report, note) = t.rate_and_save(&records)?;
-    write!(out, "{}", report_text(&report))?;
+    write!(out, "{}{}", report_text(&report), effort_text(&t.names, &records))?;
     writeln!(out, "ratings: {dir}/ratings.json, {dir}/ratings.txt")?;
     match note {
         None => writeln!(out, "plot: {dir}/ratings.png")?,

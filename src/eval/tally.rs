@@ -35,8 +35,38 @@ pub struct Effort {
 }
 
 impl Effort {
+    /// White's and black's effort in one game, from the runner's `WhiteNodes`, `WhiteSeconds`,
+    /// `BlackNodes` and `BlackSeconds` tags; `None` for records without them.
+    pub fn of_record(record: &GameRecord) -> Option<[Effort; 2]> {
+        let (wn, bn) = (record.tag("WhiteNodes")?, record.tag("BlackNodes")?);
+        let secs = |t: Option<&str>| t.and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+        // Moves chosen by the players: after the opening, white first if white is then to move.
+        let played = record.moves.len().saturating_sub(record.opening_plies) as u64;
+        let white_first = (record.start.side() == crate::rules::Color::White) == (record.opening_plies % 2 == 0);
+        let (first, second) = (played.div_ceil(2), played / 2);
+        Some([
+            Effort {
+                moves: if white_first { first } else { second },
+                nodes: wn.parse().unwrap_or(0),
+                seconds: secs(record.tag("WhiteSeconds")),
+            },
+            Effort {
+                moves: if white_first { second } else { first },
+                nodes: bn.parse().unwrap_or(0),
+                seconds: secs(record.tag("BlackSeconds")),
+            },
+        ])
+    }
+
+    /// Adds another effort to this one.
+    pub fn add(&mut self, other: &Effort) {
+        self.moves += other.moves;
+        self.nodes += other.nodes;
+        self.seconds += other.seconds;
+    }
+
     /// `nodes/move, seconds/move`, or `-` before any move.
-    fn per_move(&self) -> String {
+    pub fn per_move(&self) -> String {
         if self.moves == 0 {
             return "-".to_string();
         }
@@ -79,31 +109,10 @@ impl MatchTally {
 
     /// Adds both players' moves, nodes and time from the record's tags (absent tags add nothing).
     fn add_effort(&mut self, a_white: bool, record: &GameRecord) {
-        let (Some(wn), Some(bn)) = (record.tag("WhiteNodes"), record.tag("BlackNodes")) else { return };
-        let num = |t: Option<&str>| t.and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
-        // Moves chosen by the players: after the opening, white first if white is then to move.
-        let played = record.moves.len().saturating_sub(record.opening_plies) as u64;
-        let mut white_first = record.start.side() == crate::rules::Color::White;
-        if record.opening_plies % 2 == 1 {
-            white_first = !white_first;
-        }
-        let (first, second) = (played.div_ceil(2), played / 2);
-        let white = Effort {
-            moves: if white_first { first } else { second },
-            nodes: wn.parse().unwrap_or(0),
-            seconds: num(record.tag("WhiteSeconds")),
-        };
-        let black = Effort {
-            moves: if white_first { second } else { first },
-            nodes: bn.parse().unwrap_or(0),
-            seconds: num(record.tag("BlackSeconds")),
-        };
+        let Some([white, black]) = Effort::of_record(record) else { return };
         let (a, b) = if a_white { (white, black) } else { (black, white) };
-        for (e, x) in self.effort.iter_mut().zip([a, b]) {
-            e.moves += x.moves;
-            e.nodes += x.nodes;
-            e.seconds += x.seconds;
-        }
+        self.effort[0].add(&a);
+        self.effort[1].add(&b);
     }
 
     /// The summary a match prints: counts, score, both Elo intervals and terminations.

@@ -14,6 +14,7 @@ use super::openings::{Opening, OpeningError, OpeningSource};
 use super::ratings::{rate, FitConfig, Game as RatedGame, RatingError, RatingReport};
 use super::records::{parse_records_prefix, GameRecord, RecordFileError, RecordWriter};
 use super::runner::{play_games, GameJob, PlayerSource, RunError};
+use super::tally::Effort;
 use crate::player::{PlayerSpec, SpecError};
 use crate::rules::{Position, Ruleset, Variant};
 use serde::{Deserialize, Serialize};
@@ -313,7 +314,7 @@ impl Tournament {
         };
         let json = serde_json::to_string_pretty(&report).map_err(|e| TournamentError::Config(e.to_string()))?;
         write("ratings.json", json)?;
-        write("ratings.txt", report_text(&report))?;
+        write("ratings.txt", report_text(&report) + &effort_text(&self.names, records))?;
         let note = super::plot::plot_ratings(&report, &dir.join("ratings.png")).err().map(|e| e.to_string());
         Ok((report, note))
     }
@@ -341,6 +342,26 @@ pub fn rate_records(names: &[String], records: &[GameRecord], config: &FitConfig
         games.push(RatedGame { white: w, black: b, result, pair });
     }
     rate(names, &games, config)
+}
+
+/// Each player's nodes (or simulations) and thinking time per move over its games in `records`,
+/// one line per player in `names` order; empty when no record carries the runner's effort tags.
+pub fn effort_text(names: &[String], records: &[GameRecord]) -> String {
+    let mut by: HashMap<&str, Effort> = HashMap::new();
+    for r in records {
+        let Some([w, b]) = Effort::of_record(r) else { continue };
+        by.entry(r.white.as_str()).or_default().add(&w);
+        by.entry(r.black.as_str()).or_default().add(&b);
+    }
+    if by.is_empty() {
+        return String::new();
+    }
+    let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(4);
+    let mut out = "\nper move (nodes or simulations, thinking time):\n".to_string();
+    for n in names {
+        out += &format!("{n:<width$}  {}\n", by.get(n.as_str()).map_or("-".to_string(), |e| e.per_move()));
+    }
+    out
 }
 
 /// The terminal report: rating table, crosstable, LOS matrix and per-pairing statistics.
@@ -438,6 +459,11 @@ mod tests {
         assert_eq!(report.games, 6);
         assert_eq!(report.pairs, 3);
         assert!(dir.join("ratings.json").exists() && dir.join("ratings.png").exists());
+        // Thinking per move: random movers report no nodes, the engine some.
+        let effort = std::fs::read_to_string(dir.join("ratings.txt")).unwrap();
+        let line = |name: &str| effort.lines().rev().find(|l| l.starts_with(name)).unwrap_or_default().to_string();
+        assert!(line("random:seed=1").ends_with(" 0 nodes, 0.000 s"), "{effort}");
+        assert!(line("ab:depth=1").contains(" nodes, ") && !line("ab:depth=1").contains(" 0 nodes"), "{effort}");
         // Other opening settings are refused.
         let mut c = config(&dir, &["random:seed=1", "random:seed=2"]);
         c.seed = 6;
