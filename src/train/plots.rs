@@ -102,7 +102,15 @@ fn panel(
         .y_label_area_size(50)
         .build_cartesian_2d(x0..x1, y0..y1)
         .map_err(|e| e.to_string())?;
-    chart.configure_mesh().x_desc(xlabel).label_style(("sans-serif", 13)).draw().map_err(|e| e.to_string())?;
+    // Steps and generations are whole numbers: no fractional tick labels.
+    let whole = |x: &f64| if x.fract().abs() < 1e-9 { format!("{x:.0}") } else { String::new() };
+    chart
+        .configure_mesh()
+        .x_desc(xlabel)
+        .x_label_formatter(&whole)
+        .label_style(("sans-serif", 13))
+        .draw()
+        .map_err(|e| e.to_string())?;
     for (i, (name, pts)) in series.iter().enumerate() {
         let c = COLOURS[i % COLOURS.len()];
         chart
