@@ -39,7 +39,7 @@ pub fn plot_ratings(report: &RatingReport, path: &Path) -> Result<(), PlotError>
     let (lo, hi) = if lo.is_finite() && hi.is_finite() && hi > lo { (lo, hi) } else { (-100.0, 100.0) };
     let pad = (hi - lo) * 0.08 + 1.0;
     let label_chars = report.players.iter().map(|p| p.name.chars().count()).max().unwrap_or(4);
-    let label_width = (label_chars as u32 * 8 + 20).clamp(80, 420);
+    let label_width = (label_chars as u32 * 8 + 20).clamp(80, 720);
     let height = 110 + 42 * n as u32;
     let root = BitMapBackend::new(path, (640 + label_width, height)).into_drawing_area();
     let draw = || -> Result<(), Box<dyn std::error::Error>> {
