@@ -359,16 +359,6 @@ impl Trainer<'_> {
         net_source(&self.cfg, g, self.run.model_dir(g))
     }
 
-    /// Writes the PGN-style records of an evaluation or gating match next to its JSON results.
-    fn write_records(
-        &self,
-        path: &std::path::Path,
-        records: &[crate::eval::records::GameRecord],
-    ) -> Result<(), TrainError> {
-        let text: String = records.iter().map(|r| r.to_text() + "\n").collect();
-        atomic_write(path, text.as_bytes())
-    }
-
     fn gate(&mut self) -> Result<(), TrainError> {
         let cand = self.state.generation + 1;
         let path = self.run.eval_dir().join(format!("gate-{cand:04}.json"));
@@ -382,7 +372,7 @@ impl Trainer<'_> {
                 let s = MatchSettings::from_config(&self.cfg, 0, seed, format!("gate gen-{cand:04}"))?;
                 let (r, records) =
                     gate(&a, &b, (cand, best), (e.sprt_elo0, e.sprt_elo1), e.sprt_alpha, e.gating_max_games, &s)?;
-                self.write_records(&self.run.eval_dir().join(format!("gate-{cand:04}.games")), &records)?;
+                write_records(&self.run.eval_dir().join(format!("gate-{cand:04}.games")), &records)?;
                 atomic_write(&path, (serde_json::to_string_pretty(&r).expect("serialises") + "\n").as_bytes())?;
                 r
             }
@@ -440,7 +430,7 @@ impl Trainer<'_> {
                 bar.finish_and_clear();
                 tracing::info!("gen-{g:04} vs {spec}: {} score {:.3}", r.games, r.score);
                 records.extend(recs);
-                self.write_records(&games_path, &records)?;
+                write_records(&games_path, &records)?;
                 // The spec as configured names the rung (a bare `random` plays as random:seed=…).
                 r.opponent = spec.clone();
                 done.push(r);
@@ -513,4 +503,10 @@ fn bar(len: u64, msg: &str) -> ProgressBar {
     );
     b.set_message(msg.to_string());
     b
+}
+
+/// Writes the PGN-style records of an evaluation or gating match next to its JSON results.
+fn write_records(path: &std::path::Path, records: &[crate::eval::records::GameRecord]) -> Result<(), TrainError> {
+    let text: String = records.iter().map(|r| r.to_text() + "\n").collect();
+    atomic_write(path, text.as_bytes())
 }
