@@ -55,6 +55,21 @@ pub const PAWN_PROGRESS: [[i32; 125]; 4] = {
     t
 };
 
+/// Per pawn class and progress value 0..=8: the cells of that progress ([`PAWN_PROGRESS`] inverted).
+const PROGRESS_CELLS: [[u128; 9]; 4] = {
+    let mut t = [[0u128; 9]; 4];
+    let mut class = 0;
+    while class < 4 {
+        let mut c = 0;
+        while c < 125 {
+            t[class][PAWN_PROGRESS[class][c] as usize] |= 1u128 << c;
+            c += 1;
+        }
+        class += 1;
+    }
+    t
+};
+
 /// Piece kinds other than pawn and king, per ruleset family (Five Up, Raumschach).
 const PIECES_FIVEUP: [Kind; 8] =
     [Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen, Kind::Unicorn, Kind::Silver, Kind::Wizard, Kind::Guard];
@@ -63,24 +78,43 @@ const PIECES_RAUM: [Kind; 5] = [Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Qu
 /// Attack set of a non-pawn piece on the flat board (same result as `Position::attacks_from`).
 #[inline(always)]
 fn attacks_flat(g: &Geometry, kind: Kind, c: usize, occ: u128, raum: bool) -> u128 {
-    let orth = || g.orth_slides(c, occ);
-    let diag2 = || g.diag2_slides(c, occ);
-    let diag3 = || g.diag3_slides(c, occ);
     match kind {
         Kind::Knight => g.knight[c],
-        Kind::Bishop => diag2(),
-        Kind::Rook => orth(),
-        Kind::Queen if raum => orth() | diag2() | diag3(),
-        Kind::Queen => orth() | diag2(),
+        Kind::Bishop => g.diag2_slides(c, occ),
+        Kind::Rook => g.orth_slides(c, occ),
+        Kind::Queen if raum => g.orth_slides(c, occ) | g.diag2_slides(c, occ) | g.diag3_slides(c, occ),
+        Kind::Queen => g.orth_slides(c, occ) | g.diag2_slides(c, occ),
         Kind::Unicorn => g.unicorn[c],
-        Kind::Silver => g.unicorn[c] | diag3(),
-        Kind::Wizard => diag2() | diag3(),
+        Kind::Silver => g.unicorn[c] | g.diag3_slides(c, occ),
+        Kind::Wizard => g.diag2_slides(c, occ) | g.diag3_slides(c, occ),
         Kind::Guard => g.all_step[c],
-        Kind::RUnicorn => diag3(),
+        Kind::RUnicorn => g.diag3_slides(c, occ),
         Kind::King if raum => g.all_step[c],
         Kind::King => g.orth_step[c] | g.diag3_step[c],
         Kind::Pawn => 0,
     }
+}
+
+/// Material, mobility and centralisation of `us`'s pieces of `kind`, and their attacks on the
+/// enemy king's zone, with the attack set of a piece on cell `c` given by `attacks(c)`.
+#[inline(always)]
+fn kind_terms(
+    pos: &Position,
+    w: &Weights,
+    us: Color,
+    kind: Kind,
+    own: u128,
+    zone: u128,
+    attacks: impl Fn(usize) -> u128,
+) -> (i32, u32) {
+    let k = kind.index();
+    let (mut s, mut zone_hits) = (0, 0);
+    for c in pos.pieces(us, kind) {
+        let a = attacks(c.index());
+        s += w.values[k] + w.mobility[k] * (a & !own).count_ones() as i32 + w.center[k] * CENTRALITY[c.index()];
+        zone_hits += (a & zone).count_ones();
+    }
+    (s, zone_hits)
 }
 
 /// The static evaluation of `pos` from the side to move, in centipawns.
@@ -105,27 +139,39 @@ fn side_score(pos: &Position, w: &Weights, us: Color) -> i32 {
 
     // 1–3. Pieces other than pawns and king: material, mobility, centralisation.
     let raum = !pos.ruleset().is_fiveup();
-    let kinds: &[Kind] = if raum { &PIECES_RAUM } else { &PIECES_FIVEUP };
-    for &kind in kinds {
-        let k = kind.index();
-        for c in pos.pieces(us, kind) {
-            let a = if g.cylinder {
-                pos.attacks_from(kind, c.index(), occ)
-            } else {
-                attacks_flat(g, kind, c.index(), occ, raum)
+    let mut add = |(score, zone_hits): (i32, u32)| {
+        s += score;
+        zone_attacks += zone_hits;
+    };
+    if g.cylinder {
+        let kinds: &[Kind] = if raum { &PIECES_RAUM } else { &PIECES_FIVEUP };
+        for &kind in kinds {
+            add(kind_terms(pos, w, us, kind, own, zone, |c| pos.attacks_from(kind, c, occ)));
+        }
+    } else {
+        // One loop per kind, each calling `attacks_flat` with a constant kind, so the match in it
+        // folds to the kind's own attack code (no per-piece dispatch).
+        macro_rules! flat {
+            ($($kind:ident),*) => {
+                $(add(kind_terms(pos, w, us, Kind::$kind, own, zone, |c| attacks_flat(g, Kind::$kind, c, occ, raum)));)*
             };
-            s += w.values[k] + w.mobility[k] * (a & !own).count_ones() as i32 + w.center[k] * CENTRALITY[c.index()];
-            zone_attacks += (a & zone).count_ones();
+        }
+        flat!(Knight, Bishop, Rook, Queen);
+        if raum {
+            flat!(RUnicorn);
+        } else {
+            flat!(Unicorn, Silver, Wizard, Guard);
         }
     }
 
-    // 1, 4. Pawns: material and advancement.
-    let progress = &PAWN_PROGRESS[pawn_class(pos.ruleset(), us)];
-    let pawns = pos.pieces(us, Kind::Pawn);
-    s += w.values[Kind::Pawn.index()] * pawns.count() as i32;
-    for c in pawns {
-        let p = progress[c.index()];
-        s += w.pawn_advance * p + w.pawn_advance_sq * p * p / 8;
+    // Pawns counted per progress value (one popcount per value instead of a loop over pawns).
+    let pawns = pos.pieces(us, Kind::Pawn).0;
+    s += w.values[Kind::Pawn.index()] * pawns.count_ones() as i32;
+    if pawns != 0 {
+        for (p, &cells) in PROGRESS_CELLS[pawn_class(pos.ruleset(), us)].iter().enumerate().skip(1) {
+            let p = p as i32;
+            s += (w.pawn_advance * p + w.pawn_advance_sq * p * p / 8) * (pawns & cells).count_ones() as i32;
+        }
     }
 
     // 1. Reserve pieces in hand, while they can still be placed.
@@ -204,6 +250,64 @@ mod tests {
                                               // White Raumschach pawn on Ab2 is 4 + 3 from E5.
         let ab2 = "Ab2".parse::<crate::rules::Cell>().unwrap().index();
         assert_eq!(PAWN_PROGRESS[2][ab2], 1);
+    }
+
+    /// The evaluation written plainly: every piece through the rules core's attack sets, every
+    /// pawn one by one.
+    fn reference_evaluate(pos: &Position, w: &Weights) -> i32 {
+        let side = |us: Color| {
+            let g = pos.geometry();
+            let (occ, own) = (pos.occupied().0, pos.color_bb(us).0);
+            let zone = g.all_step[pos.king(us.flip()).index()];
+            let (mut s, mut zone_attacks) = (0, 0);
+            for kind in Kind::ALL.into_iter().filter(|&k| k != Kind::Pawn && k != Kind::King) {
+                for c in pos.pieces(us, kind) {
+                    let a = pos.attacks_from(kind, c.index(), occ);
+                    let k = kind.index();
+                    s += w.values[k] + w.mobility[k] * (a & !own).count_ones() as i32;
+                    s += w.center[k] * CENTRALITY[c.index()];
+                    zone_attacks += (a & zone).count_ones() as i32;
+                }
+            }
+            for c in pos.pieces(us, Kind::Pawn) {
+                let p = PAWN_PROGRESS[pawn_class(pos.ruleset(), us)][c.index()];
+                s += w.values[Kind::Pawn.index()] + w.pawn_advance * p + w.pawn_advance_sq * p * p / 8;
+            }
+            if pos.can_place(us) {
+                s += pos.reserve_kinds(us).map(|k| w.values[k.index()]).sum::<i32>() * w.reserve_pct / 100;
+            }
+            s += w.king_attack * zone_attacks;
+            s + w.king_shelter * (g.all_step[pos.king(us).index()] & own).count_ones() as i32
+        };
+        let s = side(Color::White) - side(Color::Black);
+        (if pos.side() == Color::White { s } else { -s }) + w.tempo
+    }
+
+    #[test]
+    fn evaluation_matches_the_plain_reference() {
+        let variants = Ruleset::ALL.into_iter().flat_map(|rs| [false, true].map(|cyl| Variant::new(rs, false, cyl)));
+        for v in variants.filter_map(Result::ok) {
+            let w = Weights::for_ruleset(v.ruleset);
+            for seed in 0..40 {
+                let p = crate::engine::scrambled(v, (seed as usize % 4) * 12 + 4, seed);
+                assert_eq!(evaluate(&p, &w), reference_evaluate(&p, &w), "{v:?} seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn progress_cells_invert_the_progress_table() {
+        for class in 0..4 {
+            let sets = &PROGRESS_CELLS[class];
+            let all = sets.iter().fold(0u128, |acc, s| {
+                assert_eq!(acc & s, 0, "class {class}: a cell in two progress sets");
+                acc | s
+            });
+            assert_eq!(all, (1u128 << 125) - 1, "class {class}: every cell has a progress");
+            for c in 0..125 {
+                assert_ne!(sets[PAWN_PROGRESS[class][c] as usize] >> c & 1, 0);
+            }
+        }
     }
 
     #[test]
