@@ -541,7 +541,7 @@ impl Search<'_> {
             // Lazy selection for the first moves (a cutoff usually comes early), then one sort of
             // the rest (ties broken by move bits, so the order is reproducible).
             if i == LAZY_PICKS {
-                scored[i..].sort_unstable_by_key(|s| (std::cmp::Reverse(s.score), s.mv.bits()));
+                scored[i..].sort_unstable_by_key(order_key);
             }
             let m = if i < LAZY_PICKS { pick(&mut scored, i).mv } else { scored[i].mv };
             let quiet = is_quiet(&self.pos, m);
@@ -712,6 +712,13 @@ impl Search<'_> {
         }
         best
     }
+}
+
+/// Sort key of a scored move: higher scores first, ties by move bits (one integer compare).
+#[inline]
+fn order_key(s: &ScoredMove) -> u64 {
+    // Flipping the sign bit maps i32 order onto u32 order; inverting makes it descending.
+    (!((s.score as u32) ^ 0x8000_0000) as u64) << 32 | s.mv.bits() as u64
 }
 
 /// Quiescence skips captures whose victim plus this margin cannot reach alpha.

@@ -47,6 +47,13 @@ pub struct ListSink<'a>(pub &'a mut Vec<Move>);
 impl Sink for ListSink<'_> {
     #[inline]
     fn moves(&mut self, from: Cell, targets: u128, plain: bool, place: u8) {
+        if place == 0 {
+            // The common case: one plain move per target, appended in one sized extend.
+            if plain {
+                self.0.extend(Bitboard(targets).map(|to| Move::normal(from, to)));
+            }
+            return;
+        }
         for to in Bitboard(targets) {
             let m = Move::normal(from, to);
             if plain {
