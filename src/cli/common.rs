@@ -3,7 +3,8 @@
 use super::PositionArgs;
 use anyhow::{bail, Result};
 use clap::Args;
-use fiveup::eval::RecordWriter;
+use fiveup::eval::{Opening, OpeningSource, PlayerSource, RecordWriter};
+use fiveup::player::PlayerSpec;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 
@@ -29,6 +30,25 @@ pub struct GameOptions {
     /// Rules and start position.
     #[command(flatten)]
     pub pos: PositionArgs,
+}
+
+impl GameOptions {
+    /// The openings of `pairs` colour-swapped game pairs: `--openings` from the start position.
+    pub fn openings(&self, pairs: usize) -> Result<Vec<Opening>> {
+        let start = self.pos.position()?;
+        let source: OpeningSource = self.openings.parse()?;
+        Ok(source.openings(&start, pairs, self.seed)?)
+    }
+}
+
+/// The two players of a match from their spec strings, each built once up front so that a bad
+/// weights file or a missing network fails before any game.
+pub fn two_players(a: &str, b: &str) -> Result<(PlayerSource, PlayerSource)> {
+    let a: PlayerSource = a.parse::<PlayerSpec>()?.into();
+    let b: PlayerSource = b.parse::<PlayerSpec>()?.into();
+    a.build()?;
+    b.build()?;
+    Ok((a, b))
 }
 
 /// The worker count: the flag, or every available core.

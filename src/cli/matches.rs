@@ -1,11 +1,10 @@
 //! `fiveup match`: two players, colour-swapped game pairs from shared openings, a summary with
 //! Elo intervals.
 
-use super::common::{concurrency, progress, writer, GameOptions};
+use super::common::{concurrency, progress, two_players, writer, GameOptions};
 use anyhow::{bail, Result};
 use clap::Args;
-use fiveup::eval::{paired_jobs, play_games, MatchTally, OpeningSource, PlayerSource};
-use fiveup::player::PlayerSpec;
+use fiveup::eval::{paired_jobs, play_games, MatchTally};
 use std::io::Write;
 
 /// `fiveup match`.
@@ -33,15 +32,9 @@ pub fn run(a: &MatchArgs, out: &mut dyn Write) -> Result<()> {
     if a.opts.max_plies == 0 {
         bail!("--max-plies must be at least 1");
     }
-    let white: PlayerSource = a.white.parse::<PlayerSpec>()?.into();
-    let black: PlayerSource = a.black.parse::<PlayerSpec>()?.into();
-    // Build once up front so a bad weights file or missing network fails before any game.
-    white.build()?;
-    black.build()?;
+    let (white, black) = two_players(&a.white, &a.black)?;
     let threads = concurrency(a.opts.concurrency)?;
-    let start = a.opts.pos.position()?;
-    let source: OpeningSource = a.opts.openings.parse()?;
-    let openings = source.openings(&start, a.games.div_ceil(2), a.opts.seed)?;
+    let openings = a.opts.openings(a.games.div_ceil(2))?;
     let mut jobs = paired_jobs(&white, &black, &openings, 0, Some(a.opts.max_plies), "match");
     jobs.truncate(a.games);
     let mut records = writer(a.opts.out.as_deref())?;

@@ -1,12 +1,9 @@
 //! `fiveup sprt`: colour-swapped pairs of A against B until the SPRT decides.
 
-use super::common::{concurrency, writer, GameOptions};
+use super::common::{concurrency, two_players, writer, GameOptions};
 use anyhow::{bail, Result};
 use clap::Args;
-use fiveup::eval::{
-    paired_jobs, play_games_until, Decision, MatchTally, OpeningSource, PlayerSource, Sprt, SprtConfig,
-};
-use fiveup::player::PlayerSpec;
+use fiveup::eval::{paired_jobs, play_games_until, Decision, MatchTally, Sprt, SprtConfig};
 use std::io::Write;
 use std::ops::ControlFlow;
 
@@ -47,14 +44,9 @@ pub fn run(a: &SprtArgs, out: &mut dyn Write) -> Result<()> {
     }
     let config = SprtConfig { alpha: a.alpha, beta: a.beta, ..SprtConfig::new(a.elo0, a.elo1) };
     let mut sprt = Sprt::new(config)?;
-    let pa: PlayerSource = a.a.parse::<PlayerSpec>()?.into();
-    let pb: PlayerSource = a.b.parse::<PlayerSpec>()?.into();
-    pa.build()?;
-    pb.build()?;
+    let (pa, pb) = two_players(&a.a, &a.b)?;
     let threads = concurrency(a.opts.concurrency)?;
-    let start = a.opts.pos.position()?;
-    let source: OpeningSource = a.opts.openings.parse()?;
-    let openings = source.openings(&start, a.max_games / 2, a.opts.seed)?;
+    let openings = a.opts.openings(a.max_games / 2)?;
     let jobs = paired_jobs(&pa, &pb, &openings, 0, Some(a.opts.max_plies), "sprt");
     let mut records = writer(a.opts.out.as_deref())?;
     writeln!(
