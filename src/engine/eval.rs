@@ -95,8 +95,34 @@ fn attacks_flat(g: &Geometry, kind: Kind, c: usize, occ: u128, raum: bool) -> u1
     }
 }
 
-/// Material, mobility and centralisation of `us`'s pieces of `kind`, and their attacks on the
-/// enemy king's zone, with the attack set of a piece on cell `c` given by `attacks(c)`.
+/// Attack set of a non-pawn piece of `kind` on cell `c` (the flat fast path unless the board is a
+/// hypercylinder).
+#[inline]
+pub(crate) fn piece_attacks(pos: &Position, kind: Kind, c: usize, occ: u128) -> u128 {
+    let g = pos.geometry();
+    if g.cylinder {
+        pos.attacks_from(kind, c, occ)
+    } else {
+        attacks_flat(g, kind, c, occ, !pos.ruleset().is_fiveup())
+    }
+}
+
+/// Material, mobility and centralisation of one piece of `kind` on `c` with attack set `a`, where
+/// `own` holds its side's pieces (steps 1–3).
+#[inline(always)]
+pub(crate) fn piece_score(w: &Weights, kind: Kind, c: usize, a: u128, own: u128) -> i32 {
+    let k = kind.index();
+    w.values[k] + w.mobility[k] * (a & !own).count_ones() as i32 + w.center[k] * CENTRALITY[c]
+}
+
+/// Whether a kind is scored per piece by [`piece_score`] (everything but pawns and kings).
+#[inline]
+pub(crate) fn is_piece(kind: Kind) -> bool {
+    kind != Kind::Pawn && kind != Kind::King
+}
+
+/// [`piece_score`] summed over `us`'s pieces of `kind`, and their attacks on the enemy king's
+/// zone, with the attack set of a piece on cell `c` given by `attacks(c)`.
 #[inline(always)]
 fn kind_terms(
     pos: &Position,
@@ -107,11 +133,10 @@ fn kind_terms(
     zone: u128,
     attacks: impl Fn(usize) -> u128,
 ) -> (i32, u32) {
-    let k = kind.index();
     let (mut s, mut zone_hits) = (0, 0);
     for c in pos.pieces(us, kind) {
         let a = attacks(c.index());
-        s += w.values[k] + w.mobility[k] * (a & !own).count_ones() as i32 + w.center[k] * CENTRALITY[c.index()];
+        s += piece_score(w, kind, c.index(), a, own);
         zone_hits += (a & zone).count_ones();
     }
     (s, zone_hits)
@@ -119,8 +144,12 @@ fn kind_terms(
 
 /// The static evaluation of `pos` from the side to move, in centipawns.
 pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
-    let white = side_score(pos, w, Color::White);
-    let black = side_score(pos, w, Color::Black);
+    from_sides(pos, w, side_score(pos, w, Color::White), side_score(pos, w, Color::Black))
+}
+
+/// The evaluation from the side to move given what each side scores.
+#[inline]
+pub(crate) fn from_sides(pos: &Position, w: &Weights, white: i32, black: i32) -> i32 {
     let s = white - black;
     let s = if pos.side() == Color::White { s } else { -s };
     s + w.tempo
@@ -164,6 +193,14 @@ fn side_score(pos: &Position, w: &Weights, us: Color) -> i32 {
         }
     }
 
+    s + w.king_attack * zone_attacks as i32 + other_terms(pos, w, us)
+}
+
+/// What `us` scores besides its pieces (pawns, reserve and shelter: steps 1, 4 and 5), all cheap
+/// enough to compute afresh at every evaluation.
+#[inline]
+fn other_terms(pos: &Position, w: &Weights, us: Color) -> i32 {
+    let mut s = 0;
     // Pawns counted per progress value (one popcount per value instead of a loop over pawns).
     let pawns = pos.pieces(us, Kind::Pawn).0;
     s += w.values[Kind::Pawn.index()] * pawns.count_ones() as i32;
@@ -180,11 +217,9 @@ fn side_score(pos: &Position, w: &Weights, us: Color) -> i32 {
         s += hand * w.reserve_pct / 100;
     }
 
-    // 5. King safety.
-    let king = pos.king(us).index();
-    s += w.king_attack * zone_attacks as i32;
-    s += w.king_shelter * (g.all_step[king] & own).count_ones() as i32;
-    s
+    // 5. King shelter.
+    let g = pos.geometry();
+    s + w.king_shelter * (g.all_step[pos.king(us).index()] & pos.color_bb(us).0).count_ones() as i32
 }
 
 /// Material only (board plus placeable reserve), white minus black: a cheap balance for tests and

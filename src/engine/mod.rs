@@ -11,7 +11,8 @@
 //!   plus the search path (one repetition suffices), the fifty-move rule, bare kings; stalemate
 //!   scores 0; mate scores count plies from the root ([`score`]).
 //! - [`eval`]: one function, [`evaluate`], from the side to move; weights in [`Weights`], loadable
-//!   from TOML ([`weights`]).
+//!   from TOML ([`weights`]). The search gets the same value incrementally (`incremental`): only
+//!   the pieces a move can affect have their attack sets recomputed.
 //! - [`tt`]: four-entry clusters, depth-preferred replacement, node-relative mate scores.
 //! - [`ordering`]: TT move, MVV-LVA captures (bad ones late), killers, history; the capture
 //!   generator of quiescence. Move generation of the rules core lists placement variants (up to
@@ -23,6 +24,7 @@
 //! The engine knows nothing of text notation; [`bench()`] gives a node-count signature and speed.
 
 pub mod eval;
+mod incremental;
 pub mod ordering;
 pub mod score;
 pub mod search;

@@ -3,7 +3,8 @@
 //! [`Engine::search`] runs depths 1, 2, ... until a limit (depth, nodes, time or the stop flag),
 //! reporting every completed depth. Each depth calls `Search::negamax` at the root inside an
 //! aspiration window around the previous score; a node below the horizon drops into
-//! `Search::qsearch`. The only call into evaluation is [`evaluate`].
+//! `Search::qsearch`. Evaluation is [`evaluate`], computed incrementally: `Search::make` and
+//! `Search::unmake` carry the per-piece terms along with the position.
 //!
 //! Determinism: with `keep_tt = false` (the default) the transposition table and the move-ordering
 //! heuristics are cleared at the start of every search, and nothing else carries state, so a search
@@ -11,6 +12,7 @@
 //! time limits and the stop flag make results depend on the clock.
 
 use super::eval::evaluate;
+use super::incremental::EvalState;
 use super::ordering::{
     captured, captures_into, is_bad_capture, is_quiet, pick, score_moves, victim_order, CheckInfo, Heuristics,
     ScoredMove, MAX_PLY,
@@ -18,7 +20,8 @@ use super::ordering::{
 use super::score::{mate_in, mated_in, Score, DRAW, INFINITE, MATE, MATE_BOUND};
 use super::tt::{Bound, TransTable};
 use super::weights::Weights;
-use crate::rules::{Kind, Move, Position};
+use crate::rules::position::Undo;
+use crate::rules::{Color, Kind, Move, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
@@ -123,43 +126,7 @@ pub struct Engine {
     tt: TransTable,
     heur: Heuristics,
     plies: Vec<Ply>,
-    evals: EvalCache,
-}
-
-/// Static evaluations by position hash (direct-mapped, full keys): the evaluation is a pure
-/// function of what the hash covers, so a hit returns exactly what [`evaluate`] would, and search
-/// results do not depend on the cache.
-struct EvalCache {
-    entries: Vec<(u64, i32)>,
-}
-
-/// Entries of the evaluation cache (a power of two; 16 bytes each).
-const EVAL_CACHE_SIZE: usize = 1 << 16;
-/// Marks an empty evaluation-cache entry (no evaluation comes near it).
-const NO_EVAL: i32 = i32::MIN;
-
-impl EvalCache {
-    fn new() -> EvalCache {
-        EvalCache { entries: vec![(0, NO_EVAL); EVAL_CACHE_SIZE] }
-    }
-
-    fn clear(&mut self) {
-        self.entries.fill((0, NO_EVAL));
-    }
-
-    /// The evaluation of `pos`. The key mixes in the ruleset and topology, which the evaluation
-    /// depends on and the position hash does not cover.
-    #[inline]
-    fn get(&mut self, pos: &Position, w: &Weights) -> i32 {
-        let v = pos.variant();
-        let salt = (v.ruleset as u64 * 2 + v.hypercylinder as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let key = pos.hash() ^ salt;
-        let e = &mut self.entries[key as usize & (EVAL_CACHE_SIZE - 1)];
-        if e.0 != key || e.1 == NO_EVAL {
-            *e = (key, evaluate(pos, w));
-        }
-        e.1
-    }
+    inc: EvalState,
 }
 
 impl Engine {
@@ -167,7 +134,7 @@ impl Engine {
     pub fn new(weights: Weights, config: EngineConfig) -> Engine {
         let tt = TransTable::new(config.hash_mb);
         let plies = (0..MAX_PLY + 8).map(|_| Ply::default()).collect();
-        Engine { weights, config, tt, heur: Heuristics::default(), plies, evals: EvalCache::new() }
+        Engine { weights, config, tt, heur: Heuristics::default(), plies, inc: EvalState::new() }
     }
 
     /// The evaluation weights.
@@ -179,7 +146,6 @@ impl Engine {
     pub fn set_weights(&mut self, weights: Weights) {
         self.weights = weights;
         self.tt.clear();
-        self.evals.clear();
     }
 
     /// The settings.
@@ -211,13 +177,14 @@ impl Engine {
             self.heur.clear();
         }
         let start = Instant::now();
+        self.inc.reset(pos, &self.weights);
         let mut s = Search {
             pos: pos.clone(),
             w: &self.weights,
             tt: &mut self.tt,
             heur: &mut self.heur,
             plies: &mut self.plies,
-            evals: &mut self.evals,
+            inc: &mut self.inc,
             keys: history.to_vec(),
             nodes: 0,
             seldepth: 0,
@@ -328,7 +295,8 @@ struct Search<'e> {
     tt: &'e mut TransTable,
     heur: &'e mut Heuristics,
     plies: &'e mut Vec<Ply>,
-    evals: &'e mut EvalCache,
+    /// The evaluation terms of `pos`, kept up to date by `make` and `unmake`.
+    inc: &'e mut EvalState,
     /// Hashes of the game history, then of every position on the path above the current node.
     keys: Vec<u64>,
     nodes: u64,
@@ -372,6 +340,31 @@ fn late_move_limit(depth: i32) -> usize {
 }
 
 impl Search<'_> {
+    /// Plays `m`, bringing the evaluation terms along.
+    #[inline]
+    fn make(&mut self, m: Move) -> Undo {
+        let occ = self.pos.occupied().0;
+        let kings = [self.pos.king(Color::White).index(), self.pos.king(Color::Black).index()];
+        let undo = self.pos.make(m);
+        self.inc.push(occ, self.pos.occupied().0, kings, m.from().index(), m.to().index());
+        undo
+    }
+
+    /// Takes back `m`, the last move played by [`Search::make`].
+    #[inline]
+    fn unmake(&mut self, m: Move, undo: Undo) {
+        self.pos.unmake(m, undo);
+        self.inc.pop();
+    }
+
+    /// The static evaluation of the current position (equal to [`evaluate`]).
+    #[inline]
+    fn static_eval(&mut self) -> i32 {
+        let v = self.inc.evaluate(&self.pos, self.w);
+        debug_assert_eq!(v, evaluate(&self.pos, self.w), "incremental evaluation");
+        v
+    }
+
     /// Counts a node and checks the limits; sets `aborted` when one is reached.
     #[inline]
     fn tick(&mut self, ply: usize) -> bool {
@@ -452,7 +445,7 @@ impl Search<'_> {
             return 0;
         }
         if ply >= MAX_PLY {
-            return self.evals.get(&self.pos, self.w);
+            return self.static_eval();
         }
 
         // 3. Draws, and mate-distance pruning.
@@ -486,7 +479,7 @@ impl Search<'_> {
         }
 
         // 5. Static evaluation (meaningless in check).
-        let eval = if in_check { -INFINITE } else { self.evals.get(&self.pos, self.w) };
+        let eval = if in_check { -INFINITE } else { self.static_eval() };
 
         // 6. Reverse futility: far above beta near the horizon, a quiet move will not fall below it.
         if !pv_node && !in_check && depth <= 3 && beta.abs() < MATE_BOUND && eval - 120 * depth >= beta {
@@ -561,7 +554,7 @@ impl Search<'_> {
             }
 
             // 9b. Make the move; extend checks.
-            let undo = self.pos.make(m);
+            let undo = self.make(m);
             let gives_check = self.pos.in_check();
             self.keys.push(key);
             count += 1;
@@ -588,7 +581,7 @@ impl Search<'_> {
                 v
             };
             self.keys.pop();
-            self.pos.unmake(m, undo);
+            self.unmake(m, undo);
             if self.aborted {
                 break;
             }
@@ -646,7 +639,7 @@ impl Search<'_> {
             return 0;
         }
         if ply >= MAX_PLY {
-            return self.evals.get(&self.pos, self.w);
+            return self.static_eval();
         }
         self.plies[ply].pv.clear();
 
@@ -665,7 +658,7 @@ impl Search<'_> {
             }
             best = -INFINITE;
         } else {
-            let stand = self.evals.get(&self.pos, self.w);
+            let stand = self.static_eval();
             if stand >= beta {
                 self.plies[ply].scored = scored;
                 return stand;
@@ -688,10 +681,10 @@ impl Search<'_> {
                     }
                 }
             }
-            let undo = self.pos.make(m);
+            let undo = self.make(m);
             let check = self.pos.in_check();
             let v = -self.qsearch(-beta, -alpha, ply + 1, check);
-            self.pos.unmake(m, undo);
+            self.unmake(m, undo);
             if self.aborted {
                 break;
             }
