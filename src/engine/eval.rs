@@ -107,6 +107,24 @@ pub(crate) fn piece_attacks(pos: &Position, kind: Kind, c: usize, occ: u128) -> 
     }
 }
 
+/// The directions (bits of [`DIRS`](crate::rules::geometry::DIRS) indices) along which a piece of
+/// `kind` slides; the rest of its attack set is leaps, which occupancy does not change.
+#[inline]
+pub(crate) fn slide_dirs(kind: Kind, raum: bool) -> u32 {
+    const ORTH: u32 = 0x3F;
+    const DIAG2: u32 = 0xFFF << 6;
+    const DIAG3: u32 = 0xFF << 18;
+    match kind {
+        Kind::Bishop => DIAG2,
+        Kind::Rook => ORTH,
+        Kind::Queen if raum => ORTH | DIAG2 | DIAG3,
+        Kind::Queen => ORTH | DIAG2,
+        Kind::Silver | Kind::RUnicorn => DIAG3,
+        Kind::Wizard => DIAG2 | DIAG3,
+        _ => 0,
+    }
+}
+
 /// Material, mobility and centralisation of one piece of `kind` on `c` with attack set `a`, where
 /// `own` holds its side's pieces (steps 1–3).
 #[inline(always)]
@@ -269,6 +287,31 @@ mod tests {
                             "{rs} {kind:?} {c}"
                         );
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn slide_directions_describe_the_attack_sets() {
+        use crate::rules::geometry::{Geometry, DIAG2, DIAG3, ORTH};
+        let g = Geometry::get(false);
+        for rs in Ruleset::ALL {
+            let raum = !rs.is_fiveup();
+            for kind in Kind::ALL.into_iter().filter(|k| rs.has_kind(*k) && is_piece(*k)) {
+                let mask = slide_dirs(kind, raum);
+                for c in 0..125 {
+                    // On an empty board a piece attacks its leaps plus the full rays of its slides;
+                    // with every other cell occupied, its leaps plus one cell per slide direction.
+                    let slides =
+                        |occ: u128| (0..26).filter(|d| mask >> d & 1 != 0).fold(0, |a, d| a | g.slide(d, c, occ));
+                    let leaps = attacks_flat(g, kind, c, crate::rules::bitboard::FULL, raum) & !slides(u128::MAX);
+                    for occ in [0, crate::rules::bitboard::FULL & !(1u128 << c)] {
+                        assert_eq!(attacks_flat(g, kind, c, occ, raum), leaps | slides(occ), "{rs} {kind:?} {c}");
+                    }
+                    // The masks are the direction families.
+                    let fam = |r: std::ops::Range<usize>| r.fold(0u32, |m, d| m | 1 << d);
+                    assert_eq!(mask & !(fam(ORTH) | fam(DIAG2) | fam(DIAG3)), 0);
                 }
             }
         }

@@ -30,7 +30,7 @@
 
 #[cfg(doc)]
 use super::eval::evaluate;
-use super::eval::{from_sides, is_piece, piece_attacks, piece_score, PAWN_PROGRESS};
+use super::eval::{from_sides, is_piece, piece_attacks, piece_score, slide_dirs, PAWN_PROGRESS};
 use super::weights::Weights;
 use crate::rules::geometry::pawn_class;
 use crate::rules::types::RESERVE_KINDS;
@@ -213,6 +213,48 @@ impl EvalState {
         self.zsum[i] += z as i32;
     }
 
+    /// Recomputes the entry of the piece of `color` on `c` after the cells `hit` of its attack set
+    /// changed, and adds it to the sums. On the flat board only the rays through `hit` are
+    /// recomputed (a cell of the attack set lies on at most one ray of the piece; leaps do not
+    /// depend on occupancy); on the hypercylinder, where a ring can hold a cell twice, all of it.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn refresh(
+        &mut self,
+        pos: &Position,
+        w: &Weights,
+        color: Color,
+        c: usize,
+        hit: u128,
+        occ: u128,
+        own: u128,
+        zone: u128,
+    ) {
+        let g = pos.geometry();
+        if g.cylinder {
+            return self.set(pos, w, color, c, occ, own, zone);
+        }
+        let kind = pos.piece_at(Cell::new_unchecked(c as u8)).map_or(Kind::Pawn, |p| p.kind);
+        let dirs = slide_dirs(kind, !pos.ruleset().is_fiveup());
+        let mut a = self.att[c];
+        if dirs != 0 {
+            for x in Bitboard(hit) {
+                let d = g.dir_to[c][x.index()] as usize;
+                if d != 0 && dirs >> (d - 1) & 1 != 0 {
+                    a = (a & !g.rays[d - 1][c]) | g.slide(d - 1, c, occ);
+                }
+            }
+        }
+        let score = piece_score(w, kind, c, a, own);
+        let z = (a & zone).count_ones() as u8;
+        let i = color.index();
+        self.att[c] = a;
+        self.score[c] = score;
+        self.zone[c] = z;
+        self.sum[i] += score;
+        self.zsum[i] += z as i32;
+    }
+
     /// Saves the entry of `c` to the log.
     #[inline]
     fn save(&mut self, c: usize) {
@@ -259,9 +301,10 @@ impl EvalState {
             //    of all when the enemy king moved.
             for c in Bitboard(self.tracked[i]) {
                 let c = c.index();
-                if self.att[c] & changed != 0 {
+                let hit = self.att[c] & changed;
+                if hit != 0 {
                     self.take(i, c);
-                    self.set(pos, w, color, c, occ, own, zone);
+                    self.refresh(pos, w, color, c, hit, occ, own, zone);
                 } else if zone_moved {
                     self.save(c);
                     let z = (self.att[c] & zone).count_ones() as u8;
