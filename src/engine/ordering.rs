@@ -1,7 +1,8 @@
 //! Move ordering: what to try first, and the capture generator of quiescence.
 //!
-//! Order at a full-width node (highest score first, picked lazily by selection so a cutoff after a
-//! few moves never sorts the ~200-move list):
+//! Order at a full-width node (highest score first, ties by move bits; [`MovePicker`] produces
+//! it in stages, so a node that cuts off on the table move, a capture or a killer never scores
+//! or sorts its ~200 quiet moves):
 //! 1. the transposition-table move;
 //! 2. good captures and queen promotions, by MVV-LVA (most valuable victim, then least valuable
 //!    attacker); a capture by a more valuable piece onto a defended cell counts as bad;
@@ -171,6 +172,162 @@ pub fn score_moves(
             }
         };
         out.push(ScoredMove { mv: m, score });
+    }
+}
+
+/// Sort key of a scored move: higher scores first, ties by move bits (one integer compare).
+#[inline]
+pub fn order_key(s: &ScoredMove) -> u64 {
+    // Flipping the sign bit maps i32 order onto u32 order; inverting makes it descending.
+    (!((s.score as u32) ^ 0x8000_0000) as u64) << 32 | s.mv.bits() as u64
+}
+
+/// Quiet moves picked by selection before the rest of the quiet list is sorted (a cutoff usually
+/// comes early).
+const LAZY_PICKS: usize = 4;
+
+/// Where a [`MovePicker`] is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Stage {
+    #[default]
+    TableMove,
+    Good,
+    Killer0,
+    Killer1,
+    Quiet,
+    Bad,
+    Done,
+}
+
+/// The legal moves of a full-width node in [`score_moves`] order (highest score first, ties by
+/// move bits), produced in stages: the table move; captures and promotions scoring above the
+/// killers (good captures, queen promotions); the killers; quiet moves by history; the rest of the
+/// captures and promotions (bad captures, under-promotions). The score ranges make this exactly
+/// the order of sorting every move by [`order_key`]: good noisy moves score from
+/// `GOOD_CAPTURE`, killers `KILLER` and `KILLER + 1`, quiet moves within +-(`HISTORY_MAX` + 64),
+/// and bad noisy moves below `BAD_CAPTURE / 2`.
+#[derive(Default)]
+pub struct MovePicker {
+    noisy_moves: Vec<Move>,
+    quiet_moves: Vec<Move>,
+    noisy: Vec<ScoredMove>,
+    quiet: Vec<ScoredMove>,
+    stage: Stage,
+    /// Next index into `noisy` (good moves first, then bad ones).
+    idx: usize,
+    /// Next index into `quiet` (`usize::MAX` until the quiet moves are scored).
+    qidx: usize,
+    tt: Option<Move>,
+    killers: [Option<Move>; 2],
+}
+
+impl MovePicker {
+    /// Generates the legal moves of `pos` for a node with table move `tt` and the killers of its
+    /// ply; returns the number of legal moves.
+    pub fn generate(&mut self, pos: &Position, tt: Option<Move>, killers: [Option<Move>; 2]) -> usize {
+        self.noisy_moves.clear();
+        self.quiet_moves.clear();
+        pos.legal_moves_split(&mut self.noisy_moves, &mut self.quiet_moves);
+        self.stage = Stage::TableMove;
+        self.idx = 0;
+        self.qidx = usize::MAX;
+        self.tt = tt;
+        self.killers = killers;
+        self.noisy_moves.len() + self.quiet_moves.len()
+    }
+
+    /// The next move, or `None` when all have been produced.
+    pub fn next(&mut self, pos: &Position, values: &[i32], heur: &Heuristics) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TableMove => {
+                    // Score and sort the captures and promotions (few) for the next stages.
+                    self.noisy.clear();
+                    self.noisy.extend(
+                        self.noisy_moves.iter().map(|&m| ScoredMove { mv: m, score: noisy_score(pos, values, m) }),
+                    );
+                    self.noisy.sort_unstable_by_key(order_key);
+                    self.stage = Stage::Good;
+                    match self.tt {
+                        Some(m) if self.noisy_moves.contains(&m) || self.quiet_moves.contains(&m) => return Some(m),
+                        _ => self.tt = None,
+                    }
+                }
+                Stage::Good => match self.noisy.get(self.idx) {
+                    Some(s) if s.score > KILLER + 1 => {
+                        self.idx += 1;
+                        if Some(s.mv) != self.tt {
+                            return Some(s.mv);
+                        }
+                    }
+                    _ => self.stage = Stage::Killer0,
+                },
+                Stage::Killer0 | Stage::Killer1 => {
+                    let k = usize::from(self.stage == Stage::Killer1);
+                    self.stage = if k == 0 { Stage::Killer1 } else { Stage::Quiet };
+                    match self.killers[k] {
+                        Some(m) if Some(m) != self.tt && self.quiet_moves.contains(&m) => return Some(m),
+                        _ => self.killers[k] = None,
+                    }
+                }
+                Stage::Quiet => {
+                    if self.qidx == usize::MAX {
+                        // Score the quiet moves not produced yet.
+                        let side = pos.side().index();
+                        let done = [self.tt, self.killers[0], self.killers[1]];
+                        self.quiet.clear();
+                        self.quiet.extend(self.quiet_moves.iter().filter(|m| !done.contains(&Some(**m))).map(|&m| {
+                            let edge = if m.placement().is_none() { 64 } else { 0 };
+                            ScoredMove { mv: m, score: heur.history(side, m) + edge }
+                        }));
+                        self.qidx = 0;
+                    }
+                    let i = self.qidx;
+                    if i >= self.quiet.len() {
+                        self.stage = Stage::Bad;
+                        continue;
+                    }
+                    // Lazy selection for the first picks, then one sort of the rest.
+                    if i < LAZY_PICKS {
+                        let best = (i..self.quiet.len()).min_by_key(|&j| order_key(&self.quiet[j])).unwrap_or(i);
+                        self.quiet.swap(i, best);
+                    } else if i == LAZY_PICKS {
+                        self.quiet[i..].sort_unstable_by_key(order_key);
+                    }
+                    self.qidx += 1;
+                    return Some(self.quiet[i].mv);
+                }
+                Stage::Bad => match self.noisy.get(self.idx) {
+                    Some(s) => {
+                        self.idx += 1;
+                        if Some(s.mv) != self.tt {
+                            return Some(s.mv);
+                        }
+                    }
+                    None => self.stage = Stage::Done,
+                },
+                Stage::Done => return None,
+            }
+        }
+    }
+}
+
+/// The ordering score of a capture or promotion (as [`score_moves`] gives it, table move aside).
+#[inline]
+fn noisy_score(pos: &Position, values: &[i32], m: Move) -> i32 {
+    match (captured(pos, m), m.promotion()) {
+        (_, Some(k)) if k != Kind::Queen => UNDER_PROMOTION + values[k.index()],
+        (Some(v), promo) => {
+            let attacker = pos.piece_at(m.from()).map_or(Kind::Pawn, |p| p.kind);
+            let base = mvv_lva(values, v, attacker) + promo.map_or(0, |k| values[k.index()] * 16);
+            if promo.is_none() && is_bad_capture(pos, values, m, v, attacker) {
+                BAD_CAPTURE + base
+            } else {
+                GOOD_CAPTURE + base
+            }
+        }
+        (None, Some(k)) => GOOD_CAPTURE + values[k.index()] * 16,
+        (None, None) => 0,
     }
 }
 
@@ -420,6 +577,43 @@ mod tests {
             }
         }
         assert!(found > 20, "the test positions hold checking moves ({found})");
+    }
+
+    #[test]
+    fn picker_order_is_every_move_sorted_by_score_and_bits() {
+        for rs in Ruleset::ALL {
+            let w = crate::engine::Weights::for_ruleset(rs);
+            let mut picker = MovePicker::default();
+            for seed in 0..40 {
+                let p = scrambled(rs, 6 + seed as usize % 40, seed);
+                let legal = p.legal_moves();
+                // Some history, killers (one legal quiet move, one move from elsewhere) and a table
+                // move of varying kind.
+                let mut heur = Heuristics::default();
+                for (i, m) in legal.iter().enumerate().filter(|(i, _)| i % 3 == 0) {
+                    heur.update_history(p.side().index(), *m, (i as i32 * 97) % 2000 - 1000);
+                }
+                let quiet: Vec<Move> = legal.iter().copied().filter(|m| is_quiet(&p, *m)).collect();
+                if let Some(&k) = quiet.get(seed as usize % quiet.len().max(1)) {
+                    heur.add_killer(3, k);
+                }
+                if seed % 2 == 0 {
+                    heur.add_killer(3, Move::normal(Cell::new(0), Cell::new(124)));
+                }
+                let tt = match seed % 3 {
+                    0 => None,
+                    1 => legal.get(seed as usize % legal.len().max(1)).copied(),
+                    _ => quiet.first().copied(),
+                };
+                let mut want = Vec::new();
+                score_moves(&p, &legal, &mut want, &w.values, tt, &heur, 3);
+                want.sort_unstable_by_key(order_key);
+                let want: Vec<Move> = want.iter().map(|s| s.mv).collect();
+                assert_eq!(picker.generate(&p, tt, heur.killers(3)), legal.len());
+                let got: Vec<Move> = std::iter::from_fn(|| picker.next(&p, &w.values, &heur)).collect();
+                assert_eq!(got, want, "{rs} seed {seed}");
+            }
+        }
     }
 
     #[test]

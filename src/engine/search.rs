@@ -15,7 +15,7 @@ use super::eval::evaluate;
 use super::incremental::EvalState;
 use super::ordering::{
     captured, captures_into, is_bad_capture, is_quiet, pick, score_moves, victim_order, CheckInfo, Heuristics,
-    ScoredMove, MAX_PLY,
+    MovePicker, ScoredMove, MAX_PLY,
 };
 use super::score::{mate_in, mated_in, Score, DRAW, INFINITE, MATE, MATE_BOUND};
 use super::tt::{Bound, TransTable};
@@ -113,6 +113,7 @@ pub struct SearchResult {
 /// Per-ply scratch space, reused across searches.
 #[derive(Default)]
 struct Ply {
+    picker: MovePicker,
     moves: Vec<Move>,
     scored: Vec<ScoredMove>,
     quiets: Vec<Move>,
@@ -330,9 +331,6 @@ fn reduction(depth: i32, count: usize) -> i32 {
     t[depth.clamp(0, 63) as usize][count.min(255)] as i32
 }
 
-/// Moves picked by selection before the rest of the list is sorted.
-const LAZY_PICKS: usize = 6;
-
 /// Quiet moves tried at a shallow non-PV node before the rest are skipped.
 #[inline]
 fn late_move_limit(depth: i32) -> usize {
@@ -509,20 +507,15 @@ impl Search<'_> {
             }
         }
 
-        // 8. Generate and score the moves; none means mate or stalemate.
-        let mut moves = std::mem::take(&mut self.plies[ply].moves);
-        let mut scored = std::mem::take(&mut self.plies[ply].scored);
+        // 8. Generate the moves (scored in stages by the picker); none means mate or stalemate.
+        let mut picker = std::mem::take(&mut self.plies[ply].picker);
         let mut quiets = std::mem::take(&mut self.plies[ply].quiets);
-        moves.clear();
         quiets.clear();
-        self.pos.legal_moves_into(&mut moves);
-        if moves.is_empty() {
-            self.plies[ply].moves = moves;
-            self.plies[ply].scored = scored;
+        if picker.generate(&self.pos, tt_move, self.heur.killers(ply)) == 0 {
+            self.plies[ply].picker = picker;
             self.plies[ply].quiets = quiets;
             return if in_check { mated_in(ply) } else { DRAW };
         }
-        score_moves(&self.pos, &moves, &mut scored, &self.w.values, tt_move, self.heur, ply);
 
         // 9. The move loop.
         let mut best = -INFINITE;
@@ -530,13 +523,7 @@ impl Search<'_> {
         let mut count = 0usize;
         let side = self.pos.side().index();
         let mut check_info: Option<CheckInfo> = None;
-        for i in 0..scored.len() {
-            // Lazy selection for the first moves (a cutoff usually comes early), then one sort of
-            // the rest (ties broken by move bits, so the order is reproducible).
-            if i == LAZY_PICKS {
-                scored[i..].sort_unstable_by_key(order_key);
-            }
-            let m = if i < LAZY_PICKS { pick(&mut scored, i).mv } else { scored[i].mv };
+        while let Some(m) = picker.next(&self.pos, &self.w.values, self.heur) {
             let quiet = is_quiet(&self.pos, m);
 
             // 9a. Shallow pruning of late quiet moves that do not give check (never before one move
@@ -613,8 +600,7 @@ impl Search<'_> {
                 quiets.push(m);
             }
         }
-        self.plies[ply].moves = moves;
-        self.plies[ply].scored = scored;
+        self.plies[ply].picker = picker;
         self.plies[ply].quiets = quiets;
         if self.aborted {
             return 0;
@@ -705,13 +691,6 @@ impl Search<'_> {
         }
         best
     }
-}
-
-/// Sort key of a scored move: higher scores first, ties by move bits (one integer compare).
-#[inline]
-fn order_key(s: &ScoredMove) -> u64 {
-    // Flipping the sign bit maps i32 order onto u32 order; inverting makes it descending.
-    (!((s.score as u32) ^ 0x8000_0000) as u64) << 32 | s.mv.bits() as u64
 }
 
 /// Quiescence skips captures whose victim plus this margin cannot reach alpha.

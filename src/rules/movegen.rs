@@ -80,6 +80,36 @@ impl Sink for ListSink<'_> {
     }
 }
 
+/// Collects moves into two vectors: captures and promotions (`noisy`), the rest (`quiet`).
+struct SplitSink<'a> {
+    noisy: ListSink<'a>,
+    quiet: ListSink<'a>,
+    /// The opponent's pieces: a target among them is a capture.
+    their: u128,
+}
+
+impl Sink for SplitSink<'_> {
+    #[inline]
+    fn moves(&mut self, from: Cell, targets: u128, plain: bool, place: u8) {
+        if targets & self.their != 0 {
+            self.noisy.moves(from, targets & self.their, plain, place);
+        }
+        self.quiet.moves(from, targets & !self.their, plain, place);
+    }
+    #[inline]
+    fn promotions(&mut self, from: Cell, targets: u128, kinds: &'static [Kind]) {
+        self.noisy.promotions(from, targets, kinds);
+    }
+    #[inline]
+    fn special(&mut self, m: Move) {
+        if m.special() == Special::EnPassant {
+            self.noisy.special(m);
+        } else {
+            self.quiet.special(m);
+        }
+    }
+}
+
 /// Counts moves without listing them.
 #[derive(Default)]
 pub struct CountSink(pub u64);
@@ -119,6 +149,13 @@ impl Position {
     /// Appends every legal move to `out` (which is not cleared).
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         self.generate(&mut ListSink(out));
+    }
+
+    /// Appends every legal move to `noisy` (captures, en passant and promotions) or `quiet` (the
+    /// rest: castling, double moves and other non-capturing moves); neither is cleared.
+    pub fn legal_moves_split(&self, noisy: &mut Vec<Move>, quiet: &mut Vec<Move>) {
+        let their = self.color_bb(self.side().flip()).0;
+        self.generate(&mut SplitSink { noisy: ListSink(noisy), quiet: ListSink(quiet), their });
     }
 
     /// Every legal move, in a new vector.
@@ -319,5 +356,44 @@ impl Position {
         } else if place != 0 && ok_with_placement() {
             sink.moves(from, t, false, place);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Ruleset, Variant};
+
+    #[test]
+    fn split_lists_are_the_legal_moves_divided_by_capture_and_promotion() {
+        let mut noisy_seen = 0;
+        for rs in Ruleset::ALL {
+            for (castling, cylinder) in [(false, false), (true, false), (false, true)] {
+                let Ok(v) = Variant::new(rs, castling, cylinder) else { continue };
+                let mut p = Position::startpos(v);
+                let mut s = 0x2545_F491_4F6C_DD1Du64;
+                for _ in 0..120 {
+                    let all = p.legal_moves();
+                    if all.is_empty() {
+                        break;
+                    }
+                    let (mut noisy, mut quiet) = (Vec::new(), Vec::new());
+                    p.legal_moves_split(&mut noisy, &mut quiet);
+                    assert_eq!(noisy.len() + quiet.len(), all.len(), "{v:?}");
+                    for m in &all {
+                        let capture = m.special() == Special::EnPassant
+                            || (m.special() != Special::Castle && p.piece_at(m.to()).is_some());
+                        let list = if capture || m.promotion().is_some() { &noisy } else { &quiet };
+                        assert!(list.contains(m), "{v:?}: {m} in the wrong list");
+                    }
+                    noisy_seen += noisy.len();
+                    s ^= s << 13;
+                    s ^= s >> 7;
+                    s ^= s << 17;
+                    p.make(all[(s >> 11) as usize % all.len()]);
+                }
+            }
+        }
+        assert!(noisy_seen > 100, "the walks met captures ({noisy_seen})");
     }
 }
