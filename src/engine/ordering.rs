@@ -312,6 +312,25 @@ impl MovePicker {
     }
 }
 
+impl MovePicker {
+    /// Drops the quiet moves not produced yet for which `keep` is false (the order of the rest is
+    /// unchanged: it depends only on their keys).
+    pub fn retain_quiet(&mut self, keep: impl Fn(Move) -> bool) {
+        if self.qidx == usize::MAX {
+            self.quiet_moves.retain(|&m| keep(m));
+        } else {
+            let mut w = self.qidx;
+            for r in self.qidx..self.quiet.len() {
+                if keep(self.quiet[r].mv) {
+                    self.quiet[w] = self.quiet[r];
+                    w += 1;
+                }
+            }
+            self.quiet.truncate(w);
+        }
+    }
+}
+
 /// The ordering score of a capture or promotion (as [`score_moves`] gives it, table move aside).
 #[inline]
 fn noisy_score(pos: &Position, values: &[i32], m: Move) -> i32 {

@@ -523,11 +523,14 @@ impl Search<'_> {
         let mut count = 0usize;
         let side = self.pos.side().index();
         let mut check_info: Option<CheckInfo> = None;
+        let mut pruning_quiets = false;
         while let Some(m) = picker.next(&self.pos, &self.w.values, self.heur) {
             let quiet = is_quiet(&self.pos, m);
 
             // 9a. Shallow pruning of late quiet moves that do not give check (never before one move
-            //     has been searched): too many tried already, or too far below alpha.
+            //     has been searched): too many tried already, or too far below alpha. Once that
+            //     holds at a node it holds for every later move (count, alpha and best only grow),
+            //     so the picker then drops the quiet moves not produced yet that cannot give check.
             if !root
                 && !pv_node
                 && !in_check
@@ -535,9 +538,15 @@ impl Search<'_> {
                 && best > -MATE_BOUND
                 && ((depth <= 3 && count >= late_move_limit(depth))
                     || (depth <= 2 && eval + 150 * depth <= alpha && Some(m) != tt_move))
-                && !check_info.get_or_insert_with(|| CheckInfo::new(&self.pos)).may_give_check(&self.pos, m)
             {
-                continue;
+                let info = check_info.get_or_insert_with(|| CheckInfo::new(&self.pos));
+                if !pruning_quiets {
+                    pruning_quiets = true;
+                    picker.retain_quiet(|q| info.may_give_check(&self.pos, q));
+                }
+                if !info.may_give_check(&self.pos, m) {
+                    continue;
+                }
             }
 
             // 9b. Make the move; extend checks.
