@@ -33,6 +33,7 @@ use super::eval::evaluate;
 use super::eval::{from_sides, is_piece, piece_attacks, piece_score, slide_dirs, PAWN_PROGRESS};
 use super::weights::Weights;
 use crate::rules::geometry::pawn_class;
+use crate::rules::movegen::AttackSource;
 use crate::rules::types::RESERVE_KINDS;
 use crate::rules::{Bitboard, Cell, Color, Kind, Position};
 
@@ -343,6 +344,31 @@ impl EvalState {
     }
 }
 
+/// The state's attack sets for move generation. Valid only when the state has been brought to the
+/// position (an [`EvalState::evaluate`] of it since the last move recorded).
+impl AttackSource for EvalState {
+    #[inline]
+    fn piece_attacks(&self, pos: &Position, kind: Kind, c: usize) -> u128 {
+        debug_assert_eq!(self.att[c], pos.attacks_from(kind, c, pos.occupied().0), "stale attack set");
+        self.att[c]
+    }
+
+    #[inline]
+    fn danger(&self, pos: &Position) -> Option<u128> {
+        let them = pos.side().flip();
+        let g = pos.geometry();
+        let class = pawn_class(pos.ruleset(), them);
+        let mut d = pos.attacks_from(Kind::King, pos.king(them).index(), 0);
+        for c in Bitboard(self.tracked[them.index()]) {
+            d |= self.att[c.index()];
+        }
+        for p in pos.pieces(them, Kind::Pawn) {
+            d |= g.pawn_capture[class][p.index()];
+        }
+        Some(d)
+    }
+}
+
 /// Cells of `color`'s pieces scored per piece (not pawns or the king).
 #[inline]
 fn scored_cells(pos: &Position, color: Color) -> u128 {
@@ -360,6 +386,7 @@ fn enemy_zone(pos: &Position, color: Color) -> u128 {
 mod tests {
     use super::*;
     use crate::engine::eval::evaluate;
+    use crate::rules::movegen::Computed;
     use crate::rules::{Move, Ruleset, Special, Variant};
 
     /// Plays `m` on `pos` and records it.
@@ -416,6 +443,12 @@ mod tests {
                     // Evaluate after two moves in three, so updates span one move or several.
                     if s % 3 != 0 {
                         assert_eq!(state.evaluate(&pos, &w), evaluate(&pos, &w), "{v:?} seed {seed} after {m}");
+                        // Its attack sets generate the same moves.
+                        let mut lists = [Vec::new(), Vec::new(), Vec::new(), Vec::new()];
+                        let [n1, q1, n2, q2] = &mut lists;
+                        pos.legal_moves_split(n1, q1, &Computed);
+                        pos.legal_moves_split(n2, q2, &state);
+                        assert_eq!((n1, q1), (n2, q2), "{v:?} seed {seed} after {m}");
                     }
                     stack.push((m, undo));
                 }

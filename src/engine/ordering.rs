@@ -14,6 +14,7 @@
 //! four variants do not all precede other moves.
 
 use crate::rules::geometry::{pawn_class, DIAG2, DIAG3, ORTH};
+use crate::rules::movegen::AttackSource;
 use crate::rules::position::promotion_row;
 use crate::rules::types::{KIND_COUNT, RESERVE_KINDS};
 use crate::rules::{Bitboard, Cell, Kind, Move, Position, Ruleset, Special};
@@ -224,10 +225,17 @@ pub struct MovePicker {
 impl MovePicker {
     /// Generates the legal moves of `pos` for a node with table move `tt` and the killers of its
     /// ply; returns the number of legal moves.
-    pub fn generate(&mut self, pos: &Position, tt: Option<Move>, killers: [Option<Move>; 2]) -> usize {
+    /// Attack sets come from `attacks`.
+    pub fn generate(
+        &mut self,
+        pos: &Position,
+        tt: Option<Move>,
+        killers: [Option<Move>; 2],
+        attacks: &impl AttackSource,
+    ) -> usize {
         self.noisy_moves.clear();
         self.quiet_moves.clear();
-        pos.legal_moves_split(&mut self.noisy_moves, &mut self.quiet_moves);
+        pos.legal_moves_split(&mut self.noisy_moves, &mut self.quiet_moves, attacks);
         self.stage = Stage::TableMove;
         self.idx = 0;
         self.qidx = usize::MAX;
@@ -628,7 +636,7 @@ mod tests {
                 score_moves(&p, &legal, &mut want, &w.values, tt, &heur, 3);
                 want.sort_unstable_by_key(order_key);
                 let want: Vec<Move> = want.iter().map(|s| s.mv).collect();
-                assert_eq!(picker.generate(&p, tt, heur.killers(3)), legal.len());
+                assert_eq!(picker.generate(&p, tt, heur.killers(3), &crate::rules::movegen::Computed), legal.len());
                 let got: Vec<Move> = std::iter::from_fn(|| picker.next(&p, &w.values, &heur)).collect();
                 assert_eq!(got, want, "{rs} seed {seed}");
             }

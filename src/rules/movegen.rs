@@ -41,6 +41,33 @@ pub trait Sink {
     fn special(&mut self, m: Move);
 }
 
+/// Where the generator gets attack sets: computed from the position ([`Computed`]), or from a
+/// caller that keeps them up to date (a search's incremental evaluation). An implementation must
+/// return exactly what the position would give; the moves generated are then the same.
+pub trait AttackSource {
+    /// [`Position::attacks_from`] for the side to move's piece of `kind` (not a pawn or the king)
+    /// on `c`, with the position's occupancy.
+    fn piece_attacks(&self, pos: &Position, kind: Kind, c: usize) -> u128;
+    /// Every cell the opponent of the side to move attacks (with the position's occupancy), if
+    /// known; asked only on the flat board when the side to move is not in check. Without it each
+    /// king move is tested on its own.
+    fn danger(&self, pos: &Position) -> Option<u128>;
+}
+
+/// Attack sets computed from the position itself.
+pub struct Computed;
+
+impl AttackSource for Computed {
+    #[inline]
+    fn piece_attacks(&self, pos: &Position, kind: Kind, c: usize) -> u128 {
+        pos.attacks_from(kind, c, pos.occupied().0)
+    }
+    #[inline]
+    fn danger(&self, _: &Position) -> Option<u128> {
+        None
+    }
+}
+
 /// Collects moves into a vector.
 pub struct ListSink<'a>(pub &'a mut Vec<Move>);
 
@@ -152,10 +179,11 @@ impl Position {
     }
 
     /// Appends every legal move to `noisy` (captures, en passant and promotions) or `quiet` (the
-    /// rest: castling, double moves and other non-capturing moves); neither is cleared.
-    pub fn legal_moves_split(&self, noisy: &mut Vec<Move>, quiet: &mut Vec<Move>) {
+    /// rest: castling, double moves and other non-capturing moves); neither is cleared. Attack
+    /// sets come from `attacks` ([`Computed`] to compute them).
+    pub fn legal_moves_split(&self, noisy: &mut Vec<Move>, quiet: &mut Vec<Move>, attacks: &impl AttackSource) {
         let their = self.color_bb(self.side().flip()).0;
-        self.generate(&mut SplitSink { noisy: ListSink(noisy), quiet: ListSink(quiet), their });
+        self.generate_with(&mut SplitSink { noisy: ListSink(noisy), quiet: ListSink(quiet), their }, attacks);
     }
 
     /// Every legal move, in a new vector.
@@ -193,6 +221,11 @@ impl Position {
 
     /// Generates every legal move into `sink`.
     pub fn generate<S: Sink>(&self, sink: &mut S) {
+        self.generate_with(sink, &Computed);
+    }
+
+    /// Generates every legal move into `sink`, with attack sets from `attacks`.
+    pub fn generate_with<S: Sink>(&self, sink: &mut S, attacks: &impl AttackSource) {
         // 1. Context.
         let us = self.side();
         let them = us.flip();
@@ -228,7 +261,7 @@ impl Position {
         for from in Bitboard(movers) {
             let fi = from.index();
             let kind = self.piece_at(from).map(|p| p.kind).unwrap_or(Kind::Pawn);
-            let targets = self.attacks_from(kind, fi, occ) & !own & evasion;
+            let targets = attacks.piece_attacks(self, kind, fi) & !own & evasion;
             let place = if rights >> fi & 1 != 0 { reserve } else { 0 };
             if needs_test >> fi & 1 == 0 {
                 sink.moves(from, targets, true, place);
@@ -243,22 +276,27 @@ impl Position {
             }
         }
 
-        // 3. The king: every target tested with the king moved.
-        {
-            let kpiece_targets = if self.ruleset().is_fiveup() {
-                (g.orth_step[ksq] & !occ) | ((g.orth_step[ksq] | g.diag3_step[ksq]) & their)
-            } else {
-                g.all_step[ksq] & !own
-            };
-            let place = if rights >> ksq & 1 != 0 { reserve } else { 0 };
-            let from = Cell::new_unchecked(ksq as u8);
-            for to in Bitboard(kpiece_targets) {
-                let t = 1u128 << to.index();
-                let occ2 = (occ ^ king_bb) | t;
-                let ti = to.index();
-                self.emit_tested(sink, from, t, self.safe(ti, occ2, their & !t), place, || {
-                    self.safe(ti, occ2 | king_bb, their & !t)
-                });
+        // 3. The king: every target tested with the king moved, or, out of check on the flat
+        //    board with the opponent's attacked cells known, every target outside them (no line
+        //    through the king's cell reaches a neighbour, or it would be check).
+        let king_targets = if self.ruleset().is_fiveup() {
+            (g.orth_step[ksq] & !occ) | ((g.orth_step[ksq] | g.diag3_step[ksq]) & their)
+        } else {
+            g.all_step[ksq] & !own
+        };
+        let place = if rights >> ksq & 1 != 0 { reserve } else { 0 };
+        let from = Cell::new_unchecked(ksq as u8);
+        match if in_check || g.cylinder { None } else { attacks.danger(self) } {
+            Some(danger) => sink.moves(from, king_targets & !danger, true, place),
+            None => {
+                for to in Bitboard(king_targets) {
+                    let t = 1u128 << to.index();
+                    let occ2 = (occ ^ king_bb) | t;
+                    let ti = to.index();
+                    self.emit_tested(sink, from, t, self.safe(ti, occ2, their & !t), place, || {
+                        self.safe(ti, occ2 | king_bb, their & !t)
+                    });
+                }
             }
         }
 
@@ -378,7 +416,7 @@ mod tests {
                         break;
                     }
                     let (mut noisy, mut quiet) = (Vec::new(), Vec::new());
-                    p.legal_moves_split(&mut noisy, &mut quiet);
+                    p.legal_moves_split(&mut noisy, &mut quiet, &Computed);
                     assert_eq!(noisy.len() + quiet.len(), all.len(), "{v:?}");
                     for m in &all {
                         let capture = m.special() == Special::EnPassant
