@@ -170,9 +170,7 @@ impl EvalState {
     /// equal to [`evaluate`]`(pos, w)`.
     #[inline]
     pub(crate) fn evaluate(&mut self, pos: &Position, w: &Weights) -> i32 {
-        if self.path.last().is_some_and(|s| !s.applied) {
-            self.catch_up(pos, w);
-        }
+        self.sync(pos, w);
         let side = |c: Color| {
             let i = c.index();
             let g = pos.geometry();
@@ -181,6 +179,15 @@ impl EvalState {
             self.sum[i] + w.king_attack * self.zsum[i] + self.psum[i] + hand + w.king_shelter * shelter
         };
         from_sides(pos, w, side(Color::White), side(Color::Black))
+    }
+
+    /// Brings the state to `pos` (see [`EvalState::evaluate`]) without evaluating, for its attack
+    /// sets.
+    #[inline]
+    pub(crate) fn sync(&mut self, pos: &Position, w: &Weights) {
+        if self.path.last().is_some_and(|s| !s.applied) {
+            self.catch_up(pos, w);
+        }
     }
 
     /// Brings the state from the last position it was brought to (the root or an earlier
@@ -354,13 +361,20 @@ impl AttackSource for EvalState {
     }
 
     #[inline]
-    fn danger(&self, pos: &Position) -> Option<u128> {
+    fn danger(&self, pos: &Position, checkers: u128) -> Option<u128> {
         let them = pos.side().flip();
         let g = pos.geometry();
         let class = pawn_class(pos.ruleset(), them);
         let mut d = pos.attacks_from(Kind::King, pos.king(them).index(), 0);
-        for c in Bitboard(self.tracked[them.index()]) {
+        for c in Bitboard(self.tracked[them.index()] & !checkers) {
             d |= self.att[c.index()];
+        }
+        // A checking slider's line goes on past the lifted king (only checkers have a line
+        // stopped by it).
+        let lifted = pos.occupied().0 & !(1u128 << pos.king(pos.side()).index());
+        for c in Bitboard(self.tracked[them.index()] & checkers) {
+            let kind = pos.piece_at(c).map_or(Kind::Pawn, |p| p.kind);
+            d |= pos.attacks_from(kind, c.index(), lifted);
         }
         for p in pos.pieces(them, Kind::Pawn) {
             d |= g.pawn_capture[class][p.index()];

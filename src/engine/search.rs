@@ -20,7 +20,6 @@ use super::ordering::{
 use super::score::{mate_in, mated_in, Score, DRAW, INFINITE, MATE, MATE_BOUND};
 use super::tt::{Bound, TransTable};
 use super::weights::Weights;
-use crate::rules::movegen::Computed;
 use crate::rules::position::Undo;
 use crate::rules::{Color, Kind, Move, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -512,14 +511,10 @@ impl Search<'_> {
         let mut picker = std::mem::take(&mut self.plies[ply].picker);
         let mut quiets = std::mem::take(&mut self.plies[ply].quiets);
         quiets.clear();
-        // Out of check the evaluation above brought the incremental state to this position, so
-        // its attack sets serve the generator.
-        let killers = self.heur.killers(ply);
-        let n = if in_check {
-            picker.generate(&self.pos, tt_move, killers, &Computed)
-        } else {
-            picker.generate(&self.pos, tt_move, killers, &*self.inc)
-        };
+        // The incremental state's attack sets serve the generator (out of check the evaluation
+        // above brought it to this position already).
+        self.inc.sync(&self.pos, self.w);
+        let n = picker.generate(&self.pos, tt_move, self.heur.killers(ply), &*self.inc);
         if n == 0 {
             self.plies[ply].picker = picker;
             self.plies[ply].quiets = quiets;

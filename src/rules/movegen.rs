@@ -48,10 +48,10 @@ pub trait AttackSource {
     /// [`Position::attacks_from`] for the side to move's piece of `kind` (not a pawn or the king)
     /// on `c`, with the position's occupancy.
     fn piece_attacks(&self, pos: &Position, kind: Kind, c: usize) -> u128;
-    /// Every cell the opponent of the side to move attacks (with the position's occupancy), if
-    /// known; asked only on the flat board when the side to move is not in check. Without it each
-    /// king move is tested on its own.
-    fn danger(&self, pos: &Position) -> Option<u128>;
+    /// Every cell the opponent of the side to move attacks once the side to move's king is lifted
+    /// off the board, if known (`checkers`: the pieces giving check); asked on the flat board only.
+    /// Without it each king move is tested on its own.
+    fn danger(&self, pos: &Position, checkers: u128) -> Option<u128>;
 }
 
 /// Attack sets computed from the position itself.
@@ -63,7 +63,7 @@ impl AttackSource for Computed {
         pos.attacks_from(kind, c, pos.occupied().0)
     }
     #[inline]
-    fn danger(&self, _: &Position) -> Option<u128> {
+    fn danger(&self, _: &Position, _: u128) -> Option<u128> {
         None
     }
 }
@@ -276,9 +276,8 @@ impl Position {
             }
         }
 
-        // 3. The king: every target tested with the king moved, or, out of check on the flat
-        //    board with the opponent's attacked cells known, every target outside them (no line
-        //    through the king's cell reaches a neighbour, or it would be check).
+        // 3. The king: every target tested with the king moved, or, on the flat board with the
+        //    cells the opponent attacks past the lifted king known, every target outside them.
         let king_targets = if self.ruleset().is_fiveup() {
             (g.orth_step[ksq] & !occ) | ((g.orth_step[ksq] | g.diag3_step[ksq]) & their)
         } else {
@@ -286,8 +285,20 @@ impl Position {
         };
         let place = if rights >> ksq & 1 != 0 { reserve } else { 0 };
         let from = Cell::new_unchecked(ksq as u8);
-        match if in_check || g.cylinder { None } else { attacks.danger(self) } {
-            Some(danger) => sink.moves(from, king_targets & !danger, true, place),
+        match if g.cylinder { None } else { attacks.danger(self, checkers) } {
+            // Out of check a placement on the king's cell cannot make an attacked target safe (no
+            // line through that cell reaches a neighbour, or it would be check).
+            Some(danger) if !in_check || place == 0 => sink.moves(from, king_targets & !danger, true, place),
+            Some(danger) => {
+                for to in Bitboard(king_targets) {
+                    let t = 1u128 << to.index();
+                    if danger & t == 0 {
+                        sink.moves(from, t, true, place);
+                    } else if self.safe(to.index(), (occ ^ king_bb) | t | king_bb, their & !t) {
+                        sink.moves(from, t, false, place);
+                    }
+                }
+            }
             None => {
                 for to in Bitboard(king_targets) {
                     let t = 1u128 << to.index();
