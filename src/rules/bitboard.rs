@@ -89,12 +89,19 @@ impl Iterator for Bitboard {
     type Item = Cell;
     #[inline]
     fn next(&mut self) -> Option<Cell> {
-        if self.0 == 0 {
-            return None;
+        // Half by half: 64-bit bit scans and clears, where the 128-bit ones need carries and
+        // selects across the halves.
+        let lo = self.0 as u64;
+        if lo != 0 {
+            self.0 = (self.0 >> 64 << 64) | (lo & (lo - 1)) as u128;
+            return Some(Cell::new_unchecked(lo.trailing_zeros() as u8));
         }
-        let c = Cell::new_unchecked(self.0.trailing_zeros() as u8);
-        self.0 &= self.0 - 1;
-        Some(c)
+        let hi = (self.0 >> 64) as u64;
+        if hi != 0 {
+            self.0 = ((hi & (hi - 1)) as u128) << 64;
+            return Some(Cell::new_unchecked(64 + hi.trailing_zeros() as u8));
+        }
+        None
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
