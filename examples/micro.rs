@@ -26,7 +26,14 @@ fn main() {
         let mut caps = Vec::with_capacity(64);
         let t = Instant::now();
         for _ in 0..n {
-            captures_into(std::hint::black_box(&p), &w.values, &victims, i32::MIN, &mut caps);
+            captures_into(
+                std::hint::black_box(&p),
+                &w.values,
+                &victims,
+                i32::MIN,
+                &fiveup::rules::movegen::Computed,
+                &mut caps,
+            );
         }
         println!("{rs} captures {:.1} ns ({} moves)", t.elapsed().as_nanos() as f64 / n as f64, caps.len());
         let t = Instant::now();

@@ -385,9 +385,16 @@ pub fn victim_order(ruleset: Ruleset, values: &[i32]) -> Vec<Kind> {
 /// captures that promote. A capture that is legal only with a placement (a pinned piece whose
 /// origin must be refilled) comes with the first reserve piece placed; otherwise one plain version.
 ///
-/// Target-centred generation: one `attackers` call per victim instead of every piece's attack set,
-/// and nothing at all for victims too cheap to matter. Must not be called in check.
-pub fn captures_into(pos: &Position, values: &[i32], victims: &[Kind], min_gain: i32, out: &mut Vec<ScoredMove>) {
+/// The pieces' attack sets come from `attacks` (a search passes its incremental evaluation's).
+/// Must not be called in check.
+pub fn captures_into(
+    pos: &Position,
+    values: &[i32],
+    victims: &[Kind],
+    min_gain: i32,
+    attacks: &impl AttackSource,
+    out: &mut Vec<ScoredMove>,
+) {
     // 1. Context.
     out.clear();
     let us = pos.side();
@@ -422,7 +429,7 @@ pub fn captures_into(pos: &Position, values: &[i32], victims: &[Kind], min_gain:
             None
         }
     };
-    let mut push = |from: usize, to: usize, promo: Option<Kind>, score: i32| {
+    let push = |out: &mut Vec<ScoredMove>, from: usize, to: usize, promo: Option<Kind>, score: i32| {
         if let Some(place) = legal(from, to) {
             let m = Move::new(
                 Cell::new_unchecked(from as u8),
@@ -438,27 +445,48 @@ pub fn captures_into(pos: &Position, values: &[i32], victims: &[Kind], min_gain:
     // 2. Queen promotions by a push.
     for from in Bitboard(pawns & !promo_row) {
         for to in Bitboard(g.pawn_push[class][from.index()] & !occ & promo_row) {
-            push(from.index(), to.index(), Some(queen), GOOD_CAPTURE + values[queen.index()] * 16);
+            push(out, from.index(), to.index(), Some(queen), GOOD_CAPTURE + values[queen.index()] * 16);
         }
     }
 
-    // 3. Captures, most valuable victim first, least valuable attacker first.
-    for &victim in victims {
-        let cheap = values[victim.index()] < min_gain;
-        let targets = pos.pieces(them, victim).0 & if cheap { promo_row } else { u128::MAX };
-        for t in Bitboard(targets) {
-            let ti = t.index();
-            // Cheap victims count only as promotions by a pawn capture.
-            let atk = if cheap { g.pawn_capture[class ^ 1][ti] & pawns } else { pos.attackers(ti, us, occ, own) };
-            for from in Bitboard(atk) {
-                let attacker = pos.piece_at(from).map_or(Kind::Pawn, |p| p.kind);
-                let promo = (attacker == Kind::Pawn && promo_row >> ti & 1 != 0).then_some(queen);
-                let score =
-                    GOOD_CAPTURE + mvv_lva(values, victim, attacker) + promo.map_or(0, |q| values[q.index()] * 16);
-                push(from.index(), ti, promo, score);
-            }
+    // 3. Captures, by attacker: each piece's attack set (from `attacks`) against the victims worth
+    //    trying; cheap victims count only as promotions by a pawn capture. Then the captures are
+    //    put in victim order (most valuable first), then by target and attacker cell.
+    let start = out.len();
+    let mut rank = [0u8; KIND_COUNT];
+    let mut cheap = 0u128;
+    for (i, &victim) in victims.iter().enumerate() {
+        rank[victim.index()] = i as u8;
+        if values[victim.index()] < min_gain {
+            cheap |= pos.pieces(them, victim).0;
         }
     }
+    let targets = their & !pos.pieces(them, Kind::King).0;
+    let dear = targets & !cheap;
+    let capture = |out: &mut Vec<ScoredMove>, from: usize, to: usize, attacker: Kind| {
+        let victim = pos.piece_at(Cell::new_unchecked(to as u8)).map_or(Kind::Pawn, |p| p.kind);
+        let promo = (attacker == Kind::Pawn && promo_row >> to & 1 != 0).then_some(queen);
+        let score = GOOD_CAPTURE + mvv_lva(values, victim, attacker) + promo.map_or(0, |q| values[q.index()] * 16);
+        push(out, from, to, promo, score);
+    };
+    for from in Bitboard(own & !pawns & !(1u128 << ksq)) {
+        let kind = pos.piece_at(from).map_or(Kind::Pawn, |p| p.kind);
+        for to in Bitboard(attacks.piece_attacks(pos, kind, from.index()) & dear) {
+            capture(out, from.index(), to.index(), kind);
+        }
+    }
+    for to in Bitboard(pos.attacks_from(Kind::King, ksq, occ) & dear) {
+        capture(out, ksq, to.index(), Kind::King);
+    }
+    for from in Bitboard(pawns) {
+        for to in Bitboard(g.pawn_capture[class][from.index()] & (dear | (targets & promo_row))) {
+            capture(out, from.index(), to.index(), Kind::Pawn);
+        }
+    }
+    out[start..].sort_unstable_by_key(|s| {
+        let victim = pos.piece_at(s.mv.to()).map_or(Kind::Pawn, |p| p.kind);
+        (rank[victim.index()] as u32) << 16 | (s.mv.to().index() as u32) << 8 | s.mv.from().index() as u32
+    });
 
     // 4. En passant (tested like the rules core: both pawns leave their cells).
     let ep = pos.ep();
@@ -561,7 +589,7 @@ mod tests {
                     continue;
                 }
                 let mut noisy = Vec::new();
-                captures_into(&p, &w.values, &victims, i32::MIN, &mut noisy);
+                captures_into(&p, &w.values, &victims, i32::MIN, &crate::rules::movegen::Computed, &mut noisy);
                 let legal = p.legal_moves();
                 for m in &noisy {
                     assert!(legal.contains(&m.mv), "{rs} {seed}: {} not legal", m.mv);
@@ -579,7 +607,7 @@ mod tests {
                 assert_eq!(want.iter().collect::<std::collections::HashSet<_>>().len(), noisy.len());
                 // Delta pruning drops cheap victims only.
                 let mut dear = Vec::new();
-                captures_into(&p, &w.values, &victims, 350, &mut dear);
+                captures_into(&p, &w.values, &victims, 350, &crate::rules::movegen::Computed, &mut dear);
                 assert!(dear.iter().all(|m| m.mv.promotion().is_some() || w.value(captured(&p, m.mv).unwrap()) >= 350));
             }
         }

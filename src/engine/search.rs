@@ -666,7 +666,8 @@ impl Search<'_> {
             best = stand;
             // Delta pruning: a victim worth less than this cannot lift the score to alpha.
             let min_gain = alpha.saturating_sub(stand).saturating_sub(DELTA_MARGIN - 1);
-            captures_into(&self.pos, &self.w.values, &self.victims, min_gain, &mut scored);
+            // The stand-pat evaluation brought the incremental state here: its attack sets serve.
+            captures_into(&self.pos, &self.w.values, &self.victims, min_gain, &*self.inc, &mut scored);
         }
 
         // 3. Try the moves, skipping captures that look losing.
