@@ -553,8 +553,12 @@ impl Search<'_> {
                 }
             }
 
-            // 9b. Make the move; extend checks.
+            // 9b. Make the move; extend checks. A child above the horizon probes the table first:
+            //     start loading its entry now, while the check test runs.
             let undo = self.make(m);
+            if depth > 1 {
+                self.tt.prefetch(self.pos.hash());
+            }
             let gives_check = self.pos.in_check();
             self.keys.push(key);
             count += 1;

@@ -136,6 +136,19 @@ impl TransTable {
         ((key as u128 * self.clusters as u128) >> 64) as usize
     }
 
+    /// Starts loading the cluster of `key` into the cache (for a probe a little later).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = &self.table[self.cluster(key)] as *const Cluster as *const i8;
+            // SAFETY: prefetching only hints the cache; `p` points into the table.
+            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The entry stored for `key`, scores converted for a node at `ply`.
     #[inline]
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
