@@ -10,6 +10,7 @@ mod common;
 mod games;
 mod matches;
 mod play;
+mod speed;
 mod sprt;
 mod tournament;
 
@@ -77,6 +78,8 @@ pub enum BenchCommand {
     Nn(BenchNnArgs),
     /// Self-play throughput: games/hour, simulations/s, evals/s, time outside the network.
     Selfplay(games::BenchSelfplayArgs),
+    /// Alpha-beta nodes per second from the start positions (one thread) and the bench signature.
+    Search(speed::BenchSearchArgs),
 }
 
 /// `fiveup bench nn`.
@@ -349,6 +352,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Sprt(a) => sprt::run(&a, out),
         Command::Bench(BenchCommand::Nn(a)) => run_bench_nn(&a, out),
         Command::Bench(BenchCommand::Selfplay(a)) => games::run_bench_selfplay(&a, out),
+        Command::Bench(BenchCommand::Search(a)) => speed::run(&a, out),
         Command::Games(games::GamesCommand::Export(a)) => games::run_export(&a, out),
         Command::Train(a) => run_train(a, out),
         Command::Selfplay(a) => run_selfplay(&a, out),

@@ -159,3 +159,23 @@ fn values_tiny_run_completes_and_writes_its_table() {
     assert_one_line_error(&o, "raumschach has no removable piece 'W'");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn bench_search_reports_speed_and_the_signature() {
+    let o = fiveup(&["bench", "search", "--depths", "1,2", "--repeat", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    // One row per ruleset and depth: name, depth, nodes, best and median nodes/s.
+    let rows: Vec<Vec<&str>> = out
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|w| w.len() == 5 && (w[0] == "fiveup" || w[0] == "raumschach"))
+        .collect();
+    assert_eq!(rows.len(), 4, "{out}");
+    for r in &rows {
+        assert!(r[2].parse::<u64>().unwrap() > 0 && r[3].parse::<f64>().unwrap() > 0.0, "{r:?}");
+    }
+    assert!(out.lines().last().unwrap().starts_with("bench signature: depth 4, 12 positions, 208209 nodes"), "{out}");
+    assert_one_line_error(&fiveup(&["bench", "search", "--depths", "0"]), "--depths");
+    assert_one_line_error(&fiveup(&["bench", "search", "--rulesets", "chess"]), "chess");
+}

@@ -1,0 +1,91 @@
+//! `fiveup bench search`: alpha-beta nodes per second from the start positions, one thread.
+
+use anyhow::{bail, Result};
+use clap::Args;
+use fiveup::engine::{bench, Engine, EngineConfig, Limits, Weights};
+use fiveup::rules::{Position, Ruleset, Variant};
+use std::io::Write;
+
+/// Deepest search `bench search` accepts (depth 9 from a start position already takes minutes).
+const MAX_DEPTH: u32 = 9;
+
+/// `fiveup bench search`.
+#[derive(Args, Debug)]
+pub struct BenchSearchArgs {
+    /// Search depths, comma-separated.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', default_value = "5,6,7")]
+    pub depths: Vec<u32>,
+    /// Rulesets whose start positions are searched, comma-separated.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', default_value = "fiveup,raumschach")]
+    pub rulesets: Vec<String>,
+    /// Runs per search; the best and the median are reported (other processes only slow a run).
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub repeat: usize,
+    /// Transposition table size in MiB.
+    #[arg(long, value_name = "MB", default_value_t = 16)]
+    pub hash: usize,
+}
+
+/// Runs `fiveup bench search`: per ruleset and depth, the nodes of a fresh-engine search from the
+/// start position and its nodes per second (search time only, the engine built beforehand); then
+/// the `engine::bench` signature at depth 4 with its speed.
+pub fn run(a: &BenchSearchArgs, out: &mut dyn Write) -> Result<()> {
+    let rulesets = a.rulesets.iter().map(|r| r.parse::<Ruleset>()).collect::<Result<Vec<_>, _>>()?;
+    if a.depths.is_empty() || a.depths.iter().any(|&d| d == 0 || d > MAX_DEPTH) {
+        bail!("--depths must list depths from 1 to {MAX_DEPTH}");
+    }
+    if rulesets.is_empty() {
+        bail!("--rulesets must name at least one ruleset");
+    }
+    if !(1..=100).contains(&a.repeat) {
+        bail!("--repeat must be from 1 to 100");
+    }
+    if !(1..=4096).contains(&a.hash) {
+        bail!("--hash must be from 1 to 4096 MiB");
+    }
+    let config = EngineConfig { hash_mb: a.hash, keep_tt: false };
+    writeln!(out, "search speed: one thread, {} MiB table, best and median of {} runs", a.hash, a.repeat)?;
+    writeln!(out, "{:<11} {:>5} {:>11} {:>10} {:>12}", "ruleset", "depth", "nodes", "best M/s", "median M/s")?;
+    for rs in rulesets {
+        let pos = Position::startpos(Variant::plain(rs));
+        for &depth in &a.depths {
+            let mut rates = Vec::with_capacity(a.repeat);
+            let mut nodes = 0;
+            for _ in 0..a.repeat {
+                let mut engine = Engine::new(Weights::for_ruleset(rs), config.clone());
+                let r = engine.search(&pos, &[], &Limits::depth(depth), None, |_| {});
+                nodes = r.nodes;
+                rates.push(r.nodes as f64 / r.time.as_secs_f64().max(1e-9) / 1e6);
+            }
+            let (best, median) = best_and_median(&mut rates);
+            writeln!(out, "{:<11} {depth:>5} {nodes:>11} {best:>10.2} {median:>12.2}", rs.name())?;
+        }
+    }
+    let runs: Vec<_> = (0..a.repeat).map(|_| bench(4, a.hash)).collect();
+    let mut rates: Vec<f64> = runs.iter().map(|b| b.nps() / 1e6).collect();
+    let (best, median) = best_and_median(&mut rates);
+    writeln!(
+        out,
+        "bench signature: depth 4, {} positions, {} nodes; {best:.2} M nodes/s best, {median:.2} median",
+        runs[0].positions, runs[0].nodes
+    )?;
+    Ok(())
+}
+
+/// The largest and the median of `v` (not empty).
+fn best_and_median(v: &mut [f64]) -> (f64, f64) {
+    v.sort_by(f64::total_cmp);
+    (v[v.len() - 1], v[(v.len() - 1) / 2])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn best_and_median_of_runs() {
+        assert_eq!(best_and_median(&mut [2.0, 3.0, 1.0]), (3.0, 2.0));
+        assert_eq!(best_and_median(&mut [1.5]), (1.5, 1.5));
+        assert_eq!(best_and_median(&mut [4.0, 1.0, 2.0, 3.0]), (4.0, 2.0));
+    }
+}
