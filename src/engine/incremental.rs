@@ -25,6 +25,10 @@
 //! exactly what [`evaluate`] returns (debug builds assert it at every call from the search; a test
 //! walks random games forward and back comparing the two).
 //!
+//! Once brought to a position, the stored attack sets also serve move generation: [`EvalState`]
+//! is an [`AttackSource`]: each piece's attack set (full-width and quiescence capture generation),
+//! and the cells the opponent attacks past the lifted king (king moves).
+//!
 //! Undo is a log: every entry is saved before it changes, and a frame per update records where the
 //! log stood and the sums, so taking the moves of an update back restores the state bit for bit.
 

@@ -16,7 +16,9 @@
 //! - [`tt`]: four-entry clusters, depth-preferred replacement, node-relative mate scores.
 //! - [`ordering`]: TT move, MVV-LVA captures (bad ones late), killers, history; the capture
 //!   generator of quiescence. Move generation of the rules core lists placement variants (up to
-//!   ~200 moves a node), so moves are picked lazily and late quiet moves reduced hard.
+//!   ~200 moves a node), so moves come from a staged picker (quiet moves are scored only when a
+//!   node gets that far) and late quiet moves are reduced hard. The move and capture generators
+//!   take their attack sets from the incremental evaluation.
 //! - Limits: depth, nodes, time and a stop flag (`Arc<AtomicBool>`). Searches limited by depth or
 //!   nodes are reproducible: the table and heuristics are cleared per search unless
 //!   [`EngineConfig::keep_tt`] is set.

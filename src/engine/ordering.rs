@@ -223,9 +223,8 @@ pub struct MovePicker {
 }
 
 impl MovePicker {
-    /// Generates the legal moves of `pos` for a node with table move `tt` and the killers of its
-    /// ply; returns the number of legal moves.
-    /// Attack sets come from `attacks`.
+    /// Generates the legal moves of `pos` (attack sets from `attacks`) for a node with table move
+    /// `tt` and the killers of its ply; returns the number of legal moves.
     pub fn generate(
         &mut self,
         pos: &Position,
@@ -318,9 +317,7 @@ impl MovePicker {
             }
         }
     }
-}
 
-impl MovePicker {
     /// Drops the quiet moves not produced yet for which `keep` is false (the order of the rest is
     /// unchanged: it depends only on their keys).
     pub fn retain_quiet(&mut self, keep: impl Fn(Move) -> bool) {

@@ -296,7 +296,7 @@ struct Search<'e> {
     tt: &'e mut TransTable,
     heur: &'e mut Heuristics,
     plies: &'e mut Vec<Ply>,
-    /// The evaluation terms of `pos`, kept up to date by `make` and `unmake`.
+    /// The evaluation terms: `make` and `unmake` record the moves, an evaluation brings it to `pos`.
     inc: &'e mut EvalState,
     /// Hashes of the game history, then of every position on the path above the current node.
     keys: Vec<u64>,
