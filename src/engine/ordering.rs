@@ -376,6 +376,22 @@ pub fn victim_order(ruleset: Ruleset, values: &[i32]) -> Vec<Kind> {
     v
 }
 
+/// Cells from which a pawn of `class` reaches its promotion row in one push, per topology.
+fn promotion_steps(cylinder: bool, class: usize) -> u128 {
+    static TABLE: std::sync::OnceLock<[[u128; 4]; 2]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        [false, true].map(|cyl| {
+            let g = crate::rules::geometry::Geometry::get(cyl);
+            [0, 1, 2, 3].map(|class| {
+                let row = promotion_row(class);
+                (0..125)
+                    .filter(|&c| row >> c & 1 == 0 && g.pawn_push[class][c] & row != 0)
+                    .fold(0, |b, c| b | 1u128 << c)
+            })
+        })
+    })[usize::from(cylinder)][class]
+}
+
 /// Generates, scored, the moves quiescence searches when not in check: queen promotions, then
 /// captures victim by victim in `victims` order (most valuable first), each by its attackers, then
 /// en passant. Victims worth less than `min_gain` are skipped (delta pruning), except pawn
@@ -439,8 +455,8 @@ pub fn captures_into(
         }
     };
 
-    // 2. Queen promotions by a push.
-    for from in Bitboard(pawns & !promo_row) {
+    // 2. Queen promotions by a push (only pawns one push from the promotion row can).
+    for from in Bitboard(pawns & promotion_steps(g.cylinder, class)) {
         for to in Bitboard(g.pawn_push[class][from.index()] & !occ & promo_row) {
             push(out, from.index(), to.index(), Some(queen), GOOD_CAPTURE + values[queen.index()] * 16);
         }
