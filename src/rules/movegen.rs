@@ -252,7 +252,9 @@ impl Position {
             (u128::MAX, own)
         };
         let reserve = self.reserve(us);
-        let rights = self.rights().0 & own;
+        // Rights only matter with pieces in reserve (tests of a 128-bit bit cost a variable shift:
+        // skipped outright when the set is empty, as it is in Raumschach and without pins).
+        let rights = if reserve != 0 { self.rights().0 & own } else { 0 };
 
         // 2. Pieces other than pawns and the king.
         let pawns = self.pieces(us, Kind::Pawn).0;
@@ -262,8 +264,8 @@ impl Position {
             let fi = from.index();
             let kind = self.piece_at(from).map(|p| p.kind).unwrap_or(Kind::Pawn);
             let targets = attacks.piece_attacks(self, kind, fi) & !own & evasion;
-            let place = if rights >> fi & 1 != 0 { reserve } else { 0 };
-            if needs_test >> fi & 1 == 0 {
+            let place = if rights != 0 && rights >> fi & 1 != 0 { reserve } else { 0 };
+            if needs_test == 0 || needs_test >> fi & 1 == 0 {
                 sink.moves(from, targets, true, place);
             } else {
                 for to in Bitboard(targets) {
@@ -319,7 +321,7 @@ impl Position {
         for from in Bitboard(pawn_movers) {
             let fi = from.index();
             let mut targets = ((g.pawn_push[class][fi] & !occ) | (g.pawn_capture[class][fi] & their)) & evasion;
-            if needs_test >> fi & 1 != 0 {
+            if needs_test != 0 && needs_test >> fi & 1 != 0 {
                 let mut ok = 0;
                 for to in Bitboard(targets) {
                     let t = 1u128 << to.index();

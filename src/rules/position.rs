@@ -110,10 +110,22 @@ pub struct Undo {
     hash: u64,
 }
 
+/// The move tables of a position's topology, held by reference so that the hot paths need no
+/// topology test to find them.
+#[derive(Clone, Copy)]
+struct Tables(&'static Geometry);
+
+impl std::fmt::Debug for Tables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.cylinder { "hypercylinder tables" } else { "flat tables" })
+    }
+}
+
 /// A legal position of one variant.
 #[derive(Clone, Debug)]
 pub struct Position {
     variant: Variant,
+    tables: Tables,
     by_kind: [u128; KIND_COUNT],
     by_color: [u128; 2],
     /// 0 for an empty cell, else `1 + kind + 16 * color`.
@@ -134,18 +146,38 @@ const fn code(p: Piece) -> u8 {
     1 + p.kind as u8 + 16 * p.color as u8
 }
 
+/// The piece of every board code (`None` for 0 and for codes no piece has): one load per decode.
+const DECODE: [Option<Piece>; 256] = {
+    let mut t = [None; 256];
+    let mut color = 0;
+    while color < 2 {
+        let mut k = 0;
+        while k < KIND_COUNT {
+            let p = Piece::new(if color == 0 { Color::White } else { Color::Black }, Kind::ALL[k]);
+            t[code(p) as usize] = Some(p);
+            k += 1;
+        }
+        color += 1;
+    }
+    t
+};
+
 #[inline]
 fn decode(c: u8) -> Option<Piece> {
-    if c == 0 {
-        None
-    } else {
-        let v = c - 1;
-        Some(Piece::new(if v >= 16 { Color::Black } else { Color::White }, Kind::ALL[(v & 15) as usize]))
-    }
+    DECODE[c as usize]
 }
 
+/// Cells of the promotion row of each pawn class.
+const PROMOTION_ROWS: [u128; 4] = [row_of(0), row_of(1), row_of(2), row_of(3)];
+
 /// Cells of the promotion row of a pawn class (see [`pawn_class`]).
+#[inline]
 pub const fn promotion_row(class: usize) -> u128 {
+    PROMOTION_ROWS[class]
+}
+
+/// The promotion row of a pawn class, computed.
+const fn row_of(class: usize) -> u128 {
     let (layer, rank) = match class {
         0 => (0, 4),
         1 => (4, 0),
@@ -262,7 +294,7 @@ impl Position {
     /// The move tables of this position's topology.
     #[inline]
     pub fn geometry(&self) -> &'static Geometry {
-        Geometry::get(self.variant.hypercylinder)
+        self.tables.0
     }
     /// Whether the side to move can still place a reserve piece at some point (holds one, and has
     /// a non-pawn piece with its right).
@@ -308,6 +340,7 @@ impl Position {
         Variant::new(rs, s.variant.castling, s.variant.hypercylinder)?;
         let mut p = Position {
             variant: s.variant,
+            tables: Tables(Geometry::get(s.variant.hypercylinder)),
             by_kind: [0; KIND_COUNT],
             by_color: [0; 2],
             board: [0; 125],
