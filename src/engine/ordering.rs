@@ -491,9 +491,20 @@ pub fn captures_into(
     for to in Bitboard(pos.attacks_from(Kind::King, ksq, occ) & dear) {
         capture(out, ksq, to.index(), Kind::King);
     }
-    for from in Bitboard(pawns) {
-        for to in Bitboard(g.pawn_capture[class][from.index()] & (dear | (targets & promo_row))) {
-            capture(out, from.index(), to.index(), Kind::Pawn);
+    // Pawn captures from whichever side is smaller: the pawns, or the targets (looking back
+    // along the capture relation); the sort below fixes the order either way.
+    let pawn_targets = dear | (targets & promo_row);
+    if pawns.count_ones() <= pawn_targets.count_ones() {
+        for from in Bitboard(pawns) {
+            for to in Bitboard(g.pawn_capture[class][from.index()] & pawn_targets) {
+                capture(out, from.index(), to.index(), Kind::Pawn);
+            }
+        }
+    } else {
+        for to in Bitboard(pawn_targets) {
+            for from in Bitboard(g.pawn_capture[class ^ 1][to.index()] & pawns) {
+                capture(out, from.index(), to.index(), Kind::Pawn);
+            }
         }
     }
     out[start..].sort_unstable_by_key(|s| {
