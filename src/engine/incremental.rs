@@ -422,6 +422,7 @@ mod tests {
     #[test]
     fn incremental_evaluation_equals_the_full_one_forward_and_back() {
         let mut seen = [0usize; 4]; // captures, placements, castles + en passant, promotions
+        let mut in_check = 0; // positions in check whose move lists were compared
         let variants = Ruleset::ALL
             .into_iter()
             .flat_map(|rs| [(false, false), (true, false), (false, true)].map(|(ca, cyl)| Variant::new(rs, ca, cyl)));
@@ -467,6 +468,7 @@ mod tests {
                         pos.legal_moves_split(n1, q1, &Computed);
                         pos.legal_moves_split(n2, q2, &state);
                         assert_eq!((n1, q1), (n2, q2), "{v:?} seed {seed} after {m}");
+                        in_check += usize::from(pos.in_check());
                     }
                     stack.push((m, undo));
                 }
@@ -481,5 +483,6 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&n| n > 0), "the walks cover every kind of move: {seen:?}");
+        assert!(in_check > 20, "the walks compare move lists in check ({in_check})");
     }
 }

@@ -22,6 +22,14 @@
 //! attacker is gone or blocked; a placement on the origin only blocks more). Pinned pieces, the
 //! king and en passant keep the exact test. On the hypercylinder a checker can attack along both
 //! ways round a ring, so there every move in check keeps the exact test.
+//!
+//! Attack sets come from an [`AttackSource`]: [`Computed`] asks the position; a search that keeps
+//! every piece's attack set up to date passes its own and saves recomputing them. A source may
+//! also know the cells the opponent attacks once the king is lifted off the board (its attack
+//! sets, with each checking slider's line continued past the king's cell). On the flat board that
+//! replaces the per-target test of king moves: a target outside those cells is safe, one inside
+//! is not, and only in check can a placement on the vacated cell (blocking the checking line)
+//! make an attacked target safe, which keeps its exact test.
 
 use super::bitboard::Bitboard;
 use super::cell::Cell;
@@ -296,7 +304,8 @@ impl Position {
                     let t = 1u128 << to.index();
                     if danger & t == 0 {
                         sink.moves(from, t, true, place);
-                    } else if self.safe(to.index(), (occ ^ king_bb) | t | king_bb, their & !t) {
+                    } else if self.safe(to.index(), occ | t, their & !t) {
+                        // The king on `t` and a placed piece back on its cell.
                         sink.moves(from, t, false, place);
                     }
                 }
