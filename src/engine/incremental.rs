@@ -196,7 +196,6 @@ impl EvalState {
 
     /// Brings the state from the last position it was brought to (the root or an earlier
     /// evaluation on the path) to `pos`, in one update over the union of the moves' changes.
-    #[cold]
     #[inline(never)]
     fn catch_up(&mut self, pos: &Position, w: &Weights) {
         let mut changed = 0;
@@ -366,6 +365,7 @@ impl AttackSource for EvalState {
 
     #[inline]
     fn danger(&self, pos: &Position, checkers: u128) -> Option<u128> {
+        debug_assert!(!pos.geometry().cylinder, "the lifted-king mask is for the flat board");
         let them = pos.side().flip();
         let g = pos.geometry();
         let class = pawn_class(pos.ruleset(), them);
@@ -404,6 +404,7 @@ fn enemy_zone(pos: &Position, color: Color) -> u128 {
 mod tests {
     use super::*;
     use crate::engine::eval::evaluate;
+    use crate::engine::ordering::{captures_into, victim_order, ScoredMove};
     use crate::rules::movegen::Computed;
     use crate::rules::{Move, Ruleset, Special, Variant};
 
@@ -417,17 +418,20 @@ mod tests {
     }
 
     /// Random walks through every variant: forward several plies comparing with [`evaluate`] at
-    /// most steps (so some updates span several moves), then back to the start comparing again; the walks cover captures, placements,
-    /// promotions, castling and en passant (counted, so the test knows it saw them).
+    /// most steps (so some updates span several moves), then back to the start comparing again.
+    /// Where it evaluates, the state's attack sets must also generate the same moves and
+    /// quiescence captures as computed ones. The walks cover captures, placements, castling, en
+    /// passant and promotions (counted, so the test knows it saw them).
     #[test]
     fn incremental_evaluation_equals_the_full_one_forward_and_back() {
-        let mut seen = [0usize; 4]; // captures, placements, castles + en passant, promotions
+        let mut seen = [0usize; 5]; // captures, placements, castles, en passant, promotions
         let mut in_check = 0; // positions in check whose move lists were compared
         let variants = Ruleset::ALL
             .into_iter()
             .flat_map(|rs| [(false, false), (true, false), (false, true)].map(|(ca, cyl)| Variant::new(rs, ca, cyl)));
         for v in variants.filter_map(Result::ok) {
             let w = Weights::for_ruleset(v.ruleset);
+            let victims = victim_order(v.ruleset, &w.values);
             let mut state = EvalState::new();
             for seed in 0..12u64 {
                 let mut pos = crate::engine::scrambled(v, (seed as usize % 4) * 10, seed);
@@ -449,15 +453,20 @@ mod tests {
                         .copied()
                         .filter(|m| crate::engine::ordering::captured(&pos, *m).is_some())
                         .collect();
-                    let m = if s & 1 == 0 && !caps.is_empty() {
-                        caps[(s >> 8) as usize % caps.len()]
-                    } else {
-                        moves[(s >> 8) as usize % moves.len()]
+                    // Take en passant when it is there, and double moves often, so it comes up.
+                    let ep = moves.iter().copied().find(|m| m.special() == Special::EnPassant);
+                    let double: Vec<Move> = moves.iter().copied().filter(|m| m.special() == Special::Double).collect();
+                    let m = match ep {
+                        Some(e) => e,
+                        _ if s & 6 == 0 && !double.is_empty() => double[(s >> 8) as usize % double.len()],
+                        _ if s & 1 == 0 && !caps.is_empty() => caps[(s >> 8) as usize % caps.len()],
+                        _ => moves[(s >> 8) as usize % moves.len()],
                     };
                     seen[0] += usize::from(crate::engine::ordering::captured(&pos, m).is_some());
                     seen[1] += usize::from(m.placement().is_some());
-                    seen[2] += usize::from(matches!(m.special(), Special::Castle | Special::EnPassant));
-                    seen[3] += usize::from(m.promotion().is_some());
+                    seen[2] += usize::from(m.special() == Special::Castle);
+                    seen[3] += usize::from(m.special() == Special::EnPassant);
+                    seen[4] += usize::from(m.promotion().is_some());
                     let undo = play(&mut state, &mut pos, m);
                     // Evaluate after two moves in three, so updates span one move or several.
                     if s % 3 != 0 {
@@ -469,6 +478,15 @@ mod tests {
                         pos.legal_moves_split(n2, q2, &state);
                         assert_eq!((n1, q1), (n2, q2), "{v:?} seed {seed} after {m}");
                         in_check += usize::from(pos.in_check());
+                        if !pos.in_check() {
+                            for min_gain in [i32::MIN, 300] {
+                                let (mut c1, mut c2) = (Vec::new(), Vec::new());
+                                captures_into(&pos, &w.values, &victims, min_gain, &Computed, &mut c1);
+                                captures_into(&pos, &w.values, &victims, min_gain, &state, &mut c2);
+                                let key = |l: &[ScoredMove]| l.iter().map(|x| (x.mv, x.score)).collect::<Vec<_>>();
+                                assert_eq!(key(&c1), key(&c2), "{v:?} seed {seed} after {m}");
+                            }
+                        }
                     }
                     stack.push((m, undo));
                 }

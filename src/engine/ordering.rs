@@ -206,7 +206,9 @@ enum Stage {
 /// captures and promotions (bad captures, under-promotions). The score ranges make this exactly
 /// the order of sorting every move by [`order_key`]: good noisy moves score from
 /// `GOOD_CAPTURE`, killers `KILLER` and `KILLER + 1`, quiet moves within +-(`HISTORY_MAX` + 64),
-/// and bad noisy moves below `BAD_CAPTURE / 2`.
+/// and bad noisy moves below `BAD_CAPTURE / 2`. Quiet moves are scored with the history as it
+/// stands when the quiet stage begins, after the earlier moves' subtrees have updated it (a
+/// list scored up front, as before the picker, used the history at the node's start).
 #[derive(Default)]
 pub struct MovePicker {
     noisy_moves: Vec<Move>,

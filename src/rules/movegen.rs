@@ -260,8 +260,9 @@ impl Position {
             (u128::MAX, own)
         };
         let reserve = self.reserve(us);
-        // Rights only matter with pieces in reserve (tests of a 128-bit bit cost a variable shift:
-        // skipped outright when the set is empty, as it is in Raumschach and without pins).
+        // Rights only matter with pieces in reserve (never in Raumschach). Testing one bit of a
+        // 128-bit set costs a variable shift, so the loops below skip it for an empty set (no
+        // rights, no pinned piece).
         let rights = if reserve != 0 { self.rights().0 & own } else { 0 };
 
         // 2. Pieces other than pawns and the king.

@@ -147,7 +147,7 @@ const fn code(p: Piece) -> u8 {
 }
 
 /// The piece of every board code (`None` for 0 and for codes no piece has): one load per decode.
-const DECODE: [Option<Piece>; 256] = {
+static DECODE: [Option<Piece>; 256] = {
     let mut t = [None; 256];
     let mut color = 0;
     while color < 2 {
