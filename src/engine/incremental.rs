@@ -213,7 +213,14 @@ impl EvalState {
     #[allow(clippy::too_many_arguments)]
     fn set(&mut self, pos: &Position, w: &Weights, color: Color, c: usize, occ: u128, own: u128, zone: u128) {
         let kind = pos.piece_at(Cell::new_unchecked(c as u8)).map_or(Kind::Pawn, |p| p.kind);
-        let a = piece_attacks(pos, kind, c, occ);
+        self.store(w, kind, color, c, piece_attacks(pos, kind, c, occ), own, zone);
+    }
+
+    /// Stores attack set `a` as the entry of the piece of `color` and `kind` on `c`, with its
+    /// score and zone count, and adds them to the sums.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn store(&mut self, w: &Weights, kind: Kind, color: Color, c: usize, a: u128, own: u128, zone: u128) {
         let score = piece_score(w, kind, c, a, own);
         let z = (a & zone).count_ones() as u8;
         let i = color.index();
@@ -256,14 +263,7 @@ impl EvalState {
                 }
             }
         }
-        let score = piece_score(w, kind, c, a, own);
-        let z = (a & zone).count_ones() as u8;
-        let i = color.index();
-        self.att[c] = a;
-        self.score[c] = score;
-        self.zone[c] = z;
-        self.sum[i] += score;
-        self.zsum[i] += z as i32;
+        self.store(w, kind, color, c, a, own, zone);
     }
 
     /// Saves the entry of `c` to the log.

@@ -154,23 +154,14 @@ pub fn score_moves(
     for &m in moves {
         let score = if Some(m) == tt_move {
             TT_MOVE
+        } else if !is_quiet(pos, m) {
+            noisy_score(pos, values, m)
+        } else if Some(m) == k0 {
+            KILLER + 1
+        } else if Some(m) == k1 {
+            KILLER
         } else {
-            match (captured(pos, m), m.promotion()) {
-                (_, Some(k)) if k != Kind::Queen => UNDER_PROMOTION + values[k.index()],
-                (Some(v), promo) => {
-                    let attacker = pos.piece_at(m.from()).map_or(Kind::Pawn, |p| p.kind);
-                    let base = mvv_lva(values, v, attacker) + promo.map_or(0, |k| values[k.index()] * 16);
-                    if promo.is_none() && is_bad_capture(pos, values, m, v, attacker) {
-                        BAD_CAPTURE + base
-                    } else {
-                        GOOD_CAPTURE + base
-                    }
-                }
-                (None, Some(k)) => GOOD_CAPTURE + values[k.index()] * 16,
-                (None, None) if Some(m) == k0 => KILLER + 1,
-                (None, None) if Some(m) == k1 => KILLER,
-                (None, None) => heur.history(side, m) + if m.placement().is_none() { 64 } else { 0 },
-            }
+            quiet_score(heur, side, m)
         };
         out.push(ScoredMove { mv: m, score });
     }
@@ -285,10 +276,12 @@ impl MovePicker {
                         let side = pos.side().index();
                         let done = [self.tt, self.killers[0], self.killers[1]];
                         self.quiet.clear();
-                        self.quiet.extend(self.quiet_moves.iter().filter(|m| !done.contains(&Some(**m))).map(|&m| {
-                            let edge = if m.placement().is_none() { 64 } else { 0 };
-                            ScoredMove { mv: m, score: heur.history(side, m) + edge }
-                        }));
+                        self.quiet.extend(
+                            self.quiet_moves
+                                .iter()
+                                .filter(|m| !done.contains(&Some(**m)))
+                                .map(|&m| ScoredMove { mv: m, score: quiet_score(heur, side, m) }),
+                        );
                         self.qidx = 0;
                     }
                     let i = self.qidx;
@@ -336,6 +329,13 @@ impl MovePicker {
             self.quiet.truncate(w);
         }
     }
+}
+
+/// The ordering score of a quiet move that is not a killer: its history, plus a small edge for the
+/// plain version over its placement variants.
+#[inline]
+fn quiet_score(heur: &Heuristics, side: usize, m: Move) -> i32 {
+    heur.history(side, m) + if m.placement().is_none() { 64 } else { 0 }
 }
 
 /// The ordering score of a capture or promotion (as [`score_moves`] gives it, table move aside).
