@@ -224,20 +224,36 @@ fn other_terms(pos: &Position, w: &Weights, us: Color) -> i32 {
     s += w.values[Kind::Pawn.index()] * pawns.count_ones() as i32;
     if pawns != 0 {
         for (p, &cells) in PROGRESS_CELLS[pawn_class(pos.ruleset(), us)].iter().enumerate().skip(1) {
-            let p = p as i32;
-            s += (w.pawn_advance * p + w.pawn_advance_sq * p * p / 8) * (pawns & cells).count_ones() as i32;
+            s += pawn_advance(w, p as i32) * (pawns & cells).count_ones() as i32;
         }
     }
 
     // 1. Reserve pieces in hand, while they can still be placed.
     if pos.can_place(us) {
-        let hand: i32 = pos.reserve_kinds(us).map(|k| w.values[k.index()]).sum();
-        s += hand * w.reserve_pct / 100;
+        s += hand_value(w, pos.reserve_kinds(us));
     }
 
     // 5. King shelter.
+    s + shelter(pos, w, us)
+}
+
+/// Advancement score of one pawn of progress `p` (step 4).
+#[inline]
+pub(crate) fn pawn_advance(w: &Weights, p: i32) -> i32 {
+    w.pawn_advance * p + w.pawn_advance_sq * p * p / 8
+}
+
+/// What the reserve pieces `kinds` in hand count while they can be placed (step 1).
+#[inline]
+pub(crate) fn hand_value(w: &Weights, kinds: impl Iterator<Item = Kind>) -> i32 {
+    kinds.map(|k| w.values[k.index()]).sum::<i32>() * w.reserve_pct / 100
+}
+
+/// King shelter of `us`: own pieces next to its king (step 5).
+#[inline]
+pub(crate) fn shelter(pos: &Position, w: &Weights, us: Color) -> i32 {
     let g = pos.geometry();
-    s + w.king_shelter * (g.all_step[pos.king(us).index()] & pos.color_bb(us).0).count_ones() as i32
+    w.king_shelter * (g.all_step[pos.king(us).index()] & pos.color_bb(us).0).count_ones() as i32
 }
 
 /// Material only (board plus placeable reserve), white minus black: a cheap balance for tests and

@@ -34,7 +34,9 @@
 
 #[cfg(doc)]
 use super::eval::evaluate;
-use super::eval::{from_sides, is_piece, piece_attacks, piece_score, slide_dirs, PAWN_PROGRESS};
+use super::eval::{
+    from_sides, hand_value, is_piece, pawn_advance, piece_attacks, piece_score, shelter, slide_dirs, PAWN_PROGRESS,
+};
 use super::weights::Weights;
 use crate::rules::geometry::pawn_class;
 use crate::rules::movegen::AttackSource;
@@ -128,12 +130,12 @@ impl EvalState {
             let i = color.index();
             let progress = &PAWN_PROGRESS[pawn_class(pos.ruleset(), color)];
             for (v, &p) in self.pawn_value[i].iter_mut().zip(progress) {
-                *v = w.values[Kind::Pawn.index()] + w.pawn_advance * p + w.pawn_advance_sq * p * p / 8;
+                *v = w.values[Kind::Pawn.index()] + pawn_advance(w, p);
             }
         }
         for (mask, h) in self.hand.iter_mut().enumerate() {
             let kinds = RESERVE_KINDS.iter().enumerate().filter(|(b, _)| mask >> b & 1 != 0);
-            *h = kinds.map(|(_, k)| w.values[k.index()]).sum::<i32>() * w.reserve_pct / 100;
+            *h = hand_value(w, kinds.map(|(_, &k)| k));
         }
         let occ = pos.occupied().0;
         for color in Color::ALL {
@@ -177,10 +179,8 @@ impl EvalState {
         self.sync(pos, w);
         let side = |c: Color| {
             let i = c.index();
-            let g = pos.geometry();
-            let shelter = (g.all_step[pos.king(c).index()] & pos.color_bb(c).0).count_ones() as i32;
             let hand = if pos.can_place(c) { self.hand[pos.reserve(c) as usize & 7] } else { 0 };
-            self.sum[i] + w.king_attack * self.zsum[i] + self.psum[i] + hand + w.king_shelter * shelter
+            self.sum[i] + w.king_attack * self.zsum[i] + self.psum[i] + hand + shelter(pos, w, c)
         };
         from_sides(pos, w, side(Color::White), side(Color::Black))
     }
