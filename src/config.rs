@@ -15,7 +15,8 @@
 //! | `[selfplay]` | games per generation, concurrent games, shard size, search kind, full/cheap simulations and the full-search probability, Gumbel m, batch per tree, random opening plies, temperature, ply cap, resignation |
 //! | `[training]` | batch size, steps per generation (or the samples-per-position ratio), optimizer (AdamW/SGD), learning rate and schedule, weight decay, loss weights, value-target mix, checkpoint cadence, sampling (uniform or surprise-weighted), mirror augmentation |
 //! | `[replay]` | the sublinearly growing replay window (see [`crate::train::replay::window_size`]) |
-//! | `[bootstrap]` | supervised pre-training on alpha-beta games before self-play |
+//! | `[bootstrap]` | supervised pre-training (distillation) on alpha-beta-labelled positions before self-play, and their share of later batches |
+//! | `[heldout]` | the fixed held-out set every generation is measured on |
 //! | `[evaluation]` | the alpha-beta ladder, games per rung, SPRT gating |
 //!
 //! The shipped files are `configs/quick.toml` (CI smoke test), `configs/cpu.toml` (the default
@@ -145,6 +146,9 @@ pub struct SelfPlaySection {
     pub gumbel_m: u32,
     /// Most leaves one tree sends per evaluator call.
     pub max_batch: u32,
+    /// Blend weight of the quiescence correction of leaf values (0 = off; see
+    /// [`crate::mcts::quiesce`]); the evaluation ladder's network player uses it too.
+    pub quiescence: f32,
     /// Plies played uniformly at random at the start of each game.
     pub random_opening_plies: u32,
     /// Plies during which moves are sampled with `temperature`.
@@ -173,6 +177,7 @@ impl Default for SelfPlaySection {
             full_search_prob: 0.25,
             gumbel_m: 16,
             max_batch: 16,
+            quiescence: 0.0,
             random_opening_plies: 2,
             temperature_plies: 12,
             temperature: 1.0,
@@ -194,16 +199,17 @@ pub enum OptimizerKind {
     Sgd,
 }
 
-/// Learning-rate schedule after the warm-up.
+/// Learning-rate schedule within each generation's training (it restarts every generation; see
+/// [`crate::train::learner::learning_rate`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LrSchedule {
     /// `lr` throughout.
     Constant,
-    /// Cosine from `lr` to `lr · lr_final_fraction` over `lr_decay_steps`, then flat.
+    /// Cosine from `lr` to `lr · lr_final_fraction` over the generation's steps.
     Cosine,
-    /// `lr` times `lr_final_fraction^(step / lr_decay_steps)` rounded down: a drop every
-    /// `lr_decay_steps` steps.
+    /// `lr` times `lr_final_fraction^(s / lr_decay_steps)` rounded down, `s` the step within the
+    /// generation: a drop every `lr_decay_steps` steps.
     Step,
 }
 
@@ -232,13 +238,13 @@ pub struct TrainingSection {
     pub min_steps: u64,
     /// Optimizer.
     pub optimizer: OptimizerKind,
-    /// Peak learning rate.
+    /// Peak learning rate of each generation's training.
     pub lr: f64,
-    /// Schedule after the warm-up.
+    /// Schedule within each generation (restarted every generation).
     pub lr_schedule: LrSchedule,
-    /// Linear warm-up from 0, in steps.
+    /// Linear warm-up from 0 over the run's first steps.
     pub lr_warmup_steps: u64,
-    /// Horizon of the decay (cosine: to the end; step: between drops).
+    /// Steps between drops of the `step` schedule (within a generation).
     pub lr_decay_steps: u64,
     /// Final learning rate as a fraction of `lr` (cosine), or the factor of each drop (step).
     pub lr_final_fraction: f64,
@@ -350,6 +356,14 @@ pub struct BootstrapSection {
     pub score_scale: f32,
     /// Training steps on the bootstrap games.
     pub steps: u64,
+    /// Share of each batch drawn from the bootstrap pool in generation 0's training (after the
+    /// bootstrap network); it halves every `mix_halflife` generations.
+    pub mix_share: f64,
+    /// Generations over which the bootstrap share of a batch halves.
+    pub mix_halflife: f64,
+    /// Peak learning rate of the bootstrap network's training (cosine over `steps` down to
+    /// `training.lr_final_fraction`); 0 takes `training.lr`.
+    pub lr: f64,
 }
 
 impl Default for BootstrapSection {
@@ -364,6 +378,43 @@ impl Default for BootstrapSection {
             score_weight: 0.5,
             score_scale: 400.0,
             steps: 500,
+            mix_share: 0.5,
+            mix_halflife: 4.0,
+            lr: 0.0,
+        }
+    }
+}
+
+/// The held-out set (see [`crate::train::heldout`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct HeldoutSection {
+    /// Positions in the set (0 = no held-out set).
+    pub positions: u64,
+    /// The engine that plays the set's games (a fixed node budget keeps them reproducible).
+    pub engine: String,
+    /// The deep search that labels each position.
+    pub label: String,
+    /// Random plies at the start of each game.
+    pub opening_plies: u32,
+    /// Every this many plies after the opening a position is taken.
+    pub stride: u32,
+    /// Games reaching this many plies after the opening end.
+    pub ply_cap: u32,
+    /// Seed of the openings (independent of the run seed).
+    pub seed: u64,
+}
+
+impl Default for HeldoutSection {
+    fn default() -> Self {
+        HeldoutSection {
+            positions: 0,
+            engine: "ab:nodes=600,hash=1".into(),
+            label: "ab:nodes=40000,hash=8".into(),
+            opening_plies: 6,
+            stride: 5,
+            ply_cap: 200,
+            seed: 0x6865_6c64,
         }
     }
 }
@@ -374,6 +425,9 @@ impl Default for BootstrapSection {
 pub struct EvaluationSection {
     /// Opponents as player specs, weakest first (`random`, `ab:depth=1`, …).
     pub ladder: Vec<String>,
+    /// Fixed Elo of ladder rungs used as anchors: each generation's Elo on their scale, with a
+    /// 95% interval, comes from its results against them (`{ "ab:nodes=450" = 0.0, … }`).
+    pub anchor_elo: std::collections::BTreeMap<String, f64>,
     /// Games against each rung (rounded up to an even number: colour-swapped pairs).
     pub games_per_rung: u32,
     /// Evaluate every this many generations (0 = never).
@@ -402,6 +456,7 @@ impl Default for EvaluationSection {
     fn default() -> Self {
         EvaluationSection {
             ladder: vec!["random".into()],
+            anchor_elo: std::collections::BTreeMap::new(),
             games_per_rung: 10,
             every: 1,
             simulations: 32,
@@ -437,6 +492,8 @@ pub struct TrainConfig {
     pub replay: ReplaySection,
     /// Bootstrap.
     pub bootstrap: BootstrapSection,
+    /// The held-out set.
+    pub heldout: HeldoutSection,
     /// Evaluation.
     pub evaluation: EvaluationSection,
 }
@@ -452,6 +509,7 @@ impl Default for TrainConfig {
             training: TrainingSection::default(),
             replay: ReplaySection::default(),
             bootstrap: BootstrapSection::default(),
+            heldout: HeldoutSection::default(),
             evaluation: EvaluationSection::default(),
         }
     }
@@ -611,6 +669,7 @@ impl TrainConfig {
         )?;
         check((1..=256).contains(&s.gumbel_m), "selfplay.gumbel_m", s.gumbel_m, "1..=256")?;
         check((1..=255).contains(&s.max_batch), "selfplay.max_batch", s.max_batch, "1..=255")?;
+        check((0.0..=4.0).contains(&s.quiescence), "selfplay.quiescence", s.quiescence, "[0, 4] (0 = off)")?;
         check(s.random_opening_plies <= 100, "selfplay.random_opening_plies", s.random_opening_plies, "0..=100")?;
         check(s.temperature_plies <= 1000, "selfplay.temperature_plies", s.temperature_plies, "0..=1000")?;
         check(s.temperature > 0.0 && s.temperature <= 10.0, "selfplay.temperature", s.temperature, "(0, 10]")?;
@@ -696,12 +755,25 @@ impl TrainConfig {
             "(0, 100000]",
         )?;
         check(b.steps <= 10_000_000, "bootstrap.steps", b.steps, "0..=10000000")?;
+        check((0.0..=1.0).contains(&b.mix_share), "bootstrap.mix_share", b.mix_share, "[0, 1]")?;
+        check(
+            b.mix_halflife > 0.0 && b.mix_halflife <= 1e6,
+            "bootstrap.mix_halflife",
+            b.mix_halflife,
+            "(0, 1e6] generations",
+        )?;
+        check((0.0..=10.0).contains(&b.lr), "bootstrap.lr", b.lr, "[0, 10] (0 = training.lr)")?;
         check(
             !b.engine.trim().is_empty(),
             "bootstrap.engine",
             format!("{:?}", b.engine),
             "a player spec such as \"ab:depth=2\"",
         )?;
+        let h = &self.heldout;
+        check(h.positions <= 1_000_000, "heldout.positions", h.positions, "0..=1000000")?;
+        check(h.opening_plies <= 100, "heldout.opening_plies", h.opening_plies, "0..=100")?;
+        check((1..=1000).contains(&h.stride), "heldout.stride", h.stride, "1..=1000")?;
+        check((1..=100_000).contains(&h.ply_cap), "heldout.ply_cap", h.ply_cap, "1..=100000")?;
         let e = &self.evaluation;
         check(e.games_per_rung <= 100_000, "evaluation.games_per_rung", e.games_per_rung, "0..=100000")?;
         check((1..=1_000_000).contains(&e.simulations), "evaluation.simulations", e.simulations, "1..=1000000")?;
@@ -721,6 +793,15 @@ impl TrainConfig {
             e.gating_max_games,
             "2..=100000",
         )?;
+        for (spec, elo) in &e.anchor_elo {
+            check(
+                e.ladder.contains(spec),
+                &format!("evaluation.anchor_elo.\"{spec}\""),
+                elo,
+                "a rung of evaluation.ladder",
+            )?;
+            check(elo.is_finite(), &format!("evaluation.anchor_elo.\"{spec}\""), elo, "a finite Elo")?;
+        }
         for (i, spec) in e.ladder.iter().enumerate() {
             check(
                 !spec.trim().is_empty(),

@@ -125,6 +125,9 @@ pub struct MctsSpec {
     pub cpuct: f32,
     /// Seed of the search's random stream.
     pub seed: u64,
+    /// Blend weight of the quiescence correction of leaf values (0 = off; see
+    /// [`crate::mcts::quiesce`]).
+    pub quiescence: f32,
 }
 
 /// Simulations when neither `sims` nor `time` is given.
@@ -140,6 +143,7 @@ impl Default for MctsSpec {
             batch: 1,
             cpuct: SearchConfig::default().c_puct,
             seed: 0,
+            quiescence: 0.0,
         }
     }
 }
@@ -174,9 +178,10 @@ pub const ACCEPTED: &str = "accepted player specs:
                          (no limit given: depth=4), e.g. ab:depth=4, ab:nodes=200000, ab:time=0.5
   random[:seed=N]        uniform random legal mover, e.g. random:seed=7
   mcts[:EVAL,KEY=VALUE,...]  Monte Carlo tree search; EVAL: uniform (default), ab, or net=PATH;
-                         keys: sims=N, time=SECONDS, kind=puct|gumbel, batch=N, cpuct=X, seed=N
+                         keys: sims=N, time=SECONDS, kind=puct|gumbel, batch=N, cpuct=X, seed=N,
+                         qs=X (quiescence correction of leaf values, 0..=4; 0 = off)
                          (no limit given: sims=800), e.g. mcts:uniform,sims=800, mcts:ab,sims=64,
-                         mcts:net=model.pt,sims=64, mcts:ab,time=0.5";
+                         mcts:net=nets/fiveup-az,sims=64,qs=1, mcts:ab,time=0.5";
 
 impl FromStr for PlayerSpec {
     type Err = SpecError;
@@ -303,6 +308,10 @@ impl FromStr for PlayerSpec {
                             _ => return Err(err(format!("cpuct={v}: expected a positive number"))),
                         },
                         "seed" => m.seed = num(k, v)?,
+                        "qs" => match v.parse::<f32>() {
+                            Ok(w) if (0.0..=4.0).contains(&w) => m.quiescence = w,
+                            _ => return Err(err(format!("qs={v}: expected a weight in 0..=4"))),
+                        },
                         _ => return Err(err(format!("unknown key '{k}' for mcts"))),
                     }
                 }
@@ -368,6 +377,9 @@ impl fmt::Display for PlayerSpec {
                 }
                 if m.seed != 0 {
                     parts.push(format!("seed={}", m.seed));
+                }
+                if m.quiescence != 0.0 {
+                    parts.push(format!("qs={}", m.quiescence));
                 }
                 write!(f, "mcts:{}", parts.join(","))
             }
@@ -556,10 +568,16 @@ impl MctsPlayer {
             EvaluatorSpec::AlphaBeta => Box::new(AbEvaluator::new()),
             EvaluatorSpec::Net(p) => load_net_evaluator(p)?,
         };
+        let evaluator: Box<dyn Evaluator> = if spec.quiescence > 0.0 {
+            Box::new(crate::mcts::QuiescenceEvaluator::new(evaluator, spec.quiescence))
+        } else {
+            evaluator
+        };
         Ok(MctsPlayer { spec, evaluator })
     }
 
-    /// A player with a given evaluator (the spec's evaluator field is then only a label).
+    /// A player with a given evaluator, used as given (the spec's evaluator and `quiescence`
+    /// fields are then only labels).
     pub fn with_evaluator(spec: MctsSpec, evaluator: Box<dyn Evaluator>) -> MctsPlayer {
         MctsPlayer { spec, evaluator }
     }

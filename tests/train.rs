@@ -73,6 +73,14 @@ fn check_finished_run(run: &Path, generations: u32) {
         lines.iter().filter(|l| l["kind"] == "generation").map(|l| l["generation"].as_u64().unwrap()).collect();
     assert_eq!(gens, (1..=generations as u64).collect());
     assert!(lines.iter().any(|l| l["kind"] == "train"));
+    // The held-out set exists, and every generation line carries its figures and the anchored Elo.
+    assert!(run.join("heldout.shard").exists());
+    for l in lines.iter().filter(|l| l["kind"] == "generation") {
+        let top1 = l["heldout_policy_top1"].as_f64().unwrap_or_else(|| panic!("{l}"));
+        assert!((0.0..=1.0).contains(&top1));
+        assert!(l["heldout_value_ce"].as_f64().unwrap() > 0.0);
+        assert!(l["anchored_elo"]["games"].as_f64().unwrap() > 0.0, "{l}");
+    }
     let png = std::fs::read(rd.plots_dir().join("progress.png")).unwrap();
     assert_eq!(&png[..4], b"\x89PNG");
     // The ladder results, and the games behind them as PGN-style records of the match runner.

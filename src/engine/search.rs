@@ -110,6 +110,19 @@ pub struct SearchResult {
     pub iterations: Vec<Iteration>,
 }
 
+/// What [`Engine::quiesce`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Quiescence {
+    /// The resolved score for the side to move.
+    pub score: Score,
+    /// The static evaluation of the position (side to move).
+    pub stand: i32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Whether the search finished within its node limit.
+    pub complete: bool,
+}
+
 /// Per-ply scratch space, reused across searches.
 #[derive(Default)]
 struct Ply {
@@ -160,6 +173,50 @@ impl Engine {
         self.heur.clear();
     }
 
+    /// The state of a search of `pos` starting at `start`.
+    fn begin(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        stop: Option<&Arc<AtomicBool>>,
+        start: Instant,
+    ) -> Search<'_> {
+        self.inc.reset(pos, &self.weights);
+        Search {
+            pos: pos.clone(),
+            w: &self.weights,
+            tt: &mut self.tt,
+            heur: &mut self.heur,
+            plies: &mut self.plies,
+            inc: &mut self.inc,
+            keys: history.to_vec(),
+            nodes: 0,
+            seldepth: 0,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            deadline: limits.time.map(|t| start + t),
+            stop: stop.cloned(),
+            aborted: false,
+            root_depth: 0,
+            root_best: None,
+            victims: victim_order(pos.ruleset(), &self.weights.values),
+        }
+    }
+
+    /// The quiescence value of `pos` for the side to move, as the search resolves its leaves:
+    /// the static evaluation or the best sequence of captures and queen promotions (every evasion
+    /// in check; mated scores as a mate). Within `node_limit` nodes; a search cut off by the limit
+    /// reports the static evaluation. No table, no history: the answer depends on `pos` alone.
+    pub fn quiesce(&mut self, pos: &Position, node_limit: u64) -> Quiescence {
+        let stand = crate::engine::evaluate(pos, &self.weights);
+        let limits = Limits::nodes(node_limit.max(1));
+        let in_check = pos.in_check();
+        let mut s = self.begin(pos, &[], &limits, None, Instant::now());
+        let v = s.qsearch(-INFINITE, INFINITE, 0, in_check);
+        let (aborted, nodes) = (s.aborted, s.nodes);
+        Quiescence { score: Score(if aborted { stand } else { v }), stand, nodes, complete: !aborted }
+    }
+
     /// Searches `pos`. `history` holds the hashes of the positions before `pos` in the game, oldest
     /// first (for repetition draws). `on_iteration` is called after every completed depth.
     pub fn search(
@@ -178,25 +235,7 @@ impl Engine {
             self.heur.clear();
         }
         let start = Instant::now();
-        self.inc.reset(pos, &self.weights);
-        let mut s = Search {
-            pos: pos.clone(),
-            w: &self.weights,
-            tt: &mut self.tt,
-            heur: &mut self.heur,
-            plies: &mut self.plies,
-            inc: &mut self.inc,
-            keys: history.to_vec(),
-            nodes: 0,
-            seldepth: 0,
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
-            deadline: limits.time.map(|t| start + t),
-            stop: stop.cloned(),
-            aborted: false,
-            root_depth: 0,
-            root_best: None,
-            victims: victim_order(pos.ruleset(), &self.weights.values),
-        };
+        let mut s = self.begin(pos, history, limits, stop, start);
         let mut result = SearchResult {
             best: None,
             score: Score(0),

@@ -220,6 +220,60 @@ impl fmt::Display for EloInterval {
     }
 }
 
+/// A player's Elo on the scale of anchors whose Elo is fixed, from its results against them.
+///
+/// Maximum likelihood under the logistic model (a draw counts half a point, i.e. each game is a
+/// binomial half-trial), with a 95% **likelihood-ratio** interval: every rating whose log
+/// likelihood is within `3.84 / 2` of the maximum. Unlike a normal interval on the score, this
+/// gives a real one-sided bound for a perfect or zero score: the estimate is then `None` and the
+/// open side of the interval infinite. Ratings are searched in [`ANCHOR_RANGE`] on a 1-Elo grid.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AnchoredElo {
+    /// The maximum-likelihood Elo (`None` when the likelihood keeps rising to the range's end).
+    pub elo: Option<f64>,
+    /// Lower end of the 95% interval (`None`: below the range).
+    pub lo95: Option<f64>,
+    /// Upper end of the 95% interval (`None`: above the range).
+    pub hi95: Option<f64>,
+    /// Games behind it.
+    pub games: f64,
+}
+
+/// The ratings [`anchored_elo`] searches, relative to the anchors' scale.
+pub const ANCHOR_RANGE: (f64, f64) = (-3000.0, 5000.0);
+
+/// The Elo of a player with `(anchor Elo, points, games)` against each anchor (see
+/// [`AnchoredElo`]); `None` without a game.
+pub fn anchored_elo(results: &[(f64, f64, f64)]) -> Option<AnchoredElo> {
+    let games: f64 = results.iter().map(|r| r.2).sum();
+    if games <= 0.0 {
+        return None;
+    }
+    let loglik = |x: f64| -> f64 {
+        results
+            .iter()
+            .map(|&(a, pts, n)| {
+                let p = elo_to_score(x - a).clamp(1e-300, 1.0 - 1e-16);
+                pts * p.ln() + (n - pts) * (1.0 - p).ln()
+            })
+            .sum()
+    };
+    let (lo, hi) = ANCHOR_RANGE;
+    let grid: Vec<(f64, f64)> = (0..=((hi - lo) as usize)).map(|i| lo + i as f64).map(|x| (x, loglik(x))).collect();
+    let (at, &(best_x, best_l)) = grid.iter().enumerate().max_by(|a, b| a.1 .1.total_cmp(&b.1 .1))?;
+    let cut = best_l - 3.841_458_820_694_124 / 2.0;
+    let inside = |(_, l): &(f64, f64)| *l >= cut;
+    let first = grid.iter().position(inside)?;
+    let last = grid.iter().rposition(inside)?;
+    let edge = |i: usize| i == 0 || i == grid.len() - 1;
+    Some(AnchoredElo {
+        elo: (!edge(at)).then_some(best_x),
+        lo95: (first != 0).then_some(grid[first].0),
+        hi95: (last != grid.len() - 1).then_some(grid[last].0),
+        games,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,5 +327,25 @@ mod tests {
             }
         }
         assert!(Trinomial::new(500, 0, 0).elo_interval().unwrap().elo > 1000.0);
+    }
+
+    #[test]
+    fn anchored_elo_finds_the_rating_and_bounds_perfect_scores() {
+        // 75% against an anchor at 0 and 50% against one at 200: the MLE solves the score
+        // equation Σ n·p(x − a) = Σ points.
+        let r = [(0.0, 75.0, 100.0), (200.0, 50.0, 100.0)];
+        let a = anchored_elo(&r).unwrap();
+        let x = a.elo.unwrap();
+        let expected: f64 = r.iter().map(|&(e, _, n)| n * elo_to_score(x - e)).sum();
+        assert!((expected - 125.0).abs() < 0.2, "{x} {expected}");
+        let (lo, hi) = (a.lo95.unwrap(), a.hi95.unwrap());
+        assert!(lo < x && x < hi && hi - lo < 150.0 && hi - lo > 60.0, "{a:?}");
+        // A perfect score: no estimate, a finite lower bound, no upper bound.
+        let p = anchored_elo(&[(0.0, 10.0, 10.0)]).unwrap();
+        assert_eq!((p.elo, p.hi95), (None, None));
+        let lo = p.lo95.unwrap();
+        // The bound is where 10 straight wins have likelihood e^(-1.92): p^10 = 0.1465.
+        assert!((elo_to_score(lo).powi(10) - (-3.841_458_820_694_124f64 / 2.0).exp()).abs() < 0.01, "{lo}");
+        assert!(anchored_elo(&[]).is_none());
     }
 }

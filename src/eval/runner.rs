@@ -143,6 +143,16 @@ pub enum RunError {
 
 /// Plays one game on the current thread.
 pub fn play_game(job: &GameJob) -> Result<GameRecord, RunError> {
+    play_game_observed(job, &mut |_, _| {})
+}
+
+/// Plays one game on the current thread like [`play_game`], calling `on_move(position, choice)`
+/// for every move a player chooses (not the opening's), before it is played: what training data
+/// generation records (the engine's move and score in each position it searched).
+pub fn play_game_observed(
+    job: &GameJob,
+    on_move: &mut dyn FnMut(&crate::rules::Position, &crate::player::Choice),
+) -> Result<GameRecord, RunError> {
     // 1. The opening.
     let mut game = Game::new(job.opening.start.clone());
     for (i, &m) in job.opening.moves.iter().enumerate() {
@@ -173,6 +183,9 @@ pub fn play_game(job: &GameJob) -> Result<GameRecord, RunError> {
             ply,
             error,
         })?;
+        if game.position().is_legal(choice.mv) {
+            on_move(game.position(), &choice);
+        }
         game.play(choice.mv).map_err(|_| RunError::IllegalMove {
             player: source.name(),
             ply,

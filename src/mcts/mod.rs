@@ -7,6 +7,8 @@
 //! - [`backup`]: WDL backup from each mover's point of view, in-flight (virtual) visits;
 //! - [`search`]: one batched search tree ([`Search`]: gather leaves, apply evaluations);
 //! - [`ab_eval`]: [`AbEvaluator`], the alpha-beta hand evaluation as a model-free evaluator;
+//! - [`quiesce`]: [`QuiescenceEvaluator`], any evaluator's values corrected by a capture-only
+//!   quiescence search, so that leaves do not fall for one-move captures;
 //! - [`terminal`]: game-end rules for search (checkmate, stalemate, repetition, fifty moves, bare
 //!   kings) until `rules::game` lands;
 //! - the evaluation cache is [`crate::nn::EvalCache`] (keyed by hash, repetitions and clock).
@@ -16,12 +18,14 @@
 pub mod ab_eval;
 pub mod backup;
 pub mod expand;
+pub mod quiesce;
 pub mod search;
 pub mod select;
 pub mod terminal;
 pub mod tree;
 
 pub use ab_eval::AbEvaluator;
+pub use quiesce::QuiescenceEvaluator;
 pub use search::{Search, SearchConfig, SearchKind, SearchResult};
 pub use select::GumbelParams;
 pub use terminal::{terminal_status, Terminal, Termination};

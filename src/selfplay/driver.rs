@@ -277,6 +277,7 @@ impl Slot {
                 root_wdl: r.root_wdl,
                 nn_wdl: r.nn_wdl,
                 simulations: r.simulations,
+                engine_score: None,
             });
         }
         // Resignation (or, in a play-through game, noting when it would have happened).

@@ -1,6 +1,7 @@
 //! The training-record schema (version [`SCHEMA_VERSION`]), documented field by field.
 //!
-//! One [`GameRecord`] per self-play game. Records are serialised with bincode 1.3's default
+//! One [`GameRecord`] per game: a self-play game, or an engine game of the bootstrap
+//! (distillation) or of a held-out set. Records are serialised with bincode 1.3's default
 //! options (little-endian, fixed-width integers, `u64` lengths before vectors and strings, enum
 //! variants as `u32` indices in declaration order) and stored in shards (see [`super::shards`]).
 //! Any change to a field, its type, its order or an enum's variant order is a schema change: bump
@@ -25,9 +26,17 @@
 //!    - `policy: Vec<(u32, f32)>` — the search policy target, sparse: (move bits, probability) for
 //!      legal moves of the position only, probabilities summing to 1 (Gumbel: improved policy π';
 //!      PUCT: visit distribution);
-//!    - `root_wdl: [f32; 3]` — the search's root value (win, draw, loss) for the side to move;
-//!    - `nn_wdl: [f32; 3]` — the evaluator's raw value of the position, same convention;
-//!    - `simulations: u32` — simulations the search ran.
+//!    - `root_wdl: [f32; 3]` — the search's root value (win, draw, loss) for the side to move
+//!      (MCTS: see [`crate::mcts::SearchResult::root_wdl`]; an engine search: its score through
+//!      [`score_to_wdl`] at [`ENGINE_SCORE_SCALE`]);
+//!    - `nn_wdl: [f32; 3]` — the evaluator's raw value of the position, same convention
+//!      ([`crate::nn::evaluator::NEUTRAL_WDL`] when no evaluator played);
+//!    - `simulations: u32` — simulations the search ran (an engine search: nodes, saturating);
+//!    - `engine_score: Option<i32>` (since version 2) — for positions an alpha-beta engine searched,
+//!      its score for the side to move as [`crate::engine::Score`]'s integer (centipawns; mates
+//!      as `±(MATE − plies)`), so that training can map it to a value target at any scale;
+//!      `None` for MCTS positions. The policy of such a position is the engine's move alone
+//!      (probability 1); training adds label smoothing itself.
 //! 5. `result: GameResult` — `WhiteWin` (0), `Draw` (1) or `BlackWin` (2).
 //! 6. `termination: Termination` — the rule that ended the game, as [`Termination`]'s variant index
 //!    (Checkmate 0, Stalemate 1, Repetition 2, FiftyMove 3, BareKings 4, PlyCap 5, Resignation 6).
@@ -45,7 +54,33 @@ use crate::rules::{Color, Kind, Move, Piece, Position, Ruleset, Setup, SetupErro
 use serde::{Deserialize, Serialize};
 
 /// Version of the record schema written into every shard header.
-pub const SCHEMA_VERSION: u32 = 1;
+///
+/// History: 1 — the first schema (the bootstrap stored the engine's score only as `root_wdl`);
+/// 2 — `PositionRecord::engine_score` added. Version 1 shards are still read ([`GameRecordV1`]).
+pub const SCHEMA_VERSION: u32 = 2;
+
+/// Centipawns of engine score that [`score_to_wdl`] maps to odds of 10 (400: centipawns read as
+/// Elo, the engine convention), used for the informative `root_wdl` of engine positions.
+pub const ENGINE_SCORE_SCALE: f32 = 400.0;
+
+/// An engine score (side to move, [`crate::engine::Score`]'s integer) as a win expectation
+/// `E = 1 / (1 + e^(−cp / scale))`; mate scores map to 1 (mating) or 0 (mated).
+pub fn score_to_expectation(score: i32, scale: f32) -> f32 {
+    let s = crate::engine::Score(score);
+    match (s.centipawns(), s.mate_in()) {
+        (Some(cp), _) => 1.0 / (1.0 + (-(cp as f32) / scale).exp()),
+        (None, Some(n)) if n > 0 => 1.0,
+        _ => 0.0,
+    }
+}
+
+/// An engine score as a WDL `[E, 0, 1 − E]` with `E` from [`score_to_expectation`] at
+/// [`ENGINE_SCORE_SCALE`] (the informative `root_wdl` of engine positions; training maps
+/// `engine_score` itself).
+pub fn score_to_wdl(score: i32) -> [f32; 3] {
+    let e = score_to_expectation(score, ENGINE_SCORE_SCALE);
+    [e, 0.0, 1.0 - e]
+}
 
 /// The ruleset and board flags of a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -90,8 +125,80 @@ pub struct PositionRecord {
     pub root_wdl: [f32; 3],
     /// Raw evaluator value for the side to move.
     pub nn_wdl: [f32; 3],
-    /// Simulations run.
+    /// Simulations run (engine positions: nodes searched, saturating).
     pub simulations: u32,
+    /// The alpha-beta engine's score for the side to move, for engine-searched positions.
+    pub engine_score: Option<i32>,
+}
+
+/// A position record of schema version 1 (no `engine_score`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PositionRecordV1 {
+    /// As [`PositionRecord::ply`].
+    pub ply: u32,
+    /// As [`PositionRecord::policy`].
+    pub policy: Vec<(u32, f32)>,
+    /// As [`PositionRecord::root_wdl`] (version 1 bootstrap records: the engine's expectation).
+    pub root_wdl: [f32; 3],
+    /// As [`PositionRecord::nn_wdl`].
+    pub nn_wdl: [f32; 3],
+    /// As [`PositionRecord::simulations`].
+    pub simulations: u32,
+}
+
+/// A game record of schema version 1: [`GameRecord`] with [`PositionRecordV1`] positions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecordV1 {
+    /// As [`GameRecord::variant`].
+    pub variant: VariantRecord,
+    /// As [`GameRecord::start`].
+    pub start: SetupRecord,
+    /// As [`GameRecord::moves`].
+    pub moves: Vec<u32>,
+    /// As [`GameRecord::positions`].
+    pub positions: Vec<PositionRecordV1>,
+    /// As [`GameRecord::result`].
+    pub result: GameResult,
+    /// As [`GameRecord::termination`].
+    pub termination: Termination,
+    /// As [`GameRecord::resign_disabled`].
+    pub resign_disabled: bool,
+    /// As [`GameRecord::would_resign_ply`].
+    pub would_resign_ply: Option<u32>,
+    /// As [`GameRecord::game_index`].
+    pub game_index: u64,
+    /// As [`GameRecord::evaluator`].
+    pub evaluator: String,
+}
+
+impl From<GameRecordV1> for GameRecord {
+    /// Version 1 records gain `engine_score: None`. (A version 1 bootstrap game keeps its engine
+    /// expectation in `root_wdl`; its policy is the softened one-hot it was written with.)
+    fn from(r: GameRecordV1) -> GameRecord {
+        GameRecord {
+            variant: r.variant,
+            start: r.start,
+            moves: r.moves,
+            positions: r
+                .positions
+                .into_iter()
+                .map(|p| PositionRecord {
+                    ply: p.ply,
+                    policy: p.policy,
+                    root_wdl: p.root_wdl,
+                    nn_wdl: p.nn_wdl,
+                    simulations: p.simulations,
+                    engine_score: None,
+                })
+                .collect(),
+            result: r.result,
+            termination: r.termination,
+            resign_disabled: r.resign_disabled,
+            would_resign_ply: r.would_resign_ply,
+            game_index: r.game_index,
+            evaluator: r.evaluator,
+        }
+    }
 }
 
 /// The outcome of a game.

@@ -5,7 +5,7 @@
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `FIVEUPSH` |
-//! | 8 | 4 | schema version `u32` ([`SCHEMA_VERSION`]) |
+//! | 8 | 4 | schema version `u32` ([`SCHEMA_VERSION`] is written; version 1 is still read) |
 //! | 12 | 8 | record count `u64` |
 //! | 20 | … | `count` records, each: payload length `u32`, FNV-1a 32-bit checksum of the payload `u32`, payload (one bincode [`GameRecord`]) |
 //!
@@ -14,7 +14,7 @@
 //! its final name; the reader still checks everything and names the path and byte offset of the
 //! first problem.
 
-use super::records::{GameRecord, SCHEMA_VERSION};
+use super::records::{GameRecord, GameRecordV1, SCHEMA_VERSION};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -46,7 +46,7 @@ pub enum ShardError {
         offset: u64,
     },
     /// A schema version this build cannot read.
-    #[error("{path}: unsupported schema version {found} at byte {offset} (this build reads {expected})")]
+    #[error("{path}: unsupported schema version {found} at byte {offset} (this build reads 1 to {expected})")]
     Version {
         /// The file.
         path: PathBuf,
@@ -177,7 +177,7 @@ pub fn decode_shard(path: &Path, bytes: &[u8]) -> Result<Vec<GameRecord>, ShardE
         return Err(ShardError::BadMagic { path: p(), offset: 0 });
     }
     let version = u32_at(take(&mut at, 4, "the schema version")?);
-    if version != SCHEMA_VERSION {
+    if version != SCHEMA_VERSION && version != 1 {
         return Err(ShardError::Version { path: p(), offset: 8, found: version, expected: SCHEMA_VERSION });
     }
     let count = u64::from_le_bytes(bytes[take(&mut at, 8, "the record count")?].try_into().expect("8 bytes"));
@@ -194,7 +194,11 @@ pub fn decode_shard(path: &Path, bytes: &[u8]) -> Result<Vec<GameRecord>, ShardE
         if fnv1a32(payload) != sum {
             return Err(corrupt("checksum mismatch".to_string()));
         }
-        let rec: GameRecord = bincode::deserialize(payload).map_err(|e| corrupt(e.to_string()))?;
+        let rec: GameRecord = if version == 1 {
+            bincode::deserialize::<GameRecordV1>(payload).map_err(|e| corrupt(e.to_string()))?.into()
+        } else {
+            bincode::deserialize(payload).map_err(|e| corrupt(e.to_string()))?
+        };
         out.push(rec);
     }
     if at != bytes.len() {

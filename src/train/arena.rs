@@ -42,11 +42,13 @@ pub fn net_source(cfg: &TrainConfig, g: u32, dir: PathBuf) -> PlayerSource {
             SearchAlgo::Puct => SearchKind::Puct,
         },
         batch: cfg.selfplay.max_batch,
+        quiescence: cfg.selfplay.quiescence,
         ..MctsSpec::default()
     };
     let cfg = cfg.clone();
     PlayerSource::factory(format!("gen-{g:04}"), move || {
         let ev = load_evaluator(&cfg, &dir).map_err(|e| BuildError::Network(e.to_string()))?;
+        let ev = super::worker::with_quiescence(&cfg, ev);
         let player: Box<dyn Player> =
             Box::new(MctsPlayer::with_evaluator(spec.clone(), Box::new(EvalCache::new(ev, 1 << 16))));
         Ok(player)

@@ -1,181 +1,218 @@
-//! Bootstrap: supervised pre-training on alpha-beta games before self-play starts, so the first
-//! generations are not random.
+//! Bootstrap (distillation): supervised pre-training on positions labelled by the alpha-beta
+//! engine before self-play starts, so that the first network already knows material, captures
+//! and the engine's sense of a good move.
 //!
-//! The engine (`bootstrap.engine`, a player spec such as `ab:depth=1`) plays `bootstrap.games`
-//! games against itself from random openings (`bootstrap.random_opening_plies` plies). Every
-//! position it moves in becomes a sample in the ordinary record schema, written to
+//! The engine (`bootstrap.engine`, a player spec such as `ab:nodes=3000,hash=1`) plays
+//! `bootstrap.games` games against itself, each from its own random opening of
+//! `bootstrap.random_opening_plies` plies (varied openings), through the project's one game runner
+//! ([`crate::eval::runner::play_game_observed`]: the same rules, ply cap and end rules as every
+//! match). Every position it searched with more than one legal move becomes a sample in the
+//! ordinary record schema ([`crate::selfplay::records`], version 2), written to
 //! `shards/bootstrap/ab-IIIIII.shard`:
-//! - policy target: the engine's move with probability `1 − s`, the other legal moves sharing
-//!   `s = bootstrap.policy_smoothing` (a softened one-hot);
-//! - `root_wdl`: the engine's score as a win expectation `E = 1 / (1 + e^(−cp / score_scale))`
-//!   (mates: 1 or 0), written as `[E, 0, 1 − E]`; the replay mixes it into the value target with
+//! - `policy`: the engine's move alone; training spreads `bootstrap.policy_smoothing` of the mass
+//!   over the other legal moves (label smoothing, [`crate::train::replay::Sample::smoothing`]);
+//! - `engine_score`: the engine's score; training maps it to a win expectation
+//!   `E = 1 / (1 + e^(−cp / bootstrap.score_scale))` and mixes it into the value target with
 //!   weight `bootstrap.score_weight`, the rest being the game result;
-//! - `nn_wdl`: neutral (no network played).
+//! - `root_wdl`: the same score at the schema's fixed scale (informative); `nn_wdl`: neutral.
 //!
-//! Shards are written one per chunk of `selfplay.games_per_shard` games, chunks played in
-//! parallel (one engine per chunk) and each seeded by its index, so a killed bootstrap replays
-//! only the chunks whose shard is missing. Training on them (`bootstrap.steps` steps) is the
-//! generation loop's ordinary training, from step 0.
+//! Games are written one shard per chunk of `selfplay.games_per_shard` games; chunks are played in
+//! parallel on every core (rayon), each game seeded by its index, so a killed bootstrap replays
+//! only the chunks whose shard is missing and the data do not depend on the thread count.
+//! The engine's fixed node budget makes its games reproducible. Training on them
+//! (`bootstrap.steps` steps) is the generation loop's ordinary training; afterwards bootstrap
+//! samples keep a decaying share of each batch ([`crate::train::replay`]).
 
 use super::rundir::RunDir;
 use super::{mix_seed, TrainError};
 use crate::config::TrainConfig;
 use crate::eval::openings::random_opening;
-use crate::mcts::terminal::{prior_occurrences, terminal_status};
-use crate::mcts::Termination;
+use crate::eval::runner::{play_game_observed, GameJob, PlayerSource};
 use crate::nn::evaluator::NEUTRAL_WDL;
 use crate::player::PlayerSpec;
-use crate::rules::Position;
-use crate::selfplay::records::{SetupRecord, VariantRecord};
+use crate::rules::{Color, Position};
+use crate::selfplay::records::{score_to_wdl, SetupRecord, VariantRecord};
 use crate::selfplay::{write_shard, GameRecord, GameResult, PositionRecord};
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
 
-/// The win expectation of an engine score (side to move's view).
-pub fn score_to_expectation(score: crate::engine::Score, scale: f32) -> f32 {
-    match (score.centipawns(), score.mate_in()) {
-        (Some(cp), _) => 1.0 / (1.0 + (-(cp as f32) / scale).exp()),
-        (None, Some(n)) if n > 0 => 1.0,
-        _ => 0.0,
-    }
-}
+pub use crate::selfplay::records::score_to_expectation;
 
-/// Plays one engine game from `start`.
-fn play_game(spec: &PlayerSpec, cfg: &TrainConfig, start: Position, index: u64) -> Result<GameRecord, TrainError> {
-    let b = &cfg.bootstrap;
-    let mut player = spec.build().map_err(|e| TrainError::Player(e.to_string()))?;
-    player.new_game();
-    let setup = start.to_setup();
-    let mut pos = start;
-    let mut history: Vec<u64> = Vec::new();
-    let mut moves_played: Vec<u32> = Vec::new();
+/// One engine game from `opening`, every searched position with more than one legal move
+/// recorded with the engine's move and score. `max_plies` caps the whole game (opening included).
+pub fn engine_game(
+    engine: &PlayerSource,
+    opening: crate::eval::openings::Opening,
+    max_plies: usize,
+    index: u64,
+) -> Result<GameRecord, TrainError> {
+    let setup = opening.start.to_setup();
+    let variant = opening.start.variant();
+    let job = GameJob {
+        white: engine.clone(),
+        black: engine.clone(),
+        opening,
+        max_plies: Some(max_plies),
+        event: "bootstrap".into(),
+        tags: Vec::new(),
+    };
     let mut positions = Vec::new();
-    let (result, termination) = loop {
-        let moves = pos.legal_moves();
-        let reps = prior_occurrences(&history, pos.hash(), pos.halfmove());
-        if let Some(t) = terminal_status(&pos, !moves.is_empty(), reps) {
-            let r = if t.wdl[2] > 0.5 { GameResult::loss_for(pos.side()) } else { GameResult::Draw };
-            break (r, t.rule);
+    let mut ply = job.opening.moves.len() as u32;
+    let rec = play_game_observed(&job, &mut |pos: &Position, choice| {
+        if pos.legal_moves().len() > 1 {
+            if let Some(score) = choice.info.score {
+                positions.push(PositionRecord {
+                    ply,
+                    policy: vec![(choice.mv.bits(), 1.0)],
+                    root_wdl: score_to_wdl(score.0),
+                    nn_wdl: NEUTRAL_WDL,
+                    simulations: choice.info.nodes.min(u32::MAX as u64) as u32,
+                    engine_score: Some(score.0),
+                });
+            }
         }
-        if moves_played.len() as u32 >= b.ply_cap {
-            break (GameResult::Draw, Termination::PlyCap);
-        }
-        let choice = player.choose(&pos, &history).map_err(|e| TrainError::Player(e.to_string()))?;
-        let e = choice.info.score.map_or(0.5, |s| score_to_expectation(s, b.score_scale));
-        if moves.len() > 1 {
-            let rest = b.policy_smoothing / (moves.len() - 1) as f32;
-            let policy = moves
-                .iter()
-                .map(|m| (m.bits(), if *m == choice.mv { 1.0 - b.policy_smoothing } else { rest }))
-                .collect();
-            positions.push(PositionRecord {
-                ply: moves_played.len() as u32,
-                policy,
-                root_wdl: [e, 0.0, 1.0 - e],
-                nn_wdl: NEUTRAL_WDL,
-                simulations: 0,
-            });
-        }
-        history.push(pos.hash());
-        moves_played.push(choice.mv.bits());
-        pos.make(choice.mv);
+        ply += 1;
+    })
+    .map_err(|e| TrainError::Player(e.to_string()))?;
+    let outcome = rec.outcome.expect("the runner always ends a game with an outcome");
+    let result = match outcome.winner {
+        None => GameResult::Draw,
+        Some(Color::White) => GameResult::WhiteWin,
+        Some(Color::Black) => GameResult::BlackWin,
     };
     Ok(GameRecord {
-        variant: VariantRecord::from_variant(pos.variant()),
+        variant: VariantRecord::from_variant(variant),
         start: SetupRecord::from_setup(&setup),
-        moves: moves_played,
+        moves: rec.moves.iter().map(|m| m.bits()).collect(),
         positions,
         result,
-        termination,
+        termination: outcome.rule.into(),
         resign_disabled: true,
         would_resign_ply: None,
         game_index: index,
-        evaluator: spec.to_string(),
+        evaluator: engine.name(),
     })
 }
 
-/// Plays the bootstrap games not yet on disk; returns the games played now.
-pub fn play_games(run: &RunDir, cfg: &TrainConfig, on_chunk: &(dyn Fn() + Sync)) -> Result<u64, TrainError> {
+/// The bootstrap engine of a config, checked.
+pub fn engine_source(cfg: &TrainConfig) -> Result<PlayerSource, TrainError> {
+    let spec: PlayerSpec = cfg.bootstrap.engine.parse().map_err(|e: crate::player::SpecError| {
+        TrainError::Player(format!("bootstrap.engine: {}", e.to_string().replace('\n', "; ")))
+    })?;
+    if !matches!(spec, PlayerSpec::AlphaBeta(_)) {
+        return Err(TrainError::Player(format!(
+            "bootstrap.engine = {:?}: the bootstrap labels positions with an alpha-beta engine (ab:...)",
+            cfg.bootstrap.engine
+        )));
+    }
+    spec.build().map_err(|e| TrainError::Player(format!("bootstrap.engine: {e}")))?;
+    Ok(spec.into())
+}
+
+/// What [`play_games`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct BootstrapStats {
+    /// Games played now.
+    pub games: u64,
+    /// Positions recorded now.
+    pub positions: u64,
+}
+
+/// Plays the bootstrap games not yet on disk; `on_chunk(games, positions)` is called as each
+/// chunk's shard is written. Returns what was played now.
+pub fn play_games(
+    run: &RunDir,
+    cfg: &TrainConfig,
+    on_chunk: &(dyn Fn(u64, u64) + Sync),
+) -> Result<BootstrapStats, TrainError> {
     let b = &cfg.bootstrap;
-    let spec: PlayerSpec = b
-        .engine
-        .parse()
-        .map_err(|e: crate::player::SpecError| TrainError::Player(e.to_string().replace('\n', "; ")))?;
-    spec.build().map_err(|e| TrainError::Player(e.to_string()))?;
+    let engine = engine_source(cfg)?;
     let dir = run.bootstrap_dir();
     std::fs::create_dir_all(&dir).map_err(|e| TrainError::io(&dir, e))?;
-    let variant = cfg.variant()?;
+    let start = Position::startpos(cfg.variant()?);
     let per = cfg.selfplay.games_per_shard as u64;
     let chunks = b.games.div_ceil(per);
     let todo: Vec<u64> = (0..chunks).filter(|c| !dir.join(format!("ab-{c:06}.shard")).exists()).collect();
+    let seed = mix_seed(&[cfg.seed, 0x626f_6f74]);
+    let max_plies = (b.random_opening_plies + b.ply_cap) as usize;
+    let positions = AtomicU64::new(0);
     let played: Result<Vec<u64>, TrainError> = todo
         .par_iter()
         .map(|&c| {
             let games: Result<Vec<GameRecord>, TrainError> = (c * per..((c + 1) * per).min(b.games))
                 .map(|i| {
-                    let start = random_opening(
-                        &Position::startpos(variant),
-                        b.random_opening_plies as usize,
-                        mix_seed(&[cfg.seed, 0x626f_6f74]),
-                        i,
-                    )
-                    .map_err(|e| TrainError::Player(e.to_string()))?
-                    .position();
-                    play_game(&spec, cfg, start, i)
+                    let opening = random_opening(&start, b.random_opening_plies as usize, seed, i)
+                        .map_err(|e| TrainError::Player(e.to_string()))?;
+                    engine_game(&engine, opening, max_plies, i)
                 })
                 .collect();
             let games = games?;
             write_shard(&dir.join(format!("ab-{c:06}.shard")), &games)?;
-            on_chunk();
+            let n: u64 = games.iter().map(|g| g.positions.len() as u64).sum();
+            positions.fetch_add(n, Ordering::Relaxed);
+            on_chunk(games.len() as u64, n);
             Ok(games.len() as u64)
         })
         .collect();
-    Ok(played?.iter().sum())
+    Ok(BootstrapStats { games: played?.iter().sum(), positions: positions.load(Ordering::Relaxed) })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Score;
-    use crate::train::replay::game_samples;
+    use crate::train::replay::{game_samples, Targets};
 
     #[test]
     fn scores_map_to_expectations() {
-        assert!((score_to_expectation(Score(0), 400.0) - 0.5).abs() < 1e-6);
-        assert!((score_to_expectation(Score(400), 400.0) - 0.731).abs() < 1e-3);
-        assert_eq!(score_to_expectation(Score(crate::engine::score::mate_in(3)), 400.0), 1.0);
-        assert_eq!(score_to_expectation(Score(crate::engine::score::mated_in(2)), 400.0), 0.0);
+        use crate::engine::score::{mate_in, mated_in};
+        assert!((score_to_expectation(0, 400.0) - 0.5).abs() < 1e-6);
+        assert!((score_to_expectation(400, 400.0) - 0.731).abs() < 1e-3);
+        assert_eq!(score_to_expectation(mate_in(3), 400.0), 1.0);
+        assert_eq!(score_to_expectation(mated_in(2), 400.0), 0.0);
     }
 
     #[test]
-    fn engine_games_become_samples_with_soft_targets() {
+    fn engine_games_become_samples_with_the_engine_move_and_score() {
         let t = tempfile::tempdir().unwrap();
         let run = RunDir::new(t.path());
         run.create().unwrap();
         let mut cfg = TrainConfig::from_toml(include_str!("../../configs/quick.toml"), "quick", &[]).unwrap();
         cfg.bootstrap.games = 3;
         cfg.bootstrap.ply_cap = 12;
-        assert_eq!(play_games(&run, &cfg, &|| {}).unwrap(), 3);
-        assert_eq!(play_games(&run, &cfg, &|| {}).unwrap(), 0, "resumes: nothing left to play");
+        cfg.bootstrap.engine = "ab:nodes=300,hash=1".into();
+        let seen = AtomicU64::new(0);
+        let stats = play_games(&run, &cfg, &|_, n| {
+            seen.fetch_add(n, Ordering::Relaxed);
+        })
+        .unwrap();
+        assert_eq!(stats.games, 3);
+        assert_eq!(stats.positions, seen.load(Ordering::Relaxed));
+        assert_eq!(play_games(&run, &cfg, &|_, _| {}).unwrap().games, 0, "resumes: nothing left to play");
         let files = crate::train::replay::shard_files(&run.bootstrap_dir());
         assert_eq!(files.len(), 2);
         let games: Vec<GameRecord> = files.iter().flat_map(|f| crate::selfplay::read_shard(f).unwrap()).collect();
         assert_eq!(games.len(), 3);
+        assert_eq!(games.iter().map(|g| g.positions.len() as u64).sum::<u64>(), stats.positions);
         for g in &games {
-            let s = game_samples(g, 0.5).unwrap();
-            assert!(!s.is_empty());
-            for x in &s {
-                let top = x.policy.iter().map(|p| p.1).fold(0.0, f32::max);
-                assert!((top - 0.9).abs() < 1e-6, "{top}");
+            // The opening is part of the record; the cap counts the whole game.
+            assert!(g.moves.len() <= (cfg.bootstrap.random_opening_plies + 12) as usize);
+            assert!(g.positions.iter().all(|p| p.ply >= cfg.bootstrap.random_opening_plies));
+            let positions = g.replay().unwrap();
+            for p in &g.positions {
+                assert_eq!(p.policy.len(), 1);
+                assert_eq!(p.policy[0].0, g.moves[p.ply as usize], "the engine's move is the one played");
+                assert!(p.engine_score.is_some());
+                assert!(positions[p.ply as usize].legal_moves().len() > 1);
             }
+            let s = game_samples(g, &Targets::bootstrap_of(&cfg)).unwrap();
+            assert_eq!(s.len(), g.positions.len());
         }
-        assert!(play_games(
-            &run,
-            &TrainConfig {
-                bootstrap: crate::config::BootstrapSection { engine: "xyz".into(), ..cfg.bootstrap.clone() },
-                ..cfg.clone()
-            },
-            &|| {}
-        )
-        .is_err());
+        let bad = |engine: &str| {
+            let mut c = cfg.clone();
+            c.bootstrap.engine = engine.into();
+            play_games(&run, &c, &|_, _| {}).unwrap_err().to_string()
+        };
+        assert!(bad("xyz").contains("bootstrap.engine"));
+        assert!(bad("random").contains("alpha-beta"));
     }
 }

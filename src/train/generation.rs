@@ -29,11 +29,11 @@
 
 use super::arena::{gate, net_source, opponent_source, play_match, GateResult, MatchResult, MatchSettings};
 use super::checkpoint;
-use super::learner::{learning_rate, open_learner, Learner, StepStats};
-use super::replay::Replay;
+use super::learner::{learning_rate, open_learner, Learner, LrPhase, StepStats};
+use super::replay::{bootstrap_share, Pool, Replay, Targets};
 use super::rundir::{atomic_write, Phase, RunDir, RunState};
 use super::worker::{best_evaluator, count_games, play_chunk};
-use super::{mix_seed, plots, replay, TrainError};
+use super::{heldout, mix_seed, plots, replay, TrainError};
 use crate::config::{Sampling, TrainConfig};
 use crate::eval::runner::PlayerSource;
 use crate::nn::Evaluator;
@@ -114,12 +114,72 @@ pub fn run_training(opts: &TrainOptions, out: &mut dyn Write) -> Result<(), Trai
         state.phase,
         if meta.is_some() { "resumed from checkpoint" } else { "no checkpoint yet" }
     );
+    check_players(&cfg)?;
     let replay = Replay::new(cfg.replay.window_max);
     let mut t = Trainer { run, cfg, hash, learner, step, state, replay, out, timings: Timings::default() };
+    t.ensure_heldout()?;
     t.run_loop()
 }
 
+/// Parses and checks every player spec of the config (bootstrap engine, held-out engines, ladder)
+/// before any long work starts.
+pub fn check_players(cfg: &TrainConfig) -> Result<(), TrainError> {
+    if cfg.bootstrap.enabled {
+        super::bootstrap::engine_source(cfg)?;
+    }
+    if cfg.heldout.positions > 0 {
+        heldout::check_specs(cfg)?;
+    }
+    for spec in &cfg.evaluation.ladder {
+        opponent_source(spec, 0).map_err(|e| TrainError::Player(format!("evaluation.ladder: {e}")))?;
+    }
+    Ok(())
+}
+
 impl Trainer<'_> {
+    /// Makes the run's held-out set if the config asks for one and it is missing.
+    fn ensure_heldout(&mut self) -> Result<(), TrainError> {
+        let n = self.cfg.heldout.positions;
+        if n == 0 || heldout::heldout_path(&self.run).exists() {
+            return Ok(());
+        }
+        let bar = bar(n, "held-out positions");
+        let t0 = Instant::now();
+        let got = heldout::ensure(&self.run, &self.cfg, &|have| bar.set_position(have.min(n)))?;
+        bar.finish_and_clear();
+        tracing::info!(
+            "held-out set: {got} positions of {} labelled by {} in {:.1} s",
+            self.cfg.heldout.engine,
+            self.cfg.heldout.label,
+            t0.elapsed().as_secs_f64()
+        );
+        Ok(())
+    }
+
+    /// The held-out figures of network `g` (measured once, then read from `eval/heldout-g.json`).
+    fn heldout_metrics(&mut self, g: u32) -> Result<Option<heldout::HeldoutMetrics>, TrainError> {
+        if self.cfg.heldout.positions == 0 {
+            return Ok(None);
+        }
+        let path = self.run.eval_dir().join(format!("heldout-{g:04}.json"));
+        if let Some(m) = std::fs::read_to_string(&path).ok().and_then(|t| serde_json::from_str(&t).ok()) {
+            return Ok(Some(m));
+        }
+        let items = heldout::load(&self.run)?;
+        let mut ev = super::learner::load_evaluator(&self.cfg, &self.run.model_dir(g))?;
+        let m = heldout::measure(ev.as_mut(), &items, self.cfg.bootstrap.score_scale);
+        std::fs::create_dir_all(self.run.eval_dir()).map_err(|e| TrainError::io(&self.run.eval_dir(), e))?;
+        atomic_write(&path, (serde_json::to_string_pretty(&m).expect("serialises") + "\n").as_bytes())?;
+        tracing::info!(
+            "gen-{g:04} held-out: top-1 {:.3}, value CE {:.4}, score MSE {:.4} ({} positions)",
+            m.policy_top1,
+            m.value_ce,
+            m.score_mse,
+            m.positions
+        );
+        Ok(Some(m))
+    }
+
     fn set_phase(&mut self, phase: Phase) -> Result<(), TrainError> {
         self.state.phase = phase;
         self.run.write_state(&self.state)
@@ -180,19 +240,41 @@ impl Trainer<'_> {
 
     fn bootstrap(&mut self) -> Result<(), TrainError> {
         let b = self.cfg.bootstrap.clone();
-        let chunks = b.games.div_ceil(self.cfg.selfplay.games_per_shard as u64);
-        let bar = bar(chunks, "bootstrap games");
-        bar.set_position(replay::shard_files(&self.run.bootstrap_dir()).len() as u64);
+        let per = self.cfg.selfplay.games_per_shard as u64;
+        let done = replay::shard_files(&self.run.bootstrap_dir()).len() as u64;
+        let bar = bar(b.games, "bootstrap games");
+        bar.set_position((done * per).min(b.games));
         let t0 = Instant::now();
-        let played = super::bootstrap::play_games(&self.run, &self.cfg, &|| bar.inc(1))?;
+        let stats = super::bootstrap::play_games(&self.run, &self.cfg, &|games, _| bar.inc(games))?;
         bar.finish_and_clear();
-        if played > 0 {
-            tracing::info!("bootstrap: {played} games of {} in {:.1} s", b.engine, t0.elapsed().as_secs_f64());
+        if stats.games > 0 {
+            let secs = t0.elapsed().as_secs_f64();
+            let rate = stats.positions as f64 / secs.max(1e-9);
+            let threads = rayon::current_num_threads();
+            tracing::info!(
+                "bootstrap: {} games, {} positions of {} in {secs:.1} s: {rate:.0} positions/s ({:.0} per thread, {threads} threads)",
+                stats.games,
+                stats.positions,
+                b.engine,
+                rate / threads as f64
+            );
+            self.run.append_metrics(&json!({
+                "kind": "bootstrap_games", "games": stats.games, "positions": stats.positions,
+                "seconds": secs, "positions_per_second": rate, "threads": threads, "engine": b.engine,
+            }))?;
         }
         self.load_replay()?;
-        self.train_steps(b.steps, None)?;
+        tracing::info!("bootstrap pool: {} positions", self.replay.bootstrap_len());
+        let peak = if b.lr > 0.0 { b.lr } else { self.cfg.training.lr };
+        self.train_steps(b.steps, None, LrPhase::bootstrap(b.steps, peak), 1.0)?;
         self.checkpoint()?;
         self.publish_as(0)?;
+        if let Some(m) = self.heldout_metrics(0)? {
+            self.run.append_metrics(&json!({
+                "kind": "heldout", "generation": 0, "step": self.step, "unix_time": unix_time(),
+                "heldout_policy_top1": m.policy_top1, "heldout_value_ce": m.value_ce, "heldout_score_mse": m.score_mse,
+            }))?;
+        }
         self.run.write_best(0)?;
         self.state.best = 0;
         self.set_phase(Phase::Selfplay)
@@ -247,8 +329,12 @@ impl Trainer<'_> {
         } else if t.steps_per_generation > 0 {
             t.steps_per_generation
         } else {
-            ((new_samples as f64 * t.samples_per_position / t.batch_size as f64).ceil() as u64).max(t.min_steps)
+            // Each new self-play sample drawn `samples_per_position` times on average: a batch
+            // holds (1 − bootstrap share) self-play items.
+            let selfplay_items = t.batch_size as f64 * (1.0 - bootstrap_share(&self.cfg, g)).max(0.05);
+            ((new_samples as f64 * t.samples_per_position / selfplay_items).ceil() as u64).max(t.min_steps)
         };
+        self.state.train_start = self.step;
         self.state.train_target = self.step + steps;
         self.set_phase(Phase::Train)
     }
@@ -256,11 +342,11 @@ impl Trainer<'_> {
     /// Loads every shard directory up to the current generation; returns the samples of the
     /// current generation's directory.
     fn load_replay(&mut self) -> Result<u64, TrainError> {
-        let mix = self.cfg.bootstrap.score_weight;
-        self.replay.load_dir(&self.run.bootstrap_dir(), mix)?;
+        self.replay.load_dir(&self.run.bootstrap_dir(), &Targets::bootstrap_of(&self.cfg), Pool::Bootstrap)?;
+        let targets = Targets::selfplay_of(&self.cfg);
         let mut last = 0;
         for g in 0..=self.state.generation {
-            last = self.replay.load_dir(&self.run.shard_dir(g), self.cfg.training.value_target_mix)?;
+            last = self.replay.load_dir(&self.run.shard_dir(g), &targets, Pool::SelfPlay)?;
         }
         // The count of the current generation, also when it was loaded earlier in this process.
         if last == 0 {
@@ -276,21 +362,30 @@ impl Trainer<'_> {
 
     fn train(&mut self) -> Result<(), TrainError> {
         self.load_replay()?;
-        self.train_steps(self.state.train_target, Some(self.state.generation))?;
+        let g = self.state.generation;
+        let phase = LrPhase::generation(&self.cfg.training, self.state.train_start, self.state.train_target);
+        self.train_steps(self.state.train_target, Some(g), phase, bootstrap_share(&self.cfg, g))?;
         self.checkpoint()?;
         self.set_phase(Phase::Publish)
     }
 
-    /// Steps from the current step to `target` on the replay window. `generation` is `None` for
-    /// the bootstrap (its metrics lines say so).
-    fn train_steps(&mut self, target: u64, generation: Option<u32>) -> Result<(), TrainError> {
+    /// Steps from the current step to `target` on the replay window, with the bootstrap pool's
+    /// `share` of each batch, under the learning-rate `phase`. `generation` is `None` for the
+    /// bootstrap (its metrics lines say so).
+    fn train_steps(
+        &mut self,
+        target: u64,
+        generation: Option<u32>,
+        phase: LrPhase,
+        share: f64,
+    ) -> Result<(), TrainError> {
         if self.step >= target {
             return Ok(());
         }
         let tc = self.cfg.training.clone();
         let window = replay::window_size(self.replay.total(), &self.cfg.replay);
-        let share = (tc.sampling == Sampling::Surprise).then_some(tc.surprise_share);
-        let sampler = self.replay.sampler(window, share);
+        let surprise = (tc.sampling == Sampling::Surprise).then_some(tc.surprise_share);
+        let sampler = self.replay.sampler(window, surprise, share);
         let label = generation.map_or("bootstrap".to_string(), |g| format!("gen {g}"));
         if sampler.is_empty() {
             tracing::warn!("{label}: no samples to train on");
@@ -298,10 +393,12 @@ impl Trainer<'_> {
             return Ok(());
         }
         tracing::info!(
-            "{label}: training steps {}..{target} on a window of {} of {} samples",
+            "{label}: training steps {}..{target} on a window of {} of {} self-play samples, {:.0}% of each batch from {} bootstrap positions",
             self.step,
             sampler.len(),
-            self.replay.total()
+            self.replay.total(),
+            100.0 * sampler.share(),
+            self.replay.bootstrap_len()
         );
         let bar = bar(target, &format!("{label} training"));
         bar.set_position(self.step);
@@ -310,7 +407,7 @@ impl Trainer<'_> {
         while self.step < target {
             let mut rng = ChaCha8Rng::seed_from_u64(mix_seed(&[self.cfg.seed, 0x7261_696e, self.step]));
             let batch = sampler.batch(tc.batch_size, tc.mirror, &mut rng);
-            let lr = learning_rate(&tc, self.step);
+            let lr = learning_rate(&tc, &phase, self.step);
             let s = self.learner.step(&batch, lr)?;
             if !s.total_loss.is_finite() {
                 return Err(TrainError::Backend(format!(
@@ -330,7 +427,7 @@ impl Trainer<'_> {
                     "policy_loss": m.policy_loss, "value_loss": m.value_loss,
                     "moves_left_loss": m.moves_left_loss, "total_loss": m.total_loss,
                     "policy_accuracy": m.policy_accuracy, "window": sampler.len(),
-                    "samples_total": self.replay.total(),
+                    "samples_total": self.replay.total(), "bootstrap_share": sampler.share(),
                 }))?;
             }
             if self.step % tc.checkpoint_every == 0 && self.step < target {
@@ -456,6 +553,15 @@ impl Trainer<'_> {
         let m = StepStats::mean(&mine);
         let ladder = self.read_ladder(g + 1);
         let games = count_games(&self.run.shard_dir(g));
+        let held = self.heldout_metrics(g + 1)?;
+        let anchors: Vec<(f64, f64, f64)> = ladder
+            .iter()
+            .filter_map(|r| {
+                let elo = self.cfg.evaluation.anchor_elo.get(&r.opponent)?;
+                Some((*elo, r.games.points(), r.games.games() as f64))
+            })
+            .collect();
+        let strength = crate::eval::elo::anchored_elo(&anchors);
         let line = json!({
             "kind": "generation", "generation": g + 1, "best": self.run.read_best()?.unwrap_or(0),
             "step": self.step, "games": games, "samples_total": self.replay.total(),
@@ -464,6 +570,9 @@ impl Trainer<'_> {
             "ladder": ladder.iter().map(|r| json!({"opponent": r.opponent, "score": r.score, "elo": r.elo, "games": r.games.games()})).collect::<Vec<_>>(),
             "selfplay_seconds": self.timings.selfplay, "games_per_second": self.timings.games_per_sec,
             "train_seconds": self.timings.train, "evaluate_seconds": self.timings.evaluate,
+            "heldout_policy_top1": held.map(|h| h.policy_top1), "heldout_value_ce": held.map(|h| h.value_ce),
+            "heldout_score_mse": held.map(|h| h.score_mse),
+            "anchored_elo": strength, "unix_time": unix_time(),
         });
         self.run.append_metrics(&line)?;
         let mut all = metrics;
@@ -472,8 +581,12 @@ impl Trainer<'_> {
             tracing::warn!("{e}");
         }
         let ladder_text: Vec<String> = ladder.iter().map(|r| format!("{} {:.2}", r.opponent, r.score)).collect();
+        let held_text = held.map_or(String::new(), |h| {
+            format!(" | held-out top1 {:.3} vce {:.3} smse {:.4}", h.policy_top1, h.value_ce, h.score_mse)
+        });
+        let elo_text = strength.map_or(String::new(), |a| format!(" | Elo {}", format_anchored(&a)));
         let summary = format!(
-            "gen {:>4} | games {games} samples {} | step {} | loss policy {:.3} value {:.3} mleft {:.3} | acc {:.3} | best gen-{:04} | ladder: {}",
+            "gen {:>4} | games {games} samples {} | step {} | loss policy {:.3} value {:.3} mleft {:.3} | acc {:.3} | best gen-{:04} | ladder: {}{held_text}{elo_text}",
             g + 1,
             self.replay.total(),
             self.step,
@@ -490,6 +603,21 @@ impl Trainer<'_> {
         self.state.generation = g + 1;
         self.state.train_target = self.step;
         self.set_phase(if self.state.generation >= self.cfg.generations { Phase::Finished } else { Phase::Selfplay })
+    }
+}
+
+/// Seconds since the Unix epoch (for plotting against wall time).
+fn unix_time() -> f64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0.0, |d| d.as_secs_f64())
+}
+
+/// `+123 [+80, +170]`, with `>`/`<` and open ends for one-sided bounds.
+pub fn format_anchored(a: &crate::eval::elo::AnchoredElo) -> String {
+    let f = |x: Option<f64>, open: &str| x.map_or(open.to_string(), |v| format!("{v:+.0}"));
+    match a.elo {
+        Some(e) => format!("{e:+.0} [{}, {}]", f(a.lo95, "-inf"), f(a.hi95, "+inf")),
+        None if a.hi95.is_none() => format!("> {} (95%)", f(a.lo95, "-inf")),
+        None => format!("< {} (95%)", f(a.hi95, "+inf")),
     }
 }
 

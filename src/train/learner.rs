@@ -64,22 +64,50 @@ pub trait Learner {
     fn publish(&self, dir: &Path) -> Result<(), TrainError>;
 }
 
-/// The learning rate at `step` (0-based): linear warm-up, then the schedule.
-pub fn learning_rate(t: &TrainingSection, step: u64) -> f64 {
-    if step < t.lr_warmup_steps {
-        return t.lr * (step + 1) as f64 / t.lr_warmup_steps as f64;
+/// One training phase: the bootstrap network's training, or one generation's. The schedule
+/// restarts with every phase, so a generation late in a run learns as fast as an early one (a
+/// schedule on the run's absolute step decayed to a fraction of the peak after a few generations).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LrPhase {
+    /// The run's step at which the phase began.
+    pub start: u64,
+    /// The phase's steps.
+    pub len: u64,
+    /// The phase's peak learning rate.
+    pub peak: f64,
+    /// Its schedule.
+    pub schedule: LrSchedule,
+}
+
+impl LrPhase {
+    /// The phase of generation training from `start` to `target` under the training section.
+    pub fn generation(t: &TrainingSection, start: u64, target: u64) -> LrPhase {
+        LrPhase { start, len: target.saturating_sub(start), peak: t.lr, schedule: t.lr_schedule }
     }
-    let s = (step - t.lr_warmup_steps) as f64;
-    let h = t.lr_decay_steps as f64;
-    match t.lr_schedule {
-        LrSchedule::Constant => t.lr,
+
+    /// The bootstrap network's phase: `steps` steps from step 0 at `peak`, cosine to the final
+    /// fraction (a supervised run over a fixed data set).
+    pub fn bootstrap(steps: u64, peak: f64) -> LrPhase {
+        LrPhase { start: 0, len: steps, peak, schedule: LrSchedule::Cosine }
+    }
+}
+
+/// The learning rate at the run's step `step` (0-based) in `phase`: the phase's schedule on the
+/// step within the phase (cosine: over the phase's length to `lr_final_fraction`; step: a drop
+/// every `lr_decay_steps` steps of the phase), times a linear warm-up over the run's first
+/// `lr_warmup_steps` steps.
+pub fn learning_rate(t: &TrainingSection, phase: &LrPhase, step: u64) -> f64 {
+    let s = step.saturating_sub(phase.start) as f64;
+    let f = match phase.schedule {
+        LrSchedule::Constant => 1.0,
         LrSchedule::Cosine => {
-            let x = (s / h).min(1.0);
-            let f = t.lr_final_fraction + (1.0 - t.lr_final_fraction) * 0.5 * (1.0 + (std::f64::consts::PI * x).cos());
-            t.lr * f
+            let x = (s / phase.len.max(1) as f64).min(1.0);
+            t.lr_final_fraction + (1.0 - t.lr_final_fraction) * 0.5 * (1.0 + (std::f64::consts::PI * x).cos())
         }
-        LrSchedule::Step => t.lr * t.lr_final_fraction.powi((s / h).floor() as i32),
-    }
+        LrSchedule::Step => t.lr_final_fraction.powi((s / t.lr_decay_steps as f64).floor() as i32),
+    };
+    let warm = if step < t.lr_warmup_steps { (step + 1) as f64 / t.lr_warmup_steps as f64 } else { 1.0 };
+    phase.peak * f * warm
 }
 
 /// The learner of the `none` backend: no network. Steps report the losses of the uniform
@@ -227,16 +255,38 @@ mod tests {
             ..TrainingSection::default()
         };
         t.lr_schedule = LrSchedule::Cosine;
-        assert!((learning_rate(&t, 0) - 0.1).abs() < 1e-12);
-        assert!((learning_rate(&t, 9) - 1.0).abs() < 1e-12);
-        assert!((learning_rate(&t, 10) - 1.0).abs() < 1e-12);
-        assert!((learning_rate(&t, 60) - 0.55).abs() < 1e-9);
-        assert!((learning_rate(&t, 10_000) - 0.1).abs() < 1e-12);
+        let boot = LrPhase::bootstrap(100, 1.0);
+        assert!((learning_rate(&t, &boot, 0) - 0.1).abs() < 1e-12);
+        assert!((learning_rate(&t, &boot, 9) - 0.1 - 0.9 * 0.5 * (1.0 + (0.09 * std::f64::consts::PI).cos())).abs() < 1e-9);
+        assert!((learning_rate(&t, &boot, 50) - 0.55).abs() < 1e-9);
+        assert!((learning_rate(&t, &boot, 10_000) - 0.1).abs() < 1e-12);
+        t.lr_decay_steps = 30;
         t.lr_schedule = LrSchedule::Step;
-        assert!((learning_rate(&t, 109) - 1.0).abs() < 1e-12);
-        assert!((learning_rate(&t, 110) - 0.1).abs() < 1e-12);
+        let g = LrPhase::generation(&t, 1000, 1100);
+        assert!((learning_rate(&t, &g, 1029) - 1.0).abs() < 1e-12);
+        assert!((learning_rate(&t, &g, 1030) - 0.1).abs() < 1e-12);
         t.lr_schedule = LrSchedule::Constant;
-        assert_eq!(learning_rate(&t, 5000), 1.0);
+        assert_eq!(learning_rate(&t, &LrPhase::generation(&t, 4000, 4100), 4050), 1.0);
+    }
+
+    #[test]
+    fn every_generation_restarts_the_schedule_at_its_peak() {
+        // The old schedule decayed on the run's absolute step: with a 4,000-step cosine, a
+        // generation starting at step 3,000 trained at 0.18 of the peak. Now each generation
+        // starts at the peak and ends at the final fraction, however late it comes.
+        let t = TrainingSection {
+            lr: 1.0,
+            lr_warmup_steps: 100,
+            lr_final_fraction: 0.1,
+            lr_schedule: LrSchedule::Cosine,
+            ..TrainingSection::default()
+        };
+        for start in [1_200u64, 3_000, 30_000] {
+            let g = LrPhase::generation(&t, start, start + 140);
+            assert!((learning_rate(&t, &g, start) - 1.0).abs() < 1e-12, "{start}");
+            assert!((learning_rate(&t, &g, start + 70) - 0.55).abs() < 1e-9, "{start}");
+            assert!((learning_rate(&t, &g, start + 140) - 0.1).abs() < 1e-12, "{start}");
+        }
     }
 
     #[test]

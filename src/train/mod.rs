@@ -51,6 +51,7 @@ pub mod arena;
 pub mod bootstrap;
 pub mod checkpoint;
 pub mod generation;
+pub mod heldout;
 pub mod learner;
 pub mod plots;
 pub mod replay;

@@ -1,10 +1,15 @@
-//! `plots/progress.png`: three panels drawn from `metrics.jsonl` with plotters' bitmap backend.
+//! `plots/progress.png`: panels drawn from `metrics.jsonl` with plotters' bitmap backend.
 //! Text goes through ab_glyph with an embedded DejaVu Sans (no system font lookup, so it draws
 //! the same on any machine).
 //!
 //! 1. losses (policy, value, moves-left) over training steps;
-//! 2. policy accuracy over training steps;
-//! 3. score against each ladder rung over generations.
+//! 2. policy accuracy (on the training batches) over training steps;
+//! 3. score against each ladder rung over generations;
+//! 4. held-out policy top-1 agreement over generations (generation 0: the bootstrap network);
+//! 5. held-out value losses (cross-entropy against outcomes, squared error against the deep
+//!    search's score) over generations;
+//! 6. Elo on the anchors' scale with its 95% interval over generations, and
+//! 7. the same over wall-clock hours since the run's first metrics line.
 
 use super::TrainError;
 use plotters::prelude::*;
@@ -51,6 +56,46 @@ pub fn ladder_series(metrics: &[Value]) -> Vec<Series> {
     by.into_iter().map(|(k, v)| (k, v.into_iter().map(|(g, s)| (g as f64, s)).collect())).collect()
 }
 
+/// A per-generation series of a field of the `generation` and `heldout` lines, by generation.
+pub fn generation_series(metrics: &[Value], field: &str) -> Vec<(f64, f64)> {
+    let mut by: BTreeMap<u64, f64> = BTreeMap::new();
+    for m in metrics.iter().filter(|m| m["kind"] == "generation" || m["kind"] == "heldout") {
+        if let (Some(g), Some(v)) = (m["generation"].as_u64(), m[field].as_f64()) {
+            by.insert(g, v);
+        }
+    }
+    by.into_iter().map(|(g, v)| (g as f64, v)).collect()
+}
+
+/// The anchored Elo series (estimate, 95% low, 95% high) against generation, or against hours
+/// since the first line with a `unix_time` when `by_time`.
+pub fn elo_series(metrics: &[Value], by_time: bool) -> Vec<Series> {
+    let t0 = metrics.iter().filter_map(|m| m["unix_time"].as_f64()).fold(f64::INFINITY, f64::min);
+    let mut out: Vec<Series> =
+        ["Elo", "95% low", "95% high"].iter().map(|n| (n.to_string(), Vec::new())).collect();
+    for m in metrics.iter().filter(|m| m["kind"] == "generation") {
+        let x = if by_time {
+            match m["unix_time"].as_f64() {
+                Some(t) => (t - t0) / 3600.0,
+                None => continue,
+            }
+        } else {
+            match m["generation"].as_u64() {
+                Some(g) => g as f64,
+                None => continue,
+            }
+        };
+        let a = &m["anchored_elo"];
+        for (i, key) in ["elo", "lo95", "hi95"].iter().enumerate() {
+            if let Some(v) = a[key].as_f64() {
+                out[i].1.push((x, v));
+            }
+        }
+    }
+    out.retain(|s| !s.1.is_empty());
+    out
+}
+
 fn bounds(series: &[Series], min_y: Option<f64>, max_y: Option<f64>) -> (f64, f64, f64, f64) {
     let pts = series.iter().flat_map(|s| s.1.iter());
     let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
@@ -93,6 +138,7 @@ fn panel(
     xlabel: &str,
     series: &[Series],
     y_range: (Option<f64>, Option<f64>),
+    whole_x: bool,
 ) -> Result<(), String> {
     let (x0, x1, y0, y1) = bounds(series, y_range.0, y_range.1);
     let mut chart = ChartBuilder::on(area)
@@ -103,7 +149,15 @@ fn panel(
         .build_cartesian_2d(x0..x1, y0..y1)
         .map_err(|e| e.to_string())?;
     // Steps and generations are whole numbers: no fractional tick labels.
-    let whole = |x: &f64| if x.fract().abs() < 1e-9 { format!("{x:.0}") } else { String::new() };
+    let whole = |x: &f64| {
+        if !whole_x {
+            format!("{x:.2}")
+        } else if x.fract().abs() < 1e-9 {
+            format!("{x:.0}")
+        } else {
+            String::new()
+        }
+    };
     chart
         .configure_mesh()
         .x_desc(xlabel)
@@ -143,15 +197,32 @@ pub fn draw_progress(path: &Path, metrics: &[Value]) -> Result<(), TrainError> {
         .collect();
     let acc = vec![("policy top-1".to_string(), train_series(metrics, "policy_accuracy"))];
     let ladder = ladder_series(metrics);
+    let named = |n: &str, f: &str| (n.to_string(), generation_series(metrics, f));
+    let top1: Vec<Series> = vec![named("held-out policy top-1", "heldout_policy_top1")];
+    let value: Vec<Series> = vec![named("value CE vs outcome", "heldout_value_ce"), named("score MSE x10", "heldout_score_mse")]
+        .into_iter()
+        .map(|(n, v)| {
+            let k = if n.starts_with("score") { 10.0 } else { 1.0 };
+            (n, v.into_iter().map(|(x, y)| (x, y * k)).collect())
+        })
+        .collect();
+    let (elo_g, elo_t) = (elo_series(metrics, false), elo_series(metrics, true));
     // Draw into a temporary file, then rename (a reader never sees half a PNG).
     let tmp = path.with_extension(format!("tmp{}.png", std::process::id()));
     {
-        let root = BitMapBackend::new(&tmp, (900, 1000)).into_drawing_area();
+        let root = BitMapBackend::new(&tmp, (1400, 1400)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
-        let areas = root.split_evenly((3, 1));
-        panel(&areas[0], "Training losses", "step", &losses, (Some(0.0), None)).map_err(err)?;
-        panel(&areas[1], "Policy accuracy", "step", &acc, (Some(0.0), Some(1.0))).map_err(err)?;
-        panel(&areas[2], "Score against the ladder", "generation", &ladder, (Some(0.0), Some(1.0))).map_err(err)?;
+        let areas = root.split_evenly((4, 2));
+        panel(&areas[0], "Training losses", "step", &losses, (Some(0.0), None), true).map_err(err)?;
+        panel(&areas[1], "Policy accuracy (training batches)", "step", &acc, (Some(0.0), Some(1.0)), true)
+            .map_err(err)?;
+        panel(&areas[2], "Score against the ladder", "generation", &ladder, (Some(0.0), Some(1.0)), true)
+            .map_err(err)?;
+        panel(&areas[3], "Held-out policy agreement", "generation", &top1, (None, None), true).map_err(err)?;
+        panel(&areas[4], "Held-out value losses", "generation", &value, (None, None), true).map_err(err)?;
+        panel(&areas[5], "Elo on the anchors' scale (95%)", "generation", &elo_g, (None, None), true)
+            .map_err(err)?;
+        panel(&areas[6], "Elo against wall time", "hours", &elo_t, (None, None), false).map_err(err)?;
         root.present().map_err(|e| err(e.to_string()))?;
     }
     std::fs::rename(&tmp, path).map_err(|e| TrainError::io(path, e))
@@ -171,8 +242,16 @@ mod tests {
             m.push(json!({"kind": "train", "step": s * 10, "policy_loss": 4.0 - x * 0.1, "value_loss": 1.1 - x * 0.02, "moves_left_loss": 0.3, "policy_accuracy": x / 40.0}));
         }
         for g in 1..5u64 {
-            m.push(json!({"kind": "generation", "generation": g, "ladder": [{"opponent": "random", "score": 0.5 + g as f64 * 0.1}, {"opponent": "ab:depth=1", "score": g as f64 * 0.05}]}));
+            m.push(json!({"kind": "generation", "generation": g, "ladder": [{"opponent": "random", "score": 0.5 + g as f64 * 0.1}, {"opponent": "ab:depth=1", "score": g as f64 * 0.05}],
+                "heldout_policy_top1": 0.2 + g as f64 * 0.01, "heldout_value_ce": 0.9, "heldout_score_mse": 0.05,
+                "unix_time": 1000.0 + g as f64 * 600.0,
+                "anchored_elo": {"elo": g as f64 * 20.0, "lo95": g as f64 * 20.0 - 80.0, "hi95": null, "games": 40.0}}));
         }
+        assert_eq!(generation_series(&m, "heldout_policy_top1").len(), 4);
+        let e = elo_series(&m, true);
+        assert_eq!(e.len(), 2, "no upper bounds: two series");
+        assert_eq!(e[0].1[0], (0.0, 20.0));
+        assert!((e[0].1[3].0 - 0.5).abs() < 1e-9, "hours since the first line");
         let p = t.path().join("progress.png");
         draw_progress(&p, &m).unwrap();
         let bytes = std::fs::read(&p).unwrap();

@@ -13,18 +13,31 @@
 //! window grows like `N^α`: early on, when the network changes fast, old data leaves quickly; later
 //! the window holds many generations. At `N = c` the window is `c` and grows with slope `β`.
 //!
+//! # Two pools: self-play and bootstrap
+//! Self-play samples form the window above. Bootstrap (distillation) samples are kept apart in
+//! their own pool, always whole, so that a million engine-labelled positions neither swamp the
+//! window of a few thousand self-play samples nor count towards its size: each batch item comes
+//! from the bootstrap pool with probability `share` and from the window otherwise. The loop sets
+//! the share: 1 while training the bootstrap network, then
+//! `bootstrap.mix_share · 2^(−g / bootstrap.mix_halflife)` in generation `g`
+//! ([`bootstrap_share`]). A pool that is empty gives its items to the other.
+//!
 //! # Sampling
 //! - `uniform`: every sample of the window equally likely, with replacement.
 //! - `surprise`: a share `s = training.surprise_share` of the probability mass is spread in
 //!   proportion to each sample's value surprise, `KL(z ‖ v)` between its value target `z` and the
 //!   evaluator's value `v` recorded when it was played (KataGo weights by policy surprise; our
 //!   records keep the network's value but not its policy), the rest uniformly:
-//!   `p_i ∝ (1 − s) + s · KL_i / mean(KL)`.
+//!   `p_i ∝ (1 − s) + s · KL_i / mean(KL)`. Only self-play samples take part (bootstrap samples
+//!   have no network value: they are drawn uniformly from their pool).
 //!
-//! # Targets
-//! policy: the search's sparse target over the legal moves (moves it did not list get 0);
-//! value: `(1 − m) · result + m · root WDL` with `m = training.value_target_mix` (the bootstrap's
-//! engine score plays the root WDL's part, with `bootstrap.score_weight`); moves left: plies from
+//! # Targets ([`Targets`])
+//! policy: the search's sparse target over the legal moves (moves it did not list get 0), with a
+//! share `smoothing` spread uniformly over the legal moves (bootstrap: `bootstrap.policy_smoothing`
+//! around the engine's move; self-play: 0);
+//! value: for MCTS positions `(1 − m) · result + m · root WDL` with `m = training.value_target_mix`;
+//! for engine positions `(1 − w) · result + w · [E, 0, 1 − E]`, `E` the engine score's win
+//! expectation at `bootstrap.score_scale` and `w = bootstrap.score_weight`; moves left: plies from
 //! the position to the end of the game.
 //!
 //! # Augmentation
@@ -34,7 +47,7 @@
 //! ([`Symmetry::apply_index`]).
 
 use super::TrainError;
-use crate::config::ReplaySection;
+use crate::config::{ReplaySection, TrainConfig};
 use crate::mcts::terminal::prior_occurrences;
 use crate::nn::encode::{encode_into, INPUT_SIZE};
 use crate::nn::policy::{indices_into, PolicyIndex, POLICY_SIZE};
@@ -71,10 +84,58 @@ pub struct Sample {
     pub moves_left: f32,
     /// Value surprise `KL(wdl ‖ evaluator's value)`.
     pub surprise: f32,
+    /// Share of the policy target spread uniformly over the legal moves (label smoothing).
+    pub smoothing: f32,
 }
 
-/// The samples of one game: `value_mix` is the share of the root WDL in the value target.
-pub fn game_samples(rec: &GameRecord, value_mix: f32) -> Result<Vec<Sample>, crate::selfplay::records::RecordError> {
+/// How a record's positions become targets (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Targets {
+    /// Share of the search's root WDL in the value target of MCTS positions.
+    pub value_mix: f32,
+    /// Share of the engine score's expectation in the value target of engine positions.
+    pub score_weight: f32,
+    /// Logistic scale (centipawns) of the engine score's expectation.
+    pub score_scale: f32,
+    /// Label smoothing of the policy target.
+    pub smoothing: f32,
+}
+
+impl Targets {
+    /// Self-play targets: the root WDL mixed in with weight `value_mix`, no smoothing.
+    pub fn selfplay(value_mix: f32) -> Targets {
+        Targets { value_mix, score_weight: 0.5, score_scale: 400.0, smoothing: 0.0 }
+    }
+
+    /// The self-play targets of a config.
+    pub fn selfplay_of(cfg: &TrainConfig) -> Targets {
+        Targets { value_mix: cfg.training.value_target_mix, smoothing: 0.0, ..Targets::bootstrap_of(cfg) }
+    }
+
+    /// The bootstrap targets of a config (engine score weight and scale, smoothing).
+    pub fn bootstrap_of(cfg: &TrainConfig) -> Targets {
+        let b = &cfg.bootstrap;
+        Targets {
+            value_mix: cfg.training.value_target_mix,
+            score_weight: b.score_weight,
+            score_scale: b.score_scale,
+            smoothing: b.policy_smoothing,
+        }
+    }
+}
+
+/// The share of bootstrap samples in the batches of generation `g`'s training (see the module
+/// documentation): `mix_share · 2^(−g / mix_halflife)`, 0 without a bootstrap.
+pub fn bootstrap_share(cfg: &TrainConfig, g: u32) -> f64 {
+    let b = &cfg.bootstrap;
+    if !b.enabled {
+        return 0.0;
+    }
+    b.mix_share * (-(g as f64) / b.mix_halflife).exp2()
+}
+
+/// The samples of one game under `targets`.
+pub fn game_samples(rec: &GameRecord, targets: &Targets) -> Result<Vec<Sample>, crate::selfplay::records::RecordError> {
     let positions = rec.replay()?;
     let hashes: Vec<u64> = positions.iter().map(Position::hash).collect();
     let plies = rec.moves.len() as f32;
@@ -83,7 +144,14 @@ pub fn game_samples(rec: &GameRecord, value_mix: f32) -> Result<Vec<Sample>, cra
         let Some(pos) = positions.get(p.ply as usize) else { continue };
         let ply = p.ply as usize;
         let z = rec.result.wdl_for(pos.side());
-        let wdl: [f32; 3] = std::array::from_fn(|i| (1.0 - value_mix) * z[i] + value_mix * p.root_wdl[i]);
+        let (m, root) = match p.engine_score {
+            Some(score) => {
+                let e = crate::selfplay::records::score_to_expectation(score, targets.score_scale);
+                (targets.score_weight, [e, 0.0, 1.0 - e])
+            }
+            None => (targets.value_mix, p.root_wdl),
+        };
+        let wdl: [f32; 3] = std::array::from_fn(|i| (1.0 - m) * z[i] + m * root[i]);
         let surprise = wdl
             .iter()
             .zip(&p.nn_wdl)
@@ -98,6 +166,7 @@ pub fn game_samples(rec: &GameRecord, value_mix: f32) -> Result<Vec<Sample>, cra
             wdl,
             moves_left: plies - p.ply as f32,
             surprise: surprise.max(0.0),
+            smoothing: targets.smoothing,
         });
     }
     Ok(out)
@@ -168,10 +237,15 @@ impl TrainBatch {
                 b.policy[slot] = p;
                 total += p;
             }
-            // Renormalise (targets are stored rounded; a move the record lists must be legal).
-            if total > 0.0 {
-                b.policy[i * k..i * k + moves.len()].iter_mut().for_each(|p| *p /= total);
-            }
+            // Renormalise (targets are stored rounded; a move the record lists must be legal), then
+            // spread the smoothing share uniformly.
+            let row = &mut b.policy[i * k..i * k + moves.len()];
+            let (keep, flat) = if total > 0.0 {
+                (1.0 - s.smoothing, s.smoothing / moves.len() as f32)
+            } else {
+                (0.0, 1.0 / moves.len().max(1) as f32)
+            };
+            row.iter_mut().for_each(|p| *p = keep * *p / total.max(f32::MIN_POSITIVE) + flat);
             b.wdl.extend_from_slice(&s.wdl);
             b.moves_left.push(s.moves_left);
         }
@@ -184,10 +258,21 @@ impl TrainBatch {
     }
 }
 
-/// Samples loaded from shards, newest last, with the run's running total.
+/// Which pool a shard directory's samples go to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pool {
+    /// The self-play window.
+    SelfPlay,
+    /// The bootstrap pool (kept whole, drawn uniformly with its share).
+    Bootstrap,
+}
+
+/// Samples loaded from shards: the self-play samples newest last, with the run's running total,
+/// and the bootstrap pool.
 #[derive(Debug, Default)]
 pub struct Replay {
     samples: VecDeque<Sample>,
+    bootstrap: Vec<Sample>,
     total: u64,
     loaded: HashSet<PathBuf>,
     keep: usize,
@@ -208,9 +293,9 @@ impl Replay {
         Replay { keep: keep.max(1) as usize, ..Replay::default() }
     }
 
-    /// Loads the shards of `dir` not loaded yet (in name order); `value_mix` as in
+    /// Loads the shards of `dir` not loaded yet (in name order) into `pool`, with `targets` as in
     /// [`game_samples`]. A damaged shard or game is skipped with a warning. Returns the samples added.
-    pub fn load_dir(&mut self, dir: &Path, value_mix: f32) -> Result<u64, TrainError> {
+    pub fn load_dir(&mut self, dir: &Path, targets: &Targets, pool: Pool) -> Result<u64, TrainError> {
         let mut added = 0;
         for path in shard_files(dir) {
             if self.loaded.contains(&path) {
@@ -225,40 +310,51 @@ impl Replay {
                 }
             };
             for rec in &games {
-                match game_samples(rec, value_mix) {
+                match game_samples(rec, targets) {
                     Ok(s) => {
                         added += s.len() as u64;
-                        self.samples.extend(s);
+                        match pool {
+                            Pool::SelfPlay => self.samples.extend(s),
+                            Pool::Bootstrap => self.bootstrap.extend(s),
+                        }
                     }
                     Err(e) => tracing::warn!("{}: skipping game {}: {e}", path.display(), rec.game_index),
                 }
             }
             self.loaded.insert(path);
         }
-        self.total += added;
+        if pool == Pool::SelfPlay {
+            self.total += added;
+        }
         while self.samples.len() > self.keep {
             self.samples.pop_front();
         }
         Ok(added)
     }
 
-    /// Samples produced so far (all loaded shards, including those that left memory).
+    /// Self-play samples produced so far (all loaded shards, including those that left memory).
     pub fn total(&self) -> u64 {
         self.total
     }
 
-    /// Samples in memory.
+    /// Self-play samples in memory.
     pub fn len(&self) -> usize {
         self.samples.len()
     }
 
-    /// Whether no sample is in memory.
+    /// Whether no self-play sample is in memory.
     pub fn is_empty(&self) -> bool {
         self.samples.is_empty()
     }
 
-    /// A sampler over the newest `window` samples.
-    pub fn sampler(&self, window: u64, surprise_share: Option<f64>) -> Sampler<'_> {
+    /// Samples in the bootstrap pool.
+    pub fn bootstrap_len(&self) -> usize {
+        self.bootstrap.len()
+    }
+
+    /// A sampler over the newest `window` self-play samples, with the bootstrap pool's `share`
+    /// of each batch (see the module documentation).
+    pub fn sampler(&self, window: u64, surprise_share: Option<f64>, share: f64) -> Sampler<'_> {
         let w = (window as usize).min(self.samples.len());
         let start = self.samples.len() - w;
         let weighted = surprise_share.filter(|&s| s > 0.0 && w > 0).and_then(|share| {
@@ -270,7 +366,12 @@ impl Replay {
                 (start..self.samples.len()).map(|i| (1.0 - share) + share * self.samples[i].surprise as f64 / mean);
             WeightedIndex::new(weights).ok()
         });
-        Sampler { replay: self, start, len: w, weighted }
+        let share = match (w, self.bootstrap.len()) {
+            (_, 0) => 0.0,
+            (0, _) => 1.0,
+            _ => share.clamp(0.0, 1.0),
+        };
+        Sampler { replay: self, start, len: w, weighted, share }
     }
 }
 
@@ -280,30 +381,40 @@ pub struct Sampler<'a> {
     start: usize,
     len: usize,
     weighted: Option<WeightedIndex<f64>>,
+    share: f64,
 }
 
 impl Sampler<'_> {
-    /// Samples in the window.
+    /// Self-play samples in the window.
     pub fn len(&self) -> usize {
         self.len
     }
 
-    /// Whether the window is empty.
+    /// Whether there is nothing to draw from (neither window nor bootstrap pool).
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.len == 0 && self.replay.bootstrap.is_empty()
+    }
+
+    /// The share of batch items drawn from the bootstrap pool.
+    pub fn share(&self) -> f64 {
+        self.share
     }
 
     /// A batch of `n` samples drawn with replacement, each under a random symmetry of its variant
     /// when `mirror`.
     pub fn batch(&self, n: usize, mirror: bool, rng: &mut impl Rng) -> TrainBatch {
-        assert!(self.len > 0, "sampling from an empty window");
+        assert!(!self.is_empty(), "sampling from an empty window");
         let items: Vec<(&Sample, Symmetry)> = (0..n)
             .map(|_| {
-                let i = match &self.weighted {
-                    Some(w) => w.sample(rng),
-                    None => rng.gen_range(0..self.len),
+                let s = if self.share > 0.0 && (self.share >= 1.0 || rng.gen::<f64>() < self.share) {
+                    &self.replay.bootstrap[rng.gen_range(0..self.replay.bootstrap.len())]
+                } else {
+                    let i = match &self.weighted {
+                        Some(w) => w.sample(rng),
+                        None => rng.gen_range(0..self.len),
+                    };
+                    &self.replay.samples[self.start + i]
                 };
-                let s = &self.replay.samples[self.start + i];
                 let syms = Symmetry::all(s.position.variant());
                 let sym = if mirror { syms[rng.gen_range(0..syms.len())] } else { Symmetry::IDENTITY };
                 (s, sym)
@@ -364,7 +475,7 @@ mod tests {
     fn samples_carry_the_record_targets() {
         let g = games(2, 3);
         for rec in &g {
-            let s = game_samples(rec, 0.0).unwrap();
+            let s = game_samples(rec, &Targets::selfplay(0.0)).unwrap();
             assert_eq!(s.len(), rec.positions.len());
             for (x, p) in s.iter().zip(&rec.positions) {
                 assert_eq!(x.wdl, rec.result.wdl_for(x.position.side()));
@@ -377,7 +488,7 @@ mod tests {
     #[test]
     fn batches_match_the_encoder_and_the_policy_map_under_symmetry() {
         let recs = games(2, 5);
-        let samples: Vec<Sample> = recs.iter().flat_map(|r| game_samples(r, 0.5).unwrap()).collect();
+        let samples: Vec<Sample> = recs.iter().flat_map(|r| game_samples(r, &Targets::selfplay(0.5)).unwrap()).collect();
         assert!(samples.len() >= 2);
         let items: Vec<(&Sample, Symmetry)> = samples
             .iter()
@@ -413,13 +524,14 @@ mod tests {
         w.flush().unwrap();
         std::fs::write(t.path().join("junk.shard"), b"nope").unwrap();
         let mut r = Replay::new(1_000_000);
-        let added = r.load_dir(t.path(), 0.0).unwrap();
+        let added = r.load_dir(t.path(), &Targets::selfplay(0.0), Pool::SelfPlay).unwrap();
         assert!(added > 0);
-        assert_eq!(r.load_dir(t.path(), 0.0).unwrap(), 0, "loaded once");
+        assert_eq!(r.load_dir(t.path(), &Targets::selfplay(0.0), Pool::SelfPlay).unwrap(), 0, "loaded once");
         assert_eq!(r.total(), added);
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         for share in [None, Some(0.5)] {
-            let s = r.sampler(3, share);
+            let s = r.sampler(3, share, 0.5);
+            assert_eq!(s.share(), 0.0, "no bootstrap pool: every item from the window");
             assert_eq!(s.len(), 3);
             let b = s.batch(8, true, &mut rng);
             assert_eq!(b.n, 8);

@@ -60,6 +60,10 @@ pub struct RunState {
     pub phase: Phase,
     /// The optimizer step at which this generation's training stops (set on entering `train`).
     pub train_target: u64,
+    /// The optimizer step at which this generation's training began (its learning-rate schedule
+    /// starts there). Absent in state files written before it existed (read as 0).
+    #[serde(default)]
+    pub train_start: u64,
     /// The generation whose network plays self-play (the `best` pointer's value).
     pub best: u32,
 }
@@ -72,6 +76,7 @@ impl RunState {
             generation: 0,
             phase: if bootstrap { Phase::Bootstrap } else { Phase::Selfplay },
             train_target: 0,
+            train_start: 0,
             best: 0,
         }
     }

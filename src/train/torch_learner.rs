@@ -225,7 +225,7 @@ mod tests {
     use super::*;
     use crate::nn::{Symmetry, UniformEvaluator};
     use crate::selfplay::{run, SelfPlayConfig};
-    use crate::train::replay::{game_samples, Sample};
+    use crate::train::replay::{game_samples, Sample, Targets};
 
     #[test]
     fn a_tiny_learner_lowers_its_loss_and_round_trips_its_state() {
@@ -240,7 +240,7 @@ mod tests {
         };
         let mut games = Vec::new();
         run(&sp, &mut UniformEvaluator::new(), &mut |g| games.push(g), &mut |_| {});
-        let samples: Vec<Sample> = games.iter().flat_map(|g| game_samples(g, 0.0).unwrap()).take(16).collect();
+        let samples: Vec<Sample> = games.iter().flat_map(|g| game_samples(g, &Targets::selfplay(0.0)).unwrap()).take(16).collect();
         let items: Vec<(&Sample, Symmetry)> = samples.iter().map(|s| (s, Symmetry::IDENTITY)).collect();
         let b = TrainBatch::assemble(&items);
         let mut l = TchLearner::new(&cfg).unwrap();

@@ -124,8 +124,18 @@ pub fn best_evaluator(run: &RunDir, cfg: &TrainConfig) -> Result<(u32, Box<dyn E
         path: run.best_path(),
         detail: "missing: no network has been published yet (start `fiveup train` on this run first)".into(),
     })?;
-    let ev = load_evaluator(cfg, &run.model_dir(best))?;
+    let ev = with_quiescence(cfg, load_evaluator(cfg, &run.model_dir(best))?);
     Ok((best, Box::new(EvalCache::new(ev, 1 << 18))))
+}
+
+/// `ev` with the config's quiescence correction (`selfplay.quiescence`), when it is on.
+pub fn with_quiescence(cfg: &TrainConfig, ev: Box<dyn Evaluator>) -> Box<dyn Evaluator> {
+    let w = cfg.selfplay.quiescence;
+    if w > 0.0 {
+        Box::new(crate::mcts::QuiescenceEvaluator::new(ev, w))
+    } else {
+        ev
+    }
 }
 
 /// Options of an extra self-play worker.

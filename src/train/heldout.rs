@@ -1,0 +1,275 @@
+//! The held-out set: a fixed set of positions from games unrelated to training, labelled by a deep
+//! alpha-beta search and by the game outcome, on which every generation's network is measured
+//! (policy top-1 agreement, value losses). Unlike the training losses, these numbers are taken on
+//! the same positions every generation, from data no network trained on, so they show learning
+//! honestly.
+//!
+//! # Generation (deterministic)
+//! `[heldout]` in the config: the engine `heldout.engine` (a fixed node budget, so its games are
+//! reproducible) plays games against itself from random openings of `heldout.opening_plies` plies
+//! seeded by `heldout.seed` — not the run seed, so the set is the same for every run of a ruleset
+//! and unrelated to the bootstrap and self-play games. From each game every `heldout.stride`-th
+//! position after the opening (with more than one legal move) is taken, until `heldout.positions`
+//! positions, in game order; each is searched again by `heldout.label` (the deep search) for its
+//! label move and score. Games are played in parallel in batches, so the set does not depend on
+//! the thread count. The set is one shard, `RUN/heldout.shard` (record schema version 2: the
+//! label move as the policy, the label score as `engine_score`, the generating game's result),
+//! written once at the start of a run and reused.
+//!
+//! # Metrics ([`HeldoutMetrics`])
+//! - `policy_top1`: share of positions where the network's most likely move is the label move;
+//! - `value_ce`: cross-entropy of the network's WDL against the game outcome (one-hot), nats;
+//! - `score_mse`: squared difference between the network's expected score `win + draw/2` and the
+//!   label score's win expectation `1 / (1 + e^(−cp / bootstrap.score_scale))`.
+
+use super::bootstrap::engine_game;
+use super::rundir::RunDir;
+use super::TrainError;
+use crate::config::TrainConfig;
+use crate::eval::openings::random_opening;
+use crate::eval::runner::PlayerSource;
+use crate::nn::{EvalInput, Evaluation, Evaluator};
+use crate::player::PlayerSpec;
+use crate::mcts::terminal::prior_occurrences;
+use crate::rules::{Move, Position};
+use crate::selfplay::records::{score_to_expectation, score_to_wdl};
+use crate::selfplay::{read_shard, write_shard, GameRecord};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// The held-out shard of a run.
+pub fn heldout_path(run: &RunDir) -> PathBuf {
+    run.root().join("heldout.shard")
+}
+
+fn spec(what: &str, text: &str) -> Result<PlayerSpec, TrainError> {
+    let s: PlayerSpec = text
+        .parse()
+        .map_err(|e: crate::player::SpecError| TrainError::Player(format!("{what}: {}", e.reason)))?;
+    if !matches!(s, PlayerSpec::AlphaBeta(_)) {
+        return Err(TrainError::Player(format!("{what} = {text:?}: expected an alpha-beta spec (ab:...)")));
+    }
+    Ok(s)
+}
+
+/// Checks the `[heldout]` player specs (before any long work starts).
+pub fn check_specs(cfg: &TrainConfig) -> Result<(), TrainError> {
+    spec("heldout.engine", &cfg.heldout.engine)?;
+    spec("heldout.label", &cfg.heldout.label)?;
+    Ok(())
+}
+
+/// One game of the set: played by the engine, its sampled positions relabelled by the deep search.
+fn labelled_game(cfg: &TrainConfig, engine: &PlayerSource, label: &PlayerSpec, i: u64) -> Result<GameRecord, TrainError> {
+    let h = &cfg.heldout;
+    let start = Position::startpos(cfg.variant()?);
+    let opening = random_opening(&start, h.opening_plies as usize, h.seed, i).map_err(|e| TrainError::Player(e.to_string()))?;
+    let mut rec = engine_game(engine, opening, (h.opening_plies + h.ply_cap) as usize, i)?;
+    let positions = rec.replay().map_err(|e| TrainError::Player(format!("held-out game {i}: {e}")))?;
+    let hashes: Vec<u64> = positions.iter().map(Position::hash).collect();
+    let mut labeller = label.build().map_err(|e| TrainError::Player(format!("heldout.label: {e}")))?;
+    labeller.new_game();
+    let mut kept = Vec::new();
+    for mut p in std::mem::take(&mut rec.positions) {
+        let ply = p.ply as usize;
+        if (ply - h.opening_plies as usize) % h.stride as usize != 0 {
+            continue;
+        }
+        let choice = labeller
+            .choose(&positions[ply], &hashes[..ply])
+            .map_err(|e| TrainError::Player(format!("heldout.label: {e}")))?;
+        let score = choice.info.score.map_or(0, |s| s.0);
+        p.policy = vec![(choice.mv.bits(), 1.0)];
+        p.engine_score = Some(score);
+        p.root_wdl = score_to_wdl(score);
+        p.simulations = choice.info.nodes.min(u32::MAX as u64) as u32;
+        kept.push(p);
+    }
+    rec.positions = kept;
+    rec.evaluator = format!("{} labelled by {}", rec.evaluator, label);
+    Ok(rec)
+}
+
+/// Makes `RUN/heldout.shard` if it is missing (and `heldout.positions > 0`); `on_positions(n)` is
+/// called with the positions collected so far as batches of games finish. Returns the number of positions in the set.
+pub fn ensure(run: &RunDir, cfg: &TrainConfig, on_positions: &dyn Fn(u64)) -> Result<u64, TrainError> {
+    let h = &cfg.heldout;
+    let path = heldout_path(run);
+    if h.positions == 0 {
+        return Ok(0);
+    }
+    if path.exists() {
+        let games = read_shard(&path)?;
+        return Ok(games.iter().map(|g| g.positions.len() as u64).sum());
+    }
+    let engine: PlayerSource = spec("heldout.engine", &h.engine)?.into();
+    let label = spec("heldout.label", &h.label)?;
+    let mut games: Vec<GameRecord> = Vec::new();
+    let mut have = 0u64;
+    let batch = (2 * rayon::current_num_threads()).max(8) as u64;
+    let mut next = 0u64;
+    while have < h.positions {
+        let recs: Result<Vec<GameRecord>, TrainError> =
+            (next..next + batch).into_par_iter().map(|i| labelled_game(cfg, &engine, &label, i)).collect();
+        next += batch;
+        for mut rec in recs? {
+            if have >= h.positions {
+                break;
+            }
+            rec.positions.truncate((h.positions - have) as usize);
+            have += rec.positions.len() as u64;
+            if !rec.positions.is_empty() {
+                games.push(rec);
+            }
+        }
+        on_positions(have);
+        if next > 1_000_000 {
+            return Err(TrainError::Player("the held-out games yield no positions (check heldout.stride)".into()));
+        }
+    }
+    write_shard(&path, &games)?;
+    Ok(have)
+}
+
+/// One held-out position with its labels.
+#[derive(Clone, Debug)]
+pub struct HeldoutItem {
+    /// The position.
+    pub position: Position,
+    /// Earlier occurrences in its game.
+    pub repetitions: u8,
+    /// Its legal moves.
+    pub moves: Vec<Move>,
+    /// The deep search's move (bits).
+    pub label_move: u32,
+    /// The deep search's score (side to move).
+    pub label_score: i32,
+    /// The game outcome for the side to move (one-hot WDL).
+    pub outcome: [f32; 3],
+}
+
+/// Reads the held-out set of a run (empty when there is none).
+pub fn load(run: &RunDir) -> Result<Vec<HeldoutItem>, TrainError> {
+    let path = heldout_path(run);
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    for rec in read_shard(&path)? {
+        let corrupt = |e: String| TrainError::Corrupt { path: path.clone(), detail: e };
+        let positions = rec.replay().map_err(|e| corrupt(e.to_string()))?;
+        let hashes: Vec<u64> = positions.iter().map(Position::hash).collect();
+        for p in &rec.positions {
+            let ply = p.ply as usize;
+            let pos = positions.get(ply).ok_or_else(|| corrupt(format!("ply {ply} past the game's end")))?;
+            let (&(label_move, _), Some(label_score)) = (p.policy.first().ok_or_else(|| corrupt("no label".into()))?, p.engine_score)
+            else {
+                return Err(corrupt("a position without a label score".into()));
+            };
+            out.push(HeldoutItem {
+                position: pos.clone(),
+                repetitions: prior_occurrences(&hashes[..ply], pos.hash(), pos.halfmove()),
+                moves: pos.legal_moves(),
+                label_move,
+                label_score,
+                outcome: rec.result.wdl_for(pos.side()),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// A network's figures on the held-out set (see the module documentation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct HeldoutMetrics {
+    /// Positions measured.
+    pub positions: usize,
+    /// Share where the network's top move is the deep search's.
+    pub policy_top1: f64,
+    /// Cross-entropy of the WDL against the game outcome (nats).
+    pub value_ce: f64,
+    /// Mean squared error of the expected score against the deep search's.
+    pub score_mse: f64,
+}
+
+/// Measures `ev` on `items`; `score_scale` maps label scores to win expectations.
+pub fn measure(ev: &mut dyn Evaluator, items: &[HeldoutItem], score_scale: f32) -> HeldoutMetrics {
+    let mut m = HeldoutMetrics { positions: items.len(), ..HeldoutMetrics::default() };
+    if items.is_empty() {
+        return m;
+    }
+    let mut out: Vec<Evaluation> = Vec::new();
+    for chunk in items.chunks(256) {
+        let batch: Vec<EvalInput<'_>> =
+            chunk.iter().map(|it| EvalInput::new(&it.position, it.repetitions as u32, &it.moves)).collect();
+        ev.evaluate(&batch, &mut out);
+        for (it, e) in chunk.iter().zip(&out) {
+            // The first of equally likely moves.
+            let top = e.policy.iter().enumerate().fold(None, |acc: Option<(usize, f32)>, (i, &p)| match acc {
+                Some((_, q)) if q >= p => acc,
+                _ => Some((i, p)),
+            });
+            let best = top.map(|(i, _)| it.moves[i].bits());
+            m.policy_top1 += f64::from(u8::from(best == Some(it.label_move)));
+            m.value_ce -= it.outcome.iter().zip(&e.wdl).map(|(z, p)| (*z as f64) * (p.max(1e-6) as f64).ln()).sum::<f64>();
+            let e_net = (e.wdl[0] + 0.5 * e.wdl[1]) as f64;
+            let e_label = score_to_expectation(it.label_score, score_scale) as f64;
+            m.score_mse += (e_net - e_label).powi(2);
+        }
+    }
+    let n = items.len() as f64;
+    m.policy_top1 /= n;
+    m.value_ce /= n;
+    m.score_mse /= n;
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nn::UniformEvaluator;
+
+    fn tiny(dir: &std::path::Path) -> (RunDir, TrainConfig) {
+        let run = RunDir::new(dir);
+        run.create().unwrap();
+        let mut cfg = TrainConfig::from_toml(include_str!("../../configs/quick.toml"), "quick", &[]).unwrap();
+        cfg.heldout.positions = 30;
+        cfg.heldout.engine = "ab:nodes=200,hash=1".into();
+        cfg.heldout.label = "ab:nodes=800,hash=1".into();
+        cfg.heldout.ply_cap = 40;
+        (run, cfg)
+    }
+
+    #[test]
+    fn the_set_is_deterministic_labelled_and_measurable() {
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let (run_a, cfg) = tiny(a.path());
+        let (run_b, _) = tiny(b.path());
+        assert_eq!(ensure(&run_a, &cfg, &|_| {}).unwrap(), 30);
+        assert_eq!(ensure(&run_b, &cfg, &|_| {}).unwrap(), 30);
+        let bytes = |r: &RunDir| std::fs::read(heldout_path(r)).unwrap();
+        assert_eq!(bytes(&run_a), bytes(&run_b), "the same config gives the same set");
+        // A second call reuses the file.
+        assert_eq!(ensure(&run_a, &cfg, &|_| panic!("no games")).unwrap(), 30);
+        let items = load(&run_a).unwrap();
+        assert_eq!(items.len(), 30);
+        for it in &items {
+            assert!(it.moves.len() > 1);
+            assert!(it.moves.iter().any(|m| m.bits() == it.label_move), "the label move is legal");
+        }
+        // The uniform evaluator: value CE is ln 3, top-1 picks the first move, score MSE is that of 0.5.
+        let m = measure(&mut UniformEvaluator::new(), &items, 400.0);
+        assert_eq!(m.positions, 30);
+        assert!((m.value_ce - 3f64.ln()).abs() < 1e-4, "{m:?}");
+        let mse: f64 =
+            items.iter().map(|it| (0.5 - score_to_expectation(it.label_score, 400.0) as f64).powi(2)).sum::<f64>() / 30.0;
+        assert!((m.score_mse - mse).abs() < 1e-6);
+        let first = items.iter().filter(|it| it.moves[0].bits() == it.label_move).count() as f64 / 30.0;
+        assert!((m.policy_top1 - first).abs() < 1e-9);
+        // A bad spec is named.
+        let mut bad = cfg.clone();
+        bad.heldout.label = "random".into();
+        assert!(check_specs(&bad).unwrap_err().to_string().contains("heldout.label"));
+    }
+}
