@@ -7,8 +7,9 @@
 //! - [`backup`]: WDL backup from each mover's point of view, in-flight (virtual) visits;
 //! - [`search`]: one batched search tree ([`Search`]: gather leaves, apply evaluations);
 //! - [`ab_eval`]: [`AbEvaluator`], the alpha-beta hand evaluation as a model-free evaluator;
-//! - [`terminal`]: game-end rules for search (checkmate, stalemate, repetition, fifty moves, bare
-//!   kings) until `rules::game` lands;
+//! - game-end rules (checkmate, stalemate, repetition, fifty moves, bare kings) come from
+//!   [`crate::rules::game::outcome`] and [`crate::rules::game::prior_occurrences`], the same calls
+//!   self-play and games make;
 //! - the evaluation cache is [`crate::nn::EvalCache`] (keyed by hash, repetitions and clock).
 //!
 //! Search never sees a network: it asks an [`Evaluator`] for batches of positions.
@@ -18,13 +19,11 @@ pub mod backup;
 pub mod expand;
 pub mod search;
 pub mod select;
-pub mod terminal;
 pub mod tree;
 
 pub use ab_eval::AbEvaluator;
 pub use search::{Search, SearchConfig, SearchKind, SearchResult};
 pub use select::GumbelParams;
-pub use terminal::{terminal_status, Terminal, Termination};
 
 use crate::nn::Evaluator;
 use crate::rules::Position;

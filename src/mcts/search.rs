@@ -23,9 +23,9 @@ use super::expand::{add_dirichlet_noise, expand, gumbel_noise, mark_terminal, te
 use super::select::{
     argmax, considered_visits, gumbel_child, improved_policy, puct_child, sigma, GumbelParams, PuctParams,
 };
-use super::terminal::{prior_occurrences, terminal_status};
 use super::tree::{NodeId, Tree, ROOT};
 use crate::nn::{EvalInput, Evaluation};
+use crate::rules::game::{outcome, prior_occurrences};
 use crate::rules::{Move, Position};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -318,11 +318,12 @@ impl Search {
                 let mut moves = Vec::new();
                 pos.legal_moves_into(&mut moves);
                 let reps = prior_occurrences(&self.hist, pos.hash(), pos.halfmove());
-                if let Some(t) = terminal_status(&pos, !moves.is_empty(), reps) {
-                    mark_terminal(&mut self.tree, node, t);
-                    backup(&mut self.tree, &path, t.wdl, false);
+                if let Some(o) = outcome(&pos, !moves.is_empty(), reps as usize + 1) {
+                    let wdl = o.wdl_for(pos.side());
+                    mark_terminal(&mut self.tree, node, wdl);
+                    backup(&mut self.tree, &path, wdl, false);
                     if node == ROOT {
-                        self.root_nn_wdl = t.wdl;
+                        self.root_nn_wdl = wdl;
                     }
                     break Descent::Terminal;
                 }

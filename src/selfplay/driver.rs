@@ -11,10 +11,10 @@
 //! are assigned to slots in a fixed order, so a run is a function of its config and seed (given a
 //! deterministic evaluator), whatever the thread count.
 
-use super::records::{GameRecord, GameResult, PositionRecord, SetupRecord, VariantRecord};
-use crate::mcts::terminal::{prior_occurrences, terminal_status};
-use crate::mcts::{Search, SearchConfig, SearchResult, Termination};
+use super::records::{GameRecord, GameResult, PositionRecord, SetupRecord, Termination, VariantRecord};
+use crate::mcts::{Search, SearchConfig, SearchResult};
 use crate::nn::{EvalInput, Evaluation, Evaluator};
+use crate::rules::game::{outcome, prior_occurrences};
 use crate::rules::{Move, Position, Setup, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -241,9 +241,8 @@ impl Slot {
             moves.clear();
             self.pos.legal_moves_into(&mut moves);
             let reps = prior_occurrences(&self.history, self.pos.hash(), self.pos.halfmove());
-            if let Some(t) = terminal_status(&self.pos, !moves.is_empty(), reps) {
-                let result = if t.wdl[2] > 0.5 { GameResult::loss_for(self.pos.side()) } else { GameResult::Draw };
-                self.finish(result, t.rule, evaluator, cfg.variant);
+            if let Some(o) = outcome(&self.pos, !moves.is_empty(), reps as usize + 1) {
+                self.finish(GameResult::from_outcome(o), o.rule.into(), evaluator, cfg.variant);
                 return false;
             }
             if self.moves.len() as u32 >= cfg.ply_cap {

@@ -13,7 +13,7 @@ pub mod shards;
 
 pub use bench::{bench, bench_config, BenchReport};
 pub use driver::{run, Progress, ResignConfig, SelfPlayConfig};
-pub use records::{GameRecord, GameResult, PositionRecord, SCHEMA_VERSION};
+pub use records::{GameRecord, GameResult, PositionRecord, Termination, SCHEMA_VERSION};
 pub use shards::{read_shard, write_shard, ShardError, ShardWriter};
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 use super::shards::{decode_shard, encode_shard, HEADER_LEN};
 use super::*;
-use crate::mcts::{SearchConfig, SearchKind, Termination};
+use crate::mcts::{SearchConfig, SearchKind};
 use crate::nn::UniformEvaluator;
 use crate::rules::{Cell, Color, Kind, Move, Piece, Position, Ruleset, Setup, Variant};
 use std::path::PathBuf;
@@ -183,6 +183,27 @@ fn damaged_shards_are_rejected_with_path_and_offset() {
     assert!(matches!(decode_shard(&path, &bad), Err(ShardError::Truncated { .. })));
     assert_eq!(decode_shard(&path, &encode_shard(&path, &games[..2]).unwrap()).unwrap(), games[..2].to_vec());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn terminations_map_onto_end_rules_and_keep_their_schema_indices() {
+    use crate::rules::game::EndRule;
+    for r in EndRule::ALL {
+        assert_eq!(EndRule::from(Termination::from(r)), r);
+    }
+    // Serialised by index: the order is part of the schema.
+    let order = [
+        Termination::Checkmate,
+        Termination::Stalemate,
+        Termination::Repetition,
+        Termination::FiftyMove,
+        Termination::BareKings,
+        Termination::PlyCap,
+        Termination::Resignation,
+    ];
+    for (i, t) in order.into_iter().enumerate() {
+        assert_eq!(bincode::serialize(&t).unwrap(), (i as u32).to_le_bytes());
+    }
 }
 
 #[test]

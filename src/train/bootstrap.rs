@@ -21,12 +21,11 @@ use super::rundir::RunDir;
 use super::{mix_seed, TrainError};
 use crate::config::TrainConfig;
 use crate::eval::openings::random_opening;
-use crate::mcts::terminal::{prior_occurrences, terminal_status};
-use crate::mcts::Termination;
 use crate::nn::evaluator::NEUTRAL_WDL;
 use crate::player::PlayerSpec;
+use crate::rules::game::{outcome, prior_occurrences};
 use crate::rules::Position;
-use crate::selfplay::records::{SetupRecord, VariantRecord};
+use crate::selfplay::records::{SetupRecord, Termination, VariantRecord};
 use crate::selfplay::{write_shard, GameRecord, GameResult, PositionRecord};
 use rayon::prelude::*;
 
@@ -52,9 +51,8 @@ fn play_game(spec: &PlayerSpec, cfg: &TrainConfig, start: Position, index: u64) 
     let (result, termination) = loop {
         let moves = pos.legal_moves();
         let reps = prior_occurrences(&history, pos.hash(), pos.halfmove());
-        if let Some(t) = terminal_status(&pos, !moves.is_empty(), reps) {
-            let r = if t.wdl[2] > 0.5 { GameResult::loss_for(pos.side()) } else { GameResult::Draw };
-            break (r, t.rule);
+        if let Some(o) = outcome(&pos, !moves.is_empty(), reps as usize + 1) {
+            break (GameResult::from_outcome(o), o.rule.into());
         }
         if moves_played.len() as u32 >= b.ply_cap {
             break (GameResult::Draw, Termination::PlyCap);

@@ -35,10 +35,10 @@
 
 use super::TrainError;
 use crate::config::ReplaySection;
-use crate::mcts::terminal::prior_occurrences;
 use crate::nn::encode::{encode_into, INPUT_SIZE};
 use crate::nn::policy::{indices_into, PolicyIndex, POLICY_SIZE};
 use crate::nn::Symmetry;
+use crate::rules::game::prior_occurrences;
 use crate::rules::Position;
 use crate::selfplay::{read_shard, GameRecord};
 use rand::distributions::{Distribution, WeightedIndex};
