@@ -256,7 +256,7 @@ impl Slot {
             }
             self.full = self.rng.gen::<f32>() < cfg.full_search_prob;
             let sims = if self.full { cfg.full_simulations } else { cfg.cheap_simulations };
-            self.search.set_dirichlet(self.full);
+            self.search.set_noise(self.full);
             self.search.start(&self.pos, &self.history, sims);
             self.searching = true;
             return true;
