@@ -15,17 +15,23 @@ use super::records::{GameRecord, GameResult, PositionRecord, SetupRecord, Termin
 use crate::mcts::{Search, SearchConfig, SearchResult};
 use crate::nn::{EvalInput, Evaluation, Evaluator};
 use crate::rules::game::{outcome, prior_occurrences};
-use crate::rules::{Move, Position, Setup, Variant};
+use crate::rules::{Color, Move, Position, Setup, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
 /// Resignation settings.
+///
+/// A side resigns when its root *loss* probability is at least `loss` after each of its own last
+/// `consecutive` searches. The loss probability, not one minus the win probability: a dead draw
+/// (`[0.02, 0.96, 0.02]`) has a tiny win probability too and must be played out, not scored as a
+/// loss.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ResignConfig {
-    /// Resign when the side to move's root win probability stays below this (0 = never resign).
-    pub threshold: f32,
+    /// Resign when the side to move's root loss probability is at or above this (0 = never
+    /// resign; otherwise in (0.5, 1)).
+    pub loss: f32,
     /// For this many of its own consecutive moves.
     pub consecutive: u32,
     /// Share of games played through with resignation off, to measure false resignations.
@@ -34,7 +40,33 @@ pub struct ResignConfig {
 
 impl Default for ResignConfig {
     fn default() -> Self {
-        ResignConfig { threshold: 0.0, consecutive: 3, playthrough_fraction: 0.1 }
+        ResignConfig { loss: 0.0, consecutive: 3, playthrough_fraction: 0.1 }
+    }
+}
+
+impl ResignConfig {
+    /// Whether resignation is on at all.
+    pub fn enabled(&self) -> bool {
+        self.loss > 0.0
+    }
+}
+
+/// Each side's run of consecutive own moves whose root value says it is lost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ResignStreaks {
+    streak: [u32; 2],
+}
+
+impl ResignStreaks {
+    /// Counts the root value `root_wdl` (win, draw, loss for `side`, the side to move) of one of
+    /// `side`'s moves; returns whether `side` would resign now.
+    pub fn update(&mut self, cfg: &ResignConfig, side: Color, root_wdl: [f32; 3]) -> bool {
+        if !cfg.enabled() {
+            return false;
+        }
+        let s = &mut self.streak[side.index()];
+        *s = if root_wdl[2] >= cfg.loss { *s + 1 } else { 0 };
+        *s >= cfg.consecutive.max(1)
     }
 }
 
@@ -172,7 +204,7 @@ struct Slot {
     searching: bool,
     full: bool,
     resign_disabled: bool,
-    low_streak: [u32; 2],
+    streaks: ResignStreaks,
     would_resign: Option<u32>,
     sims: u64,
     finished: Option<GameRecord>,
@@ -192,7 +224,7 @@ impl Slot {
         let start = cfg.start.clone().unwrap_or_else(|| Setup::start(cfg.variant));
         let pos = Position::from_setup(start.clone()).expect("the start position is valid");
         let search = Search::new(cfg.search, rng.gen());
-        let resign_disabled = cfg.resign.threshold <= 0.0 || rng.gen::<f32>() < cfg.resign.playthrough_fraction;
+        let resign_disabled = !cfg.resign.enabled() || rng.gen::<f32>() < cfg.resign.playthrough_fraction;
         Slot {
             index,
             rng,
@@ -205,7 +237,7 @@ impl Slot {
             searching: false,
             full: false,
             resign_disabled,
-            low_streak: [0; 2],
+            streaks: ResignStreaks::default(),
             would_resign: None,
             sims: 0,
             finished: None,
@@ -278,18 +310,15 @@ impl Slot {
                 simulations: r.simulations,
             });
         }
-        // Resignation (or, in a play-through game, noting when it would have happened).
+        // Resignation (or, in a play-through game, noting the first ply at which the side to move
+        // there would have resigned: that side is the start's side flipped `ply` times).
         let side = self.pos.side();
-        if cfg.resign.threshold > 0.0 {
-            let s = &mut self.low_streak[side.index()];
-            *s = if r.root_wdl[0] < cfg.resign.threshold { *s + 1 } else { 0 };
-            if *s >= cfg.resign.consecutive.max(1) {
-                if !self.resign_disabled {
-                    self.finish(GameResult::loss_for(side), Termination::Resignation, evaluator, cfg.variant);
-                    return;
-                }
-                self.would_resign.get_or_insert(ply);
+        if self.streaks.update(&cfg.resign, side, r.root_wdl) {
+            if !self.resign_disabled {
+                self.finish(GameResult::loss_for(side), Termination::Resignation, evaluator, cfg.variant);
+                return;
             }
+            self.would_resign.get_or_insert(ply);
         }
         let m = if ply < cfg.temperature_plies && cfg.temperature > 0.0 {
             sample(&r, cfg.temperature, &mut self.rng)

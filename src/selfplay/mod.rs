@@ -12,7 +12,7 @@ pub mod records;
 pub mod shards;
 
 pub use bench::{bench, bench_config, BenchReport};
-pub use driver::{run, Progress, ResignConfig, SelfPlayConfig};
+pub use driver::{run, Progress, ResignConfig, ResignStreaks, SelfPlayConfig};
 pub use records::{GameRecord, GameResult, PositionRecord, Termination, SCHEMA_VERSION};
 pub use shards::{read_shard, write_shard, ShardError, ShardWriter};
 

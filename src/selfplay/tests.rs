@@ -3,7 +3,7 @@
 use super::shards::{decode_shard, encode_shard, HEADER_LEN};
 use super::*;
 use crate::mcts::{SearchConfig, SearchKind};
-use crate::nn::UniformEvaluator;
+use crate::nn::{EvalInput, Evaluation, Evaluator, UniformEvaluator};
 use crate::rules::{Cell, Color, Kind, Move, Piece, Position, Ruleset, Setup, Variant};
 use std::path::PathBuf;
 
@@ -112,6 +112,93 @@ fn games_end_by_the_rules() {
         assert_eq!(g.positions.len(), 1);
     }
     assert_eq!(p.white_wins, 2);
+}
+
+#[test]
+fn resignation_counts_the_loss_probability_not_the_win_probability() {
+    let cfg = ResignConfig { loss: 0.95, consecutive: 3, playthrough_fraction: 0.0 };
+    // A dead draw: almost no chance to win, but none to lose either. Never resign.
+    let mut s = ResignStreaks::default();
+    for _ in 0..50 {
+        assert!(!s.update(&cfg, Color::White, [0.02, 0.96, 0.02]));
+    }
+    // Lost: resign on the third own move in a row, streaks kept per side and reset by a better move.
+    let lost = [0.01, 0.02, 0.97];
+    let mut s = ResignStreaks::default();
+    assert!(!s.update(&cfg, Color::Black, lost));
+    assert!(!s.update(&cfg, Color::White, lost));
+    assert!(!s.update(&cfg, Color::Black, lost));
+    assert!(!s.update(&cfg, Color::Black, [0.1, 0.1, 0.8]));
+    assert!(!s.update(&cfg, Color::Black, lost));
+    assert!(!s.update(&cfg, Color::White, lost));
+    assert!(s.update(&cfg, Color::White, lost));
+    // At the threshold counts; off never resigns.
+    let mut s = ResignStreaks::default();
+    let one = ResignConfig { consecutive: 1, ..cfg };
+    assert!(s.update(&one, Color::White, [0.0, 0.05, 0.95]));
+    let off = ResignConfig { loss: 0.0, ..one };
+    assert!(!s.update(&off, Color::White, [0.0, 0.0, 1.0]));
+}
+
+/// Every position is worth `white` to white and its mirror to black; uniform priors.
+struct SidedEvaluator {
+    white: [f32; 3],
+}
+
+impl Evaluator for SidedEvaluator {
+    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) {
+        out.clear();
+        for inp in batch {
+            let [w, d, l] = self.white;
+            let wdl = if inp.position.side() == Color::White { [w, d, l] } else { [l, d, w] };
+            let n = inp.moves.len().max(1) as f32;
+            out.push(Evaluation { policy: vec![1.0 / n; inp.moves.len()], wdl, moves_left: 0.0 });
+        }
+    }
+    fn name(&self) -> String {
+        "sided".into()
+    }
+}
+
+/// Games played with resignation at a 0.95 loss probability over 3 moves against [`SidedEvaluator`].
+fn play_sided(white: [f32; 3], playthrough: f32) -> Vec<GameRecord> {
+    let cfg = SelfPlayConfig {
+        concurrent_games: 2,
+        total_games: 2,
+        full_simulations: 8,
+        cheap_simulations: 4,
+        random_opening_plies: 0,
+        temperature_plies: 0,
+        ply_cap: 16,
+        resign: ResignConfig { loss: 0.95, consecutive: 3, playthrough_fraction: playthrough },
+        ..small_config(5, 2)
+    };
+    let mut games = Vec::new();
+    run(&cfg, &mut SidedEvaluator { white }, &mut |g| games.push(g), &mut |_| {});
+    games
+}
+
+#[test]
+fn dead_draws_are_played_out_and_lost_games_resigned() {
+    // The old rule (win probability below 0.05) resigned every one of these dead draws.
+    let games = play_sided([0.02, 0.96, 0.02], 0.0);
+    for g in &games {
+        assert_ne!(g.termination, Termination::Resignation);
+        assert_eq!(g.would_resign_ply, None);
+    }
+    // White is lost: it resigns on its third move (ply 4), before playing it.
+    let games = play_sided([0.01, 0.02, 0.97], 0.0);
+    for g in &games {
+        assert_eq!((g.termination, g.result, g.moves.len()), (Termination::Resignation, GameResult::BlackWin, 4));
+        assert!(!g.resign_disabled);
+    }
+    // Play-through games go on, and note the ply at which the side to move would have resigned.
+    let games = play_sided([0.01, 0.02, 0.97], 1.0);
+    for g in &games {
+        assert_ne!(g.termination, Termination::Resignation);
+        assert!(g.resign_disabled);
+        assert_eq!(g.would_resign_ply, Some(4));
+    }
 }
 
 #[test]

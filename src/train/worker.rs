@@ -71,7 +71,7 @@ pub fn selfplay_config(cfg: &TrainConfig, games: u64, seed: u64) -> Result<SelfP
         temperature: s.temperature,
         ply_cap: s.ply_cap,
         resign: ResignConfig {
-            threshold: s.resign_threshold,
+            loss: s.resign_loss,
             consecutive: s.resign_consecutive,
             playthrough_fraction: s.resign_playthrough,
         },
