@@ -284,6 +284,16 @@ impl SetupRecord {
 }
 
 impl GameRecord {
+    /// The side to move after `ply` plies: the start position's side, flipped when `ply` is odd.
+    pub fn side_to_move_at(&self, ply: u32) -> Color {
+        let start = if self.start.side == 0 { Color::White } else { Color::Black };
+        if ply % 2 == 0 {
+            start
+        } else {
+            start.flip()
+        }
+    }
+
     /// The validated start position.
     pub fn start_position(&self) -> Result<Position, RecordError> {
         let v = self.variant.to_variant()?;
