@@ -151,8 +151,11 @@ pub struct SelfPlaySection {
     pub temperature_plies: u32,
     /// Sampling temperature.
     pub temperature: f32,
-    /// Games reaching this many plies are drawn.
+    /// Games reaching this many plies are adjudicated: drawn, or see `ply_cap_adjudicate`.
     pub ply_cap: u32,
+    /// At the ply cap, a side ahead by more than this many pawns of material wins (0 = always a
+    /// draw).
+    pub ply_cap_adjudicate: f32,
     /// Resign when the root loss probability is at or above this (0 = never; else in (0.5, 1)).
     /// Replaces `resign_threshold` (a win-probability bound that also resigned dead draws).
     pub resign_loss: f32,
@@ -178,6 +181,7 @@ impl Default for SelfPlaySection {
             temperature_plies: 12,
             temperature: 1.0,
             ply_cap: 300,
+            ply_cap_adjudicate: 0.0,
             resign_loss: 0.0,
             resign_consecutive: 3,
             resign_playthrough: 0.1,
@@ -629,6 +633,12 @@ impl TrainConfig {
         check(s.temperature_plies <= 1000, "selfplay.temperature_plies", s.temperature_plies, "0..=1000")?;
         check(s.temperature > 0.0 && s.temperature <= 10.0, "selfplay.temperature", s.temperature, "(0, 10]")?;
         check((1..=100_000).contains(&s.ply_cap), "selfplay.ply_cap", s.ply_cap, "1..=100000")?;
+        check(
+            (0.0..=50.0).contains(&s.ply_cap_adjudicate),
+            "selfplay.ply_cap_adjudicate",
+            s.ply_cap_adjudicate,
+            "[0, 50] pawns (0 = draw)",
+        )?;
         check(
             s.resign_loss == 0.0 || (s.resign_loss > 0.5 && s.resign_loss < 1.0),
             "selfplay.resign_loss",

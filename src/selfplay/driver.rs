@@ -12,10 +12,12 @@
 //! deterministic evaluator), whatever the thread count.
 
 use super::records::{GameRecord, GameResult, PositionRecord, SetupRecord, Termination, VariantRecord};
+use crate::engine::eval::material_balance;
+use crate::engine::Weights;
 use crate::mcts::{Search, SearchConfig, SearchResult};
 use crate::nn::{EvalInput, Evaluation, Evaluator};
 use crate::rules::game::{outcome, prior_occurrences};
-use crate::rules::{Color, Move, Position, Setup, Variant};
+use crate::rules::{Color, Kind, Move, Position, Setup, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -98,8 +100,11 @@ pub struct SelfPlayConfig {
     pub temperature_plies: u32,
     /// The sampling temperature T.
     pub temperature: f32,
-    /// Games reaching this many plies are adjudicated drawn.
+    /// Games reaching this many plies are adjudicated (see [`adjudicate_ply_cap`]).
     pub ply_cap: u32,
+    /// At the ply cap, a side ahead by more than this many pawns of material wins; otherwise the
+    /// game is drawn (0: always drawn).
+    pub ply_cap_adjudicate: f32,
     /// Resignation.
     pub resign: ResignConfig,
 }
@@ -120,8 +125,29 @@ impl Default for SelfPlayConfig {
             temperature_plies: 12,
             temperature: 1.0,
             ply_cap: 400,
+            ply_cap_adjudicate: 0.0,
             resign: ResignConfig::default(),
         }
+    }
+}
+
+/// The result of a game stopped at the ply cap in `pos`: the side ahead by more than `pawns`
+/// pawns of material wins, else a draw (always a draw when `pawns <= 0`). Material is
+/// [`material_balance`] (white minus black, board plus placeable reserve, in centipawns) with the
+/// ruleset's default weights; a pawn is the weights' pawn value.
+pub fn adjudicate_ply_cap(pos: &Position, pawns: f32) -> GameResult {
+    if !(pawns > 0.0) {
+        return GameResult::Draw;
+    }
+    let w = Weights::for_ruleset(pos.ruleset());
+    let margin = pawns as f64 * w.values[Kind::Pawn.index()] as f64;
+    let balance = material_balance(pos, &w) as f64;
+    if balance > margin {
+        GameResult::WhiteWin
+    } else if -balance > margin {
+        GameResult::BlackWin
+    } else {
+        GameResult::Draw
     }
 }
 
@@ -278,7 +304,8 @@ impl Slot {
                 return false;
             }
             if self.moves.len() as u32 >= cfg.ply_cap {
-                self.finish(GameResult::Draw, Termination::PlyCap, evaluator, cfg.variant);
+                let result = adjudicate_ply_cap(&self.pos, cfg.ply_cap_adjudicate);
+                self.finish(result, Termination::PlyCap, evaluator, cfg.variant);
                 return false;
             }
             if (self.moves.len() as u32) < cfg.random_opening_plies {

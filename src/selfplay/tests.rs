@@ -201,6 +201,59 @@ fn dead_draws_are_played_out_and_lost_games_resigned() {
     }
 }
 
+/// Kings far apart, white with a queen and two rooks, or only with a pawn; white to move.
+fn material_setup(big: bool) -> Setup {
+    let mut s = Setup::empty(Variant::plain(Ruleset::FiveUp));
+    let mut pieces = vec![("Ea1", Color::White, Kind::King), ("Ae5", Color::Black, Kind::King)];
+    if big {
+        pieces.extend([("Ca1", Color::White, Kind::Queen), ("Eb1", Color::White, Kind::Rook)]);
+        pieces.push(("Ec1", Color::White, Kind::Rook));
+    } else {
+        pieces.push(("Cc2", Color::White, Kind::Pawn));
+    }
+    for (c, color, kind) in pieces {
+        s.board[cell(c).index()] = Some(Piece::new(color, kind));
+    }
+    s
+}
+
+#[test]
+fn ply_cap_adjudication_by_material() {
+    let ahead = Position::from_setup(material_setup(true)).unwrap();
+    assert_eq!(adjudicate_ply_cap(&ahead, 3.0), GameResult::WhiteWin);
+    assert_eq!(adjudicate_ply_cap(&ahead, 0.0), GameResult::Draw, "0 = off");
+    assert_eq!(adjudicate_ply_cap(&ahead, 50.0), GameResult::Draw);
+    // One pawn up is not more than 1 pawn, nor 3.
+    let pawn = Position::from_setup(material_setup(false)).unwrap();
+    assert_eq!(adjudicate_ply_cap(&pawn, 1.0), GameResult::Draw);
+    assert_eq!(adjudicate_ply_cap(&pawn, 0.5), GameResult::WhiteWin);
+    // The sign does not depend on the side to move; colours swapped, black wins.
+    let mut s = material_setup(true);
+    s.side = Color::Black;
+    assert_eq!(adjudicate_ply_cap(&Position::from_setup(s.clone()).unwrap(), 3.0), GameResult::WhiteWin);
+    for c in s.board.iter_mut().flatten() {
+        c.color = c.color.flip();
+    }
+    assert_eq!(adjudicate_ply_cap(&Position::from_setup(s).unwrap(), 3.0), GameResult::BlackWin);
+
+    // Through the driver: two random plies, then the cap.
+    let cfg = |pawns: f32| SelfPlayConfig {
+        start: Some(material_setup(true)),
+        concurrent_games: 2,
+        total_games: 2,
+        random_opening_plies: 2,
+        ply_cap: 2,
+        ply_cap_adjudicate: pawns,
+        ..SelfPlayConfig::default()
+    };
+    for (pawns, want) in [(3.0, GameResult::WhiteWin), (0.0, GameResult::Draw)] {
+        let (games, _) = play(&cfg(pawns));
+        for g in &games {
+            assert_eq!((g.termination, g.result, g.moves.len()), (Termination::PlyCap, want, 2));
+        }
+    }
+}
+
 #[test]
 fn shards_round_trip() {
     let (games, _) = play(&small_config(3, 3));
