@@ -6,6 +6,11 @@
 //! `optimizer.safetensors` (one tensor per trainable variable and moment: `m.NAME`, `v.NAME` for
 //! AdamW, `b.NAME` for SGD) and `optimizer.json` (kind and step count). Published networks are the
 //! model's files only, loaded by [`torch_evaluator`] on the best device (CUDA when present).
+//!
+//! Weight decay (AdamW's decoupled decay, SGD's L2 term) applies only to the weights of
+//! convolutions and linear layers ([`decays`]: variables of two or more dimensions), not to
+//! biases or batch-norm scales and shifts: shrinking those does not regularise (batch norm undoes
+//! the scale of the weights before it) and only pulls the affine maps towards zero.
 
 use super::learner::{Learner, StepStats};
 use super::replay::TrainBatch;
@@ -20,6 +25,13 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
 use tch::{Device, Kind, Tensor};
+
+/// Whether weight decay applies to the trainable variable `name`: the weights of convolutions
+/// and linear layers (two or more dimensions) do; biases and batch-norm weights and biases
+/// (one dimension) do not.
+pub fn decays(name: &str, var: &Tensor) -> bool {
+    var.dim() >= 2 && !name.ends_with("bias")
+}
 
 const BETA1: f64 = 0.9;
 const BETA2: f64 = 0.999;
@@ -117,6 +129,7 @@ impl TchLearner {
             let step = self.steps as i32;
             for (name, var, g) in &grads {
                 let mut var = var.shallow_clone();
+                let wd = if decays(name, var.as_ref()) { t.weight_decay } else { 0.0 };
                 match t.optimizer {
                     OptimizerKind::Adamw => {
                         let mut m = self.buffer(format!("m.{name}"), var.as_ref());
@@ -125,12 +138,14 @@ impl TchLearner {
                         let _ = v.g_mul_scalar_(BETA2).g_add_(&(g * g * (1.0 - BETA2)));
                         let mhat = &m / (1.0 - BETA1.powi(step));
                         let vhat = &v / (1.0 - BETA2.powi(step));
-                        let _ = var.g_mul_scalar_(1.0 - lr * t.weight_decay);
+                        if wd > 0.0 {
+                            let _ = var.g_mul_scalar_(1.0 - lr * wd);
+                        }
                         let _ = var.g_sub_(&(mhat / (vhat.sqrt() + EPS) * lr));
                     }
                     OptimizerKind::Sgd => {
                         let mut b = self.buffer(format!("b.{name}"), var.as_ref());
-                        let d = g + &var * t.weight_decay;
+                        let d = g + &var * wd;
                         let _ = b.g_mul_scalar_(t.momentum).g_add_(&d);
                         let _ = var.g_sub_(&((d + &b * t.momentum) * lr));
                     }
@@ -226,6 +241,57 @@ mod tests {
     use crate::nn::{Symmetry, UniformEvaluator};
     use crate::selfplay::{run, SelfPlayConfig};
     use crate::train::replay::{game_samples, Sample};
+
+    #[test]
+    fn weight_decay_spares_biases_and_batch_norm() {
+        let model = Model::new(&NetConfig::TINY, Device::Cpu).unwrap();
+        let (mut weights, mut spared) = (0, 0);
+        for (name, v) in model.named_variables().into_iter().filter(|(_, v)| v.requires_grad()) {
+            let norm_or_bias = name.contains(".bn.") || name.ends_with("bias");
+            assert_eq!(decays(&name, &v), !norm_or_bias, "{name} {:?}", v.size());
+            if norm_or_bias {
+                spared += 1;
+            } else {
+                assert!(name.ends_with("weight") && v.dim() >= 2, "{name}");
+                weights += 1;
+            }
+        }
+        assert!(weights > 5 && spared > 5, "{weights} decayed, {spared} spared");
+    }
+
+    #[test]
+    fn an_update_with_zero_gradients_only_decays_weights() {
+        for opt in ["adamw", "sgd"] {
+            let sets = [format!("training.optimizer=\"{opt}\""), "training.weight_decay=0.5".into()];
+            let cfg = TrainConfig::from_toml(include_str!("../../configs/quick.toml"), "quick", &sets).unwrap();
+            let mut l = TchLearner::new(&cfg).unwrap();
+            // Defined, all-zero gradients: only the decay can move a variable.
+            for (_, v) in l.trainable() {
+                (&v * 0.0).sum(Kind::Float).backward();
+            }
+            let before: BTreeMap<String, Tensor> = l.trainable().into_iter().map(|(n, v)| (n, v.copy())).collect();
+            l.update(0.1);
+            // AdamW: w·(1 − lr·wd). SGD: the first momentum buffer is the L2 gradient wd·w, and the
+            // Nesterov step subtracts lr·(1 + momentum) times it.
+            let factor = match opt {
+                "adamw" => 1.0 - 0.1 * 0.5,
+                _ => 1.0 - 0.1 * 0.5 * (1.0 + cfg.training.momentum),
+            };
+            let (mut shrunk, mut kept) = (0, 0);
+            for (name, v) in l.trainable() {
+                let old = &before[&name];
+                if decays(&name, &v) {
+                    let want = old * factor;
+                    assert!(v.allclose(&want, 1e-5, 1e-7, false), "{opt}: {name} did not shrink by {factor}");
+                    shrunk += 1;
+                } else {
+                    assert!(v.equal(old), "{opt}: {name} ({:?}) changed", v.size());
+                    kept += 1;
+                }
+            }
+            assert!(shrunk > 0 && kept > 0);
+        }
+    }
 
     #[test]
     fn a_tiny_learner_lowers_its_loss_and_round_trips_its_state() {
