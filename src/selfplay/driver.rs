@@ -136,7 +136,7 @@ impl Default for SelfPlayConfig {
 /// [`material_balance`] (white minus black, board plus placeable reserve, in centipawns) with the
 /// ruleset's default weights; a pawn is the weights' pawn value.
 pub fn adjudicate_ply_cap(pos: &Position, pawns: f32) -> GameResult {
-    if !(pawns > 0.0) {
+    if pawns.is_nan() || pawns <= 0.0 {
         return GameResult::Draw;
     }
     let w = Weights::for_ruleset(pos.ruleset());
