@@ -155,10 +155,14 @@ pub struct SelfPlaySection {
     pub temperature_plies: u32,
     /// Sampling temperature.
     pub temperature: f32,
-    /// Games reaching this many plies are drawn.
+    /// Games reaching this many plies are adjudicated: drawn, or see `ply_cap_adjudicate`.
     pub ply_cap: u32,
-    /// Resign below this root win probability (0 = never).
-    pub resign_threshold: f32,
+    /// At the ply cap, a side ahead by more than this many pawns of material wins (0 = always a
+    /// draw).
+    pub ply_cap_adjudicate: f32,
+    /// Resign when the root loss probability is at or above this (0 = never; else in (0.5, 1)).
+    /// Replaces `resign_threshold` (a win-probability bound that also resigned dead draws).
+    pub resign_loss: f32,
     /// … for this many consecutive own moves.
     pub resign_consecutive: u32,
     /// Share of games played through with resignation off.
@@ -182,7 +186,8 @@ impl Default for SelfPlaySection {
             temperature_plies: 12,
             temperature: 1.0,
             ply_cap: 300,
-            resign_threshold: 0.0,
+            ply_cap_adjudicate: 0.0,
+            resign_loss: 0.0,
             resign_consecutive: 3,
             resign_playthrough: 0.1,
         }
@@ -515,10 +520,23 @@ impl Default for TrainConfig {
     }
 }
 
+/// Keys that were renamed, with what to write instead: an old config gets this hint rather than
+/// serde's list of every key of the section.
+const RENAMED_KEYS: [(&str, &str); 1] = [(
+    "resign_threshold",
+    "replaced by `selfplay.resign_loss` (resign when the root loss probability stays at or above \
+     it, e.g. 0.95; 0 = never)",
+)];
+
 /// The one-line text of a TOML error: its message (first line), the line number, and the section
 /// the error is in.
 fn toml_error(origin: &str, text: &str, e: &toml::de::Error) -> ConfigError {
-    let message = e.message().lines().next().unwrap_or("invalid TOML").trim().to_string();
+    let mut message = e.message().lines().next().unwrap_or("invalid TOML").trim().to_string();
+    for (old, hint) in RENAMED_KEYS {
+        if message.starts_with(&format!("unknown field `{old}`")) {
+            message = format!("unknown field `{old}`: {hint}");
+        }
+    }
     let Some(span) = e.span() else {
         return ConfigError::Parse { origin: origin.to_string(), message };
     };
@@ -674,7 +692,18 @@ impl TrainConfig {
         check(s.temperature_plies <= 1000, "selfplay.temperature_plies", s.temperature_plies, "0..=1000")?;
         check(s.temperature > 0.0 && s.temperature <= 10.0, "selfplay.temperature", s.temperature, "(0, 10]")?;
         check((1..=100_000).contains(&s.ply_cap), "selfplay.ply_cap", s.ply_cap, "1..=100000")?;
-        check((0.0..0.5).contains(&s.resign_threshold), "selfplay.resign_threshold", s.resign_threshold, "[0, 0.5)")?;
+        check(
+            (0.0..=50.0).contains(&s.ply_cap_adjudicate),
+            "selfplay.ply_cap_adjudicate",
+            s.ply_cap_adjudicate,
+            "[0, 50] pawns (0 = draw)",
+        )?;
+        check(
+            s.resign_loss == 0.0 || (s.resign_loss > 0.5 && s.resign_loss < 1.0),
+            "selfplay.resign_loss",
+            s.resign_loss,
+            "0 (never) or (0.5, 1), e.g. 0.95",
+        )?;
         check(
             (1..=100).contains(&s.resign_consecutive),
             "selfplay.resign_consecutive",
@@ -854,6 +883,24 @@ mod tests {
         assert!(!msg.contains('\n'), "{msg}");
         let e = TrainConfig::from_toml("sed = 3\n", "x.toml", &[]).unwrap_err().to_string();
         assert!(e.contains("unknown field `sed`"), "{e}");
+    }
+
+    #[test]
+    fn the_old_resignation_key_names_its_replacement() {
+        let text = "[selfplay]\nply_cap = 100\nresign_threshold = 0.05\n";
+        let e = TrainConfig::from_toml(text, "old.toml", &[]).unwrap_err().to_string();
+        assert!(e.starts_with("old.toml line 3: unknown field `resign_threshold`"), "{e}");
+        assert!(e.contains("selfplay.resign_loss") && !e.contains('\n'), "{e}");
+        let e = TrainConfig::from_toml("", "x", &["selfplay.resign_threshold=0.05".into()]).unwrap_err();
+        assert!(e.to_string().contains("selfplay.resign_loss"), "{e}");
+        // The new key: 0 or (0.5, 1).
+        for ok in [0.0, 0.9, 0.95] {
+            TrainConfig::from_toml(&format!("[selfplay]\nresign_loss = {ok}\n"), "x", &[]).unwrap();
+        }
+        for bad in [0.05, 0.5, 1.0, -0.1] {
+            let e = TrainConfig::from_toml(&format!("[selfplay]\nresign_loss = {bad}\n"), "x", &[]).unwrap_err();
+            assert!(e.to_string().starts_with("selfplay.resign_loss"), "{e}");
+        }
     }
 
     #[test]

@@ -600,7 +600,7 @@ impl MctsPlayer {
         let deadline = self.spec.time.map(|t| start + t);
         let budget = self.spec.sims.unwrap_or(u32::MAX);
         let mut search = Search::new(self.config(), self.spec.seed);
-        search.set_dirichlet(false);
+        search.set_noise(false);
         search.start(pos, history, budget);
         let mut out: Vec<Evaluation> = Vec::new();
         while !search.is_done() {

@@ -80,6 +80,7 @@ fn check_finished_run(run: &Path, generations: u32) {
         assert!((0.0..=1.0).contains(&top1));
         assert!(l["heldout_value_ce"].as_f64().unwrap() > 0.0);
         assert!(l["anchored_elo"]["games"].as_f64().unwrap() > 0.0, "{l}");
+        assert_eq!(l["selfplay"]["games"].as_u64(), l["games"].as_u64(), "{l}");
     }
     let png = std::fs::read(rd.plots_dir().join("progress.png")).unwrap();
     assert_eq!(&png[..4], b"\x89PNG");

@@ -1,6 +1,5 @@
 //! Expanding a leaf with an evaluation, and the root's exploration noise.
 
-use super::terminal::Terminal;
 use super::tree::{NodeId, Tree, EXPANDED, TERMINAL};
 use crate::nn::Evaluation;
 use crate::rules::Move;
@@ -26,10 +25,10 @@ pub fn expand(tree: &mut Tree, id: NodeId, moves: &[Move], eval: &Evaluation, sc
     wdl
 }
 
-/// Marks `id` terminal with the rules' result.
-pub fn mark_terminal(tree: &mut Tree, id: NodeId, t: Terminal) {
+/// Marks `id` terminal with the rules' result `wdl` (side to move's view, one-hot).
+pub fn mark_terminal(tree: &mut Tree, id: NodeId, wdl: [f32; 3]) {
     let n = tree.get_mut(id);
-    n.nn_q = t.wdl[2] - t.wdl[0];
+    n.nn_q = wdl[2] - wdl[0];
     n.flags |= EXPANDED | TERMINAL;
 }
 

@@ -9,8 +9,9 @@
 //! - [`ab_eval`]: [`AbEvaluator`], the alpha-beta hand evaluation as a model-free evaluator;
 //! - [`quiesce`]: [`QuiescenceEvaluator`], any evaluator's values corrected by a capture-only
 //!   quiescence search, so that leaves do not fall for one-move captures;
-//! - [`terminal`]: game-end rules for search (checkmate, stalemate, repetition, fifty moves, bare
-//!   kings) until `rules::game` lands;
+//! - game-end rules (checkmate, stalemate, repetition, fifty moves, bare kings) come from
+//!   [`crate::rules::game::outcome`] and [`crate::rules::game::prior_occurrences`], the same calls
+//!   self-play and games make;
 //! - the evaluation cache is [`crate::nn::EvalCache`] (keyed by hash, repetitions and clock).
 //!
 //! Search never sees a network: it asks an [`Evaluator`] for batches of positions.
@@ -21,14 +22,12 @@ pub mod expand;
 pub mod quiesce;
 pub mod search;
 pub mod select;
-pub mod terminal;
 pub mod tree;
 
 pub use ab_eval::AbEvaluator;
 pub use quiesce::QuiescenceEvaluator;
 pub use search::{Search, SearchConfig, SearchKind, SearchResult};
 pub use select::GumbelParams;
-pub use terminal::{terminal_status, Terminal, Termination};
 
 use crate::nn::Evaluator;
 use crate::rules::Position;

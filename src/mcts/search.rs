@@ -17,15 +17,21 @@
 //! decision sees completed values) and counts in-flight simulations as visits below the root.
 //! A descent that reaches a leaf already waiting for its evaluation (a collision) ends the
 //! gathering for this step.
+//!
+//! Noise and the recorded value: [`Search::set_noise`] switches the root noise of both kinds
+//! (PUCT's Dirichlet, Gumbel's root sample) per search, so the driver's cheap searches are
+//! noise-free. The Gumbel root sample only picks which moves get visits and which is played; the
+//! recorded value ([`SearchResult::root_wdl`], see [`gumbel_root_wdl`]) and the policy target
+//! (π') are computed from prior logits and completed Q without it.
 
 use super::backup::{add_in_flight, backup};
 use super::expand::{add_dirichlet_noise, expand, gumbel_noise, mark_terminal, terminal_wdl};
 use super::select::{
     argmax, considered_visits, gumbel_child, improved_policy, puct_child, sigma, GumbelParams, PuctParams,
 };
-use super::terminal::{prior_occurrences, terminal_status};
-use super::tree::{NodeId, Tree, ROOT};
+use super::tree::{Node, NodeId, Tree, ROOT};
 use crate::nn::{EvalInput, Evaluation};
+use crate::rules::game::{outcome, prior_occurrences};
 use crate::rules::{Move, Position};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -56,7 +62,8 @@ pub struct SearchConfig {
     pub dirichlet_epsilon: f32,
     /// Gumbel: number of root actions sampled for sequential halving (m).
     pub gumbel_m: u32,
-    /// Gumbel: sample the root Gumbel noise (off = deterministic, for evaluation play).
+    /// Gumbel: sample the root Gumbel noise (off = deterministic, for evaluation play). A search
+    /// whose noise is switched off with [`Search::set_noise`] draws none either way.
     pub gumbel_noise: bool,
     /// Gumbel σ parameters.
     pub gumbel: GumbelParams,
@@ -90,13 +97,42 @@ pub struct SearchResult {
     /// Training target over `moves`, summing to 1: Gumbel's improved policy π', or PUCT's
     /// normalised visit counts.
     pub policy: Vec<f32>,
-    /// Root value for the side to move: PUCT's mean backed-up WDL at the root; Gumbel's mean
-    /// backed-up WDL of the chosen move (the root mean when it has no visits).
+    /// Root value for the side to move: PUCT's mean backed-up WDL at the root; Gumbel's
+    /// noise-free [`gumbel_root_wdl`] (the π'-weighted mix of the visited children's WDL).
     pub root_wdl: [f32; 3],
     /// The evaluator's WDL of the root, for the side to move.
     pub nn_wdl: [f32; 3],
     /// Simulations run (not counting the root's own evaluation).
     pub simulations: u32,
+}
+
+/// The root's mean backed-up WDL for the side to move (the root's statistics are kept from the
+/// other side's point of view).
+fn root_mean_wdl(root: &Node) -> [f32; 3] {
+    let [w, d, l] = root.wdl();
+    [l, d, w]
+}
+
+/// Gumbel's recorded root value for the side to move: `Σ π'(a)·WDL(a) / Σ π'(a)` over the visited
+/// root children `a`, where π' is the improved policy (prior logits plus σ of completed Q, no
+/// Gumbel sample) and `WDL(a)` the child's mean backed-up WDL; the root mean when no child has a
+/// visit (or π' gives the visited ones no mass). With the same visit counts and values, the root
+/// noise cannot change it.
+pub fn gumbel_root_wdl(root: &Node, kids: &[Node], improved: &[f32]) -> [f32; 3] {
+    let mut acc = [0.0f64; 3];
+    let mut mass = 0.0f64;
+    for (c, &p) in kids.iter().zip(improved).filter(|(c, _)| c.visits > 0) {
+        let wdl = c.wdl();
+        for i in 0..3 {
+            acc[i] += p as f64 * wdl[i] as f64;
+        }
+        mass += p as f64;
+    }
+    if mass > 0.0 && mass.is_finite() {
+        acc.map(|x| (x / mass) as f32)
+    } else {
+        root_mean_wdl(root)
+    }
 }
 
 /// A leaf waiting for its evaluation.
@@ -139,7 +175,7 @@ pub struct Search {
     path: Vec<NodeId>,
     scratch: Vec<f32>,
     evals: u64,
-    dirichlet: bool,
+    noise: bool,
 }
 
 impl Search {
@@ -167,7 +203,7 @@ impl Search {
             path: Vec::new(),
             scratch: Vec::new(),
             evals: 0,
-            dirichlet: true,
+            noise: true,
         }
     }
 
@@ -191,10 +227,12 @@ impl Search {
         self.gumbels.clear();
     }
 
-    /// Turns PUCT's root Dirichlet noise on or off for the following searches (self-play turns it
-    /// off for cheap, unrecorded searches, as KataGo does). On by default when its weight is > 0.
-    pub fn set_dirichlet(&mut self, on: bool) {
-        self.dirichlet = on;
+    /// Turns the root noise of either kind on or off for the following searches: PUCT's Dirichlet
+    /// noise and Gumbel's root Gumbel sample. Self-play turns it off for cheap, unrecorded
+    /// searches (as KataGo does), so those play the search's best guess; with it on, the config
+    /// decides (`dirichlet_epsilon > 0`, `gumbel_noise`). On by default.
+    pub fn set_noise(&mut self, on: bool) {
+        self.noise = on;
     }
 
     /// The tree (for inspection and tests).
@@ -282,12 +320,13 @@ impl Search {
         let n = self.tree.get(ROOT).num_children as usize;
         match self.cfg.kind {
             SearchKind::Puct => {
-                let eps = if self.dirichlet { self.cfg.dirichlet_epsilon } else { 0.0 };
+                let eps = if self.noise { self.cfg.dirichlet_epsilon } else { 0.0 };
                 add_dirichlet_noise(&mut self.tree, ROOT, self.cfg.dirichlet_alpha, eps, &mut self.rng)
             }
             SearchKind::Gumbel => {
                 self.logits = self.tree.child_nodes(ROOT).iter().map(|c| c.prior.max(1e-30).ln()).collect();
-                self.gumbels = if self.cfg.gumbel_noise { gumbel_noise(n, &mut self.rng) } else { vec![0.0; n] };
+                let noisy = self.noise && self.cfg.gumbel_noise;
+                self.gumbels = if noisy { gumbel_noise(n, &mut self.rng) } else { vec![0.0; n] };
                 let m = self.cfg.gumbel_m.min(n as u32);
                 (self.schedule, self.phases) = considered_visits(m, self.budget);
             }
@@ -318,11 +357,12 @@ impl Search {
                 let mut moves = Vec::new();
                 pos.legal_moves_into(&mut moves);
                 let reps = prior_occurrences(&self.hist, pos.hash(), pos.halfmove());
-                if let Some(t) = terminal_status(&pos, !moves.is_empty(), reps) {
-                    mark_terminal(&mut self.tree, node, t);
-                    backup(&mut self.tree, &path, t.wdl, false);
+                if let Some(o) = outcome(&pos, !moves.is_empty(), reps as usize + 1) {
+                    let wdl = o.wdl_for(pos.side());
+                    mark_terminal(&mut self.tree, node, wdl);
+                    backup(&mut self.tree, &path, wdl, false);
                     if node == ROOT {
-                        self.root_nn_wdl = t.wdl;
+                        self.root_nn_wdl = wdl;
                     }
                     break Descent::Terminal;
                 }
@@ -426,11 +466,11 @@ impl Search {
             }
         };
         // Gumbel spreads visits over deliberately tried candidates, so its root mean understates the
-        // chosen line: report the winner's value. PUCT concentrates visits: report the root mean.
-        let [w, d, l] = root.wdl();
+        // best line, and the winner of sequential halving carries the root's Gumbel sample: report
+        // the π'-weighted value instead. PUCT concentrates visits: report the root mean.
         let root_wdl = match self.cfg.kind {
-            SearchKind::Gumbel if kids[best].visits > 0 => kids[best].wdl(),
-            _ => [l, d, w],
+            SearchKind::Gumbel => gumbel_root_wdl(&root, &kids, &policy),
+            SearchKind::Puct => root_mean_wdl(&root),
         };
         Some(SearchResult {
             best: moves[best],

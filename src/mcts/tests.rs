@@ -171,13 +171,79 @@ fn repetition_in_history_is_a_draw_in_search() {
     assert!(search_position(&p8, &hist, &mut UniformEvaluator::default(), 8, &SearchConfig::default(), 1).is_none());
 }
 
+/// Runs a whole search with the noise switch set, returning the result and the tree.
+fn run_search(
+    cfg: SearchConfig,
+    p: &Position,
+    ev: &mut dyn Evaluator,
+    sims: u32,
+    seed: u64,
+    noise: bool,
+) -> (SearchResult, tree::Tree) {
+    let mut s = Search::new(cfg, seed);
+    s.set_noise(noise);
+    s.start(p, &[], sims);
+    let mut out = Vec::new();
+    while !s.is_done() {
+        s.gather();
+        let mut batch = Vec::new();
+        s.inputs(&mut batch);
+        ev.evaluate(&batch, &mut out);
+        drop(batch);
+        s.apply(&out);
+    }
+    (s.result().unwrap(), s.tree().clone())
+}
+
+#[test]
+fn a_search_without_noise_does_not_depend_on_its_seed() {
+    // Cheap self-play searches switch the noise off: both kinds must then ignore the seed, even
+    // with the config's noise on (Gumbel's root sample used to stay on).
+    let p = Position::startpos(Variant::plain(Ruleset::FiveUp));
+    let mut ev = UniformEvaluator::default();
+    for cfg in configs() {
+        assert!(cfg.gumbel_noise && cfg.dirichlet_epsilon > 0.0);
+        let quiet = |seed| run_search(cfg, &p, &mut UniformEvaluator::default(), 32, seed, false).0;
+        assert_eq!(quiet(1), quiet(2), "{:?}", cfg.kind);
+        let a = run_search(cfg, &p, &mut ev, 32, 1, true).0;
+        let b = run_search(cfg, &p, &mut ev, 32, 2, true).0;
+        assert_ne!(a.visits, b.visits, "{:?}: the noise is seeded", cfg.kind);
+    }
+}
+
+#[test]
+fn the_gumbel_root_value_is_the_improved_policy_mix_of_the_visited_children() {
+    // Close values (the hand evaluation of the start position) spread π' over several visited
+    // moves, so the mix differs from the value of the move sequential halving picked, which
+    // carries the root's Gumbel sample.
+    let p = Position::startpos(Variant::plain(Ruleset::FiveUp));
+    let cfg = SearchConfig { gumbel_m: 8, ..SearchConfig::default() };
+    for seed in [1, 2, 3] {
+        let (r, t) = run_search(cfg, &p, &mut AbEvaluator::new(), 48, seed, true);
+        let kids = t.child_nodes(tree::ROOT);
+        let (mut want, mut mass) = ([0.0f64; 3], 0.0f64);
+        for (c, &pi) in kids.iter().zip(&r.policy) {
+            if c.visits > 0 {
+                let w = c.wdl();
+                (0..3).for_each(|i| want[i] += pi as f64 * w[i] as f64);
+                mass += pi as f64;
+            }
+        }
+        for i in 0..3 {
+            assert!((r.root_wdl[i] as f64 - want[i] / mass).abs() < 1e-5, "seed {seed}: {:?} vs {want:?}", r.root_wdl);
+        }
+        assert!((r.root_wdl.iter().sum::<f32>() - 1.0).abs() < 1e-5);
+        assert!(kids.iter().filter(|c| c.visits > 0).count() >= 2);
+    }
+}
+
 #[test]
 fn dirichlet_noise_can_be_switched_off() {
     let p = Position::startpos(Variant::plain(Ruleset::FiveUp));
     let cfg = SearchConfig { kind: SearchKind::Puct, ..SearchConfig::default() };
     let priors = |on: bool| {
         let mut s = Search::new(cfg, 1);
-        s.set_dirichlet(on);
+        s.set_noise(on);
         s.start(&p, &[], 1);
         s.gather();
         let mut out = Vec::new();

@@ -44,7 +44,7 @@ pub mod symmetry;
 pub mod torch;
 
 #[cfg(test)]
-mod testutil;
+pub(crate) mod testutil;
 
 pub use cache::{CacheStats, EvalCache};
 pub use encode::{encode_batch, encode_into, Frame, CELLS, INPUT_SIZE, PLANES};

@@ -96,6 +96,16 @@ impl Outcome {
         Outcome { winner: Some(winner), rule }
     }
 
+    /// Win, draw, loss from `side`'s point of view (one-hot): the exact value search backs up
+    /// from a finished position.
+    pub fn wdl_for(self, side: Color) -> [f32; 3] {
+        match self.winner {
+            None => [0.0, 1.0, 0.0],
+            Some(w) if w == side => [1.0, 0.0, 0.0],
+            Some(_) => [0.0, 0.0, 1.0],
+        }
+    }
+
     /// The result as in game records: `1-0`, `0-1` or `1/2-1/2`.
     pub const fn result(self) -> &'static str {
         match self.winner {
@@ -149,6 +159,16 @@ pub fn outcome(pos: &Position, has_move: bool, occurrences: usize) -> Option<Out
     } else {
         None
     }
+}
+
+/// How often the position with `hash` occurred before in its game: `history` holds the hashes of
+/// the game's earlier positions, oldest first, without the current one. Only the last `halfmove`
+/// entries can match (an irreversible move separates the rest). Saturates at 255. Search and
+/// self-play keep bare hash lists rather than a [`Game`], so they count with this; [`outcome`]
+/// takes the count plus one.
+pub fn prior_occurrences(history: &[u64], hash: u64, halfmove: u32) -> u8 {
+    let window = (halfmove as usize).min(history.len());
+    history[history.len() - window..].iter().filter(|&&h| h == hash).count().min(255) as u8
 }
 
 /// Where a game stands.
@@ -301,11 +321,7 @@ impl Game {
 
     /// How many times the current position has occurred (1 the first time).
     pub fn repetitions(&self) -> usize {
-        let h = self.pos.hash();
-        // Positions before the last capture or pawn move cannot recur; the clock may exceed the
-        // history when the game started from a position text.
-        let window = (self.pos.halfmove() as usize + 1).min(self.hashes.len());
-        self.hashes[self.hashes.len() - window..].iter().filter(|&&x| x == h).count()
+        prior_occurrences(self.history(), self.pos.hash(), self.pos.halfmove()) as usize + 1
     }
 
     /// Whether only the two kings are left and neither side can still place a reserve piece.
@@ -466,6 +482,21 @@ mod tests {
             panic!("test position is not stalemate: {}", crate::rules::notation::diagram(g.position()));
         }
         assert_eq!(g.status(), Status::Over(Outcome::draw(EndRule::Stalemate)));
+    }
+
+    #[test]
+    fn repetition_window() {
+        assert_eq!(prior_occurrences(&[5, 1, 5, 2], 5, 4), 2);
+        assert_eq!(prior_occurrences(&[5, 1, 5, 2], 5, 2), 1);
+        assert_eq!(prior_occurrences(&[], 5, 9), 0);
+    }
+
+    #[test]
+    fn outcome_values_for_the_side_to_move() {
+        let mate = Outcome::win(Color::White, EndRule::Checkmate);
+        assert_eq!(mate.wdl_for(Color::White), [1.0, 0.0, 0.0]);
+        assert_eq!(mate.wdl_for(Color::Black), [0.0, 0.0, 1.0]);
+        assert_eq!(Outcome::draw(EndRule::BareKings).wdl_for(Color::Black), [0.0, 1.0, 0.0]);
     }
 
     #[test]

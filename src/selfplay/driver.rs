@@ -11,21 +11,29 @@
 //! are assigned to slots in a fixed order, so a run is a function of its config and seed (given a
 //! deterministic evaluator), whatever the thread count.
 
-use super::records::{GameRecord, GameResult, PositionRecord, SetupRecord, VariantRecord};
-use crate::mcts::terminal::{prior_occurrences, terminal_status};
-use crate::mcts::{Search, SearchConfig, SearchResult, Termination};
+use super::records::{GameRecord, GameResult, PositionRecord, SetupRecord, Termination, VariantRecord};
+use crate::engine::eval::material_balance;
+use crate::engine::Weights;
+use crate::mcts::{Search, SearchConfig, SearchResult};
 use crate::nn::{EvalInput, Evaluation, Evaluator};
-use crate::rules::{Move, Position, Setup, Variant};
+use crate::rules::game::{outcome, prior_occurrences};
+use crate::rules::{Color, Kind, Move, Position, Setup, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
 /// Resignation settings.
+///
+/// A side resigns when its root *loss* probability is at least `loss` after each of its own last
+/// `consecutive` searches. The loss probability, not one minus the win probability: a dead draw
+/// (`[0.02, 0.96, 0.02]`) has a tiny win probability too and must be played out, not scored as a
+/// loss.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ResignConfig {
-    /// Resign when the side to move's root win probability stays below this (0 = never resign).
-    pub threshold: f32,
+    /// Resign when the side to move's root loss probability is at or above this (0 = never
+    /// resign; otherwise in (0.5, 1)).
+    pub loss: f32,
     /// For this many of its own consecutive moves.
     pub consecutive: u32,
     /// Share of games played through with resignation off, to measure false resignations.
@@ -34,7 +42,33 @@ pub struct ResignConfig {
 
 impl Default for ResignConfig {
     fn default() -> Self {
-        ResignConfig { threshold: 0.0, consecutive: 3, playthrough_fraction: 0.1 }
+        ResignConfig { loss: 0.0, consecutive: 3, playthrough_fraction: 0.1 }
+    }
+}
+
+impl ResignConfig {
+    /// Whether resignation is on at all.
+    pub fn enabled(&self) -> bool {
+        self.loss > 0.0
+    }
+}
+
+/// Each side's run of consecutive own moves whose root value says it is lost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ResignStreaks {
+    streak: [u32; 2],
+}
+
+impl ResignStreaks {
+    /// Counts the root value `root_wdl` (win, draw, loss for `side`, the side to move) of one of
+    /// `side`'s moves; returns whether `side` would resign now.
+    pub fn update(&mut self, cfg: &ResignConfig, side: Color, root_wdl: [f32; 3]) -> bool {
+        if !cfg.enabled() {
+            return false;
+        }
+        let s = &mut self.streak[side.index()];
+        *s = if root_wdl[2] >= cfg.loss { *s + 1 } else { 0 };
+        *s >= cfg.consecutive.max(1)
     }
 }
 
@@ -66,8 +100,11 @@ pub struct SelfPlayConfig {
     pub temperature_plies: u32,
     /// The sampling temperature T.
     pub temperature: f32,
-    /// Games reaching this many plies are adjudicated drawn.
+    /// Games reaching this many plies are adjudicated (see [`adjudicate_ply_cap`]).
     pub ply_cap: u32,
+    /// At the ply cap, a side ahead by more than this many pawns of material wins; otherwise the
+    /// game is drawn (0: always drawn).
+    pub ply_cap_adjudicate: f32,
     /// Resignation.
     pub resign: ResignConfig,
 }
@@ -88,8 +125,29 @@ impl Default for SelfPlayConfig {
             temperature_plies: 12,
             temperature: 1.0,
             ply_cap: 400,
+            ply_cap_adjudicate: 0.0,
             resign: ResignConfig::default(),
         }
+    }
+}
+
+/// The result of a game stopped at the ply cap in `pos`: the side ahead by more than `pawns`
+/// pawns of material wins, else a draw (always a draw when `pawns <= 0`). Material is
+/// [`material_balance`] (white minus black, board plus placeable reserve, in centipawns) with the
+/// ruleset's default weights; a pawn is the weights' pawn value.
+pub fn adjudicate_ply_cap(pos: &Position, pawns: f32) -> GameResult {
+    if pawns.is_nan() || pawns <= 0.0 {
+        return GameResult::Draw;
+    }
+    let w = Weights::for_ruleset(pos.ruleset());
+    let margin = pawns as f64 * w.values[Kind::Pawn.index()] as f64;
+    let balance = material_balance(pos, &w) as f64;
+    if balance > margin {
+        GameResult::WhiteWin
+    } else if -balance > margin {
+        GameResult::BlackWin
+    } else {
+        GameResult::Draw
     }
 }
 
@@ -172,7 +230,7 @@ struct Slot {
     searching: bool,
     full: bool,
     resign_disabled: bool,
-    low_streak: [u32; 2],
+    streaks: ResignStreaks,
     would_resign: Option<u32>,
     sims: u64,
     finished: Option<GameRecord>,
@@ -192,7 +250,7 @@ impl Slot {
         let start = cfg.start.clone().unwrap_or_else(|| Setup::start(cfg.variant));
         let pos = Position::from_setup(start.clone()).expect("the start position is valid");
         let search = Search::new(cfg.search, rng.gen());
-        let resign_disabled = cfg.resign.threshold <= 0.0 || rng.gen::<f32>() < cfg.resign.playthrough_fraction;
+        let resign_disabled = !cfg.resign.enabled() || rng.gen::<f32>() < cfg.resign.playthrough_fraction;
         Slot {
             index,
             rng,
@@ -205,7 +263,7 @@ impl Slot {
             searching: false,
             full: false,
             resign_disabled,
-            low_streak: [0; 2],
+            streaks: ResignStreaks::default(),
             would_resign: None,
             sims: 0,
             finished: None,
@@ -241,13 +299,13 @@ impl Slot {
             moves.clear();
             self.pos.legal_moves_into(&mut moves);
             let reps = prior_occurrences(&self.history, self.pos.hash(), self.pos.halfmove());
-            if let Some(t) = terminal_status(&self.pos, !moves.is_empty(), reps) {
-                let result = if t.wdl[2] > 0.5 { GameResult::loss_for(self.pos.side()) } else { GameResult::Draw };
-                self.finish(result, t.rule, evaluator, cfg.variant);
+            if let Some(o) = outcome(&self.pos, !moves.is_empty(), reps as usize + 1) {
+                self.finish(GameResult::from_outcome(o), o.rule.into(), evaluator, cfg.variant);
                 return false;
             }
             if self.moves.len() as u32 >= cfg.ply_cap {
-                self.finish(GameResult::Draw, Termination::PlyCap, evaluator, cfg.variant);
+                let result = adjudicate_ply_cap(&self.pos, cfg.ply_cap_adjudicate);
+                self.finish(result, Termination::PlyCap, evaluator, cfg.variant);
                 return false;
             }
             if (self.moves.len() as u32) < cfg.random_opening_plies {
@@ -257,7 +315,7 @@ impl Slot {
             }
             self.full = self.rng.gen::<f32>() < cfg.full_search_prob;
             let sims = if self.full { cfg.full_simulations } else { cfg.cheap_simulations };
-            self.search.set_dirichlet(self.full);
+            self.search.set_noise(self.full);
             self.search.start(&self.pos, &self.history, sims);
             self.searching = true;
             return true;
@@ -280,18 +338,15 @@ impl Slot {
                 engine_score: None,
             });
         }
-        // Resignation (or, in a play-through game, noting when it would have happened).
+        // Resignation (or, in a play-through game, noting the first ply at which the side to move
+        // there would have resigned: that side is the start's side flipped `ply` times).
         let side = self.pos.side();
-        if cfg.resign.threshold > 0.0 {
-            let s = &mut self.low_streak[side.index()];
-            *s = if r.root_wdl[0] < cfg.resign.threshold { *s + 1 } else { 0 };
-            if *s >= cfg.resign.consecutive.max(1) {
-                if !self.resign_disabled {
-                    self.finish(GameResult::loss_for(side), Termination::Resignation, evaluator, cfg.variant);
-                    return;
-                }
-                self.would_resign.get_or_insert(ply);
+        if self.streaks.update(&cfg.resign, side, r.root_wdl) {
+            if !self.resign_disabled {
+                self.finish(GameResult::loss_for(side), Termination::Resignation, evaluator, cfg.variant);
+                return;
             }
+            self.would_resign.get_or_insert(ply);
         }
         let m = if ply < cfg.temperature_plies && cfg.temperature > 0.0 {
             sample(&r, cfg.temperature, &mut self.rng)

@@ -1,9 +1,9 @@
 //! Self-play records as PGN-style text: the same format as match and tournament records
 //! ([`crate::eval::records`]), so `fiveup replay --record` and the piece-value regression read them.
 
+use super::records::Termination;
 use super::records::{GameRecord, GameResult, RecordError};
 use crate::eval::records::GameRecord as TextRecord;
-use crate::mcts::Termination;
 use crate::rules::game::{EndRule, Outcome};
 use crate::rules::{Color, Move};
 
@@ -17,15 +17,7 @@ pub fn to_text_record(g: &GameRecord) -> Result<TextRecord, RecordError> {
         pos.make(m);
         moves.push(m);
     }
-    let rule = match g.termination {
-        Termination::Checkmate => EndRule::Checkmate,
-        Termination::Stalemate => EndRule::Stalemate,
-        Termination::Repetition => EndRule::Repetition,
-        Termination::FiftyMove => EndRule::FiftyMoves,
-        Termination::BareKings => EndRule::BareKings,
-        Termination::PlyCap => EndRule::Adjudication,
-        Termination::Resignation => EndRule::Resignation,
-    };
+    let rule = EndRule::from(g.termination);
     let outcome = match g.result {
         GameResult::WhiteWin => Outcome::win(Color::White, rule),
         GameResult::BlackWin => Outcome::win(Color::Black, rule),

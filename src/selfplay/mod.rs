@@ -3,6 +3,7 @@
 //! - [`driver`]: N games stepped together, one evaluator call per step, tree work on rayon;
 //! - [`records`]: the versioned record schema, documented field by field;
 //! - [`shards`]: atomic, checksummed shard files and their validating reader;
+//! - [`stats`]: results, lengths, endings and the false-resignation rate of a set of games;
 //! - [`bench`]: throughput measurement.
 
 pub mod bench;
@@ -10,11 +11,13 @@ pub mod driver;
 pub mod export;
 pub mod records;
 pub mod shards;
+pub mod stats;
 
 pub use bench::{bench, bench_config, BenchReport};
-pub use driver::{run, Progress, ResignConfig, SelfPlayConfig};
-pub use records::{GameRecord, GameResult, PositionRecord, SCHEMA_VERSION};
+pub use driver::{adjudicate_ply_cap, run, Progress, ResignConfig, ResignStreaks, SelfPlayConfig};
+pub use records::{GameRecord, GameResult, PositionRecord, Termination, SCHEMA_VERSION};
 pub use shards::{read_shard, write_shard, ShardError, ShardWriter};
+pub use stats::SelfplayStats;
 
 #[cfg(test)]
 mod tests;

@@ -47,8 +47,8 @@
 //!    run seed and this number).
 //! 10. `evaluator: String` — [`crate::nn::Evaluator::name`] of the evaluator that played.
 
-use crate::mcts::Termination;
 use crate::rules::bitboard::Bitboard;
+use crate::rules::game::{EndRule, Outcome};
 use crate::rules::position::EnPassant;
 use crate::rules::{Color, Kind, Move, Piece, Position, Ruleset, Setup, SetupError, Variant};
 use serde::{Deserialize, Serialize};
@@ -201,6 +201,56 @@ impl From<GameRecordV1> for GameRecord {
     }
 }
 
+/// The rule (or tool setting) that ended a game: the schema's image of [`EndRule`]. The numbering
+/// is part of the record schema (variants are serialised by index), so variants are only ever
+/// appended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Termination {
+    /// The side to move is checkmated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// The same position for the third time.
+    Repetition,
+    /// 100 plies without a capture or a pawn move.
+    FiftyMove,
+    /// Only the two kings are left and neither side can still place a reserve piece.
+    BareKings,
+    /// The self-play ply cap was reached (adjudicated: a draw, or a win on material with
+    /// `selfplay.ply_cap_adjudicate`).
+    PlyCap,
+    /// A side resigned.
+    Resignation,
+}
+
+impl From<EndRule> for Termination {
+    fn from(r: EndRule) -> Termination {
+        match r {
+            EndRule::Checkmate => Termination::Checkmate,
+            EndRule::Stalemate => Termination::Stalemate,
+            EndRule::Repetition => Termination::Repetition,
+            EndRule::FiftyMoves => Termination::FiftyMove,
+            EndRule::BareKings => Termination::BareKings,
+            EndRule::Resignation => Termination::Resignation,
+            EndRule::Adjudication => Termination::PlyCap,
+        }
+    }
+}
+
+impl From<Termination> for EndRule {
+    fn from(t: Termination) -> EndRule {
+        match t {
+            Termination::Checkmate => EndRule::Checkmate,
+            Termination::Stalemate => EndRule::Stalemate,
+            Termination::Repetition => EndRule::Repetition,
+            Termination::FiftyMove => EndRule::FiftyMoves,
+            Termination::BareKings => EndRule::BareKings,
+            Termination::PlyCap => EndRule::Adjudication,
+            Termination::Resignation => EndRule::Resignation,
+        }
+    }
+}
+
 /// The outcome of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum GameResult {
@@ -218,6 +268,15 @@ impl GameResult {
         match loser {
             Color::White => GameResult::BlackWin,
             Color::Black => GameResult::WhiteWin,
+        }
+    }
+
+    /// The result of a game the rules ended with `o`.
+    pub fn from_outcome(o: Outcome) -> GameResult {
+        match o.winner {
+            Some(Color::White) => GameResult::WhiteWin,
+            Some(Color::Black) => GameResult::BlackWin,
+            None => GameResult::Draw,
         }
     }
 
@@ -332,6 +391,16 @@ impl SetupRecord {
 }
 
 impl GameRecord {
+    /// The side to move after `ply` plies: the start position's side, flipped when `ply` is odd.
+    pub fn side_to_move_at(&self, ply: u32) -> Color {
+        let start = if self.start.side == 0 { Color::White } else { Color::Black };
+        if ply % 2 == 0 {
+            start
+        } else {
+            start.flip()
+        }
+    }
+
     /// The validated start position.
     pub fn start_position(&self) -> Result<Position, RecordError> {
         let v = self.variant.to_variant()?;

@@ -2,8 +2,8 @@
 
 use super::shards::{decode_shard, encode_shard, HEADER_LEN};
 use super::*;
-use crate::mcts::{SearchConfig, SearchKind, Termination};
-use crate::nn::UniformEvaluator;
+use crate::mcts::{SearchConfig, SearchKind};
+use crate::nn::{EvalInput, Evaluation, Evaluator, UniformEvaluator};
 use crate::rules::{Cell, Color, Kind, Move, Piece, Position, Ruleset, Setup, Variant};
 use std::path::PathBuf;
 
@@ -115,6 +115,146 @@ fn games_end_by_the_rules() {
 }
 
 #[test]
+fn resignation_counts_the_loss_probability_not_the_win_probability() {
+    let cfg = ResignConfig { loss: 0.95, consecutive: 3, playthrough_fraction: 0.0 };
+    // A dead draw: almost no chance to win, but none to lose either. Never resign.
+    let mut s = ResignStreaks::default();
+    for _ in 0..50 {
+        assert!(!s.update(&cfg, Color::White, [0.02, 0.96, 0.02]));
+    }
+    // Lost: resign on the third own move in a row, streaks kept per side and reset by a better move.
+    let lost = [0.01, 0.02, 0.97];
+    let mut s = ResignStreaks::default();
+    assert!(!s.update(&cfg, Color::Black, lost));
+    assert!(!s.update(&cfg, Color::White, lost));
+    assert!(!s.update(&cfg, Color::Black, lost));
+    assert!(!s.update(&cfg, Color::Black, [0.1, 0.1, 0.8]));
+    assert!(!s.update(&cfg, Color::Black, lost));
+    assert!(!s.update(&cfg, Color::White, lost));
+    assert!(s.update(&cfg, Color::White, lost));
+    // At the threshold counts; off never resigns.
+    let mut s = ResignStreaks::default();
+    let one = ResignConfig { consecutive: 1, ..cfg };
+    assert!(s.update(&one, Color::White, [0.0, 0.05, 0.95]));
+    let off = ResignConfig { loss: 0.0, ..one };
+    assert!(!s.update(&off, Color::White, [0.0, 0.0, 1.0]));
+}
+
+/// Every position is worth `white` to white and its mirror to black; uniform priors.
+struct SidedEvaluator {
+    white: [f32; 3],
+}
+
+impl Evaluator for SidedEvaluator {
+    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) {
+        out.clear();
+        for inp in batch {
+            let [w, d, l] = self.white;
+            let wdl = if inp.position.side() == Color::White { [w, d, l] } else { [l, d, w] };
+            let n = inp.moves.len().max(1) as f32;
+            out.push(Evaluation { policy: vec![1.0 / n; inp.moves.len()], wdl, moves_left: 0.0 });
+        }
+    }
+    fn name(&self) -> String {
+        "sided".into()
+    }
+}
+
+/// Games played with resignation at a 0.95 loss probability over 3 moves against [`SidedEvaluator`].
+fn play_sided(white: [f32; 3], playthrough: f32) -> Vec<GameRecord> {
+    let cfg = SelfPlayConfig {
+        concurrent_games: 2,
+        total_games: 2,
+        full_simulations: 8,
+        cheap_simulations: 4,
+        random_opening_plies: 0,
+        temperature_plies: 0,
+        ply_cap: 16,
+        resign: ResignConfig { loss: 0.95, consecutive: 3, playthrough_fraction: playthrough },
+        ..small_config(5, 2)
+    };
+    let mut games = Vec::new();
+    run(&cfg, &mut SidedEvaluator { white }, &mut |g| games.push(g), &mut |_| {});
+    games
+}
+
+#[test]
+fn dead_draws_are_played_out_and_lost_games_resigned() {
+    // The old rule (win probability below 0.05) resigned every one of these dead draws.
+    let games = play_sided([0.02, 0.96, 0.02], 0.0);
+    for g in &games {
+        assert_ne!(g.termination, Termination::Resignation);
+        assert_eq!(g.would_resign_ply, None);
+    }
+    // White is lost: it resigns on its third move (ply 4), before playing it.
+    let games = play_sided([0.01, 0.02, 0.97], 0.0);
+    for g in &games {
+        assert_eq!((g.termination, g.result, g.moves.len()), (Termination::Resignation, GameResult::BlackWin, 4));
+        assert!(!g.resign_disabled);
+    }
+    // Play-through games go on, and note the ply at which the side to move would have resigned.
+    let games = play_sided([0.01, 0.02, 0.97], 1.0);
+    for g in &games {
+        assert_ne!(g.termination, Termination::Resignation);
+        assert!(g.resign_disabled);
+        assert_eq!(g.would_resign_ply, Some(4));
+    }
+}
+
+/// Kings far apart, white with a queen and two rooks, or only with a pawn; white to move.
+fn material_setup(big: bool) -> Setup {
+    let mut s = Setup::empty(Variant::plain(Ruleset::FiveUp));
+    let mut pieces = vec![("Ea1", Color::White, Kind::King), ("Ae5", Color::Black, Kind::King)];
+    if big {
+        pieces.extend([("Ca1", Color::White, Kind::Queen), ("Eb1", Color::White, Kind::Rook)]);
+        pieces.push(("Ec1", Color::White, Kind::Rook));
+    } else {
+        pieces.push(("Cc2", Color::White, Kind::Pawn));
+    }
+    for (c, color, kind) in pieces {
+        s.board[cell(c).index()] = Some(Piece::new(color, kind));
+    }
+    s
+}
+
+#[test]
+fn ply_cap_adjudication_by_material() {
+    let ahead = Position::from_setup(material_setup(true)).unwrap();
+    assert_eq!(adjudicate_ply_cap(&ahead, 3.0), GameResult::WhiteWin);
+    assert_eq!(adjudicate_ply_cap(&ahead, 0.0), GameResult::Draw, "0 = off");
+    assert_eq!(adjudicate_ply_cap(&ahead, 50.0), GameResult::Draw);
+    // One pawn up is not more than 1 pawn, nor 3.
+    let pawn = Position::from_setup(material_setup(false)).unwrap();
+    assert_eq!(adjudicate_ply_cap(&pawn, 1.0), GameResult::Draw);
+    assert_eq!(adjudicate_ply_cap(&pawn, 0.5), GameResult::WhiteWin);
+    // The sign does not depend on the side to move; colours swapped, black wins.
+    let mut s = material_setup(true);
+    s.side = Color::Black;
+    assert_eq!(adjudicate_ply_cap(&Position::from_setup(s.clone()).unwrap(), 3.0), GameResult::WhiteWin);
+    for c in s.board.iter_mut().flatten() {
+        c.color = c.color.flip();
+    }
+    assert_eq!(adjudicate_ply_cap(&Position::from_setup(s).unwrap(), 3.0), GameResult::BlackWin);
+
+    // Through the driver: two random plies, then the cap.
+    let cfg = |pawns: f32| SelfPlayConfig {
+        start: Some(material_setup(true)),
+        concurrent_games: 2,
+        total_games: 2,
+        random_opening_plies: 2,
+        ply_cap: 2,
+        ply_cap_adjudicate: pawns,
+        ..SelfPlayConfig::default()
+    };
+    for (pawns, want) in [(3.0, GameResult::WhiteWin), (0.0, GameResult::Draw)] {
+        let (games, _) = play(&cfg(pawns));
+        for g in &games {
+            assert_eq!((g.termination, g.result, g.moves.len()), (Termination::PlyCap, want, 2));
+        }
+    }
+}
+
+#[test]
 fn shards_round_trip() {
     let (games, _) = play(&small_config(3, 3));
     let dir = temp_dir("roundtrip");
@@ -183,6 +323,27 @@ fn damaged_shards_are_rejected_with_path_and_offset() {
     assert!(matches!(decode_shard(&path, &bad), Err(ShardError::Truncated { .. })));
     assert_eq!(decode_shard(&path, &encode_shard(&path, &games[..2]).unwrap()).unwrap(), games[..2].to_vec());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn terminations_map_onto_end_rules_and_keep_their_schema_indices() {
+    use crate::rules::game::EndRule;
+    for r in EndRule::ALL {
+        assert_eq!(EndRule::from(Termination::from(r)), r);
+    }
+    // Serialised by index: the order is part of the schema.
+    let order = [
+        Termination::Checkmate,
+        Termination::Stalemate,
+        Termination::Repetition,
+        Termination::FiftyMove,
+        Termination::BareKings,
+        Termination::PlyCap,
+        Termination::Resignation,
+    ];
+    for (i, t) in order.into_iter().enumerate() {
+        assert_eq!(bincode::serialize(&t).unwrap(), (i as u32).to_le_bytes());
+    }
 }
 
 #[test]

@@ -30,7 +30,7 @@ use crate::eval::openings::random_opening;
 use crate::eval::runner::{play_game_observed, GameJob, PlayerSource};
 use crate::nn::evaluator::NEUTRAL_WDL;
 use crate::player::PlayerSpec;
-use crate::rules::{Color, Position};
+use crate::rules::Position;
 use crate::selfplay::records::{score_to_wdl, SetupRecord, VariantRecord};
 use crate::selfplay::{write_shard, GameRecord, GameResult, PositionRecord};
 use rayon::prelude::*;
@@ -75,11 +75,7 @@ pub fn engine_game(
     })
     .map_err(|e| TrainError::Player(e.to_string()))?;
     let outcome = rec.outcome.expect("the runner always ends a game with an outcome");
-    let result = match outcome.winner {
-        None => GameResult::Draw,
-        Some(Color::White) => GameResult::WhiteWin,
-        Some(Color::Black) => GameResult::BlackWin,
-    };
+    let result = GameResult::from_outcome(outcome);
     Ok(GameRecord {
         variant: VariantRecord::from_variant(variant),
         start: SetupRecord::from_setup(&setup),

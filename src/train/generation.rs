@@ -554,6 +554,12 @@ impl Trainer<'_> {
         let ladder = self.read_ladder(g + 1);
         let games = count_games(&self.run.shard_dir(g));
         let held = self.heldout_metrics(g + 1)?;
+        let sp_games: Vec<crate::selfplay::GameRecord> = replay::shard_files(&self.run.shard_dir(g))
+            .iter()
+            .filter_map(|p| crate::selfplay::read_shard(p).ok())
+            .flatten()
+            .collect();
+        let sp = crate::selfplay::SelfplayStats::from_games(&sp_games);
         let anchors: Vec<(f64, f64, f64)> = ladder
             .iter()
             .filter_map(|r| {
@@ -572,7 +578,7 @@ impl Trainer<'_> {
             "train_seconds": self.timings.train, "evaluate_seconds": self.timings.evaluate,
             "heldout_policy_top1": held.map(|h| h.policy_top1), "heldout_value_ce": held.map(|h| h.value_ce),
             "heldout_score_mse": held.map(|h| h.score_mse),
-            "anchored_elo": strength, "unix_time": unix_time(),
+            "anchored_elo": strength, "unix_time": unix_time(), "selfplay": sp,
         });
         self.run.append_metrics(&line)?;
         let mut all = metrics;
@@ -585,8 +591,18 @@ impl Trainer<'_> {
             format!(" | held-out top1 {:.3} vce {:.3} smse {:.4}", h.policy_top1, h.value_ce, h.score_mse)
         });
         let elo_text = strength.map_or(String::new(), |a| format!(" | Elo {}", format_anchored(&a)));
+        let sp_text = format!(
+            " | self-play W/D/L {}/{}/{} len {:.0} resign {} cap {} false-resign {}",
+            sp.white_wins,
+            sp.draws,
+            sp.black_wins,
+            sp.mean_plies,
+            sp.resignations,
+            sp.ply_cap_games,
+            sp.false_resign_rate.map_or("-".to_string(), |r| format!("{r:.2}"))
+        );
         let summary = format!(
-            "gen {:>4} | games {games} samples {} | step {} | loss policy {:.3} value {:.3} mleft {:.3} | acc {:.3} | best gen-{:04} | ladder: {}{held_text}{elo_text}",
+            "gen {:>4} | games {games} samples {} | step {} | loss policy {:.3} value {:.3} mleft {:.3} | acc {:.3} | best gen-{:04} | ladder: {}{sp_text}{held_text}{elo_text}",
             g + 1,
             self.replay.total(),
             self.step,

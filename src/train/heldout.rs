@@ -30,7 +30,7 @@ use crate::eval::openings::random_opening;
 use crate::eval::runner::PlayerSource;
 use crate::nn::{EvalInput, Evaluation, Evaluator};
 use crate::player::PlayerSpec;
-use crate::mcts::terminal::prior_occurrences;
+use crate::rules::game::prior_occurrences;
 use crate::rules::{Move, Position};
 use crate::selfplay::records::{score_to_expectation, score_to_wdl};
 use crate::selfplay::{read_shard, write_shard, GameRecord};
@@ -44,9 +44,8 @@ pub fn heldout_path(run: &RunDir) -> PathBuf {
 }
 
 fn spec(what: &str, text: &str) -> Result<PlayerSpec, TrainError> {
-    let s: PlayerSpec = text
-        .parse()
-        .map_err(|e: crate::player::SpecError| TrainError::Player(format!("{what}: {}", e.reason)))?;
+    let s: PlayerSpec =
+        text.parse().map_err(|e: crate::player::SpecError| TrainError::Player(format!("{what}: {}", e.reason)))?;
     if !matches!(s, PlayerSpec::AlphaBeta(_)) {
         return Err(TrainError::Player(format!("{what} = {text:?}: expected an alpha-beta spec (ab:...)")));
     }
@@ -61,10 +60,16 @@ pub fn check_specs(cfg: &TrainConfig) -> Result<(), TrainError> {
 }
 
 /// One game of the set: played by the engine, its sampled positions relabelled by the deep search.
-fn labelled_game(cfg: &TrainConfig, engine: &PlayerSource, label: &PlayerSpec, i: u64) -> Result<GameRecord, TrainError> {
+fn labelled_game(
+    cfg: &TrainConfig,
+    engine: &PlayerSource,
+    label: &PlayerSpec,
+    i: u64,
+) -> Result<GameRecord, TrainError> {
     let h = &cfg.heldout;
     let start = Position::startpos(cfg.variant()?);
-    let opening = random_opening(&start, h.opening_plies as usize, h.seed, i).map_err(|e| TrainError::Player(e.to_string()))?;
+    let opening =
+        random_opening(&start, h.opening_plies as usize, h.seed, i).map_err(|e| TrainError::Player(e.to_string()))?;
     let mut rec = engine_game(engine, opening, (h.opening_plies + h.ply_cap) as usize, i)?;
     let positions = rec.replay().map_err(|e| TrainError::Player(format!("held-out game {i}: {e}")))?;
     let hashes: Vec<u64> = positions.iter().map(Position::hash).collect();
@@ -163,7 +168,8 @@ pub fn load(run: &RunDir) -> Result<Vec<HeldoutItem>, TrainError> {
         for p in &rec.positions {
             let ply = p.ply as usize;
             let pos = positions.get(ply).ok_or_else(|| corrupt(format!("ply {ply} past the game's end")))?;
-            let (&(label_move, _), Some(label_score)) = (p.policy.first().ok_or_else(|| corrupt("no label".into()))?, p.engine_score)
+            let (&(label_move, _), Some(label_score)) =
+                (p.policy.first().ok_or_else(|| corrupt("no label".into()))?, p.engine_score)
             else {
                 return Err(corrupt("a position without a label score".into()));
             };
@@ -212,7 +218,8 @@ pub fn measure(ev: &mut dyn Evaluator, items: &[HeldoutItem], score_scale: f32) 
             });
             let best = top.map(|(i, _)| it.moves[i].bits());
             m.policy_top1 += f64::from(u8::from(best == Some(it.label_move)));
-            m.value_ce -= it.outcome.iter().zip(&e.wdl).map(|(z, p)| (*z as f64) * (p.max(1e-6) as f64).ln()).sum::<f64>();
+            m.value_ce -=
+                it.outcome.iter().zip(&e.wdl).map(|(z, p)| (*z as f64) * (p.max(1e-6) as f64).ln()).sum::<f64>();
             let e_net = (e.wdl[0] + 0.5 * e.wdl[1]) as f64;
             let e_label = score_to_expectation(it.label_score, score_scale) as f64;
             m.score_mse += (e_net - e_label).powi(2);
@@ -263,7 +270,8 @@ mod tests {
         assert_eq!(m.positions, 30);
         assert!((m.value_ce - 3f64.ln()).abs() < 1e-4, "{m:?}");
         let mse: f64 =
-            items.iter().map(|it| (0.5 - score_to_expectation(it.label_score, 400.0) as f64).powi(2)).sum::<f64>() / 30.0;
+            items.iter().map(|it| (0.5 - score_to_expectation(it.label_score, 400.0) as f64).powi(2)).sum::<f64>()
+                / 30.0;
         assert!((m.score_mse - mse).abs() < 1e-6);
         let first = items.iter().filter(|it| it.moves[0].bits() == it.label_move).count() as f64 / 30.0;
         assert!((m.policy_top1 - first).abs() < 1e-9);

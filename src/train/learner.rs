@@ -257,7 +257,9 @@ mod tests {
         t.lr_schedule = LrSchedule::Cosine;
         let boot = LrPhase::bootstrap(100, 1.0);
         assert!((learning_rate(&t, &boot, 0) - 0.1).abs() < 1e-12);
-        assert!((learning_rate(&t, &boot, 9) - 0.1 - 0.9 * 0.5 * (1.0 + (0.09 * std::f64::consts::PI).cos())).abs() < 1e-9);
+        assert!(
+            (learning_rate(&t, &boot, 9) - 0.1 - 0.9 * 0.5 * (1.0 + (0.09 * std::f64::consts::PI).cos())).abs() < 1e-9
+        );
         assert!((learning_rate(&t, &boot, 50) - 0.55).abs() < 1e-9);
         assert!((learning_rate(&t, &boot, 10_000) - 0.1).abs() < 1e-12);
         t.lr_decay_steps = 30;

@@ -71,8 +71,7 @@ pub fn generation_series(metrics: &[Value], field: &str) -> Vec<(f64, f64)> {
 /// since the first line with a `unix_time` when `by_time`.
 pub fn elo_series(metrics: &[Value], by_time: bool) -> Vec<Series> {
     let t0 = metrics.iter().filter_map(|m| m["unix_time"].as_f64()).fold(f64::INFINITY, f64::min);
-    let mut out: Vec<Series> =
-        ["Elo", "95% low", "95% high"].iter().map(|n| (n.to_string(), Vec::new())).collect();
+    let mut out: Vec<Series> = ["Elo", "95% low", "95% high"].iter().map(|n| (n.to_string(), Vec::new())).collect();
     for m in metrics.iter().filter(|m| m["kind"] == "generation") {
         let x = if by_time {
             match m["unix_time"].as_f64() {
@@ -199,13 +198,14 @@ pub fn draw_progress(path: &Path, metrics: &[Value]) -> Result<(), TrainError> {
     let ladder = ladder_series(metrics);
     let named = |n: &str, f: &str| (n.to_string(), generation_series(metrics, f));
     let top1: Vec<Series> = vec![named("held-out policy top-1", "heldout_policy_top1")];
-    let value: Vec<Series> = vec![named("value CE vs outcome", "heldout_value_ce"), named("score MSE x10", "heldout_score_mse")]
-        .into_iter()
-        .map(|(n, v)| {
-            let k = if n.starts_with("score") { 10.0 } else { 1.0 };
-            (n, v.into_iter().map(|(x, y)| (x, y * k)).collect())
-        })
-        .collect();
+    let value: Vec<Series> =
+        vec![named("value CE vs outcome", "heldout_value_ce"), named("score MSE x10", "heldout_score_mse")]
+            .into_iter()
+            .map(|(n, v)| {
+                let k = if n.starts_with("score") { 10.0 } else { 1.0 };
+                (n, v.into_iter().map(|(x, y)| (x, y * k)).collect())
+            })
+            .collect();
     let (elo_g, elo_t) = (elo_series(metrics, false), elo_series(metrics, true));
     // Draw into a temporary file, then rename (a reader never sees half a PNG).
     let tmp = path.with_extension(format!("tmp{}.png", std::process::id()));
@@ -220,8 +220,7 @@ pub fn draw_progress(path: &Path, metrics: &[Value]) -> Result<(), TrainError> {
             .map_err(err)?;
         panel(&areas[3], "Held-out policy agreement", "generation", &top1, (None, None), true).map_err(err)?;
         panel(&areas[4], "Held-out value losses", "generation", &value, (None, None), true).map_err(err)?;
-        panel(&areas[5], "Elo on the anchors' scale (95%)", "generation", &elo_g, (None, None), true)
-            .map_err(err)?;
+        panel(&areas[5], "Elo on the anchors' scale (95%)", "generation", &elo_g, (None, None), true).map_err(err)?;
         panel(&areas[6], "Elo against wall time", "hours", &elo_t, (None, None), false).map_err(err)?;
         root.present().map_err(|e| err(e.to_string()))?;
     }

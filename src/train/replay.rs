@@ -48,10 +48,10 @@
 
 use super::TrainError;
 use crate::config::{ReplaySection, TrainConfig};
-use crate::mcts::terminal::prior_occurrences;
 use crate::nn::encode::{encode_into, INPUT_SIZE};
 use crate::nn::policy::{indices_into, PolicyIndex, POLICY_SIZE};
 use crate::nn::Symmetry;
+use crate::rules::game::prior_occurrences;
 use crate::rules::Position;
 use crate::selfplay::{read_shard, GameRecord};
 use rand::distributions::{Distribution, WeightedIndex};
@@ -488,7 +488,8 @@ mod tests {
     #[test]
     fn batches_match_the_encoder_and_the_policy_map_under_symmetry() {
         let recs = games(2, 5);
-        let samples: Vec<Sample> = recs.iter().flat_map(|r| game_samples(r, &Targets::selfplay(0.5)).unwrap()).collect();
+        let samples: Vec<Sample> =
+            recs.iter().flat_map(|r| game_samples(r, &Targets::selfplay(0.5)).unwrap()).collect();
         assert!(samples.len() >= 2);
         let items: Vec<(&Sample, Symmetry)> = samples
             .iter()

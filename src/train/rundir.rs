@@ -197,9 +197,17 @@ impl RunDir {
     }
 
     /// Freezes `cfg` as the run's config. If the run already has one that differs, that is an
-    /// error unless `force`; `generations` alone may change (to extend or shorten a run).
+    /// error unless `force`; `generations` alone may change (to extend or shorten a run). With
+    /// `force`, a frozen config this build cannot read (e.g. a renamed key) is replaced too.
     pub fn freeze_config(&self, cfg: &TrainConfig, force: bool) -> Result<(), TrainError> {
-        if let Some(old) = self.frozen_config()? {
+        let frozen = match self.frozen_config() {
+            Err(e) if force => {
+                tracing::warn!("--force-config: replacing the unreadable frozen config ({e})");
+                None
+            }
+            other => other?,
+        };
+        if let Some(old) = frozen {
             let mut old_cmp = old.clone();
             old_cmp.generations = cfg.generations;
             if old_cmp != *cfg && !force {
@@ -339,6 +347,11 @@ mod tests {
         cfg.training.lr = 0.5;
         let e = run.freeze_config(&cfg, false).unwrap_err().to_string();
         assert!(e.contains("[training]") && e.contains("lr = 0.5") && e.contains("--force-config"), "{e}");
+        run.freeze_config(&cfg, true).unwrap();
+        assert_eq!(run.frozen_config().unwrap().unwrap(), cfg);
+        // A frozen config this build cannot read (a renamed key) is an error, unless forced.
+        std::fs::write(run.config_path(), "[selfplay]\nresign_threshold = 0.05\n").unwrap();
+        assert!(run.freeze_config(&cfg, false).unwrap_err().to_string().contains("resign_threshold"));
         run.freeze_config(&cfg, true).unwrap();
         assert_eq!(run.frozen_config().unwrap().unwrap(), cfg);
     }

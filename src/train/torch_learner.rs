@@ -6,6 +6,11 @@
 //! `optimizer.safetensors` (one tensor per trainable variable and moment: `m.NAME`, `v.NAME` for
 //! AdamW, `b.NAME` for SGD) and `optimizer.json` (kind and step count). Published networks are the
 //! model's files only, loaded by [`torch_evaluator`] on the best device (CUDA when present).
+//!
+//! Weight decay (AdamW's decoupled decay, SGD's L2 term) applies only to the weights of
+//! convolutions and linear layers ([`decays`]: variables of two or more dimensions), not to
+//! biases or batch-norm scales and shifts: shrinking those does not regularise (batch norm undoes
+//! the scale of the weights before it) and only pulls the affine maps towards zero.
 
 use super::learner::{Learner, StepStats};
 use super::replay::TrainBatch;
@@ -20,6 +25,13 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
 use tch::{Device, Kind, Tensor};
+
+/// Whether weight decay applies to the trainable variable `name`: the weights of convolutions
+/// and linear layers (two or more dimensions) do; biases and batch-norm weights and biases
+/// (one dimension) do not.
+pub fn decays(name: &str, var: &Tensor) -> bool {
+    var.dim() >= 2 && !name.ends_with("bias")
+}
 
 const BETA1: f64 = 0.9;
 const BETA2: f64 = 0.999;
@@ -117,6 +129,7 @@ impl TchLearner {
             let step = self.steps as i32;
             for (name, var, g) in &grads {
                 let mut var = var.shallow_clone();
+                let wd = if decays(name, var.as_ref()) { t.weight_decay } else { 0.0 };
                 match t.optimizer {
                     OptimizerKind::Adamw => {
                         let mut m = self.buffer(format!("m.{name}"), var.as_ref());
@@ -125,12 +138,14 @@ impl TchLearner {
                         let _ = v.g_mul_scalar_(BETA2).g_add_(&(g * g * (1.0 - BETA2)));
                         let mhat = &m / (1.0 - BETA1.powi(step));
                         let vhat = &v / (1.0 - BETA2.powi(step));
-                        let _ = var.g_mul_scalar_(1.0 - lr * t.weight_decay);
+                        if wd > 0.0 {
+                            let _ = var.g_mul_scalar_(1.0 - lr * wd);
+                        }
                         let _ = var.g_sub_(&(mhat / (vhat.sqrt() + EPS) * lr));
                     }
                     OptimizerKind::Sgd => {
                         let mut b = self.buffer(format!("b.{name}"), var.as_ref());
-                        let d = g + &var * t.weight_decay;
+                        let d = g + &var * wd;
                         let _ = b.g_mul_scalar_(t.momentum).g_add_(&d);
                         let _ = var.g_sub_(&((d + &b * t.momentum) * lr));
                     }
@@ -223,13 +238,150 @@ pub fn torch_evaluator(cfg: &TrainConfig, dir: &Path) -> Result<Box<dyn Evaluato
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::nn::policy::{legal_policy, POLICY_SIZE};
+    use crate::nn::testutil::{all_variants, random_positions};
     use crate::nn::{Symmetry, UniformEvaluator};
+    use crate::rules::{Position, Variant};
     use crate::selfplay::{run, SelfPlayConfig};
     use crate::train::replay::{game_samples, Sample, Targets};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    fn quick(sets: &[String]) -> TrainConfig {
+        TrainConfig::from_toml(include_str!("../../configs/quick.toml"), "quick", sets).unwrap()
+    }
+
+    /// Replay samples of `positions` with random targets: a peaked distribution over the legal
+    /// moves (softmax of 3·N(0,1)), a random WDL and a random moves-left.
+    fn random_samples(positions: &[Position], seed: u64) -> Vec<Sample> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut normal = move || (0..12).map(|_| rng.gen::<f32>()).sum::<f32>() - 6.0;
+        positions
+            .iter()
+            .map(|p| {
+                let moves = p.legal_moves();
+                let w: Vec<f32> = moves.iter().map(|_| (3.0 * normal()).exp()).collect();
+                let s: f32 = w.iter().sum();
+                let mut policy: Vec<(u32, f32)> = moves.iter().zip(&w).map(|(m, x)| (m.bits(), x / s)).collect();
+                policy.sort_by_key(|e| e.0);
+                let wdl = [normal().exp(), normal().exp(), normal().exp()];
+                let t: f32 = wdl.iter().sum();
+                Sample {
+                    position: p.clone(),
+                    repetitions: 0,
+                    policy: policy.into_boxed_slice(),
+                    wdl: wdl.map(|x| x / t),
+                    moves_left: 50.0 * (normal() + 3.0),
+                    surprise: 0.0,
+                    smoothing: 0.0,
+                }
+            })
+            .collect()
+    }
+
+    fn assemble(samples: &[Sample]) -> TrainBatch {
+        let items: Vec<(&Sample, Symmetry)> = samples.iter().map(|s| (s, Symmetry::IDENTITY)).collect();
+        TrainBatch::assemble(&items)
+    }
+
+    #[test]
+    fn the_training_softmax_is_legal_policy() {
+        let l = TchLearner::new(&quick(&[])).unwrap();
+        for (i, v) in all_variants().into_iter().enumerate() {
+            // Long games, so that placements and promotions (multi-logit moves) occur.
+            let ps: Vec<Position> = random_positions(v, 70 + i as u64, 2, 200).into_iter().step_by(9).collect();
+            let b = l.batch(&assemble(&random_samples(&ps, 1)));
+            let out = tch::no_grad(|| l.model.forward_t(&b.input, false));
+            let logp = move_log_probs(&out.policy, &b).to_device(Device::Cpu);
+            let logits = Vec::<f32>::try_from(out.policy.reshape([-1]).to_device(Device::Cpu)).unwrap();
+            let mut expected = Vec::new();
+            for (j, p) in ps.iter().enumerate() {
+                let moves = p.legal_moves();
+                legal_policy(p, &moves, &logits[j * POLICY_SIZE..(j + 1) * POLICY_SIZE], &mut expected);
+                let got = Vec::<f32>::try_from(logp.get(j as i64).exp()).unwrap();
+                for (k, &e) in expected.iter().enumerate() {
+                    assert!((got[k] - e).abs() < 1e-5, "{v} item {j} move {k}: {} vs {e}", got[k]);
+                }
+                assert!(got[moves.len()..].iter().all(|&x| x == 1.0), "padding slots hold log 0 = 1 after exp");
+            }
+        }
+    }
+
+    #[test]
+    fn a_tiny_learner_overfits_a_handful_of_positions() {
+        let ps: Vec<Position> = random_positions(Variant::default(), 11, 2, 40).into_iter().step_by(10).collect();
+        assert_eq!(ps.len(), 8);
+        let tb = assemble(&random_samples(&ps, 2));
+        let mut l = TchLearner::new(&quick(&[])).unwrap();
+        let (hp, hw) = l.batch(&tb).target_entropy();
+        // The excess over the entropy floor: KL divergences plus the moves-left loss.
+        let excess = |s: &StepStats| (s.policy_loss - hp) + (s.value_loss - hw) + s.moves_left_loss;
+        let first = excess(&l.step(&tb, 1e-2).unwrap());
+        let mut last = first;
+        for step in 0..400 {
+            last = excess(&l.step(&tb, 1e-2).unwrap());
+            if last < first / 10.0 {
+                eprintln!("overfit: excess loss {first:.4} -> {last:.4} in {} steps", step + 2);
+                return;
+            }
+        }
+        panic!("excess loss fell only from {first:.4} to {last:.4}");
+    }
+
+    #[test]
+    fn weight_decay_spares_biases_and_batch_norm() {
+        let model = Model::new(&NetConfig::TINY, Device::Cpu).unwrap();
+        let (mut weights, mut spared) = (0, 0);
+        for (name, v) in model.named_variables().into_iter().filter(|(_, v)| v.requires_grad()) {
+            let norm_or_bias = name.contains(".bn.") || name.ends_with("bias");
+            assert_eq!(decays(&name, &v), !norm_or_bias, "{name} {:?}", v.size());
+            if norm_or_bias {
+                spared += 1;
+            } else {
+                assert!(name.ends_with("weight") && v.dim() >= 2, "{name}");
+                weights += 1;
+            }
+        }
+        assert!(weights > 5 && spared > 5, "{weights} decayed, {spared} spared");
+    }
+
+    #[test]
+    fn an_update_with_zero_gradients_only_decays_weights() {
+        for opt in ["adamw", "sgd"] {
+            let sets = [format!("training.optimizer=\"{opt}\""), "training.weight_decay=0.5".into()];
+            let cfg = quick(&sets);
+            let mut l = TchLearner::new(&cfg).unwrap();
+            // Defined, all-zero gradients: only the decay can move a variable.
+            for (_, v) in l.trainable() {
+                (&v * 0.0).sum(Kind::Float).backward();
+            }
+            let before: BTreeMap<String, Tensor> = l.trainable().into_iter().map(|(n, v)| (n, v.copy())).collect();
+            l.update(0.1);
+            // AdamW: w·(1 − lr·wd). SGD: the first momentum buffer is the L2 gradient wd·w, and the
+            // Nesterov step subtracts lr·(1 + momentum) times it.
+            let factor = match opt {
+                "adamw" => 1.0 - 0.1 * 0.5,
+                _ => 1.0 - 0.1 * 0.5 * (1.0 + cfg.training.momentum),
+            };
+            let (mut shrunk, mut kept) = (0, 0);
+            for (name, v) in l.trainable() {
+                let old = &before[&name];
+                if decays(&name, &v) {
+                    let want = old * factor;
+                    assert!(v.allclose(&want, 1e-5, 1e-7, false), "{opt}: {name} did not shrink by {factor}");
+                    shrunk += 1;
+                } else {
+                    assert!(v.equal(old), "{opt}: {name} ({:?}) changed", v.size());
+                    kept += 1;
+                }
+            }
+            assert!(shrunk > 0 && kept > 0);
+        }
+    }
 
     #[test]
     fn a_tiny_learner_lowers_its_loss_and_round_trips_its_state() {
-        let cfg = TrainConfig::from_toml(include_str!("../../configs/quick.toml"), "quick", &[]).unwrap();
+        let cfg = quick(&[]);
         let sp = SelfPlayConfig {
             concurrent_games: 2,
             total_games: 2,
@@ -240,7 +392,8 @@ mod tests {
         };
         let mut games = Vec::new();
         run(&sp, &mut UniformEvaluator::new(), &mut |g| games.push(g), &mut |_| {});
-        let samples: Vec<Sample> = games.iter().flat_map(|g| game_samples(g, &Targets::selfplay(0.0)).unwrap()).take(16).collect();
+        let samples: Vec<Sample> =
+            games.iter().flat_map(|g| game_samples(g, &Targets::selfplay(0.0)).unwrap()).take(16).collect();
         let items: Vec<(&Sample, Symmetry)> = samples.iter().map(|s| (s, Symmetry::IDENTITY)).collect();
         let b = TrainBatch::assemble(&items);
         let mut l = TchLearner::new(&cfg).unwrap();

@@ -70,8 +70,9 @@ pub fn selfplay_config(cfg: &TrainConfig, games: u64, seed: u64) -> Result<SelfP
         temperature_plies: s.temperature_plies,
         temperature: s.temperature,
         ply_cap: s.ply_cap,
+        ply_cap_adjudicate: s.ply_cap_adjudicate,
         resign: ResignConfig {
-            threshold: s.resign_threshold,
+            loss: s.resign_loss,
             consecutive: s.resign_consecutive,
             playthrough_fraction: s.resign_playthrough,
         },

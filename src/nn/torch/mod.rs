@@ -7,10 +7,11 @@
 //!   networks; safetensors weights with a `net.json` architecture sidecar; [`ModelError`];
 //! - [`backend`]: [`TorchBackend`], the [`crate::nn::Backend`] that
 //!   [`crate::nn::NetworkEvaluator`] wraps; thread settings;
-//! - [`train`]: batches, losses and an AdamW step for the trainer;
+//! - [`train`]: the tensor batch layout and the losses (the optimizer is the learner's:
+//!   `crate::train::torch_learner`);
 //! - [`bench`]: throughput at several batch sizes (`fiveup bench nn`).
 //!
-//! Nothing outside this module (and the future trainer) names tch: search sees an
+//! Nothing outside this module (and the trainer, `crate::train`) names tch: search sees an
 //! [`crate::nn::Evaluator`]. In tch a tensor is `Send` but not `Sync`, and `no_grad` guards are
 //! per thread: one thread owns a model and runs its batches.
 
