@@ -271,6 +271,56 @@ fn shards_round_trip() {
 }
 
 #[test]
+fn version_1_shards_are_still_read() {
+    use super::records::{GameRecordV1, PositionRecordV1};
+    use super::shards::{fnv1a32, MAGIC};
+    let (games, _) = play(&small_config(5, 2));
+    // A version 1 shard, byte for byte as version 1 wrote it (no engine_score).
+    let old: Vec<GameRecordV1> = games
+        .iter()
+        .map(|g| GameRecordV1 {
+            variant: g.variant.clone(),
+            start: g.start.clone(),
+            moves: g.moves.clone(),
+            positions: g
+                .positions
+                .iter()
+                .map(|p| PositionRecordV1 {
+                    ply: p.ply,
+                    policy: p.policy.clone(),
+                    root_wdl: p.root_wdl,
+                    nn_wdl: p.nn_wdl,
+                    simulations: p.simulations,
+                })
+                .collect(),
+            result: g.result,
+            termination: g.termination,
+            resign_disabled: g.resign_disabled,
+            would_resign_ply: g.would_resign_ply,
+            game_index: g.game_index,
+            evaluator: g.evaluator.clone(),
+        })
+        .collect();
+    let mut bytes = MAGIC.to_vec();
+    bytes.extend_from_slice(&1u32.to_le_bytes());
+    bytes.extend_from_slice(&(old.len() as u64).to_le_bytes());
+    for r in &old {
+        let payload = bincode::serialize(r).unwrap();
+        bytes.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(&fnv1a32(&payload).to_le_bytes());
+        bytes.extend_from_slice(&payload);
+    }
+    let path = PathBuf::from("old.shard");
+    let back = decode_shard(&path, &bytes).unwrap();
+    assert!(games.iter().all(|g| g.positions.iter().all(|p| p.engine_score.is_none())));
+    assert_eq!(back, games);
+    // A version this build does not know names the versions it reads.
+    bytes[8] = 3;
+    let e = decode_shard(&path, &bytes).unwrap_err().to_string();
+    assert!(e.contains("unsupported schema version 3") && e.contains("reads 1 to 2"), "{e}");
+}
+
+#[test]
 fn damaged_shards_are_rejected_with_path_and_offset() {
     let (games, _) = play(&small_config(4, 2));
     let dir = temp_dir("damaged");

@@ -538,4 +538,88 @@ mod tests {
             assert_eq!(b.n, 8);
         }
     }
+
+    #[test]
+    fn bootstrap_samples_keep_their_share_and_stay_out_of_the_window_and_surprise() {
+        // Before: bootstrap games went into the self-play window, counted towards its size and
+        // were sampled (and surprise-weighted) like self-play samples, ~93% of it at generation 1.
+        let t = tempfile::tempdir().unwrap();
+        let (boot, sp) = (t.path().join("bootstrap"), t.path().join("gen"));
+        for (dir, seed) in [(&boot, 21), (&sp, 22)] {
+            let mut w = ShardWriter::new(dir, "t", 1, 0).unwrap();
+            for mut g in games(3, seed) {
+                if dir == &boot {
+                    // Engine positions scored 0: their value target is [0.5, 0, 0.5], which no
+                    // self-play sample (a one-hot result) has.
+                    g.positions.iter_mut().for_each(|p| p.engine_score = Some(0));
+                }
+                w.push(g).unwrap();
+            }
+            w.flush().unwrap();
+        }
+        let mut r = Replay::new(1_000_000);
+        let targets = Targets { smoothing: 0.1, score_weight: 1.0, ..Targets::selfplay(0.0) };
+        let nb = r.load_dir(&boot, &targets, Pool::Bootstrap).unwrap();
+        assert_eq!((r.total(), r.len(), r.bootstrap_len() as u64), (0, 0, nb), "not in the window");
+        let ns = r.load_dir(&sp, &Targets::selfplay(0.0), Pool::SelfPlay).unwrap();
+        assert_eq!(r.total(), ns);
+        let is_boot = |s: &Sample| s.smoothing > 0.0 && s.wdl[0] == 0.5;
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for share in [0.0, 0.25, 1.0] {
+            let sampler = r.sampler(ns, Some(0.5), share);
+            assert_eq!(sampler.share(), share);
+            let n = 4000;
+            let drawn = (0..n)
+                .filter(|_| sampler.batch(1, false, &mut rng).wdl[0] == 0.5)
+                .count() as f64
+                / n as f64;
+            assert!((drawn - share).abs() < 0.03, "share {share}: drew {drawn}");
+        }
+        assert!(r.bootstrap.iter().all(is_boot) && !r.samples.iter().any(is_boot));
+        // An empty window gives every item to the bootstrap pool (the bootstrap network's training).
+        let only = {
+            let mut o = Replay::new(1000);
+            o.load_dir(&boot, &targets, Pool::Bootstrap).unwrap();
+            o
+        };
+        assert_eq!(only.sampler(0, None, 0.3).share(), 1.0);
+    }
+
+    #[test]
+    fn the_bootstrap_share_halves_every_halflife() {
+        let mut cfg = TrainConfig::default();
+        cfg.bootstrap.enabled = true;
+        cfg.bootstrap.mix_share = 0.5;
+        cfg.bootstrap.mix_halflife = 4.0;
+        assert_eq!(bootstrap_share(&cfg, 0), 0.5);
+        assert!((bootstrap_share(&cfg, 4) - 0.25).abs() < 1e-12);
+        assert!((bootstrap_share(&cfg, 8) - 0.125).abs() < 1e-12);
+        cfg.bootstrap.enabled = false;
+        assert_eq!(bootstrap_share(&cfg, 0), 0.0);
+    }
+
+    #[test]
+    fn engine_positions_take_their_value_from_the_score_and_get_smoothed_policies() {
+        use crate::selfplay::records::score_to_expectation;
+        let mut g = games(1, 31).remove(0);
+        for p in g.positions.iter_mut() {
+            p.engine_score = Some(150);
+            p.policy.truncate(1);
+            p.policy[0].1 = 1.0;
+        }
+        let t = Targets { value_mix: 0.0, score_weight: 0.6, score_scale: 400.0, smoothing: 0.1 };
+        let s = game_samples(&g, &t).unwrap();
+        let e = score_to_expectation(150, 400.0);
+        for x in &s {
+            let z = g.result.wdl_for(x.position.side());
+            assert!((x.wdl[0] - (0.4 * z[0] + 0.6 * e)).abs() < 1e-6);
+            assert!((x.wdl[2] - (0.4 * z[2] + 0.6 * (1.0 - e))).abs() < 1e-6);
+        }
+        let b = TrainBatch::assemble(&[(&s[0], Symmetry::IDENTITY)]);
+        let n = s[0].position.legal_moves().len() as f32;
+        let row = b.policy_of(0);
+        assert!((row.iter().sum::<f32>() - 1.0).abs() < 1e-5);
+        let top = row.iter().cloned().fold(0.0, f32::max);
+        assert!((top - (0.9 + 0.1 / n)).abs() < 1e-6, "{top}");
+    }
 }
