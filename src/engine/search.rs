@@ -208,10 +208,10 @@ impl Engine {
     /// in check; mated scores as a mate). Within `node_limit` nodes; a search cut off by the limit
     /// reports the static evaluation. No table, no history: the answer depends on `pos` alone.
     pub fn quiesce(&mut self, pos: &Position, node_limit: u64) -> Quiescence {
-        let stand = crate::engine::evaluate(pos, &self.weights);
         let limits = Limits::nodes(node_limit.max(1));
         let in_check = pos.in_check();
         let mut s = self.begin(pos, &[], &limits, None, Instant::now());
+        let stand = s.static_eval();
         let v = s.qsearch(-INFINITE, INFINITE, 0, in_check);
         let (aborted, nodes) = (s.aborted, s.nodes);
         Quiescence { score: Score(if aborted { stand } else { v }), stand, nodes, complete: !aborted }

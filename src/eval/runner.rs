@@ -183,9 +183,8 @@ pub fn play_game_observed(
             ply,
             error,
         })?;
-        if game.position().is_legal(choice.mv) {
-            on_move(game.position(), &choice);
-        }
+        // An illegal choice is seen too, but then the game ends in an error and its record with it.
+        on_move(game.position(), &choice);
         game.play(choice.mv).map_err(|_| RunError::IllegalMove {
             player: source.name(),
             ply,

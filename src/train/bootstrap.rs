@@ -90,19 +90,21 @@ pub fn engine_game(
     })
 }
 
+/// The alpha-beta player spec `text` of config key `key`, parsed, checked to be `ab:...` and
+/// built once (so a bad values file fails now); errors name the key.
+pub fn alpha_beta_spec(key: &str, text: &str) -> Result<PlayerSpec, TrainError> {
+    let spec: PlayerSpec =
+        text.parse().map_err(|e: crate::player::SpecError| TrainError::Player(format!("{key}: {}", e.reason)))?;
+    if !matches!(spec, PlayerSpec::AlphaBeta(_)) {
+        return Err(TrainError::Player(format!("{key} = {text:?}: expected an alpha-beta engine spec (ab:...)")));
+    }
+    spec.build().map_err(|e| TrainError::Player(format!("{key}: {e}")))?;
+    Ok(spec)
+}
+
 /// The bootstrap engine of a config, checked.
 pub fn engine_source(cfg: &TrainConfig) -> Result<PlayerSource, TrainError> {
-    let spec: PlayerSpec = cfg.bootstrap.engine.parse().map_err(|e: crate::player::SpecError| {
-        TrainError::Player(format!("bootstrap.engine: {}", e.to_string().replace('\n', "; ")))
-    })?;
-    if !matches!(spec, PlayerSpec::AlphaBeta(_)) {
-        return Err(TrainError::Player(format!(
-            "bootstrap.engine = {:?}: the bootstrap labels positions with an alpha-beta engine (ab:...)",
-            cfg.bootstrap.engine
-        )));
-    }
-    spec.build().map_err(|e| TrainError::Player(format!("bootstrap.engine: {e}")))?;
-    Ok(spec.into())
+    Ok(alpha_beta_spec("bootstrap.engine", &cfg.bootstrap.engine)?.into())
 }
 
 /// What [`play_games`] did.

@@ -22,7 +22,7 @@
 //! - `score_mse`: squared difference between the network's expected score `win + draw/2` and the
 //!   label score's win expectation `1 / (1 + e^(−cp / bootstrap.score_scale))`.
 
-use super::bootstrap::engine_game;
+use super::bootstrap::{alpha_beta_spec, engine_game};
 use super::rundir::RunDir;
 use super::TrainError;
 use crate::config::TrainConfig;
@@ -43,19 +43,10 @@ pub fn heldout_path(run: &RunDir) -> PathBuf {
     run.root().join("heldout.shard")
 }
 
-fn spec(what: &str, text: &str) -> Result<PlayerSpec, TrainError> {
-    let s: PlayerSpec =
-        text.parse().map_err(|e: crate::player::SpecError| TrainError::Player(format!("{what}: {}", e.reason)))?;
-    if !matches!(s, PlayerSpec::AlphaBeta(_)) {
-        return Err(TrainError::Player(format!("{what} = {text:?}: expected an alpha-beta spec (ab:...)")));
-    }
-    Ok(s)
-}
-
 /// Checks the `[heldout]` player specs (before any long work starts).
 pub fn check_specs(cfg: &TrainConfig) -> Result<(), TrainError> {
-    spec("heldout.engine", &cfg.heldout.engine)?;
-    spec("heldout.label", &cfg.heldout.label)?;
+    alpha_beta_spec("heldout.engine", &cfg.heldout.engine)?;
+    alpha_beta_spec("heldout.label", &cfg.heldout.label)?;
     Ok(())
 }
 
@@ -108,8 +99,8 @@ pub fn ensure(run: &RunDir, cfg: &TrainConfig, on_positions: &dyn Fn(u64)) -> Re
         let games = read_shard(&path)?;
         return Ok(games.iter().map(|g| g.positions.len() as u64).sum());
     }
-    let engine: PlayerSource = spec("heldout.engine", &h.engine)?.into();
-    let label = spec("heldout.label", &h.label)?;
+    let engine: PlayerSource = alpha_beta_spec("heldout.engine", &h.engine)?.into();
+    let label = alpha_beta_spec("heldout.label", &h.label)?;
     let mut games: Vec<GameRecord> = Vec::new();
     let mut have = 0u64;
     let batch = (2 * rayon::current_num_threads()).max(8) as u64;

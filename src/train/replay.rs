@@ -569,10 +569,7 @@ mod tests {
             let sampler = r.sampler(ns, Some(0.5), share);
             assert_eq!(sampler.share(), share);
             let n = 4000;
-            let drawn = (0..n)
-                .filter(|_| sampler.batch(1, false, &mut rng).wdl[0] == 0.5)
-                .count() as f64
-                / n as f64;
+            let drawn = (0..n).filter(|_| sampler.batch(1, false, &mut rng).wdl[0] == 0.5).count() as f64 / n as f64;
             assert!((drawn - share).abs() < 0.03, "share {share}: drew {drawn}");
         }
         assert!(r.bootstrap.iter().all(is_boot) && !r.samples.iter().any(is_boot));
