@@ -233,7 +233,7 @@ impl Trainer<'_> {
         let _ = std::fs::remove_dir_all(&tmp);
         std::fs::create_dir_all(&tmp).map_err(|e| TrainError::io(&tmp, e))?;
         self.learner.publish(&tmp)?;
-        std::fs::rename(&tmp, &dir).map_err(|e| TrainError::io(&dir, e))?;
+        crate::fsutil::publish_dir(&tmp, &dir).map_err(|e| TrainError::io(&dir, e))?;
         tracing::info!("published {}", dir.display());
         Ok(())
     }

@@ -8,21 +8,9 @@ use std::fs;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-/// Writes `bytes` to `path` atomically: a temporary file in the same directory, synced, renamed.
+/// Writes `bytes` to `path` atomically ([`crate::fsutil::write_atomic`]).
 pub fn atomic_write(path: &Path, bytes: &[u8]) -> Result<(), TrainError> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".tmp{}", std::process::id()));
-    let tmp = PathBuf::from(tmp);
-    let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result.map_err(|e| TrainError::io(path, e))
+    crate::fsutil::write_atomic(path, bytes).map_err(|e| TrainError::io(path, e))
 }
 
 /// Where a generation's run is in its state machine (see [`super::generation`]).

@@ -115,8 +115,10 @@ pub fn play_chunk(
     Ok(prog)
 }
 
+/// A stable number for a worker name: its value must never change (a resumed run replays the same
+/// seeds), so it stays FNV-1a 64 ([`crate::fsutil::legacy`]).
 fn fnv(s: &str) -> u64 {
-    super::checkpoint::fnv1a64(s.as_bytes())
+    crate::fsutil::legacy::fnv1a64(s.as_bytes())
 }
 
 /// The evaluator self-play uses: the best network behind a cache.
@@ -204,6 +206,13 @@ pub fn run_worker(run: &RunDir, opts: &WorkerOptions) -> Result<u64, TrainError>
 mod tests {
     use super::*;
     use crate::nn::UniformEvaluator;
+
+    #[test]
+    fn worker_seeds_are_pinned() {
+        // Seeds of self-play chunks: a change would make a resumed run play other games.
+        assert_eq!(fnv("w0"), 0x08cb_8607_b56d_7952);
+        assert_eq!(fnv("main"), 0x1f59_62a2_ce98_03c8);
+    }
 
     #[test]
     fn chunks_count_and_number_their_shards() {
