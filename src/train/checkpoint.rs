@@ -228,4 +228,52 @@ mod tests {
         fs::remove_dir_all(&dir).unwrap();
         assert_eq!(load_latest(&run, &mut m, "h", false).unwrap().unwrap().step, 3);
     }
+
+    #[test]
+    fn checksums_are_crc32_and_version_1_checkpoints_still_verify() {
+        let t = tempfile::tempdir().unwrap();
+        let run = RunDir::new(t.path());
+        run.create().unwrap();
+        fs::write(run.config_path(), "generations = 3\n").unwrap();
+        let dir = save(&run, &NullLearner::default(), 7, 0, "h", 2).unwrap();
+        let meta = verify(&dir).unwrap();
+        assert_eq!(meta.version, META_VERSION);
+        let bytes = fs::read(dir.join(CONFIG_FILE)).unwrap();
+        assert_eq!(bytes, b"generations = 3\n", "the run's config is kept in the checkpoint");
+        assert_eq!(meta.files[CONFIG_FILE].1, format!("{:08x}", crate::fsutil::crc32(&bytes)));
+        // The same checkpoint as version 1 wrote it (FNV-1a 64 hashes) still verifies...
+        let mut old = meta.clone();
+        old.version = 1;
+        for (name, (_, hash)) in old.files.iter_mut() {
+            *hash = format!("{:016x}", crate::fsutil::legacy::fnv1a64(&fs::read(dir.join(name)).unwrap()));
+        }
+        fs::write(dir.join("meta.json"), serde_json::to_string(&old).unwrap()).unwrap();
+        assert_eq!(verify(&dir).unwrap(), old);
+        // ...and damage is still caught.
+        fs::write(dir.join(CONFIG_FILE), b"generations = 4\n").unwrap();
+        assert!(verify(&dir).unwrap_err().to_string().contains("does not match its checksum"));
+    }
+
+    #[test]
+    fn a_checkpoint_of_another_config_that_does_not_load_is_not_called_corrupt() {
+        let t = tempfile::tempdir().unwrap();
+        let run = RunDir::new(t.path());
+        run.create().unwrap();
+        let dir = save(&run, &NullLearner::default(), 7, 0, "old-hash", 2).unwrap();
+        // A learner that cannot read it (as a network of another architecture would).
+        fs::write(dir.join("learner.json"), "{\"format\":\"other\",\"steps\":7}").unwrap();
+        let mut meta = verify_ignoring_checksums(&dir);
+        meta.files.remove("learner.json");
+        fs::write(dir.join("meta.json"), serde_json::to_string(&meta).unwrap()).unwrap();
+        let e = load_latest(&run, &mut NullLearner::default(), "new-hash", false).unwrap_err().to_string();
+        assert!(e.contains("does not fit the run's config") && e.contains("old-hash"), "{e}");
+        assert!(!e.contains("delete"), "{e}");
+        // Under the same config it is damage, and deleting it is the fix.
+        let e = load_latest(&run, &mut NullLearner::default(), "old-hash", false).unwrap_err().to_string();
+        assert!(e.contains("corrupt") && e.contains("delete this checkpoint"), "{e}");
+    }
+
+    fn verify_ignoring_checksums(dir: &Path) -> CheckpointMeta {
+        serde_json::from_str(&fs::read_to_string(dir.join("meta.json")).unwrap()).unwrap()
+    }
 }
