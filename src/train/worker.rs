@@ -164,9 +164,19 @@ pub fn run_worker(run: &RunDir, opts: &WorkerOptions) -> Result<u64, TrainError>
             opts.name
         )));
     }
-    let cfg = run.frozen_config()?.ok_or_else(|| TrainError::Corrupt {
-        path: run.config_path(),
-        detail: "missing: not a run directory (start `fiveup train` on it first)".into(),
+    let cfg = run.frozen_config()?.ok_or_else(|| {
+        let started = run.state_path().exists() || !super::checkpoint::list(run).is_empty();
+        TrainError::Invalid {
+            path: run.config_path(),
+            detail: if started {
+                format!(
+                    "missing: run `fiveup train --run {}` once to rebuild it from the newest checkpoint",
+                    run.root().display()
+                )
+            } else {
+                "missing: not a run directory (start `fiveup train` on it first)".into()
+            },
+        }
     })?;
     let mut played = 0u64;
     let mut current: Option<(u32, Box<dyn Evaluator>)> = None;
@@ -206,6 +216,19 @@ pub fn run_worker(run: &RunDir, opts: &WorkerOptions) -> Result<u64, TrainError>
 mod tests {
     use super::*;
     use crate::nn::UniformEvaluator;
+
+    #[test]
+    fn a_worker_on_a_started_run_without_config_says_how_to_rebuild_it() {
+        let t = tempfile::tempdir().unwrap();
+        let run = RunDir::new(t.path());
+        run.create().unwrap();
+        let opts = WorkerOptions { name: "w1".into(), max_games: Some(1), poll_seconds: 0.01 };
+        let e = run_worker(&run, &opts).unwrap_err().to_string();
+        assert!(e.contains("not a run directory"), "{e}");
+        run.write_state(&crate::train::RunState::new(false)).unwrap();
+        let e = run_worker(&run, &opts).unwrap_err().to_string();
+        assert!(e.contains("config.toml: missing: run `fiveup train --run") && !e.contains("corrupt"), "{e}");
+    }
 
     #[test]
     fn worker_seeds_are_pinned() {
