@@ -57,9 +57,25 @@ fn commit(tmp: &Path, path: &Path) -> io::Result<()> {
     result
 }
 
+/// Where an atomic write of `path` must go: the file a symbolic link points to (the link stays a
+/// link), or `None` when `path` is not a regular file and must be written in place (a device such
+/// as `/dev/null`, a pipe: renaming over those would replace them).
+fn atomic_target(path: &Path) -> io::Result<Option<PathBuf>> {
+    match fs::metadata(path) {
+        Ok(m) if m.is_file() => Ok(Some(fs::canonicalize(path)?)),
+        Ok(m) if m.is_dir() => Err(io::Error::other("is a directory")),
+        Ok(_) => Ok(None),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Some(path.to_path_buf())),
+        Err(e) => Err(e),
+    }
+}
+
 /// Writes `bytes` to `path` atomically (see the module docs). The temporary file is
-/// `path` + `.tmpPID-N`, in the same directory.
+/// `path` + `.tmpPID-N`, in the same directory. A symbolic link is followed (its target is
+/// replaced); a device or pipe is written in place.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let Some(target) = atomic_target(path)? else { return fs::write(path, bytes) };
+    let path = target.as_path();
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(format!(".{}", tmp_suffix()));
     let tmp = PathBuf::from(tmp);
@@ -117,6 +133,9 @@ pub enum OutputError {
     /// The output exists and `--force` was not given.
     #[error("{0} already exists (add --force to replace it)")]
     Exists(PathBuf),
+    /// The output is a directory.
+    #[error("{0} is a directory; give a file name")]
+    IsDirectory(PathBuf),
     /// The output is one of the command's inputs (refused even with `--force`).
     #[error("{output} is also an input ({input}); write the output to another file")]
     IsInput {
@@ -146,8 +165,9 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 /// directories whose files are read: a file inside an input directory counts as an input), and
 /// when it exists only with `force`. Call it before any long work.
 pub fn check_output(output: &Path, inputs: &[&Path], force: bool) -> Result<(), OutputError> {
-    if !output.exists() {
-        return Ok(());
+    let Ok(meta) = fs::metadata(output) else { return Ok(()) };
+    if meta.is_dir() {
+        return Err(OutputError::IsDirectory(output.to_path_buf()));
     }
     for &input in inputs {
         if same_file(output, input) {
@@ -161,7 +181,8 @@ pub fn check_output(output: &Path, inputs: &[&Path], force: bool) -> Result<(), 
             }
         }
     }
-    if force {
+    if force || !meta.is_file() {
+        // Replacing on request; or a device or pipe (`/dev/null`, `/dev/stdout`), which holds no data.
         Ok(())
     } else {
         Err(OutputError::Exists(output.to_path_buf()))
@@ -277,5 +298,25 @@ mod tests {
         // A file inside an input directory.
         assert!(matches!(check_output(&input, &[t.path()], true), Err(OutputError::IsInput { .. })));
         assert_eq!(fs::read(&input).unwrap(), b"data");
+        // A directory is never an output; a device holds nothing to lose.
+        assert!(matches!(check_output(t.path(), &[], true), Err(OutputError::IsDirectory(_))));
+        #[cfg(unix)]
+        assert!(check_output(Path::new("/dev/null"), &[&input], false).is_ok());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn write_atomic_follows_links_and_writes_devices_in_place() {
+        let t = tempfile::tempdir().unwrap();
+        let real = t.path().join("real.txt");
+        fs::write(&real, b"old").unwrap();
+        let link = t.path().join("link.txt");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link stays a link");
+        assert_eq!(fs::read(&real).unwrap(), b"new");
+        write_atomic(Path::new("/dev/null"), b"nothing").unwrap();
+        assert!(!fs::metadata("/dev/null").unwrap().is_file(), "/dev/null is still a device");
+        assert!(write_atomic(t.path(), b"x").is_err(), "a directory is refused");
     }
 }

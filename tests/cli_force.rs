@@ -79,6 +79,11 @@ fn games_export_replaces_an_existing_output_only_with_force() {
     assert_eq!(std::fs::read_to_string(&out).unwrap(), first);
     // No temporary file is left beside it.
     assert_eq!(std::fs::read_dir(t.path()).unwrap().count(), 2);
+    // A directory is refused; a device is written in place (and stays a device).
+    assert_one_line_error(&fiveup(&["games", "export", s(&shard), "--out", s(t.path())]), "is a directory");
+    let o = fiveup(&["games", "export", s(&shard), "--out", "/dev/null"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!std::fs::metadata("/dev/null").unwrap().is_file());
 }
 
 #[test]
