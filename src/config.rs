@@ -618,9 +618,8 @@ impl TrainConfig {
 
     /// A 64-bit FNV-1a hash of [`Self::to_toml`], as 16 hex digits (stored in checkpoints).
     pub fn hash(&self) -> String {
-        let h =
-            self.to_toml().bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
-        format!("{h:016x}")
+        // An identity recorded in checkpoints, not a checksum: it stays FNV-1a so old runs match.
+        format!("{:016x}", crate::fsutil::legacy::fnv1a64(self.to_toml().as_bytes()))
     }
 
     /// The validated variant.

@@ -5,6 +5,7 @@
 pub mod config;
 pub mod engine;
 pub mod eval;
+pub mod fsutil;
 pub mod mcts;
 pub mod nn;
 pub mod player;

@@ -18,9 +18,14 @@ pub struct GameOptions {
     /// Openings: `startpos`, `random:K` (K random plies) or a file.
     #[arg(long, value_name = "SOURCE", default_value = "random:8")]
     pub openings: String,
-    /// Write the game records (PGN-style) to this file as games finish.
+    /// Write the game records (PGN-style) to this file as games finish (refused if it exists,
+    /// unless --force; always refused when it is an input: the openings file, a weights file or
+    /// a network of a player).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Replace an existing --out file.
+    #[arg(long)]
+    pub force: bool,
     /// Adjudicate a draw after this many plies (opening included).
     #[arg(long, value_name = "P", default_value_t = 400)]
     pub max_plies: usize,
@@ -33,6 +38,29 @@ pub struct GameOptions {
 }
 
 impl GameOptions {
+    /// Checks `--out` against `--force` and the files the command reads (the openings file and
+    /// the files named in the player specs `specs`), before any game is played.
+    pub fn check_out(&self, specs: &[&str]) -> Result<()> {
+        let Some(out) = &self.out else { return Ok(()) };
+        let mut inputs: Vec<PathBuf> = Vec::new();
+        if let Ok(OpeningSource::File(p)) = self.openings.parse::<OpeningSource>() {
+            inputs.push(p);
+        }
+        for spec in specs {
+            match spec.parse::<PlayerSpec>() {
+                Ok(PlayerSpec::AlphaBeta(ab)) => inputs.extend(ab.values),
+                Ok(PlayerSpec::Mcts(m)) => {
+                    if let fiveup::player::EvaluatorSpec::Net(p) = m.evaluator {
+                        inputs.push(p);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+        Ok(fiveup::fsutil::check_output(out, &inputs, self.force)?)
+    }
+
     /// The openings of `pairs` colour-swapped game pairs: `--openings` from the start position.
     pub fn openings(&self, pairs: usize) -> Result<Vec<Opening>> {
         let start = self.pos.position()?;

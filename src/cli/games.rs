@@ -24,9 +24,13 @@ pub struct ExportArgs {
     /// Shard files or directories (searched recursively for `*.shard`).
     #[arg(required = true, value_name = "PATH")]
     pub inputs: Vec<PathBuf>,
-    /// Write to this file instead of standard output.
+    /// Write to this file instead of standard output (refused if it exists, unless --force; always
+    /// refused when it is one of the input shards).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Replace an existing --out file.
+    #[arg(long)]
+    pub force: bool,
 }
 
 fn shards_under(p: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
@@ -55,6 +59,10 @@ pub fn run_export(a: &ExportArgs, out: &mut dyn Write) -> Result<()> {
     for p in &a.inputs {
         shards_under(p, &mut files)?;
     }
+    if let Some(path) = &a.out {
+        let inputs: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+        fiveup::fsutil::check_output(path, &inputs, a.force)?;
+    }
     let mut text = String::new();
     let mut games = 0usize;
     for f in &files {
@@ -66,10 +74,8 @@ pub fn run_export(a: &ExportArgs, out: &mut dyn Write) -> Result<()> {
     }
     match &a.out {
         Some(path) => {
-            // Atomic: a temporary file beside the target, then a rename.
-            let tmp = path.with_extension("tmp-export");
-            std::fs::write(&tmp, &text).with_context(|| format!("cannot write {}", tmp.display()))?;
-            std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+            fiveup::fsutil::write_atomic(path, text.as_bytes())
+                .with_context(|| format!("cannot write {}", path.display()))?;
             writeln!(out, "{games} games from {} shard files written to {}", files.len(), path.display())?;
         }
         None => out.write_all(text.as_bytes())?,

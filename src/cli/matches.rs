@@ -32,6 +32,7 @@ pub fn run(a: &MatchArgs, out: &mut dyn Write) -> Result<()> {
     if a.opts.max_plies == 0 {
         bail!("--max-plies must be at least 1");
     }
+    a.opts.check_out(&[&a.white, &a.black])?;
     let (white, black) = two_players(&a.white, &a.black)?;
     let threads = concurrency(a.opts.concurrency)?;
     let openings = a.opts.openings(a.games.div_ceil(2))?;

@@ -42,6 +42,7 @@ pub fn run(a: &SprtArgs, out: &mut dyn Write) -> Result<()> {
     if a.max_games < 2 {
         bail!("--max-games must be at least 2 (one pair)");
     }
+    a.opts.check_out(&[&a.a, &a.b])?;
     let config = SprtConfig { alpha: a.alpha, beta: a.beta, ..SprtConfig::new(a.elo0, a.elo1) };
     let mut sprt = Sprt::new(config)?;
     let (pa, pb) = two_players(&a.a, &a.b)?;

@@ -248,7 +248,7 @@ impl Tournament {
             }
         }
         let text = toml::to_string(&saved).map_err(|e| TournamentError::Config(e.to_string()))?;
-        std::fs::write(&cfg_path, text).map_err(|e| io(&cfg_path, e))?;
+        crate::fsutil::write_atomic(&cfg_path, text.as_bytes()).map_err(|e| io(&cfg_path, e))?;
         // 2. Finished games, dropping a cut-off tail.
         let games_path = dir.join(GAMES_FILE);
         let done = match std::fs::read_to_string(&games_path) {
@@ -310,7 +310,7 @@ impl Tournament {
         let dir = &self.config.out;
         let write = |name: &str, text: String| {
             let p = dir.join(name);
-            std::fs::write(&p, text).map_err(|e| TournamentError::Io(p, e.to_string()))
+            crate::fsutil::write_atomic(&p, text.as_bytes()).map_err(|e| TournamentError::Io(p, e.to_string()))
         };
         let json = serde_json::to_string_pretty(&report).map_err(|e| TournamentError::Config(e.to_string()))?;
         write("ratings.json", json)?;

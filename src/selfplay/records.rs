@@ -327,6 +327,24 @@ pub enum RecordError {
     /// The start position is not legal.
     #[error("bad start position: {0}")]
     Setup(#[from] SetupError),
+    /// A field names a cell outside the 125 of the board.
+    #[error("{field} names cell {cell}, outside the board (cells 0 to 124)")]
+    OffBoard {
+        /// The field.
+        field: &'static str,
+        /// The first bad cell.
+        cell: u32,
+    },
+    /// A number of a training position is not usable as a target.
+    #[error("position {index} (ply {ply}): {detail}")]
+    BadNumber {
+        /// Index into `positions`.
+        index: usize,
+        /// Its ply.
+        ply: u32,
+        /// What is wrong.
+        detail: String,
+    },
     /// A move is not legal where it is played.
     #[error("move {index} (bits {bits:#x}) is not legal")]
     IllegalMove {
@@ -370,6 +388,7 @@ impl SetupRecord {
         if self.board.len() != 125 {
             return Err(RecordError::Board(format!("{} cells instead of 125", self.board.len())));
         }
+        self.check_cells()?;
         let mut s = Setup::empty(variant);
         for (i, &code) in self.board.iter().enumerate() {
             if code == 0 {
@@ -390,7 +409,64 @@ impl SetupRecord {
     }
 }
 
+impl SetupRecord {
+    /// Checks that the cell sets and cells name cells of the board (bits 125 to 127 clear), so
+    /// that no damaged record reaches code that indexes per-cell tables.
+    pub fn check_cells(&self) -> Result<(), RecordError> {
+        let off = |field, bits: u128| match bits >> 125 {
+            0 => Ok(()),
+            hi => Err(RecordError::OffBoard { field, cell: 125 + hi.trailing_zeros() }),
+        };
+        off("rights", self.rights)?;
+        off("ep_passed", self.ep_passed)?;
+        if self.ep_passed != 0 && self.ep_pawn >= 125 {
+            return Err(RecordError::OffBoard { field: "ep_pawn", cell: self.ep_pawn as u32 });
+        }
+        if self.side > 1 {
+            return Err(RecordError::Board(format!("side {} (0 white, 1 black)", self.side)));
+        }
+        Ok(())
+    }
+}
+
+/// Largest error accepted in the sum of a probability vector (policy or WDL) that should be 1.
+pub const SUM_TOLERANCE: f32 = 0.01;
+
+/// Checks that `v` is a probability vector: finite, non-negative, at most 1, summing to 1.
+fn check_probabilities(what: &str, v: impl Iterator<Item = f32>) -> Result<(), String> {
+    let mut sum = 0.0f32;
+    for (i, p) in v.enumerate() {
+        if !p.is_finite() || !(0.0..=1.0 + SUM_TOLERANCE).contains(&p) {
+            return Err(format!("{what} entry {i} is {p} (a probability must be a number in 0..1)"));
+        }
+        sum += p;
+    }
+    if (sum - 1.0).abs() > SUM_TOLERANCE {
+        return Err(format!("{what} sums to {sum}, not 1"));
+    }
+    Ok(())
+}
+
 impl GameRecord {
+    /// Checks the record's numbers without replaying it: cells on the board
+    /// ([`SetupRecord::check_cells`]), plies within the game (at most its number of moves), policies and WDL values that are
+    /// probability vectors (finite, in 0..1, summing to 1 within [`SUM_TOLERANCE`]). Shards call
+    /// it on every record they read.
+    pub fn validate(&self) -> Result<(), RecordError> {
+        self.start.check_cells()?;
+        for (index, p) in self.positions.iter().enumerate() {
+            let bad = |detail: String| RecordError::BadNumber { index, ply: p.ply, detail };
+            // `ply == moves.len()`: the last search of a game that ended by resignation.
+            if p.ply as usize > self.moves.len() {
+                return Err(bad(format!("ply {} is past the game's {} moves", p.ply, self.moves.len())));
+            }
+            check_probabilities("policy", p.policy.iter().map(|&(_, q)| q)).map_err(bad)?;
+            check_probabilities("root_wdl", p.root_wdl.into_iter()).map_err(bad)?;
+            check_probabilities("nn_wdl", p.nn_wdl.into_iter()).map_err(bad)?;
+        }
+        Ok(())
+    }
+
     /// The side to move after `ply` plies: the start position's side, flipped when `ply` is odd.
     pub fn side_to_move_at(&self, ply: u32) -> Color {
         let start = if self.start.side == 0 { Color::White } else { Color::Black };

@@ -5,22 +5,29 @@
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `FIVEUPSH` |
-//! | 8 | 4 | schema version `u32` ([`SCHEMA_VERSION`] is written; version 1 is still read) |
+//! | 8 | 4 | shard version `u32` ([`SHARD_VERSION`] is written; versions 1 and 2 are still read) |
 //! | 12 | 8 | record count `u64` |
-//! | 20 | … | `count` records, each: payload length `u32`, FNV-1a 32-bit checksum of the payload `u32`, payload (one bincode [`GameRecord`]) |
+//! | 20 | … | `count` records, each: payload length `u32`, checksum of the payload `u32`, payload (one bincode [`GameRecord`]) |
+//!
+//! Versions: 1 — record schema 1 ([`GameRecordV1`]), FNV-1a 32 checksums; 2 — record schema 2,
+//! FNV-1a 32; 3 — record schema 2, CRC-32 checksums ([`crate::fsutil::crc32`]). The version
+//! names both the record schema and the checksum, so old shards stay readable.
 //!
 //! The file ends exactly after the last record. Shards are written atomically (a temporary file
 //! in the same directory, synced, then renamed), so a reader never sees a half-written shard under
 //! its final name; the reader still checks everything and names the path and byte offset of the
-//! first problem.
+//! first problem. Every record's numbers are validated as it is read ([`GameRecord::validate`]),
+//! so a bad record is an error naming the shard and the record, not a NaN loss later.
 
-use super::records::{GameRecord, GameRecordV1, SCHEMA_VERSION};
+use super::records::{GameRecord, GameRecordV1};
+use crate::fsutil::{crc32, legacy::fnv1a32};
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The first eight bytes of every shard.
 pub const MAGIC: [u8; 8] = *b"FIVEUPSH";
+/// The shard version written (see the module docs): record schema 2 with CRC-32 checksums.
+pub const SHARD_VERSION: u32 = 3;
 /// Size of the header in bytes.
 pub const HEADER_LEN: usize = 20;
 /// Largest accepted record payload (a guard against garbage lengths).
@@ -46,7 +53,7 @@ pub enum ShardError {
         offset: u64,
     },
     /// A schema version this build cannot read.
-    #[error("{path}: unsupported schema version {found} at byte {offset} (this build reads 1 to {expected})")]
+    #[error("{path}: unsupported shard version {found} at byte {offset} (this build reads 1 to {expected})")]
     Version {
         /// The file.
         path: PathBuf,
@@ -105,16 +112,11 @@ pub enum ShardError {
     },
 }
 
-/// FNV-1a, 32 bits: a cheap checksum that catches flipped and shifted bytes.
-pub fn fnv1a32(data: &[u8]) -> u32 {
-    data.iter().fold(0x811c_9dc5u32, |h, &b| (h ^ b as u32).wrapping_mul(0x0100_0193))
-}
-
 /// The bytes of a shard holding `records`.
 pub fn encode_shard(path: &Path, records: &[GameRecord]) -> Result<Vec<u8>, ShardError> {
     let mut buf = Vec::with_capacity(HEADER_LEN + records.len() * 4096);
     buf.extend_from_slice(&MAGIC);
-    buf.extend_from_slice(&SCHEMA_VERSION.to_le_bytes());
+    buf.extend_from_slice(&SHARD_VERSION.to_le_bytes());
     buf.extend_from_slice(&(records.len() as u64).to_le_bytes());
     for (i, r) in records.iter().enumerate() {
         let enc = |reason: String| ShardError::Encode { path: path.to_path_buf(), index: i as u64, reason };
@@ -122,29 +124,16 @@ pub fn encode_shard(path: &Path, records: &[GameRecord]) -> Result<Vec<u8>, Shar
         let len = u32::try_from(payload.len()).ok().filter(|&l| l <= MAX_RECORD_LEN);
         let len = len.ok_or_else(|| enc(format!("{} bytes is too large", payload.len())))?;
         buf.extend_from_slice(&len.to_le_bytes());
-        buf.extend_from_slice(&fnv1a32(&payload).to_le_bytes());
+        buf.extend_from_slice(&crc32(&payload).to_le_bytes());
         buf.extend_from_slice(&payload);
     }
     Ok(buf)
 }
 
-/// Writes `records` to `path` atomically (temporary file, sync, rename).
+/// Writes `records` to `path` atomically ([`crate::fsutil::write_atomic`]).
 pub fn write_shard(path: &Path, records: &[GameRecord]) -> Result<(), ShardError> {
     let bytes = encode_shard(path, records)?;
-    let io = |source| ShardError::Io { path: path.to_path_buf(), source };
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".tmp{}", std::process::id()));
-    let tmp = PathBuf::from(tmp);
-    let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(&bytes)?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result.map_err(io)
+    crate::fsutil::write_atomic(path, &bytes).map_err(|source| ShardError::Io { path: path.to_path_buf(), source })
 }
 
 /// Reads and validates a shard.
@@ -177,8 +166,8 @@ pub fn decode_shard(path: &Path, bytes: &[u8]) -> Result<Vec<GameRecord>, ShardE
         return Err(ShardError::BadMagic { path: p(), offset: 0 });
     }
     let version = u32_at(take(&mut at, 4, "the schema version")?);
-    if version != SCHEMA_VERSION && version != 1 {
-        return Err(ShardError::Version { path: p(), offset: 8, found: version, expected: SCHEMA_VERSION });
+    if !(1..=SHARD_VERSION).contains(&version) {
+        return Err(ShardError::Version { path: p(), offset: 8, found: version, expected: SHARD_VERSION });
     }
     let count = u64::from_le_bytes(bytes[take(&mut at, 8, "the record count")?].try_into().expect("8 bytes"));
     let mut out = Vec::with_capacity(count.min(1 << 16) as usize);
@@ -191,7 +180,8 @@ pub fn decode_shard(path: &Path, bytes: &[u8]) -> Result<Vec<GameRecord>, ShardE
         }
         let sum = u32_at(take(&mut at, 4, &format!("record {index}'s checksum"))?);
         let payload = &bytes[take(&mut at, len as usize, &format!("record {index}"))?];
-        if fnv1a32(payload) != sum {
+        let computed = if version >= 3 { crc32(payload) } else { fnv1a32(payload) };
+        if computed != sum {
             return Err(corrupt("checksum mismatch".to_string()));
         }
         let rec: GameRecord = if version == 1 {
@@ -199,6 +189,7 @@ pub fn decode_shard(path: &Path, bytes: &[u8]) -> Result<Vec<GameRecord>, ShardE
         } else {
             bincode::deserialize(payload).map_err(|e| corrupt(e.to_string()))?
         };
+        rec.validate().map_err(|e| corrupt(e.to_string()))?;
         out.push(rec);
     }
     if at != bytes.len() {

@@ -273,7 +273,8 @@ fn shards_round_trip() {
 #[test]
 fn version_1_shards_are_still_read() {
     use super::records::{GameRecordV1, PositionRecordV1};
-    use super::shards::{fnv1a32, MAGIC};
+    use super::shards::MAGIC;
+    use crate::fsutil::legacy::fnv1a32;
     let (games, _) = play(&small_config(5, 2));
     // A version 1 shard, byte for byte as version 1 wrote it (no engine_score).
     let old: Vec<GameRecordV1> = games
@@ -315,9 +316,66 @@ fn version_1_shards_are_still_read() {
     assert!(games.iter().all(|g| g.positions.iter().all(|p| p.engine_score.is_none())));
     assert_eq!(back, games);
     // A version this build does not know names the versions it reads.
-    bytes[8] = 3;
+    bytes[8] = 4;
     let e = decode_shard(&path, &bytes).unwrap_err().to_string();
-    assert!(e.contains("unsupported schema version 3") && e.contains("reads 1 to 2"), "{e}");
+    assert!(e.contains("unsupported shard version 4") && e.contains("reads 1 to 3"), "{e}");
+}
+
+/// A shard of `records` with the given header version and per-record checksum.
+fn shard_bytes(version: u32, records: &[GameRecord], sum: fn(&[u8]) -> u32) -> Vec<u8> {
+    let mut bytes = super::shards::MAGIC.to_vec();
+    bytes.extend_from_slice(&version.to_le_bytes());
+    bytes.extend_from_slice(&(records.len() as u64).to_le_bytes());
+    for r in records {
+        let payload = bincode::serialize(r).unwrap();
+        bytes.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(&sum(&payload).to_le_bytes());
+        bytes.extend_from_slice(&payload);
+    }
+    bytes
+}
+
+#[test]
+fn version_2_shards_with_fnv_checksums_are_still_read_and_new_ones_use_crc32() {
+    use crate::fsutil::{crc32, legacy::fnv1a32};
+    let (games, _) = play(&small_config(3, 2));
+    let path = PathBuf::from("v2.shard");
+    assert_eq!(decode_shard(&path, &shard_bytes(2, &games, fnv1a32)).unwrap(), games);
+    // A version 2 header with CRC-32 sums (or version 3 with FNV) is a checksum mismatch.
+    let e = decode_shard(&path, &shard_bytes(2, &games, crc32)).unwrap_err().to_string();
+    assert!(e.contains("corrupt record 0") && e.contains("checksum mismatch"), "{e}");
+    assert!(decode_shard(&path, &shard_bytes(3, &games, fnv1a32)).is_err());
+    let new = super::shards::encode_shard(&path, &games).unwrap();
+    assert_eq!(new, shard_bytes(super::shards::SHARD_VERSION, &games, crc32));
+    assert_eq!(super::shards::SHARD_VERSION, 3);
+}
+
+#[test]
+fn records_with_off_board_cells_or_bad_numbers_are_rejected_naming_shard_and_record() {
+    let (games, _) = play(&small_config(3, 2));
+    let path = PathBuf::from("runs/x/shards/bad.shard");
+    let reject = |edit: &dyn Fn(&mut GameRecord), want: &str| {
+        let mut bad = games.clone();
+        edit(&mut bad[1]);
+        let bytes = super::shards::encode_shard(&path, &bad).unwrap();
+        let e = decode_shard(&path, &bytes).unwrap_err().to_string();
+        assert!(e.starts_with("runs/x/shards/bad.shard: corrupt record 1 at byte"), "{e}");
+        assert!(e.contains(want), "{e} should say {want}");
+        // The old path panicked here (placement rights past cell 124 indexed a per-cell table).
+        assert!(bad[1].replay().is_err() || bad[1].validate().is_err());
+    };
+    reject(&|g| g.start.rights |= 1u128 << 126, "rights names cell 126, outside the board");
+    reject(&|g| g.start.ep_passed |= 1u128 << 125, "ep_passed names cell 125");
+    reject(&|g| g.positions[0].policy[0].1 = f32::NAN, "policy entry 0 is NaN");
+    reject(&|g| g.positions[0].policy[0].1 = -0.5, "policy entry 0 is -0.5");
+    reject(&|g| g.positions[0].policy.iter_mut().for_each(|p| p.1 *= 2.0), "policy sums to");
+    reject(&|g| g.positions[0].root_wdl = [f32::INFINITY, 0.0, 0.0], "root_wdl entry 0 is inf");
+    reject(&|g| g.positions[0].nn_wdl = [0.5, 0.5, 0.5], "nn_wdl sums to 1.5");
+    reject(&|g| g.positions[0].ply = 10_000, "ply 10000 is past the game's");
+    // to_setup itself refuses off-board bits (no panic in Position::from_setup).
+    let mut g = games[0].clone();
+    g.start.rights |= 1u128 << 127;
+    assert!(matches!(g.start_position(), Err(super::records::RecordError::OffBoard { cell: 127, .. })));
 }
 
 #[test]

@@ -1,12 +1,14 @@
 //! Checkpoints: `checkpoints/step-SSSSSSSS/`, holding the learner's files (weights and
-//! optimizer state) and `meta.json` (step, generation, config hash, and each file's size and
-//! FNV-1a 64 hash).
+//! optimizer state), a copy of the run's `config.toml` (so a run directory that lost its config
+//! can be rebuilt from its newest checkpoint) and `meta.json` (step, generation, config hash, and
+//! each file's size and checksum: CRC-32 since version 2, FNV-1a 64 in version 1, still read).
 //!
 //! Written atomically: the learner saves into `checkpoints/.tmp-step-SSSSSSSS-PID/`, `meta.json`
 //! goes in last, and the directory is renamed into place, so a kill leaves either the whole
 //! checkpoint or a temporary directory (removed on the next start). Loading checks every file
 //! against `meta.json` before the learner reads anything; a mismatch is a one-line error naming
-//! the checkpoint. The newest [`crate::config::TrainingSection::keep_checkpoints`] are kept.
+//! the checkpoint. A checkpoint that does not fit the run's config is an error that says so (and
+//! never advises deleting it). The newest [`crate::config::TrainingSection::keep_checkpoints`] are kept.
 
 use super::learner::Learner;
 use super::rundir::RunDir;
@@ -20,7 +22,7 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CheckpointMeta {
-    /// Format version (1).
+    /// Format version: [`META_VERSION`] (CRC-32 checksums); 1 (FNV-1a 64) is still read.
     pub version: u32,
     /// Optimizer steps taken.
     pub step: u64,
@@ -28,14 +30,25 @@ pub struct CheckpointMeta {
     pub generation: u32,
     /// [`crate::config::TrainConfig::hash`] of the run's config.
     pub config_hash: String,
-    /// Every other file of the checkpoint: name → (size in bytes, FNV-1a 64 as hex).
+    /// Every other file of the checkpoint: name → (size in bytes, checksum as hex: CRC-32, 8
+    /// digits; version 1: FNV-1a 64, 16 digits).
     pub files: BTreeMap<String, (u64, String)>,
 }
 
-/// FNV-1a, 64 bits.
-pub fn fnv1a64(data: &[u8]) -> u64 {
-    data.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
+/// The `meta.json` version written: file checksums are CRC-32.
+pub const META_VERSION: u32 = 2;
+
+/// A file's checksum as `meta.json` of `version` records it.
+fn checksum_hex(version: u32, bytes: &[u8]) -> String {
+    if version >= 2 {
+        format!("{:08x}", crate::fsutil::crc32(bytes))
+    } else {
+        format!("{:016x}", crate::fsutil::legacy::fnv1a64(bytes))
+    }
 }
+
+/// The copy of the run's config inside a checkpoint.
+pub const CONFIG_FILE: &str = "config.toml";
 
 fn step_dir_name(step: u64) -> String {
     format!("step-{step:08}")
@@ -82,26 +95,25 @@ pub fn save(
     let _ = fs::remove_dir_all(&tmp);
     fs::create_dir_all(&tmp).map_err(|e| TrainError::io(&tmp, e))?;
     learner.save(&tmp)?;
+    if run.config_path().exists() {
+        let copy = tmp.join(CONFIG_FILE);
+        fs::copy(run.config_path(), &copy).map_err(|e| TrainError::io(&copy, e))?;
+    }
     let mut files = BTreeMap::new();
     for e in fs::read_dir(&tmp).map_err(|e| TrainError::io(&tmp, e))? {
         let e = e.map_err(|e| TrainError::io(&tmp, e))?;
         let bytes = fs::read(e.path()).map_err(|err| TrainError::io(&e.path(), err))?;
         files.insert(
             e.file_name().to_string_lossy().to_string(),
-            (bytes.len() as u64, format!("{:016x}", fnv1a64(&bytes))),
+            (bytes.len() as u64, checksum_hex(META_VERSION, &bytes)),
         );
     }
-    let meta = CheckpointMeta { version: 1, step, generation, config_hash: config_hash.to_string(), files };
+    let meta = CheckpointMeta { version: META_VERSION, step, generation, config_hash: config_hash.to_string(), files };
     let meta_path = tmp.join("meta.json");
     let text = serde_json::to_string_pretty(&meta).expect("meta serialises") + "\n";
     fs::write(&meta_path, text).map_err(|e| TrainError::io(&meta_path, e))?;
-    // Sync the files before the rename makes them the checkpoint.
-    for e in fs::read_dir(&tmp).map_err(|e| TrainError::io(&tmp, e))?.flatten() {
-        if let Ok(f) = fs::File::open(e.path()) {
-            let _ = f.sync_all();
-        }
-    }
-    fs::rename(&tmp, &final_dir).map_err(|e| TrainError::io(&final_dir, e))?;
+    // Synced, renamed into place, parent synced: the whole checkpoint or none of it.
+    crate::fsutil::publish_dir(&tmp, &final_dir).map_err(|e| TrainError::io(&final_dir, e))?;
     prune(run, keep);
     Ok(final_dir)
 }
@@ -130,7 +142,13 @@ pub fn verify(dir: &Path) -> Result<CheckpointMeta, TrainError> {
         if bytes.len() as u64 != *size {
             return Err(corrupt(format!("{name} has {} bytes, meta.json says {size}", bytes.len())));
         }
-        if format!("{:016x}", fnv1a64(&bytes)) != *hash {
+        if meta.version > META_VERSION {
+            return Err(TrainError::Invalid {
+                path: meta_path,
+                detail: format!("checkpoint format {} is newer than this build reads ({META_VERSION})", meta.version),
+            });
+        }
+        if checksum_hex(meta.version, &bytes) != *hash {
             return Err(corrupt(format!("{name} does not match its checksum")));
         }
     }
@@ -147,16 +165,36 @@ pub fn load_latest(
 ) -> Result<Option<CheckpointMeta>, TrainError> {
     let Some((_, dir)) = list(run).pop() else { return Ok(None) };
     let meta = verify(&dir)?;
-    if meta.config_hash != config_hash && !force {
+    let other_config = meta.config_hash != config_hash;
+    if other_config && !force {
         tracing::warn!(
             "{}: written under config {}, the run's config is now {config_hash}",
             dir.display(),
             meta.config_hash
         );
     }
-    learner.load(&dir).map_err(|e| TrainError::Corrupt {
-        path: dir.clone(),
-        detail: format!("cannot load: {e} (delete this checkpoint to resume from the one before it)"),
+    learner.load(&dir).map_err(|e| {
+        if other_config {
+            // A config problem, not damage: the files passed their checksums.
+            let saved = dir.join(CONFIG_FILE);
+            let fix = if saved.exists() {
+                format!("resume with the config it was written under: --config {}", saved.display())
+            } else {
+                "resume with the config the run was started with (--config FILE)".to_string()
+            };
+            TrainError::Invalid {
+                path: dir.clone(),
+                detail: format!(
+                    "does not fit the run's config (written under config {}, the run's is {config_hash}): {e}; {fix}",
+                    meta.config_hash
+                ),
+            }
+        } else {
+            TrainError::Corrupt {
+                path: dir.clone(),
+                detail: format!("cannot load: {e} (delete this checkpoint to resume from the one before it)"),
+            }
+        }
     })?;
     Ok(Some(meta))
 }
@@ -189,5 +227,53 @@ mod tests {
         assert!(e.contains("step-00000004") && e.contains("learner.json") && !e.contains('\n'), "{e}");
         fs::remove_dir_all(&dir).unwrap();
         assert_eq!(load_latest(&run, &mut m, "h", false).unwrap().unwrap().step, 3);
+    }
+
+    #[test]
+    fn checksums_are_crc32_and_version_1_checkpoints_still_verify() {
+        let t = tempfile::tempdir().unwrap();
+        let run = RunDir::new(t.path());
+        run.create().unwrap();
+        fs::write(run.config_path(), "generations = 3\n").unwrap();
+        let dir = save(&run, &NullLearner::default(), 7, 0, "h", 2).unwrap();
+        let meta = verify(&dir).unwrap();
+        assert_eq!(meta.version, META_VERSION);
+        let bytes = fs::read(dir.join(CONFIG_FILE)).unwrap();
+        assert_eq!(bytes, b"generations = 3\n", "the run's config is kept in the checkpoint");
+        assert_eq!(meta.files[CONFIG_FILE].1, format!("{:08x}", crate::fsutil::crc32(&bytes)));
+        // The same checkpoint as version 1 wrote it (FNV-1a 64 hashes) still verifies...
+        let mut old = meta.clone();
+        old.version = 1;
+        for (name, (_, hash)) in old.files.iter_mut() {
+            *hash = format!("{:016x}", crate::fsutil::legacy::fnv1a64(&fs::read(dir.join(name)).unwrap()));
+        }
+        fs::write(dir.join("meta.json"), serde_json::to_string(&old).unwrap()).unwrap();
+        assert_eq!(verify(&dir).unwrap(), old);
+        // ...and damage is still caught.
+        fs::write(dir.join(CONFIG_FILE), b"generations = 4\n").unwrap();
+        assert!(verify(&dir).unwrap_err().to_string().contains("does not match its checksum"));
+    }
+
+    #[test]
+    fn a_checkpoint_of_another_config_that_does_not_load_is_not_called_corrupt() {
+        let t = tempfile::tempdir().unwrap();
+        let run = RunDir::new(t.path());
+        run.create().unwrap();
+        let dir = save(&run, &NullLearner::default(), 7, 0, "old-hash", 2).unwrap();
+        // A learner that cannot read it (as a network of another architecture would).
+        fs::write(dir.join("learner.json"), "{\"format\":\"other\",\"steps\":7}").unwrap();
+        let mut meta = verify_ignoring_checksums(&dir);
+        meta.files.remove("learner.json");
+        fs::write(dir.join("meta.json"), serde_json::to_string(&meta).unwrap()).unwrap();
+        let e = load_latest(&run, &mut NullLearner::default(), "new-hash", false).unwrap_err().to_string();
+        assert!(e.contains("does not fit the run's config") && e.contains("old-hash"), "{e}");
+        assert!(!e.contains("delete"), "{e}");
+        // Under the same config it is damage, and deleting it is the fix.
+        let e = load_latest(&run, &mut NullLearner::default(), "old-hash", false).unwrap_err().to_string();
+        assert!(e.contains("corrupt") && e.contains("delete this checkpoint"), "{e}");
+    }
+
+    fn verify_ignoring_checksums(dir: &Path) -> CheckpointMeta {
+        serde_json::from_str(&fs::read_to_string(dir.join("meta.json")).unwrap()).unwrap()
     }
 }

@@ -58,13 +58,53 @@ pub struct TrainOptions {
     pub force_config: bool,
 }
 
-/// Resolves the config: the given file, else the run's frozen config, else the embedded default.
+/// Resolves the config: the given file, else the run's frozen config, else (a run that lost its
+/// `config.toml`) the copy in its newest checkpoint, else the embedded default for a new run. A
+/// started run whose config cannot be recovered is refused with the fix (never the defaults).
 pub fn resolve_config(opts: &TrainOptions) -> Result<TrainConfig, TrainError> {
     let run = RunDir::new(&opts.run);
     Ok(match &opts.config {
         Some(path) => TrainConfig::from_file(path, &opts.overrides)?,
         None if run.config_path().exists() => TrainConfig::from_file(&run.config_path(), &opts.overrides)?,
-        None => TrainConfig::default_config(&opts.overrides)?,
+        None => match recover_config(&run)? {
+            Some(path) => {
+                tracing::warn!(
+                    "{} is missing: rebuilt from {} (the config of the newest checkpoint)",
+                    run.config_path().display(),
+                    path.display()
+                );
+                TrainConfig::from_file(&path, &opts.overrides)?
+            }
+            None => TrainConfig::default_config(&opts.overrides)?,
+        },
+    })
+}
+
+/// For a run directory without `config.toml`: the newest intact checkpoint's copy of it, `None`
+/// when the run has not started (no checkpoint, no state), an error with the fix otherwise.
+fn recover_config(run: &RunDir) -> Result<Option<PathBuf>, TrainError> {
+    let checkpoints = checkpoint::list(run);
+    for (_, dir) in checkpoints.iter().rev() {
+        let copy = dir.join(checkpoint::CONFIG_FILE);
+        if copy.exists() && checkpoint::verify(dir).is_ok() {
+            return Ok(Some(copy));
+        }
+    }
+    let started = !checkpoints.is_empty() || run.state_path().exists();
+    if !started {
+        return Ok(None);
+    }
+    let hash = match checkpoints.last().map(|(_, d)| checkpoint::verify(d)) {
+        Some(Ok(meta)) => format!(" (its checkpoints were written under config hash {})", meta.config_hash),
+        _ => String::new(),
+    };
+    Err(TrainError::Invalid {
+        path: run.config_path(),
+        detail: format!(
+            "missing, and no checkpoint keeps a copy{hash}; resume with the config the run was started with: \
+             fiveup train --run {} --config FILE (the checkpoints are fine: do not delete them)",
+            run.root().display()
+        ),
     })
 }
 
@@ -102,6 +142,7 @@ pub fn run_training(opts: &TrainOptions, out: &mut dyn Write) -> Result<(), Trai
     let mut learner = open_learner(&cfg)?;
     let meta = checkpoint::load_latest(&run, learner.as_mut(), &hash, opts.force_config)?;
     let step = meta.as_ref().map_or(0, |m| m.step);
+    run.drop_metrics_after(step)?;
     let mut state = run.read_state()?.unwrap_or_else(|| RunState::new(cfg.bootstrap.enabled));
     if state.phase == Phase::Finished && state.generation < cfg.generations {
         state.phase = Phase::Selfplay;
@@ -162,7 +203,7 @@ impl Trainer<'_> {
             return Ok(None);
         }
         let path = self.run.eval_dir().join(format!("heldout-{g:04}.json"));
-        if let Some(m) = std::fs::read_to_string(&path).ok().and_then(|t| serde_json::from_str(&t).ok()) {
+        if let Some(m) = read_eval_json(&path, "measure")? {
             return Ok(Some(m));
         }
         let items = heldout::load(&self.run)?;
@@ -233,7 +274,7 @@ impl Trainer<'_> {
         let _ = std::fs::remove_dir_all(&tmp);
         std::fs::create_dir_all(&tmp).map_err(|e| TrainError::io(&tmp, e))?;
         self.learner.publish(&tmp)?;
-        std::fs::rename(&tmp, &dir).map_err(|e| TrainError::io(&dir, e))?;
+        crate::fsutil::publish_dir(&tmp, &dir).map_err(|e| TrainError::io(&dir, e))?;
         tracing::info!("published {}", dir.display());
         Ok(())
     }
@@ -459,7 +500,7 @@ impl Trainer<'_> {
     fn gate(&mut self) -> Result<(), TrainError> {
         let cand = self.state.generation + 1;
         let path = self.run.eval_dir().join(format!("gate-{cand:04}.json"));
-        let result: GateResult = match std::fs::read_to_string(&path).ok().and_then(|t| serde_json::from_str(&t).ok()) {
+        let result: GateResult = match read_eval_json(&path, "replay the gate")? {
             Some(r) => r,
             None => {
                 let best = self.run.read_best()?.unwrap_or(0);
@@ -493,11 +534,8 @@ impl Trainer<'_> {
         self.run.eval_dir().join(format!("gen-{g:04}.json"))
     }
 
-    fn read_ladder(&self, g: u32) -> Vec<MatchResult> {
-        std::fs::read_to_string(self.ladder_path(g))
-            .ok()
-            .and_then(|t| serde_json::from_str(&t).ok())
-            .unwrap_or_default()
+    fn read_ladder(&self, g: u32) -> Result<Vec<MatchResult>, TrainError> {
+        Ok(read_eval_json(&self.ladder_path(g), "replay its ladder matches")?.unwrap_or_default())
     }
 
     fn evaluate(&mut self) -> Result<(), TrainError> {
@@ -505,7 +543,7 @@ impl Trainer<'_> {
         let e = self.cfg.evaluation.clone();
         if e.every > 0 && g % e.every == 0 && e.games_per_rung > 0 && !e.ladder.is_empty() {
             let t0 = Instant::now();
-            let mut done = self.read_ladder(g);
+            let mut done = self.read_ladder(g)?;
             let me = self.net_player(g);
             let games_path = self.run.eval_dir().join(format!("gen-{g:04}.games"));
             // Records of the rungs already done (a rung cut short by a kill is replayed whole).
@@ -551,7 +589,7 @@ impl Trainer<'_> {
             .filter_map(|m| serde_json::from_value(m.clone()).ok())
             .collect();
         let m = StepStats::mean(&mine);
-        let ladder = self.read_ladder(g + 1);
+        let ladder = self.read_ladder(g + 1)?;
         let games = count_games(&self.run.shard_dir(g));
         let held = self.heldout_metrics(g + 1)?;
         let sp_games: Vec<crate::selfplay::GameRecord> = replay::shard_files(&self.run.shard_dir(g))
@@ -580,9 +618,12 @@ impl Trainer<'_> {
             "heldout_score_mse": held.map(|h| h.score_mse),
             "anchored_elo": strength, "unix_time": unix_time(), "selfplay": sp,
         });
-        self.run.append_metrics(&line)?;
+        // A report killed after this line was written runs again: its line is not repeated.
         let mut all = metrics;
-        all.push(line);
+        if !all.iter().any(|m| m["kind"] == "generation" && m["generation"] == g + 1) {
+            self.run.append_metrics(&line)?;
+            all.push(line);
+        }
         if let Err(e) = plots::draw_progress(&self.run.plots_dir().join("progress.png"), &all) {
             tracing::warn!("{e}");
         }
@@ -650,7 +691,84 @@ fn bar(len: u64, msg: &str) -> ProgressBar {
 }
 
 /// Writes the PGN-style records of an evaluation or gating match next to its JSON results.
+/// Reads a result file of `eval/` written by an earlier run of this phase: `None` when there is
+/// none (the matches are played), an error naming the file and the fix when it is damaged (it is
+/// never silently ignored: that would replay hours of matches without a word). `redo` says what
+/// deleting it does.
+pub fn read_eval_json<T: serde::de::DeserializeOwned>(
+    path: &std::path::Path,
+    redo: &str,
+) -> Result<Option<T>, TrainError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(TrainError::io(path, e)),
+    };
+    serde_json::from_str(&text).map(Some).map_err(|e| TrainError::Invalid {
+        path: path.to_path_buf(),
+        detail: format!("damaged result file ({e}); delete it to {redo}"),
+    })
+}
+
 fn write_records(path: &std::path::Path, records: &[crate::eval::records::GameRecord]) -> Result<(), TrainError> {
     let text: String = records.iter().map(|r| r.to_text() + "\n").collect();
     atomic_write(path, text.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::train::learner::NullLearner;
+
+    fn opts(run: &std::path::Path) -> TrainOptions {
+        TrainOptions { run: run.to_path_buf(), config: None, overrides: Vec::new(), force_config: false }
+    }
+
+    #[test]
+    fn a_run_that_lost_its_config_is_rebuilt_from_its_newest_checkpoint() {
+        let t = tempfile::tempdir().unwrap();
+        let run = RunDir::new(t.path());
+        run.create().unwrap();
+        let mut cfg = TrainConfig::default_config(&["network.backend=none".into()]).unwrap();
+        cfg.generations = 7;
+        run.freeze_config(&cfg, false).unwrap();
+        checkpoint::save(&run, &NullLearner::default(), 5, 0, &cfg.hash(), 3).unwrap();
+        std::fs::remove_file(run.config_path()).unwrap();
+        let back = resolve_config(&opts(t.path())).unwrap();
+        assert_eq!(back, cfg, "the checkpoint's copy, not the built-in defaults");
+        assert_eq!(back.hash(), cfg.hash(), "so the checkpoint still matches");
+    }
+
+    #[test]
+    fn a_started_run_without_any_copy_of_its_config_is_refused_with_the_fix() {
+        let t = tempfile::tempdir().unwrap();
+        let run = RunDir::new(t.path());
+        run.create().unwrap();
+        // A new directory: the defaults.
+        assert_eq!(resolve_config(&opts(t.path())).unwrap(), TrainConfig::default_config(&[]).unwrap());
+        // A started run (a state, a checkpoint of an older build with no config copy).
+        run.write_state(&RunState::new(false)).unwrap();
+        checkpoint::save(&run, &NullLearner::default(), 5, 0, "0123456789abcdef", 3).unwrap();
+        let e = resolve_config(&opts(t.path())).unwrap_err().to_string();
+        assert!(e.contains("config.toml: missing") && e.contains("--config FILE"), "{e}");
+        assert!(e.contains("config hash 0123456789abcdef") && e.contains("do not delete"), "{e}");
+        assert!(!e.contains('\n'), "{e}");
+    }
+
+    #[test]
+    fn damaged_eval_results_are_errors_naming_the_file_and_the_fix() {
+        let t = tempfile::tempdir().unwrap();
+        let path = t.path().join("gate-0003.json");
+        assert!(read_eval_json::<GateResult>(&path, "replay the gate").unwrap().is_none(), "none yet");
+        std::fs::write(&path, "{\"accepted\": tru").unwrap();
+        let e = read_eval_json::<GateResult>(&path, "replay the gate").unwrap_err().to_string();
+        assert!(
+            e.contains("gate-0003.json: damaged result file") && e.ends_with("delete it to replay the gate"),
+            "{e}"
+        );
+        let ladder = t.path().join("gen-0003.json");
+        std::fs::write(&ladder, "[{\"opponent\": 3}]").unwrap();
+        let e = read_eval_json::<Vec<MatchResult>>(&ladder, "replay its ladder matches").unwrap_err().to_string();
+        assert!(e.contains("gen-0003.json: damaged result file"), "{e}");
+    }
 }

@@ -17,7 +17,7 @@
 //!   shards/gen-NNNN/       self-play games played for generation N: WORKER-IIIIII.shard (atomic, checksummed)
 //!   shards/bootstrap/      the alpha-beta games of the bootstrap
 //!   checkpoints/step-SSSSSSSS/   learner files (weights + optimizer state) and meta.json
-//!                          (step, generation, config hash, each file's size and FNV-1a hash); last K kept
+//!                          (step, generation, config hash, each file's size and CRC-32); last K kept
 //!   models/gen-NNNN/       published networks: the learner's inference files (weights.safetensors +
 //!                          net.json for torch), written to a temporary directory and renamed
 //!   eval/gen-NNNN.json     ladder results; eval/gate-NNNN.json SPRT gating results
@@ -114,6 +114,14 @@ pub enum TrainError {
     /// A player of the ladder or bootstrap could not be built.
     #[error("player: {0}")]
     Player(String),
+    /// A file of the run cannot be used as it is; `detail` says why and what to do.
+    #[error("{path}: {detail}")]
+    Invalid {
+        /// The file or directory.
+        path: PathBuf,
+        /// What is wrong and the fix.
+        detail: String,
+    },
     /// Drawing a plot failed.
     #[error("plot {path}: {detail}")]
     Plot {

@@ -207,24 +207,27 @@ pub fn draw_progress(path: &Path, metrics: &[Value]) -> Result<(), TrainError> {
             })
             .collect();
     let (elo_g, elo_t) = (elo_series(metrics, false), elo_series(metrics, true));
-    // Draw into a temporary file, then rename (a reader never sees half a PNG).
-    let tmp = path.with_extension(format!("tmp{}.png", std::process::id()));
-    {
-        let root = BitMapBackend::new(&tmp, (1400, 1400)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
-        let areas = root.split_evenly((4, 2));
-        panel(&areas[0], "Training losses", "step", &losses, (Some(0.0), None), true).map_err(err)?;
-        panel(&areas[1], "Policy accuracy (training batches)", "step", &acc, (Some(0.0), Some(1.0)), true)
-            .map_err(err)?;
-        panel(&areas[2], "Score against the ladder", "generation", &ladder, (Some(0.0), Some(1.0)), true)
-            .map_err(err)?;
-        panel(&areas[3], "Held-out policy agreement", "generation", &top1, (None, None), true).map_err(err)?;
-        panel(&areas[4], "Held-out value losses", "generation", &value, (None, None), true).map_err(err)?;
-        panel(&areas[5], "Elo on the anchors' scale (95%)", "generation", &elo_g, (None, None), true).map_err(err)?;
-        panel(&areas[6], "Elo against wall time", "hours", &elo_t, (None, None), false).map_err(err)?;
-        root.present().map_err(|e| err(e.to_string()))?;
-    }
-    std::fs::rename(&tmp, path).map_err(|e| TrainError::io(path, e))
+    // Drawn into a temporary file, then renamed (a reader never sees half a PNG).
+    crate::fsutil::write_atomic_via(
+        path,
+        |tmp| {
+            let root = BitMapBackend::new(tmp, (1400, 1400)).into_drawing_area();
+            root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
+            let areas = root.split_evenly((4, 2));
+            panel(&areas[0], "Training losses", "step", &losses, (Some(0.0), None), true).map_err(err)?;
+            panel(&areas[1], "Policy accuracy (training batches)", "step", &acc, (Some(0.0), Some(1.0)), true)
+                .map_err(err)?;
+            panel(&areas[2], "Score against the ladder", "generation", &ladder, (Some(0.0), Some(1.0)), true)
+                .map_err(err)?;
+            panel(&areas[3], "Held-out policy agreement", "generation", &top1, (None, None), true).map_err(err)?;
+            panel(&areas[4], "Held-out value losses", "generation", &value, (None, None), true).map_err(err)?;
+            panel(&areas[5], "Elo on the anchors' scale (95%)", "generation", &elo_g, (None, None), true)
+                .map_err(err)?;
+            panel(&areas[6], "Elo against wall time", "hours", &elo_t, (None, None), false).map_err(err)?;
+            root.present().map_err(|e| err(e.to_string()))
+        },
+        |e| TrainError::io(path, e),
+    )
 }
 
 #[cfg(test)]

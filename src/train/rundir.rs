@@ -8,21 +8,9 @@ use std::fs;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-/// Writes `bytes` to `path` atomically: a temporary file in the same directory, synced, renamed.
+/// Writes `bytes` to `path` atomically ([`crate::fsutil::write_atomic`]).
 pub fn atomic_write(path: &Path, bytes: &[u8]) -> Result<(), TrainError> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".tmp{}", std::process::id()));
-    let tmp = PathBuf::from(tmp);
-    let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result.map_err(|e| TrainError::io(path, e))
+    crate::fsutil::write_atomic(path, bytes).map_err(|e| TrainError::io(path, e))
 }
 
 /// Where a generation's run is in its state machine (see [`super::generation`]).
@@ -285,6 +273,28 @@ impl RunDir {
         atomic_write(&path, &bytes[..keep])
     }
 
+    /// Drops the lines of `metrics.jsonl` whose `step` is past `step` (rewritten atomically),
+    /// so that a run resumed from the checkpoint at `step` does not repeat the steps it trains
+    /// again; returns how many were dropped. Lines without a step are kept.
+    pub fn drop_metrics_after(&self, step: u64) -> Result<usize, TrainError> {
+        let path = self.metrics_path();
+        let text = match fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+            Err(e) => return Err(TrainError::io(&path, e)),
+        };
+        let past = |l: &str| {
+            serde_json::from_str::<serde_json::Value>(l).ok().and_then(|v| v["step"].as_u64()).is_some_and(|s| s > step)
+        };
+        let kept: String = text.split_inclusive('\n').filter(|l| !past(l)).collect();
+        let dropped = text.split_inclusive('\n').count() - kept.split_inclusive('\n').count();
+        if dropped > 0 {
+            tracing::info!("{}: dropping {dropped} lines past step {step} (resuming from there)", path.display());
+            atomic_write(&path, kept.as_bytes())?;
+        }
+        Ok(dropped)
+    }
+
     /// Every line of `metrics.jsonl` that parses (a partial last line is skipped).
     pub fn read_metrics(&self) -> Vec<serde_json::Value> {
         let Ok(text) = fs::read_to_string(self.metrics_path()) else { return Vec::new() };
@@ -376,5 +386,23 @@ mod tests {
         let m = run.read_metrics();
         assert_eq!(m.len(), 2);
         assert_eq!(m[1]["a"], 3);
+    }
+
+    #[test]
+    fn a_resume_drops_the_metrics_past_its_checkpoint() {
+        let t = tempfile::tempdir().unwrap();
+        let run = RunDir::new(t.path());
+        run.create().unwrap();
+        assert_eq!(run.drop_metrics_after(0).unwrap(), 0, "no file yet");
+        for step in [10, 20, 30, 40] {
+            run.append_metrics(&serde_json::json!({"kind": "train", "step": step})).unwrap();
+        }
+        run.append_metrics(&serde_json::json!({"kind": "bootstrap_games", "games": 4})).unwrap();
+        // Killed after step 40, resumed from the checkpoint at step 20: steps 30 and 40 go.
+        assert_eq!(run.drop_metrics_after(20).unwrap(), 2);
+        run.append_metrics(&serde_json::json!({"kind": "train", "step": 30})).unwrap();
+        let steps: Vec<Option<u64>> = run.read_metrics().iter().map(|m| m["step"].as_u64()).collect();
+        assert_eq!(steps, vec![Some(10), Some(20), None, Some(30)], "each step once");
+        assert_eq!(run.drop_metrics_after(30).unwrap(), 0);
     }
 }

@@ -209,6 +209,9 @@ impl Learner for TchLearner {
         let path = dir.join("optimizer.safetensors");
         let tensors = Tensor::read_safetensors(&path)
             .map_err(|e| TrainError::Corrupt { path: path.clone(), detail: e.to_string() })?;
+        if meta.kind == self.training.optimizer {
+            check_optimizer_state(&path, meta.kind, &self.trainable(), &tensors)?;
+        }
         self.state = tensors.into_iter().map(|(k, v)| (k, v.to_device(self.device))).collect();
         if meta.kind != self.training.optimizer {
             tracing::warn!(
@@ -226,6 +229,41 @@ impl Learner for TchLearner {
     fn publish(&self, dir: &Path) -> Result<(), TrainError> {
         self.model.save(dir).map_err(backend_err)
     }
+}
+
+/// Checks optimizer buffers read from `path` against the network's trainable variables `vars`:
+/// every name must be a buffer of `kind` (`m.VAR` and `v.VAR` for AdamW, `b.VAR` for SGD) of a
+/// variable of the network, with that variable's shape. (Without this a checkpoint of another
+/// architecture would load and fail, or silently broadcast, at the first update.)
+fn check_optimizer_state(
+    path: &Path,
+    kind: OptimizerKind,
+    vars: &BTreeMap<String, Tensor>,
+    tensors: &[(String, Tensor)],
+) -> Result<(), TrainError> {
+    let prefixes: &[&str] = match kind {
+        OptimizerKind::Adamw => &["m.", "v."],
+        OptimizerKind::Sgd => &["b."],
+    };
+    let bad = |detail: String| {
+        TrainError::Invalid {
+        path: path.to_path_buf(),
+        detail: format!("optimizer state does not fit the network: {detail}; resume with the config this checkpoint was written under"),
+    }
+    };
+    for (name, t) in tensors {
+        let var = prefixes.iter().find_map(|p| name.strip_prefix(p));
+        let Some(var) = var else {
+            return Err(bad(format!("tensor {name} is not a {kind:?} buffer ({})", prefixes.join("VAR, ") + "VAR")));
+        };
+        let Some(v) = vars.get(var) else {
+            return Err(bad(format!("tensor {name} names no variable of the network")));
+        };
+        if t.size() != v.size() {
+            return Err(bad(format!("tensor {name} has shape {:?}, the network's {var} has {:?}", t.size(), v.size())));
+        }
+    }
+    Ok(())
 }
 
 /// The evaluator of a published network, on the best device.
@@ -414,5 +452,28 @@ mod tests {
         l.publish(t.path()).unwrap();
         let ev = torch_evaluator(&cfg, t.path()).unwrap();
         assert!(!ev.name().is_empty());
+    }
+
+    #[test]
+    fn optimizer_state_of_another_shape_or_name_is_refused() {
+        let cfg = quick(&[]);
+        let l = TchLearner::new(&cfg).unwrap();
+        let vars = l.trainable();
+        let (name, var) = vars.iter().next().unwrap();
+        let path = Path::new("ckpt/optimizer.safetensors");
+        let good = vec![(format!("m.{name}"), var.zeros_like()), (format!("v.{name}"), var.zeros_like())];
+        check_optimizer_state(path, OptimizerKind::Adamw, &vars, &good).unwrap();
+        let wrong_shape = vec![(format!("m.{name}"), Tensor::zeros([3, 1], (Kind::Float, Device::Cpu)))];
+        let e = check_optimizer_state(path, OptimizerKind::Adamw, &vars, &wrong_shape).unwrap_err().to_string();
+        assert!(
+            e.starts_with("ckpt/optimizer.safetensors: optimizer state does not fit") && e.contains("[3, 1]"),
+            "{e}"
+        );
+        let unknown = vec![("m.no.such.var".to_string(), var.zeros_like())];
+        let e = check_optimizer_state(path, OptimizerKind::Adamw, &vars, &unknown).unwrap_err().to_string();
+        assert!(e.contains("m.no.such.var names no variable"), "{e}");
+        let e = check_optimizer_state(path, OptimizerKind::Sgd, &vars, &good).unwrap_err().to_string();
+        assert!(e.contains("is not a Sgd buffer"), "{e}");
+        assert!(!e.contains("delete"), "{e}");
     }
 }

@@ -115,8 +115,10 @@ pub fn play_chunk(
     Ok(prog)
 }
 
+/// A stable number for a worker name: its value must never change (a resumed run replays the same
+/// seeds), so it stays FNV-1a 64 ([`crate::fsutil::legacy`]).
 fn fnv(s: &str) -> u64 {
-    super::checkpoint::fnv1a64(s.as_bytes())
+    crate::fsutil::legacy::fnv1a64(s.as_bytes())
 }
 
 /// The evaluator self-play uses: the best network behind a cache.
@@ -162,9 +164,19 @@ pub fn run_worker(run: &RunDir, opts: &WorkerOptions) -> Result<u64, TrainError>
             opts.name
         )));
     }
-    let cfg = run.frozen_config()?.ok_or_else(|| TrainError::Corrupt {
-        path: run.config_path(),
-        detail: "missing: not a run directory (start `fiveup train` on it first)".into(),
+    let cfg = run.frozen_config()?.ok_or_else(|| {
+        let started = run.state_path().exists() || !super::checkpoint::list(run).is_empty();
+        TrainError::Invalid {
+            path: run.config_path(),
+            detail: if started {
+                format!(
+                    "missing: run `fiveup train --run {}` once to rebuild it from the newest checkpoint",
+                    run.root().display()
+                )
+            } else {
+                "missing: not a run directory (start `fiveup train` on it first)".into()
+            },
+        }
     })?;
     let mut played = 0u64;
     let mut current: Option<(u32, Box<dyn Evaluator>)> = None;
@@ -204,6 +216,26 @@ pub fn run_worker(run: &RunDir, opts: &WorkerOptions) -> Result<u64, TrainError>
 mod tests {
     use super::*;
     use crate::nn::UniformEvaluator;
+
+    #[test]
+    fn a_worker_on_a_started_run_without_config_says_how_to_rebuild_it() {
+        let t = tempfile::tempdir().unwrap();
+        let run = RunDir::new(t.path());
+        run.create().unwrap();
+        let opts = WorkerOptions { name: "w1".into(), max_games: Some(1), poll_seconds: 0.01 };
+        let e = run_worker(&run, &opts).unwrap_err().to_string();
+        assert!(e.contains("not a run directory"), "{e}");
+        run.write_state(&crate::train::RunState::new(false)).unwrap();
+        let e = run_worker(&run, &opts).unwrap_err().to_string();
+        assert!(e.contains("config.toml: missing: run `fiveup train --run") && !e.contains("corrupt"), "{e}");
+    }
+
+    #[test]
+    fn worker_seeds_are_pinned() {
+        // Seeds of self-play chunks: a change would make a resumed run play other games.
+        assert_eq!(fnv("w0"), 0x08cb_8607_b56d_7952);
+        assert_eq!(fnv("main"), 0x1f59_62a2_ce98_03c8);
+    }
 
     #[test]
     fn chunks_count_and_number_their_shards() {

@@ -161,7 +161,7 @@ pub fn read_lines(path: &Path) -> Result<Vec<GameLine>, RecordError> {
 }
 
 /// Appends one line and flushes it.
-pub fn append_line(file: &mut std::fs::File, line: &GameLine) -> std::io::Result<()> {
+pub fn append_line(file: &mut impl Write, line: &GameLine) -> std::io::Result<()> {
     let mut text = serde_json::to_string(line).map_err(std::io::Error::other)?;
     text.push('\n');
     file.write_all(text.as_bytes())?;

@@ -203,9 +203,9 @@ impl ValuesReport {
     /// skipped and the error returned as the second value.
     pub fn write(&self, dir: &Path) -> std::io::Result<Option<String>> {
         std::fs::create_dir_all(dir)?;
-        std::fs::write(dir.join("values.txt"), self.table())?;
-        std::fs::write(dir.join("values.json"), self.json())?;
-        std::fs::write(dir.join("values.csv"), self.csv())?;
+        crate::fsutil::write_atomic(&dir.join("values.txt"), self.table().as_bytes())?;
+        crate::fsutil::write_atomic(&dir.join("values.json"), self.json().as_bytes())?;
+        crate::fsutil::write_atomic(&dir.join("values.csv"), self.csv().as_bytes())?;
         Ok(self.plot(&dir.join("values.png")).err())
     }
 

@@ -6,8 +6,9 @@
 //!   batch-norm running statistics) under its path name, `f32`;
 //! - [`SIDECAR_FILE`] (`net.json`): the format name and version, the input and output sizes the
 //!   network was built for ([`PLANES`], [`POLICY_SIZE`]), its [`NetConfig`], and the size and a
-//!   64-bit FNV-1a hash of the weights file, so a truncated or damaged file is caught before any
-//!   tensor is read.
+//!   checksum of the weights file (`weights_crc32`, CRC-32; sidecars written before it have
+//!   `weights_fnv1a64`, a 64-bit FNV-1a hash, still verified), so a truncated or damaged file is
+//!   caught before any tensor is read. Both files are written atomically.
 //!
 //! Fresh networks and loaded ones go through the same build function, [`Model::new`]: loading
 //! reads the sidecar, builds that architecture, then copies the tensors in after checking that
@@ -133,8 +134,13 @@ pub struct Sidecar {
     pub config: NetConfig,
     /// Size of the weights file in bytes.
     pub weights_bytes: u64,
-    /// FNV-1a 64 hash of the weights file, as 16 hex digits.
-    pub weights_fnv1a64: String,
+    /// CRC-32 of the weights file ([`crate::fsutil::crc32`]), as 8 hex digits (written since it
+    /// replaced `weights_fnv1a64`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weights_crc32: Option<String>,
+    /// FNV-1a 64 hash of the weights file, as 16 hex digits: older sidecars only (still verified).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weights_fnv1a64: Option<String>,
 }
 
 /// A network and the `VarStore` holding its weights, on one device. Not `Sync` (tch tensors
@@ -180,17 +186,24 @@ impl Model {
     }
 
     /// Saves into directory `dir` (created if needed): the weights, then the sidecar, each
-    /// written to a temporary file and renamed into place.
+    /// written atomically ([`crate::fsutil`]).
     pub fn save(&self, dir: &Path) -> Result<(), ModelError> {
         std::fs::create_dir_all(dir).map_err(|source| ModelError::Io { path: dir.to_path_buf(), source })?;
-        // The extension must stay `.safetensors`: tch picks the format from it.
-        let tmp_weights = dir.join(".weights.tmp.safetensors");
         let named: Vec<(String, Tensor)> =
             self.named_variables().into_iter().map(|(k, v)| (k, v.to_device(Device::Cpu))).collect();
-        Tensor::write_safetensors(&named, &tmp_weights)
-            .map_err(|source| ModelError::Weights { path: tmp_weights.clone(), source })?;
-        let bytes =
-            std::fs::read(&tmp_weights).map_err(|source| ModelError::Io { path: tmp_weights.clone(), source })?;
+        let weights = dir.join(WEIGHTS_FILE);
+        let mut bytes = Vec::new();
+        // The temporary keeps the `.safetensors` extension: tch picks the format from it.
+        crate::fsutil::write_atomic_via(
+            &weights,
+            |tmp| {
+                Tensor::write_safetensors(&named, tmp)
+                    .map_err(|source| ModelError::Weights { path: tmp.to_path_buf(), source })?;
+                bytes = std::fs::read(tmp).map_err(|source| ModelError::Io { path: tmp.to_path_buf(), source })?;
+                Ok(())
+            },
+            |source| ModelError::Io { path: weights.clone(), source },
+        )?;
         let sidecar = Sidecar {
             format: FORMAT_NAME.to_string(),
             version: FORMAT_VERSION,
@@ -198,13 +211,12 @@ impl Model {
             policy_size: POLICY_SIZE,
             config: *self.config(),
             weights_bytes: bytes.len() as u64,
-            weights_fnv1a64: format!("{:016x}", fnv1a64(&bytes)),
+            weights_crc32: Some(format!("{:08x}", crate::fsutil::crc32(&bytes))),
+            weights_fnv1a64: None,
         };
-        let tmp_sidecar = dir.join(".net.json.tmp");
+        let path = dir.join(SIDECAR_FILE);
         let text = serde_json::to_string_pretty(&sidecar).expect("a sidecar always serialises") + "\n";
-        std::fs::write(&tmp_sidecar, text).map_err(|source| ModelError::Io { path: tmp_sidecar.clone(), source })?;
-        rename(&tmp_weights, &dir.join(WEIGHTS_FILE))?;
-        rename(&tmp_sidecar, &dir.join(SIDECAR_FILE))
+        crate::fsutil::write_atomic(&path, text.as_bytes()).map_err(|source| ModelError::Io { path, source })
     }
 
     /// Copies the tensors of a safetensors file into this model's variables, after checking
@@ -299,9 +311,13 @@ fn check_weights_file(path: &Path, sidecar: &Sidecar) -> Result<(), ModelError> 
     if bytes.len() as u64 != sidecar.weights_bytes {
         return Err(corrupt(format!("{} bytes, the sidecar says {}", bytes.len(), sidecar.weights_bytes)));
     }
-    let hash = format!("{:016x}", fnv1a64(&bytes));
-    if hash != sidecar.weights_fnv1a64 {
-        return Err(corrupt(format!("FNV-1a hash {hash}, the sidecar says {}", sidecar.weights_fnv1a64)));
+    let (name, found, expected) = match (&sidecar.weights_crc32, &sidecar.weights_fnv1a64) {
+        (Some(want), _) => ("CRC-32", format!("{:08x}", crate::fsutil::crc32(&bytes)), want),
+        (None, Some(want)) => ("FNV-1a hash", format!("{:016x}", crate::fsutil::legacy::fnv1a64(&bytes)), want),
+        (None, None) => return Err(corrupt("the sidecar has no checksum (weights_crc32)".to_string())),
+    };
+    if found != *expected {
+        return Err(corrupt(format!("{name} {found}, the sidecar says {expected}")));
     }
     Ok(())
 }
@@ -310,15 +326,6 @@ fn check_weights_file(path: &Path, sidecar: &Sidecar) -> Result<(), ModelError> 
 /// name for): the data laid out `[n, d, h, w, c]`, the shape still `[n, c, d, h, w]`.
 pub fn to_channels_last(t: &Tensor) -> Tensor {
     t.permute([0, 2, 3, 4, 1]).contiguous().permute([0, 4, 1, 2, 3])
-}
-
-fn rename(from: &Path, to: &Path) -> Result<(), ModelError> {
-    std::fs::rename(from, to).map_err(|source| ModelError::Io { path: to.to_path_buf(), source })
-}
-
-/// 64-bit FNV-1a: a fast non-cryptographic hash, enough to catch damaged or swapped files.
-fn fnv1a64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
 #[cfg(test)]
@@ -389,12 +396,23 @@ mod tests {
         let mut flipped = good.clone();
         flipped[good.len() - 3] ^= 0x40;
         std::fs::write(&weights, &flipped).unwrap();
+        assert!(load_err().to_string().contains("corrupt weights file: CRC-32"), "{}", load_err());
+        // A sidecar written before CRC-32 (FNV-1a 64 only) still loads, and is still verified.
+        std::fs::write(&weights, &good).unwrap();
+        let mut old = read_sidecar(&dir).unwrap();
+        assert!(old.weights_crc32.is_some() && old.weights_fnv1a64.is_none());
+        old.weights_crc32 = None;
+        old.weights_fnv1a64 = Some(format!("{:016x}", crate::fsutil::legacy::fnv1a64(&good)));
+        std::fs::write(dir.join(SIDECAR_FILE), serde_json::to_string(&old).unwrap()).unwrap();
+        assert!(!std::fs::read_to_string(dir.join(SIDECAR_FILE)).unwrap().contains("crc32"));
+        Model::load(&dir, Device::Cpu).unwrap();
+        std::fs::write(&weights, &flipped).unwrap();
         assert!(load_err().to_string().contains("corrupt weights file: FNV-1a hash"), "{}", load_err());
         // Truncated weights under a sidecar that vouches for them: safetensors refuses them.
         let mut sidecar = read_sidecar(&dir).unwrap();
         let cut = &good[..good.len() - 100];
         sidecar.weights_bytes = cut.len() as u64;
-        sidecar.weights_fnv1a64 = format!("{:016x}", fnv1a64(cut));
+        sidecar.weights_crc32 = Some(format!("{:08x}", crate::fsutil::crc32(cut)));
         std::fs::write(&weights, cut).unwrap();
         std::fs::write(dir.join(SIDECAR_FILE), serde_json::to_string(&sidecar).unwrap()).unwrap();
         assert!(matches!(load_err(), ModelError::Weights { .. }), "{}", load_err());
