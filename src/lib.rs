@@ -8,6 +8,7 @@ pub mod eval;
 pub mod mcts;
 pub mod nn;
 pub mod player;
+pub mod progress;
 pub mod rules;
 pub mod selfplay;
 pub mod train;
