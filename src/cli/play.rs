@@ -47,6 +47,8 @@ const HELP: &str = "enter a move in either notation (P-Cc2, Cc2, N-Db3/S or Dc2C
 
 /// The longest piece of an input line echoed back in a message.
 const ECHO_MAX: usize = 40;
+/// The longest file name echoed back in a message.
+const NAME_MAX: usize = 200;
 
 /// Runs a session reading commands from stdin.
 pub fn run(a: &PlayArgs, out: &mut dyn Write) -> Result<()> {
@@ -86,7 +88,12 @@ pub fn session(a: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
 
 /// At most [`ECHO_MAX`] characters of `text`, with `...` when cut.
 fn cut(text: &str) -> String {
-    match text.char_indices().nth(ECHO_MAX) {
+    cut_to(text, ECHO_MAX)
+}
+
+/// At most `max` characters of `text`, with `...` when cut.
+fn cut_to(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
         Some((i, _)) => format!("{}...", &text[..i]),
         None => text.to_string(),
     }
@@ -208,22 +215,26 @@ impl Session {
         }
     }
 
-    /// `save FILE [--force]`.
+    /// `save FILE [--force]` (FILE may contain spaces; `--force` may also come first).
     fn save_command(&self, rest: &str, out: &mut dyn Write) -> Result<()> {
-        let words: Vec<&str> = rest.split_whitespace().collect();
-        let force = words.contains(&"--force");
-        let file: Vec<&str> = words.into_iter().filter(|w| *w != "--force").collect();
-        let [file] = file[..] else {
-            writeln!(out, "save needs one file name: save FILE (or save FILE --force to replace a file)")?;
-            return Ok(());
+        let rest = rest.trim();
+        let (file, force) = match (rest.strip_suffix("--force"), rest.strip_prefix("--force")) {
+            (Some(f), _) if f.is_empty() || f.ends_with(char::is_whitespace) => (f.trim(), true),
+            (_, Some(f)) if f.starts_with(char::is_whitespace) => (f.trim(), true),
+            _ => (rest, false),
         };
+        if file.is_empty() {
+            writeln!(out, "save needs a file name: save FILE (or save FILE --force to replace a file)")?;
+            return Ok(());
+        }
         let path = Path::new(file);
         if path.exists() && !force {
-            writeln!(out, "not saved: {} exists; use save {} --force to replace it", cut(file), cut(file))?;
+            let name = cut_to(file, NAME_MAX);
+            writeln!(out, "not saved: {name} exists; use save {name} --force to replace it")?;
             return Ok(());
         }
         match self.save(path) {
-            Ok(()) => writeln!(out, "saved to {file}")?,
+            Ok(()) => writeln!(out, "saved to {}", cut_to(file, NAME_MAX))?,
             Err(e) => writeln!(out, "could not save: {e:#}")?,
         }
         Ok(())
@@ -291,7 +302,11 @@ impl Session {
                 let text = cut(text);
                 writeln!(out, "ambiguous move '{text}': it could be {}; name the origin cell", options.join(" or "))?;
             }
-            Err(e) => writeln!(out, "illegal move '{}': {e} (type moves for the list, help for commands)", cut(text))?,
+            Err(e) => {
+                // The parser's message may quote the whole input again.
+                let why = cut_to(&e.to_string(), 2 * ECHO_MAX);
+                writeln!(out, "illegal move '{}': {why} (type moves for the list, help for commands)", cut(text))?
+            }
         }
         Ok(())
     }
@@ -385,5 +400,20 @@ mod tests {
         assert!(out.contains("save needs a file name") && out.contains("illegal move 'bogus words'"), "{out}");
         assert!(run_script(&["--as", "green"], "").unwrap_err().to_string().contains("expected white or black"));
         assert!(run_script(&["--engine", "nothing"], "").is_err());
+    }
+
+    #[test]
+    fn long_input_is_cut_in_messages_and_save_takes_force_on_either_side() {
+        let long = "x".repeat(10_000);
+        let out = run_script(&["--engine", "random"], &format!("{long}\nsave --force\n")).unwrap();
+        let line = out.lines().find(|l| l.contains("illegal move")).expect("an illegal-move line");
+        assert!(line.len() < 200 && line.contains(&format!("'{}...'", "x".repeat(ECHO_MAX))), "{line}");
+        assert!(out.contains("save needs a file name"), "--force alone names no file: {out}");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a game.pgn");
+        std::fs::write(&path, "old").unwrap();
+        let script = format!("save --force {}\n", path.display());
+        let out = run_script(&["--engine", "random"], &script).unwrap();
+        assert!(out.contains("saved to") && std::fs::read_to_string(&path).unwrap().contains("[Event "), "{out}");
     }
 }
