@@ -30,6 +30,8 @@ struct LogState {
     start_pos: u64,
     last: Instant,
     message: String,
+    /// Whether a periodic line was written (a short job gets no closing line).
+    wrote: bool,
 }
 
 impl Progress {
@@ -55,7 +57,7 @@ impl Progress {
         bar.set_prefix(label.to_string());
         let now = Instant::now();
         let log = log.map(|interval| {
-            Mutex::new(LogState { interval, start: now, start_pos: 0, last: now, message: String::new() })
+            Mutex::new(LogState { interval, start: now, start_pos: 0, last: now, message: String::new(), wrote: false })
         });
         Self { bar, label: label.to_string(), unit, log }
     }
@@ -97,10 +99,11 @@ impl Progress {
         self.bar.set_message(msg);
     }
 
-    /// Ends the report: clears the bar, or writes a last line in log mode.
+    /// Ends the report: clears the bar, or in log mode writes a last line if the work took long
+    /// enough to have had a periodic one.
     pub fn finish(&self) {
         self.bar.finish_and_clear();
-        if let Some(state) = &self.log {
+        if let Some(state) = self.log.as_ref().filter(|s| lock(s).wrote) {
             let s = lock(state);
             let line = status_line(&self.label, self.counts(), self.unit, s.start.elapsed(), None, &s.message);
             tracing::info!("{line} (finished)");
@@ -126,6 +129,7 @@ impl Progress {
             return None;
         }
         s.last = now;
+        s.wrote = true;
         let (pos, len) = self.counts();
         let elapsed = now.duration_since(s.start);
         let eta = eta(pos.saturating_sub(s.start_pos), len.saturating_sub(pos), elapsed);
