@@ -199,7 +199,12 @@ pub fn run_worker(run: &RunDir, opts: &WorkerOptions) -> Result<u64, TrainError>
             n = n.min(m - played);
         }
         waiting = Waiting::default();
-        let prog = play_chunk(run, &cfg, state.generation, &opts.name, ev.as_mut(), n, &mut |_| {})?;
+        let bar = crate::progress::Progress::new(n, &format!("worker {} gen {}", opts.name, state.generation), "games");
+        bar.resume_at(0);
+        let prog = play_chunk(run, &cfg, state.generation, &opts.name, ev.as_mut(), n, &mut |p| {
+            bar.set_position(p.games.min(n));
+        })?;
+        bar.finish();
         played += prog.games;
         tracing::info!("worker {}: gen {} {}", opts.name, state.generation, prog.line());
     }
