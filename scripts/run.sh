@@ -11,4 +11,6 @@ cargo build --release
 if [ "$#" -eq 0 ]; then
   set -- --run runs/cpu
 fi
+echo "run.sh: fiveup train $*: progress below (bars on a terminal, a line every 30 s in a log);" \
+  "Ctrl-C stops it, running scripts/run.sh again resumes" >&2
 exec ./target/release/fiveup train "$@"

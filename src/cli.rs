@@ -159,7 +159,7 @@ pub struct PositionArgs {
     /// Play on the hypercylinder board (files a and e joined).
     #[arg(long)]
     pub hypercylinder: bool,
-    /// Position text (seven fields, RULES.md §6), or `startpos` for the ruleset's start.
+    /// Position text (seven fields, docs/RULES.md §6), or `startpos` for the ruleset's start.
     #[arg(long, value_name = "TEXT", default_value = "startpos")]
     pub position: String,
 }

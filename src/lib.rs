@@ -9,6 +9,7 @@ pub mod fsutil;
 pub mod mcts;
 pub mod nn;
 pub mod player;
+pub mod progress;
 pub mod rules;
 pub mod selfplay;
 pub mod train;

@@ -26,6 +26,18 @@ fn fiveup_with_input(args: &[&str], input: &str) -> Output {
     child.wait_with_output().expect("the binary finishes")
 }
 
+fn fiveup_with_bytes(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fiveup"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().expect("stdin").write_all(input).expect("write stdin");
+    child.wait_with_output().expect("the binary finishes")
+}
+
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).expect("utf-8 output")
 }
@@ -107,6 +119,77 @@ fn play_is_scripted_through_stdin() {
     let out = ok(&fiveup_with_input(&["play", "--engine", "random", "--position", FOOLS_MATE], "SxBe4\nCc2\nquit\n"));
     assert!(out.contains("game over: checkmate, white wins (1-0)") && out.contains("the game is over"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn play_saves_the_game_after_input_that_is_not_utf8() {
+    let dir = scratch("play-bytes");
+    let save = dir.join("game.pgn");
+    // A bad byte line in the middle, then a move, then the end of input without quit.
+    let o =
+        fiveup_with_bytes(&["play", "--engine", "ab:depth=1", "--save", save.to_str().unwrap()], b"\xff\xfe\nCc2\n");
+    let out = ok(&o);
+    assert!(out.contains("unreadable input: the line is not UTF-8 text"), "{out}");
+    assert!(out.contains("you play 1. Cc2 (Dc2Cc2)"), "the session went on: {out}");
+    let text = std::fs::read_to_string(&save).unwrap();
+    assert!(text.contains("[Plies \"2\"]") && text.contains("[Result \"*\"]"), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn play_resign_ends_and_saves_the_game_as_lost() {
+    let dir = scratch("play-resign");
+    let save = dir.join("game.pgn");
+    let o = fiveup_with_input(
+        &["play", "--engine", "random:seed=1", "--save", save.to_str().unwrap()],
+        "Cc2\nresign\nCc3\n",
+    );
+    let out = ok(&o);
+    assert!(out.contains("you resign: resignation, black wins (0-1)"), "{out}");
+    assert!(!out.contains("you play 2."), "resign ends the session: {out}");
+    let text = std::fs::read_to_string(&save).unwrap();
+    assert!(text.contains("[Result \"0-1\"]") && text.contains("[Termination \"resignation\"]"), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn play_refuses_to_overwrite_a_file_unless_forced() {
+    let dir = scratch("play-overwrite");
+    let save = dir.join("game.pgn");
+    std::fs::write(&save, "precious").unwrap();
+    let path = save.to_str().unwrap();
+    let o = fiveup_with_input(&["play", "--engine", "random", "--save", path], "quit\n");
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("the file exists; pass --force to replace it"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), "precious");
+    // In the game: `save FILE` refuses, `save FILE --force` replaces.
+    let other = dir.join("other.pgn");
+    let script = format!("help\nsave {path}\nsave {path} --force\nquit\n");
+    let out = ok(&fiveup_with_input(&["play", "--engine", "random", "--save", other.to_str().unwrap()], &script));
+    assert!(out.contains(&format!("not saved: {path} exists; use save {path} --force to replace it")), "{out}");
+    assert!(out.contains(&format!("saved to {path}")), "{out}");
+    assert!(std::fs::read_to_string(&save).unwrap().contains("[White \"human\"]"));
+    assert!(out.contains("save FILE --force replaces an existing file"), "the help says so: {out}");
+    // --force lets --save replace the file.
+    let out = ok(&fiveup_with_input(&["play", "--engine", "random", "--save", path, "--force"], "Cc2\nquit\n"));
+    assert!(out.contains(&format!("saved to {path}")), "{out}");
+    assert!(std::fs::read_to_string(&save).unwrap().contains("[Plies \"2\"]"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn play_as_black_draws_the_board_from_blacks_side_with_a_legend() {
+    let out = ok(&fiveup_with_input(&["play", "--engine", "random:seed=3", "--as", "black"], "legend\nquit\n"));
+    assert!(out.contains("pieces: K king, Q queen, R rook, B bishop, N knight, U unicorn, S silver unicorn"), "{out}");
+    assert!(out.contains("A is the top level") && out.contains("drawn from black's side"), "{out}");
+    // The start position: rank 1 on top, files e to a, so white's D1 row `UBQUB` reads `BUQBU`.
+    let first = out.lines().find(|l| l.starts_with("1 |")).expect("a diagram");
+    assert_eq!(first, "1 |_|_|_|_|_| 1 |_|_|_|_|_| 1 |_|_|_|_|_| 1 |B|U|Q|B|U| 1 |R|N|K|N|R|", "{out}");
+    assert!(out.contains("A  e d c b a  B  e d c b a"), "{out}");
+    // White's view is unchanged: rank 5 on top.
+    let out = ok(&fiveup_with_input(&["play", "--engine", "random"], "quit\n"));
+    assert!(out.lines().any(|l| l.starts_with("5 |r|n|k|n|r| 5 |u|b|q|u|b|")), "{out}");
+    assert!(out.contains("drawn from white's side"), "{out}");
 }
 
 #[test]

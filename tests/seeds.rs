@@ -111,7 +111,7 @@ fn fools_mate_ends_in_checkmate_on_the_seed_diagram() {
 
 #[test]
 fn fools_mate_as_printed_in_rules_md_is_ambiguous_at_move_two() {
-    // RULES.md §6 writes `2. ... P-Bd3`; two black pawns can reach Bd3: Bd4 by one step forward
+    // The seed text writes `2. ... P-Bd3`; two black pawns can reach Bd3: Bd4 by one step forward
     // and Ad4 by the L-shaped double move. The seed's diagram shows Ad4 empty, so the game needs
     // `PAd4-Bd3`.
     let mut g = Game::new(Position::startpos(Variant::default()));

@@ -5,7 +5,7 @@ use anyhow::{bail, Result};
 use clap::Args;
 use fiveup::eval::{Opening, OpeningSource, PlayerSource, RecordWriter};
 use fiveup::player::PlayerSpec;
-use indicatif::{ProgressBar, ProgressStyle};
+use fiveup::progress::Progress;
 use std::path::{Path, PathBuf};
 
 /// Options of every command that plays games between two players: concurrency, openings, records,
@@ -89,13 +89,10 @@ pub fn concurrency(flag: Option<usize>) -> Result<usize> {
     }
 }
 
-/// A progress bar on stderr (drawn only when stderr is a terminal).
-pub fn progress(len: usize) -> ProgressBar {
-    let bar = ProgressBar::new(len as u64);
-    let style = ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} games {msg}")
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> ");
-    bar.set_style(style);
+/// Progress of `len` games called `label`: a bar on a terminal, log lines otherwise.
+pub fn progress(len: usize, label: &str) -> Progress {
+    let bar = Progress::new(len as u64, label, "games");
+    bar.resume_at(0);
     bar
 }
 

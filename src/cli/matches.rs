@@ -40,7 +40,7 @@ pub fn run(a: &MatchArgs, out: &mut dyn Write) -> Result<()> {
     jobs.truncate(a.games);
     let mut records = writer(a.opts.out.as_deref())?;
     let mut tally = MatchTally::new();
-    let bar = progress(jobs.len());
+    let bar = progress(jobs.len(), "match");
     let mut write_error = None;
     play_games(jobs, threads, |i, r| {
         if let Some(w) = records.as_mut() {
@@ -53,7 +53,7 @@ pub fn run(a: &MatchArgs, out: &mut dyn Write) -> Result<()> {
         bar.set_message(format!("W/D/L {} / {} / {}", t.wins, t.draws, t.losses));
         bar.inc(1);
     })?;
-    bar.finish_and_clear();
+    bar.finish();
     if let Some(e) = write_error {
         return Err(e.into());
     }

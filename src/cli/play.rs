@@ -4,11 +4,12 @@
 use super::PositionArgs;
 use anyhow::{bail, Result};
 use clap::Args;
-use fiveup::eval::{GameRecord, RecordWriter};
+use fiveup::eval::GameRecord;
 use fiveup::player::{Player, PlayerSpec};
-use fiveup::rules::game::{Game, Status};
+use fiveup::rules::game::{EndRule, Game, Outcome, Status};
 use fiveup::rules::notation::{coordinate, diagram, figurine, move_number_label, parse_move, MoveTextError};
-use fiveup::rules::{Color, Move};
+use fiveup::rules::{Cell, Color, Kind, Move, Position, Ruleset};
+use fiveup::train::rundir::atomic_write;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
@@ -21,9 +22,13 @@ pub struct PlayArgs {
     /// Your side: white or black.
     #[arg(long = "as", value_name = "SIDE", default_value = "white")]
     pub side: String,
-    /// Save the game record to this file when the session ends.
+    /// Save the game record to this file when the session ends, however it ends (quit, resign,
+    /// end of input, an error). An existing FILE is refused unless --force.
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
+    /// Let --save replace an existing file.
+    #[arg(long)]
+    pub force: bool,
     /// Rules and start position.
     #[command(flatten)]
     pub pos: PositionArgs,
@@ -34,9 +39,16 @@ const HELP: &str = "enter a move in either notation (P-Cc2, Cc2, N-Db3/S or Dc2C
   show       the board, position text and status
   hint       ask the engine for a move (not played)
   undo       take back your last move (and the engine's reply)
-  save FILE  save the game so far
-  quit       leave (end of input does the same)
+  legend     the piece letters and which level is which
+  save FILE  save the game so far (save FILE --force replaces an existing file)
+  resign     give up the game (it is saved if --save was given) and leave
+  quit       leave (end of input does the same; the game is saved if --save was given)
   help       this text";
+
+/// The longest piece of an input line echoed back in a message.
+const ECHO_MAX: usize = 40;
+/// The longest file name echoed back in a message.
+const NAME_MAX: usize = 200;
 
 /// Runs a session reading commands from stdin.
 pub fn run(a: &PlayArgs, out: &mut dyn Write) -> Result<()> {
@@ -44,52 +56,113 @@ pub fn run(a: &PlayArgs, out: &mut dyn Write) -> Result<()> {
     session(a, &mut stdin.lock(), out)
 }
 
-/// Runs a session reading commands from `input`.
+/// Runs a session reading commands from `input`. The game is saved to `--save` on every way out:
+/// quit, resign, end of input, a read error, an engine error.
 pub fn session(a: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
     let human = match a.side.trim().to_ascii_lowercase().as_str() {
         "white" | "w" => Color::White,
         "black" | "b" => Color::Black,
-        s => bail!("--as {s}: expected white or black"),
+        s => bail!("--as {}: expected white or black", cut(s)),
     };
+    if let Some(p) = a.save.as_deref().filter(|p| p.exists() && !a.force) {
+        bail!("--save {}: the file exists; pass --force to replace it", p.display());
+    }
     let spec: PlayerSpec = a.engine.parse()?;
     let mut engine = spec.build()?;
     engine.new_game();
-    let mut s = Session { game: Game::new(a.pos.position()?), human, engine, name: spec.to_string(), announced: false };
-    writeln!(out, "you play {} against {}; type help for commands", human.name(), s.name)?;
-    s.show(out)?;
-    let mut line = String::new();
-    loop {
-        s.engine_moves(out)?;
-        write!(out, "{} {}> ", move_number_label(s.game.position()), s.game.position().side().name())?;
-        out.flush()?;
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(out)?;
-            break;
-        }
-        let cmd = line.trim();
-        let (word, rest) = cmd.split_once(char::is_whitespace).unwrap_or((cmd, ""));
-        match word {
-            "" => {}
-            "quit" | "exit" => break,
-            "help" | "?" => writeln!(out, "{HELP}")?,
-            "show" => s.show(out)?,
-            "moves" => s.list_moves(out)?,
-            "hint" => s.hint(out)?,
-            "undo" => s.undo(out)?,
-            "save" if rest.trim().is_empty() => writeln!(out, "save needs a file name: save FILE")?,
-            "save" => match s.save(Path::new(rest.trim())) {
-                Ok(()) => writeln!(out, "saved to {}", rest.trim())?,
-                Err(e) => writeln!(out, "could not save: {e:#}")?,
-            },
-            _ => s.human_move(cmd, out)?,
-        }
+    let game = Game::new(a.pos.position()?);
+    let mut s = Session { game, human, engine, name: spec.to_string(), announced: false, resigned: None };
+    let played = s.play(input, out);
+    let saved = match &a.save {
+        Some(p) => s.save(p).map(|()| {
+            // The file is written; a closed output must not turn that into a failure.
+            let _ = writeln!(out, "saved to {}", p.display());
+        }),
+        None => Ok(()),
+    };
+    match (played, saved) {
+        (Err(e), Err(se)) => bail!("{e:#}; the game could not be saved either: {se:#}"),
+        (played, saved) => played.and(saved),
     }
-    if let Some(p) = &a.save {
-        s.save(p)?;
-        writeln!(out, "saved to {}", p.display())?;
+}
+
+/// At most [`ECHO_MAX`] characters of `text`, with `...` when cut.
+fn cut(text: &str) -> String {
+    cut_to(text, ECHO_MAX)
+}
+
+/// At most `max` characters of `text`, with `...` when cut.
+fn cut_to(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((i, _)) => format!("{}...", &text[..i]),
+        None => text.to_string(),
     }
-    Ok(())
+}
+
+/// The piece letters of `ruleset` and their names, upper case for white.
+fn legend(ruleset: Ruleset) -> String {
+    use Kind::*;
+    let kinds: &[Kind] = if ruleset.is_fiveup() {
+        &[King, Queen, Rook, Bishop, Knight, Unicorn, Silver, Wizard, Guard, Pawn]
+    } else {
+        &[King, Queen, Rook, Bishop, Knight, RUnicorn, Pawn]
+    };
+    let names: Vec<String> = kinds.iter().map(|k| format!("{} {}", k.letter(), k.name())).collect();
+    format!("pieces: {}; upper case white, lower case black, _ empty", names.join(", "))
+}
+
+/// Which level is which and where each side starts, for `ruleset`, and how the board is drawn for
+/// `view`.
+fn orientation(ruleset: Ruleset, view: Color) -> String {
+    let levels = if ruleset.is_fiveup() {
+        "levels A-E are drawn side by side; A is the top level, E the bottom: \
+         white starts on levels D-E (ranks 1-2), black on A-B (ranks 4-5); \
+         pawns move up (white toward A, black toward E) or forward (white toward rank 5)"
+    } else {
+        "levels A-E are drawn side by side; A is the bottom level, E the top: \
+         white starts on levels A-B (ranks 1-2), black on D-E (ranks 4-5); \
+         pawns move up (white toward E, black toward A) or forward (white toward rank 5)"
+    };
+    let side = match view {
+        Color::White => "drawn from white's side: rank 5 at the top, file a on the left",
+        Color::Black => "drawn from black's side: rank 1 at the top, file e on the left",
+    };
+    format!("{levels}\n{side}")
+}
+
+/// The board as [`diagram`] draws it, but from black's side: ranks 1 to 5 from the top and files
+/// e to a from the left, each level still labelled A-E.
+fn diagram_for(pos: &Position, view: Color) -> String {
+    let white = diagram(pos);
+    if view == Color::White {
+        return white;
+    }
+    let mut out = String::new();
+    for rank in 0..5 {
+        let rows: Vec<String> = (0..5)
+            .map(|layer| {
+                let cells: String = (0..5)
+                    .rev()
+                    .map(|file| {
+                        let c = Cell::from_coords(layer, rank, file).expect("coordinates are in range");
+                        format!("{}|", pos.piece_at(c).map_or('_', |p| p.char()))
+                    })
+                    .collect();
+                format!("{} |{cells}", rank + 1)
+            })
+            .collect();
+        out += &rows.join(" ");
+        out.push('\n');
+    }
+    let labels: Vec<String> = ["A", "B", "C", "D", "E"].iter().map(|l| format!("{l}  e d c b a ")).collect();
+    out += labels.join(" ").trim_end();
+    out.push('\n');
+    // The status line (side to move, reserves, clocks) is the same from either side.
+    if let Some(status) = white.lines().last() {
+        out += status;
+        out.push('\n');
+    }
+    out
 }
 
 struct Session {
@@ -99,11 +172,88 @@ struct Session {
     name: String,
     /// Whether the end of the game has been announced.
     announced: bool,
+    /// The result when the human resigned.
+    resigned: Option<Outcome>,
 }
 
 impl Session {
+    /// Reads and runs commands until quit, resign or the end of input.
+    fn play(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
+        writeln!(out, "you play {} against {}; type help for commands", self.human.name(), self.name)?;
+        let ruleset = self.game.position().ruleset();
+        writeln!(out, "{}\n{}", legend(ruleset), orientation(ruleset, self.human))?;
+        self.show(out)?;
+        let mut bytes = Vec::new();
+        loop {
+            self.engine_moves(out)?;
+            write!(out, "{} {}> ", move_number_label(self.game.position()), self.game.position().side().name())?;
+            out.flush()?;
+            bytes.clear();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
+                writeln!(out)?;
+                return Ok(());
+            }
+            let Ok(line) = std::str::from_utf8(&bytes) else {
+                writeln!(out, "unreadable input: the line is not UTF-8 text (ignored; type help for commands)")?;
+                continue;
+            };
+            let cmd = line.trim();
+            let (word, rest) = cmd.split_once(char::is_whitespace).unwrap_or((cmd, ""));
+            match word {
+                "" => {}
+                "quit" | "exit" => return Ok(()),
+                "resign" => return self.resign(out),
+                "help" | "?" => writeln!(out, "{HELP}")?,
+                "legend" => writeln!(out, "{}\n{}", legend(ruleset), orientation(ruleset, self.human))?,
+                "show" => self.show(out)?,
+                "moves" => self.list_moves(out)?,
+                "hint" => self.hint(out)?,
+                "undo" => self.undo(out)?,
+                "save" => self.save_command(rest, out)?,
+                _ => self.human_move(cmd, out)?,
+            }
+        }
+    }
+
+    /// `save FILE [--force]` (FILE may contain spaces; `--force` may also come first).
+    fn save_command(&self, rest: &str, out: &mut dyn Write) -> Result<()> {
+        let rest = rest.trim();
+        let (file, force) = match (rest.strip_suffix("--force"), rest.strip_prefix("--force")) {
+            (Some(f), _) if f.is_empty() || f.ends_with(char::is_whitespace) => (f.trim(), true),
+            (_, Some(f)) if f.starts_with(char::is_whitespace) => (f.trim(), true),
+            _ => (rest, false),
+        };
+        if file.is_empty() {
+            writeln!(out, "save needs a file name: save FILE (or save FILE --force to replace a file)")?;
+            return Ok(());
+        }
+        let path = Path::new(file);
+        if path.exists() && !force {
+            let name = cut_to(file, NAME_MAX);
+            writeln!(out, "not saved: {name} exists; use save {name} --force to replace it")?;
+            return Ok(());
+        }
+        match self.save(path) {
+            Ok(()) => writeln!(out, "saved to {}", cut_to(file, NAME_MAX))?,
+            Err(e) => writeln!(out, "could not save: {e:#}")?,
+        }
+        Ok(())
+    }
+
+    /// The human gives up: the engine wins by resignation (unless the game is already over).
+    fn resign(&mut self, out: &mut dyn Write) -> Result<()> {
+        if let Status::Over(o) = self.game.status() {
+            writeln!(out, "the game is already over ({o}); leaving")?;
+            return Ok(());
+        }
+        let o = Outcome::win(self.human.flip(), EndRule::Resignation);
+        self.resigned = Some(o);
+        writeln!(out, "you resign: {o} ({})", o.result())?;
+        Ok(())
+    }
+
     fn show(&self, out: &mut dyn Write) -> Result<()> {
-        write!(out, "{}", diagram(self.game.position()))?;
+        write!(out, "{}", diagram_for(self.game.position(), self.human))?;
         writeln!(out, "position: {}", self.game.position().to_text())?;
         writeln!(out, "status: {}", self.game.status())?;
         Ok(())
@@ -149,9 +299,14 @@ impl Session {
             Err(MoveTextError::Ambiguous(ms)) => {
                 let options: Vec<String> =
                     ms.iter().map(|&m| format!("{} ({})", figurine(pos, m), coordinate(m))).collect();
+                let text = cut(text);
                 writeln!(out, "ambiguous move '{text}': it could be {}; name the origin cell", options.join(" or "))?;
             }
-            Err(e) => writeln!(out, "illegal move '{text}': {e} (type moves for the list, help for commands)")?,
+            Err(e) => {
+                // The parser's message may quote the whole input again.
+                let why = cut_to(&e.to_string(), 2 * ECHO_MAX);
+                writeln!(out, "illegal move '{}': {why} (type moves for the list, help for commands)", cut(text))?
+            }
         }
         Ok(())
     }
@@ -211,11 +366,14 @@ impl Session {
             start: self.game.start().clone(),
             moves: self.game.moves().to_vec(),
             opening_plies: 0,
-            outcome: self.game.status().outcome(),
+            outcome: self.resigned.or(self.game.status().outcome()),
             detail: None,
             tags: vec![],
         };
-        RecordWriter::create(path)?.write(&record)?;
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
+        }
+        atomic_write(path, record.to_text().as_bytes())?;
         Ok(())
     }
 }
@@ -242,5 +400,20 @@ mod tests {
         assert!(out.contains("save needs a file name") && out.contains("illegal move 'bogus words'"), "{out}");
         assert!(run_script(&["--as", "green"], "").unwrap_err().to_string().contains("expected white or black"));
         assert!(run_script(&["--engine", "nothing"], "").is_err());
+    }
+
+    #[test]
+    fn long_input_is_cut_in_messages_and_save_takes_force_on_either_side() {
+        let long = "x".repeat(10_000);
+        let out = run_script(&["--engine", "random"], &format!("{long}\nsave --force\n")).unwrap();
+        let line = out.lines().find(|l| l.contains("illegal move")).expect("an illegal-move line");
+        assert!(line.len() < 200 && line.contains(&format!("'{}...'", "x".repeat(ECHO_MAX))), "{line}");
+        assert!(out.contains("save needs a file name"), "--force alone names no file: {out}");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a game.pgn");
+        std::fs::write(&path, "old").unwrap();
+        let script = format!("save --force {}\n", path.display());
+        let out = run_script(&["--engine", "random"], &script).unwrap();
+        assert!(out.contains("saved to") && std::fs::read_to_string(&path).unwrap().contains("[Event "), "{out}");
     }
 }

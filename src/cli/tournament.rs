@@ -115,9 +115,9 @@ pub fn run(a: &TournamentArgs, out: &mut dyn Write) -> Result<()> {
         plan.total - plan.todo.len(),
         plan.todo.len()
     )?;
-    let bar = progress(plan.todo.len());
+    let bar = progress(plan.todo.len(), "tournament");
     let records = t.run(plan, |_| bar.inc(1))?;
-    bar.finish_and_clear();
+    bar.finish();
     let (report, note) = t.rate_and_save(&records)?;
     write!(out, "{}{}", report_text(&report), effort_text(&t.names, &records))?;
     writeln!(out, "ratings: {dir}/ratings.json, {dir}/ratings.txt")?;

@@ -19,9 +19,12 @@ pub struct PlotError {
 }
 
 /// The font family name the embedded font is registered under.
-const FONT: &str = "sans-serif";
+pub const FONT: &str = "sans-serif";
 
-fn register_font() -> bool {
+/// Registers the embedded DejaVu Sans as plotters' [`FONT`] family (once per process; every plot
+/// of the crate, ratings, training progress and piece values, draws its text with it, so none
+/// needs a system font). False when the font could not be loaded.
+pub fn register_font() -> bool {
     static OK: OnceLock<bool> = OnceLock::new();
     *OK.get_or_init(|| plotters::style::register_font(FONT, FontStyle::Normal, dejavu::sans::regular()).is_ok())
 }

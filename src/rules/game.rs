@@ -1,5 +1,5 @@
 //! A game with history: the start position, the moves, and the hash of every position reached, so
-//! that [`Game::status`] can apply every end-of-game rule of RULES.md §2: checkmate, stalemate,
+//! that [`Game::status`] can apply every end-of-game rule of docs/RULES.md §2: checkmate, stalemate,
 //! threefold repetition, the fifty-move rule and bare kings.
 //!
 //! Precedence when several apply after the same move: checkmate and stalemate first (a mate on the
@@ -329,7 +329,7 @@ impl Game {
         self.pos.bare_kings()
     }
 
-    /// Where the game stands (RULES.md §2; see the module comment for the order of the rules).
+    /// Where the game stands (docs/RULES.md §2; see the module comment for the order of the rules).
     pub fn status(&self) -> Status {
         let p = &self.pos;
         match outcome(p, p.has_legal_move(), self.repetitions()) {

@@ -1,7 +1,6 @@
 //! The rules core: Five Up (both texts) and classic Raumschach on a 5x5x5 board.
 //!
-//! The contract is `RULES.md` (kept in the shared folder beside the repository and summarised in
-//! `docs/RULES.md`). This module depends on nothing heavy: std, `thiserror` and, for perft only,
+//! The rules it implements are written out in `docs/RULES.md`. This module depends on nothing heavy: std, `thiserror` and, for perft only,
 //! `rayon`. It knows nothing of networks, search or serialisation.
 //!
 //! Layout:

@@ -5,7 +5,7 @@
 //! cells), expanded by the list sink and popcounted by the counting sink.
 //!
 //! Legality: a move is legal when the mover's king is not attacked after the whole move, placement
-//! included (RULES.md §2). Moving a piece can only expose the king along a slider line through the
+//! included (docs/RULES.md §2). Moving a piece can only expose the king along a slider line through the
 //! piece's origin; captures, promotions and placements only remove attackers or add blockers. So
 //! when the side to move is not in check, a move by a piece that is not [`Position::pinned`] (and is
 //! not the king, and is not en passant) is legal without a test. Every other move gets the exact

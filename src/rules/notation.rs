@@ -1,4 +1,4 @@
-//! Text formats (RULES.md §6): position text, moves in coordinate and figurine form, move lists,
+//! Text formats (docs/RULES.md §6): position text, moves in coordinate and figurine form, move lists,
 //! and a diagram for people.
 //!
 //! - Position text: [`Setup::from_text`] / [`Setup::to_text`] (unchecked content) and
@@ -88,7 +88,7 @@ fn cell_at(layer: i32, rank: i32, file: i32) -> Cell {
 }
 
 impl Setup {
-    /// Reads a position text (RULES.md §6) for `variant`. Checks the syntax of every field, not
+    /// Reads a position text (docs/RULES.md §6) for `variant`. Checks the syntax of every field, not
     /// the legality of the position (see [`Position::from_text`]).
     pub fn from_text(text: &str, variant: Variant) -> PtResult<Setup> {
         if let Some(c) = text.chars().find(|c| !c.is_ascii()) {
@@ -142,7 +142,7 @@ impl Position {
         Ok(Position::from_setup(Setup::from_text(text, variant)?)?)
     }
 
-    /// The canonical position text (RULES.md §6).
+    /// The canonical position text (docs/RULES.md §6).
     pub fn to_text(&self) -> String {
         self.to_setup().to_text()
     }

@@ -303,7 +303,7 @@ impl Position {
     }
 
     /// Whether only the two kings are left and neither side can still place a reserve piece
-    /// (a draw by bare kings, RULES.md §2).
+    /// (a draw by bare kings, docs/RULES.md §2).
     pub fn bare_kings(&self) -> bool {
         self.occupied().count() == 2 && !self.can_place(Color::White) && !self.can_place(Color::Black)
     }
@@ -543,7 +543,7 @@ impl Position {
                 match m.promotion() {
                     Some(k) => {
                         self.put(to, Piece::new(us, k));
-                        // A promoted piece counts as never moved (RULES.md §2).
+                        // A promoted piece counts as never moved (docs/RULES.md §2).
                         if self.ruleset().is_fiveup() {
                             self.set_right(us, to.index());
                         }
@@ -1003,7 +1003,7 @@ impl Setup {
         }
     }
 
-    /// The start position of a variant (RULES.md §2–4).
+    /// The start position of a variant (docs/RULES.md §2–4).
     pub fn start(variant: Variant) -> Setup {
         let mut s = Setup::empty(variant);
         let rs = variant.ruleset;
@@ -1060,8 +1060,8 @@ mod tests {
             assert!(!p.in_check());
         }
         // Black is white turned through the centre of the cube in the 2001 text and Raumschach
-        // (RULES.md §3-4). In the later Five Up text black's B5 row `u b q u b` keeps white's file
-        // order, so there black is white turned and then mirrored a<->e (RULES.md §2).
+        // (docs/RULES.md §3-4). In the later Five Up text black's B5 row `u b q u b` keeps white's file
+        // order, so there black is white turned and then mirrored a<->e (docs/RULES.md §2).
         for rs in Ruleset::ALL {
             let p = Position::startpos(Variant::plain(rs));
             for c in Cell::all() {

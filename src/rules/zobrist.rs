@@ -2,7 +2,7 @@
 //!
 //! The hash of a position is the XOR of: a key per (colour, kind, cell) of every piece; the side
 //! key when black is to move; a key per reserve piece held; a key per placement-right cell, but only
-//! for a side whose reserve is not empty (rights of an empty reserve are void, RULES.md §2); and a key
+//! for a side whose reserve is not empty (rights of an empty reserve are void, docs/RULES.md §2); and a key
 //! per en passant passed cell, only while an en passant capture is actually possible.
 
 use super::types::KIND_COUNT;

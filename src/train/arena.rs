@@ -194,10 +194,15 @@ pub fn gate(
     let config = SprtConfig { elo0: elo.0, elo1: elo.1, alpha, beta: alpha, data: SprtData::Pentanomial };
     let mut sprt = Sprt::new(config).map_err(|e| TrainError::Player(e.to_string()))?;
     let s = MatchSettings { pairs: max_games.div_ceil(2), ..s.clone() };
-    let (result, records) = play_match(candidate, best, &s, &mut |_, (a, b)| {
+    let bar = crate::progress::Progress::new(s.pairs as u64, &s.event, "pairs");
+    bar.resume_at(0);
+    let (result, records) = play_match(candidate, best, &s, &mut |r, (a, b)| {
         sprt.add_pair(a, b);
+        bar.set_position(r.pairs.pairs());
+        bar.set_message(format!("score {:.3}, LLR {:.2}", r.score, sprt.llr()));
         sprt.decision() == Decision::Continue
     })?;
+    bar.finish();
     let decision = sprt.decision();
     let accepted = match decision {
         Decision::AcceptH1 => true,

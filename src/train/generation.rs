@@ -37,7 +37,7 @@ use super::{heldout, mix_seed, plots, replay, TrainError};
 use crate::config::{Sampling, TrainConfig};
 use crate::eval::runner::PlayerSource;
 use crate::nn::Evaluator;
-use indicatif::{ProgressBar, ProgressStyle};
+use crate::progress::Progress;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
@@ -184,10 +184,11 @@ impl Trainer<'_> {
         if n == 0 || heldout::heldout_path(&self.run).exists() {
             return Ok(());
         }
-        let bar = bar(n, "held-out positions");
+        let bar = Progress::new(n, "held-out set", "positions");
+        bar.resume_at(0);
         let t0 = Instant::now();
         let got = heldout::ensure(&self.run, &self.cfg, &|have| bar.set_position(have.min(n)))?;
-        bar.finish_and_clear();
+        bar.finish();
         tracing::info!(
             "held-out set: {got} positions of {} labelled by {} in {:.1} s",
             self.cfg.heldout.engine,
@@ -283,11 +284,11 @@ impl Trainer<'_> {
         let b = self.cfg.bootstrap.clone();
         let per = self.cfg.selfplay.games_per_shard as u64;
         let done = replay::shard_files(&self.run.bootstrap_dir()).len() as u64;
-        let bar = bar(b.games, "bootstrap games");
-        bar.set_position((done * per).min(b.games));
+        let bar = Progress::new(b.games, "bootstrap games", "games");
+        bar.resume_at((done * per).min(b.games));
         let t0 = Instant::now();
         let stats = super::bootstrap::play_games(&self.run, &self.cfg, &|games, _| bar.inc(games))?;
-        bar.finish_and_clear();
+        bar.finish();
         if stats.games > 0 {
             let secs = t0.elapsed().as_secs_f64();
             let rate = stats.positions as f64 / secs.max(1e-9);
@@ -332,8 +333,8 @@ impl Trainer<'_> {
         let dir = self.run.shard_dir(g);
         let target = self.cfg.selfplay.games_per_generation;
         let mut have = count_games(&dir);
-        let bar = bar(target, &format!("gen {g} self-play"));
-        bar.set_position(have.min(target));
+        let bar = Progress::new(target, &format!("gen {g} self-play"), "games");
+        bar.resume_at(have.min(target));
         let t0 = Instant::now();
         let mut evaluator: Option<(u32, Box<dyn Evaluator>)> = None;
         let mut played = 0u64;
@@ -353,7 +354,7 @@ impl Trainer<'_> {
             tracing::debug!("gen {g} self-play chunk: {}", prog.line());
             have = count_games(&dir);
         }
-        bar.finish_and_clear();
+        bar.finish();
         let secs = t0.elapsed().as_secs_f64();
         self.timings.selfplay = secs;
         self.timings.games_per_sec = played as f64 / secs.max(1e-9);
@@ -441,8 +442,8 @@ impl Trainer<'_> {
             100.0 * sampler.share(),
             self.replay.bootstrap_len()
         );
-        let bar = bar(target, &format!("{label} training"));
-        bar.set_position(self.step);
+        let bar = Progress::new(target, &format!("{label} training"), "steps");
+        bar.resume_at(self.step);
         let t0 = Instant::now();
         let mut window_stats: Vec<StepStats> = Vec::new();
         while self.step < target {
@@ -462,6 +463,10 @@ impl Trainer<'_> {
             if self.step % tc.log_every == 0 || self.step == target {
                 let m = StepStats::mean(&window_stats);
                 window_stats.clear();
+                bar.set_message(format!(
+                    "loss {:.4} (policy {:.4}, value {:.4})",
+                    m.total_loss, m.policy_loss, m.value_loss
+                ));
                 self.run.append_metrics(&json!({
                     "kind": "train", "generation": generation, "bootstrap": generation.is_none(),
                     "step": self.step, "lr": lr,
@@ -476,7 +481,7 @@ impl Trainer<'_> {
                 checkpoint::save(&self.run, self.learner.as_ref(), self.step, g, &self.hash, tc.keep_checkpoints)?;
             }
         }
-        bar.finish_and_clear();
+        bar.finish();
         self.timings.train = t0.elapsed().as_secs_f64();
         Ok(())
     }
@@ -555,14 +560,16 @@ impl Trainer<'_> {
             for (i, spec) in e.ladder.iter().enumerate().skip(done.len()) {
                 let opp = opponent_source(spec, mix_seed(&[self.cfg.seed, g as u64, i as u64]))?;
                 let pairs = e.games_per_rung.div_ceil(2);
-                let bar = bar(pairs as u64, &format!("gen {g} vs {spec}"));
+                let bar = Progress::new(pairs as u64, &format!("gen {g} vs {spec}"), "pairs");
+                bar.resume_at(0);
                 let seed = mix_seed(&[self.cfg.seed, 0x6c61_6464, g as u64, i as u64]);
                 let s = MatchSettings::from_config(&self.cfg, pairs, seed, format!("gen-{g:04} vs {spec}"))?;
                 let (mut r, recs) = play_match(&me, &opp, &s, &mut |r, _| {
                     bar.set_position(r.pairs.pairs());
+                    bar.set_message(format!("score {:.3}", r.score));
                     true
                 })?;
-                bar.finish_and_clear();
+                bar.finish();
                 tracing::info!("gen-{g:04} vs {spec}: {} score {:.3}", r.games, r.score);
                 records.extend(recs);
                 write_records(&games_path, &records)?;
@@ -676,18 +683,6 @@ pub fn format_anchored(a: &crate::eval::elo::AnchoredElo) -> String {
         None if a.hi95.is_none() => format!("> {} (95%)", f(a.lo95, "-inf")),
         None => format!("< {} (95%)", f(a.hi95, "+inf")),
     }
-}
-
-/// A progress bar on stderr (hidden when stderr is not a terminal).
-fn bar(len: u64, msg: &str) -> ProgressBar {
-    let b = ProgressBar::new(len);
-    b.set_style(
-        ProgressStyle::with_template("{msg:>24} [{bar:40}] {pos}/{len} {elapsed_precise} eta {eta}")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    b.set_message(msg.to_string());
-    b
 }
 
 /// Writes the PGN-style records of an evaluation or gating match next to its JSON results.

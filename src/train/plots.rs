@@ -13,19 +13,17 @@
 
 use super::TrainError;
 use plotters::prelude::*;
-use plotters::style::{register_font, FontStyle};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::Once;
 
 /// Points (x, y) of one named series.
 pub type Series = (String, Vec<(f64, f64)>);
 
 fn register() {
-    static ONCE: Once = Once::new();
+    static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
-        if register_font("sans-serif", FontStyle::Normal, dejavu::sans::regular()).is_err() {
+        if !crate::eval::plot::register_font() {
             tracing::warn!("plots: the embedded font did not load; labels may be missing");
         }
     });

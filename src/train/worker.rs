@@ -180,12 +180,15 @@ pub fn run_worker(run: &RunDir, opts: &WorkerOptions) -> Result<u64, TrainError>
     })?;
     let mut played = 0u64;
     let mut current: Option<(u32, Box<dyn Evaluator>)> = None;
+    let mut waiting = Waiting::default();
     loop {
         if opts.max_games.is_some_and(|m| played >= m) {
             return Ok(played);
         }
         let state = run.read_state()?;
+        let started = state.is_some();
         let Some(state) = state.filter(|s| s.phase != Phase::Bootstrap) else {
+            waiting.say(&opts.name, &wait_reason(run, started, &cfg));
             std::thread::sleep(std::time::Duration::from_secs_f64(opts.poll_seconds));
             continue;
         };
@@ -199,6 +202,7 @@ pub fn run_worker(run: &RunDir, opts: &WorkerOptions) -> Result<u64, TrainError>
             current = Some((g, ev));
         }
         let Some((_, ev)) = current.as_mut() else {
+            waiting.say(&opts.name, "the trainer to publish its first network (best)");
             std::thread::sleep(std::time::Duration::from_secs_f64(opts.poll_seconds));
             continue;
         };
@@ -206,9 +210,56 @@ pub fn run_worker(run: &RunDir, opts: &WorkerOptions) -> Result<u64, TrainError>
         if let Some(m) = opts.max_games {
             n = n.min(m - played);
         }
-        let prog = play_chunk(run, &cfg, state.generation, &opts.name, ev.as_mut(), n, &mut |_| {})?;
+        waiting = Waiting::default();
+        let bar = crate::progress::Progress::new(n, &format!("worker {} gen {}", opts.name, state.generation), "games");
+        bar.resume_at(0);
+        let prog = play_chunk(run, &cfg, state.generation, &opts.name, ev.as_mut(), n, &mut |p| {
+            bar.set_position(p.games.min(n));
+        })?;
+        bar.finish();
         played += prog.games;
         tracing::info!("worker {}: gen {} {}", opts.name, state.generation, prog.line());
+    }
+}
+
+/// What a worker waits for while the run has no network to play with: the trainer's start, or its
+/// bootstrap (with the bootstrap's progress as far as the files tell).
+fn wait_reason(run: &RunDir, started: bool, cfg: &TrainConfig) -> String {
+    if !started {
+        return format!("the trainer to start on {} (no state.json yet)", run.root().display());
+    }
+    let shards = shard_files(&run.bootstrap_dir()).len() as u64;
+    let games = (shards * cfg.selfplay.games_per_shard as u64).min(cfg.bootstrap.games);
+    format!(
+        "the trainer's bootstrap: {games}/{} engine games on disk, then {} training steps, then network 0",
+        cfg.bootstrap.games, cfg.bootstrap.steps
+    )
+}
+
+/// Says what an idle worker waits for: at once, then every [`crate::progress::LOG_INTERVAL`], and
+/// again as soon as the reason changes.
+#[derive(Default)]
+struct Waiting {
+    last: Option<(std::time::Instant, String)>,
+}
+
+impl Waiting {
+    fn say(&mut self, worker: &str, reason: &str) {
+        if let Some(line) = self.due(worker, reason, std::time::Instant::now()) {
+            tracing::info!("{line}");
+        }
+    }
+
+    /// The line to write at `now`, if one is due.
+    fn due(&mut self, worker: &str, reason: &str, now: std::time::Instant) -> Option<String> {
+        let stale = |(t, r): &(std::time::Instant, String)| {
+            now.duration_since(*t) >= crate::progress::LOG_INTERVAL || r != reason
+        };
+        if self.last.as_ref().is_some_and(|l| !stale(l)) {
+            return None;
+        }
+        self.last = Some((now, reason.to_string()));
+        Some(format!("worker {worker}: waiting for {reason}"))
     }
 }
 
@@ -254,5 +305,21 @@ mod tests {
         play_chunk(&run, &cfg, 0, "a", &mut ev, 1, &mut |_| {}).unwrap();
         assert_eq!(count_games(&dir), 4);
         assert_eq!(next_shard_index(&dir, "a"), 3);
+    }
+
+    #[test]
+    fn an_idle_worker_says_what_it_waits_for_periodically() {
+        let mut w = Waiting::default();
+        let t0 = std::time::Instant::now();
+        assert_eq!(w.due("w1", "network 0", t0).as_deref(), Some("worker w1: waiting for network 0"));
+        assert_eq!(w.due("w1", "network 0", t0 + std::time::Duration::from_secs(5)), None);
+        assert!(w.due("w1", "the bootstrap", t0 + std::time::Duration::from_secs(6)).is_some(), "a new reason");
+        assert!(w.due("w1", "the bootstrap", t0 + std::time::Duration::from_secs(40)).is_some(), "30 s later");
+        let t = tempfile::tempdir().unwrap();
+        let run = RunDir::new(t.path());
+        let cfg = TrainConfig::from_toml(include_str!("../../configs/quick.toml"), "quick", &[]).unwrap();
+        assert!(wait_reason(&run, false, &cfg).contains("no state.json yet"));
+        let r = wait_reason(&run, true, &cfg);
+        assert!(r.starts_with("the trainer's bootstrap: 0/") && r.contains("training steps"), "{r}");
     }
 }

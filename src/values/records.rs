@@ -3,7 +3,7 @@
 //!
 //! Fields of a [`GameLine`]: `imbalance` (text form, e.g. `S/R`), `pair` and `game` (0 = A plays
 //! white, 1 = A plays black), `a_color` (`white`/`black`), `engine` (the player spec both sides
-//! used), `start` (position text, RULES.md §6, after the shared opening), `moves` (coordinate form),
+//! used), `start` (position text, docs/RULES.md §6, after the shared opening), `moves` (coordinate form),
 //! `result` (`1-0`, `0-1`, `1/2-1/2`), `rule` (the end rule's name, `adjudication` at the ply cap).
 //!
 //! Also read here, for the regression: self-play shards (`FIVEUPSH` files, see

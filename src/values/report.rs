@@ -198,9 +198,9 @@ impl ValuesReport {
         serde_json::to_string_pretty(self).expect("report serialises")
     }
 
-    /// Writes `values.txt`, `values.json`, `values.csv` and `values.png` into `dir`. The plot
-    /// needs a TrueType font (DejaVu Sans or Liberation Sans from the system); without one it is
-    /// skipped and the error returned as the second value.
+    /// Writes `values.txt`, `values.json`, `values.csv` and `values.png` into `dir`. The plot's
+    /// text uses the embedded font ([`crate::eval::plot::register_font`]); if the plot cannot be
+    /// drawn it is skipped and the error returned.
     pub fn write(&self, dir: &Path) -> std::io::Result<Option<String>> {
         std::fs::create_dir_all(dir)?;
         crate::fsutil::write_atomic(&dir.join("values.txt"), self.table().as_bytes())?;
@@ -212,7 +212,9 @@ impl ValuesReport {
     /// A bar plot: per piece, a bar per method with its 95% interval, and the guess as a marker.
     pub fn plot(&self, path: &Path) -> Result<(), String> {
         use plotters::prelude::*;
-        register_font()?;
+        if !crate::eval::plot::register_font() {
+            return Err("the embedded font could not be loaded".to_string());
+        }
         let err = |e: &dyn std::fmt::Display| e.to_string();
         let root = BitMapBackend::new(path, (1100, 620)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(&e))?;
@@ -302,23 +304,36 @@ impl ValuesReport {
     }
 }
 
-/// Registers a system TrueType font as plotters' `sans-serif` (once per process).
-fn register_font() -> Result<(), String> {
-    static DONE: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
-    DONE.get_or_init(|| {
-        const CANDIDATES: [&str; 4] = [
-            "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-            "/usr/share/fonts/TTF/DejaVuSans.ttf",
-            "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
-            "/usr/share/fonts/dejavu/DejaVuSans.ttf",
-        ];
-        let bytes = CANDIDATES
-            .iter()
-            .find_map(|p| std::fs::read(p).ok())
-            .ok_or_else(|| format!("no TrueType font found for the plot (looked for {})", CANDIDATES.join(", ")))?;
-        let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-        plotters::style::register_font("sans-serif", plotters::style::FontStyle::Normal, bytes)
-            .map_err(|_| "the font file could not be parsed".to_string())
-    })
-    .clone()
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_plot_draws_with_the_embedded_font() {
+        let row = |kind: &str, letter, guess| Row {
+            kind: kind.into(),
+            letter,
+            guess,
+            imbalance: None,
+            imbalance_games: 0,
+            regression: None,
+        };
+        let report = ValuesReport {
+            ruleset: "fiveup".into(),
+            guess_source: guess_source(Ruleset::FiveUp).into(),
+            engine: "ab:depth=1".into(),
+            rows: vec![row("knight", 'N', 3.0), row("rook", 'R', 5.0)],
+            imbalance: None,
+            imbalance_error: None,
+            regression: None,
+            regression_error: None,
+            iterations: vec![],
+            seconds: 0.0,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("values.png");
+        report.plot(&path).unwrap();
+        let png = std::fs::read(&path).unwrap();
+        assert!(png.starts_with(b"\x89PNG") && png.len() > 1000, "{} bytes", png.len());
+    }
 }

@@ -196,7 +196,7 @@ impl FromStr for Imbalance {
 }
 
 /// The colour image of a cell: where the other side's corresponding start piece stands (black is
-/// white turned through the centre; in the later Five Up text also mirrored a↔e, RULES.md §2).
+/// white turned through the centre; in the later Five Up text also mirrored a↔e, docs/RULES.md §2).
 pub fn colour_image(ruleset: Ruleset, c: crate::rules::Cell) -> crate::rules::Cell {
     if ruleset == Ruleset::FiveUp {
         c.rotate().mirror_file()

@@ -1,7 +1,7 @@
 //! The seed text's figures and games (`seeds/five-up-3dchesswiki.txt`), and the per-piece split of
-//! perft(1) from the start positions (RULES.md §4 and §7).
+//! perft(1) from the start positions (docs/RULES.md §4 and §7).
 //!
-//! Every figure was transcribed by hand and agrees with RULES.md: no contradiction was found.
+//! Every figure was transcribed by hand and agrees with docs/RULES.md: no contradiction was found.
 
 use super::reference::{parse_cell, RefPos};
 use super::{find_move, text};
@@ -150,7 +150,7 @@ fn split(pos: &Position) -> (BTreeMap<Kind, usize>, usize) {
     (by, placements)
 }
 
-/// RULES.md §7: 25 pawn, 12 knight, 11 unicorn, 13 bishop, 10 queen moves; 46 x 3 placements.
+/// docs/RULES.md §7: 25 pawn, 12 knight, 11 unicorn, 13 bishop, 10 queen moves; 46 x 3 placements.
 #[test]
 fn fiveup_start_split() {
     for color in [Color::White, Color::Black] {
@@ -171,7 +171,7 @@ fn fiveup_start_split() {
     }
 }
 
-/// RULES.md §4: 15 pawn, 14 queen, 13 bishop, 12 knight, 7 unicorn moves.
+/// docs/RULES.md §4: 15 pawn, 14 queen, 13 bishop, 12 knight, 7 unicorn moves.
 #[test]
 fn raumschach_start_split() {
     let pos = Position::startpos(Variant::plain(fiveup::rules::Ruleset::Raumschach));

@@ -1,6 +1,6 @@
 //! Independent verification of the rules core against a naive reference implementation.
 //!
-//! - [`reference`]: the naive mailbox implementation of RULES.md;
+//! - [`reference`]: the naive mailbox implementation of docs/RULES.md;
 //! - [`text`]: a test-only position text reader/writer;
 //! - [`differential`]: random games in every ruleset and flag combination, move sets compared at
 //!   every position, features counted;

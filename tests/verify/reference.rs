@@ -1,8 +1,8 @@
-//! A deliberately naive reference implementation of RULES.md, for testing the core only.
+//! A deliberately naive reference implementation of docs/RULES.md, for testing the core only.
 //!
 //! Nothing here uses the core's tables, attack functions, move type or cell names: the board is a
 //! mailbox `[Option<Piece>; 125]` addressed by (layer, rank, file), direction lists and leaps are
-//! written out from RULES.md §1, every piece's motion is spelled out per ruleset, and legality is
+//! written out from docs/RULES.md §1, every piece's motion is spelled out per ruleset, and legality is
 //! "make the move on a copy, then scan every enemy piece to see whether it could capture the king".
 //! Only the plain data types (`Piece`, `Color`, `Kind`, `Ruleset`, `Variant`, `Setup`) are shared,
 //! to convert positions to and from the core.
@@ -133,7 +133,7 @@ pub struct RMove {
 }
 
 impl RMove {
-    /// Coordinate text, as RULES.md §6 writes it.
+    /// Coordinate text, as docs/RULES.md §6 writes it.
     pub fn text(&self) -> String {
         let mut s = format!("{}{}", name(self.from), name(self.to));
         if let Some(k) = self.promo {
@@ -355,7 +355,7 @@ impl RefPos {
         out
     }
 
-    /// Whether any piece of `by` could capture on `target` (RULES.md §2 "attacked").
+    /// Whether any piece of `by` could capture on `target` (docs/RULES.md §2 "attacked").
     pub fn attacked(&self, target: usize, by: Color) -> bool {
         (0..125).any(|c| {
             matches!(self.board[c], Some(p) if p.color == by)

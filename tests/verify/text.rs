@@ -1,4 +1,4 @@
-//! A small test-only reader of the position text of RULES.md §6 (the core's reader is being built
+//! A small test-only reader of the position text of docs/RULES.md §6 (the core's reader is being built
 //! elsewhere), so that perft data and hand-made positions can be written as text.
 
 use super::reference::{idx, parse_cell};
