@@ -9,7 +9,6 @@ use fiveup::player::{Player, PlayerSpec};
 use fiveup::rules::game::{EndRule, Game, Outcome, Status};
 use fiveup::rules::notation::{coordinate, diagram, figurine, move_number_label, parse_move, MoveTextError};
 use fiveup::rules::{Cell, Color, Kind, Move, Position, Ruleset};
-use fiveup::train::rundir::atomic_write;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
@@ -373,7 +372,8 @@ impl Session {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
         }
-        atomic_write(path, record.to_text().as_bytes())?;
+        fiveup::fsutil::write_atomic(path, record.to_text().as_bytes())
+            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         Ok(())
     }
 }
