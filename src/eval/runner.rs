@@ -16,7 +16,7 @@
 //!   workers need them) and a callback that may stop the run (SPRT). Callbacks run on the calling
 //!   thread, in order of completion, with the job's index.
 
-use super::openings::Opening;
+use super::openings::{Opening, OpeningStream};
 use super::records::GameRecord;
 use crate::player::{BuildError, PlayError, Player, PlayerSpec};
 use crate::rules::game::{EndRule, Game, Outcome, Status};
@@ -214,11 +214,15 @@ pub fn play_game_observed(
 
 /// Plays every job on `concurrency` threads and calls `on_finished(job index, record)` on this
 /// thread as each game ends. Stops at the first error (games in progress finish, unreported).
-pub fn play_games(
-    jobs: Vec<GameJob>,
+pub fn play_games<I>(
+    jobs: I,
     concurrency: usize,
     mut on_finished: impl FnMut(usize, GameRecord),
-) -> Result<(), RunError> {
+) -> Result<(), RunError>
+where
+    I: IntoIterator<Item = GameJob>,
+    I::IntoIter: Send,
+{
     play_games_until(jobs, concurrency, |i, r| {
         on_finished(i, r);
         ControlFlow::Continue(())
@@ -317,6 +321,31 @@ pub fn paired_jobs(
         }
     }
     jobs
+}
+
+/// [`paired_jobs`] drawn lazily: `pairs` colour-swapped pairs of `a` against `b` on the openings
+/// of `openings`, pair `k` tagged `first_pair + k`. Nothing is built before a game needs it, so
+/// a huge count costs no memory up front.
+pub fn paired_jobs_lazy(
+    a: PlayerSource,
+    b: PlayerSource,
+    openings: OpeningStream,
+    pairs: usize,
+    max_plies: Option<usize>,
+    event: &str,
+) -> impl Iterator<Item = GameJob> + Send {
+    let event = event.to_string();
+    (0..pairs).flat_map(move |k| {
+        let opening = openings.get(k);
+        [(a.clone(), b.clone()), (b.clone(), a.clone())].map(|(white, black)| GameJob {
+            white,
+            black,
+            opening: opening.clone(),
+            max_plies,
+            event: event.clone(),
+            tags: vec![("Pair".to_string(), k.to_string())],
+        })
+    })
 }
 
 #[cfg(test)]
