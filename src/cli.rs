@@ -100,7 +100,7 @@ pub struct BenchNnArgs {
     /// Batch sizes, comma-separated.
     #[arg(long, value_name = "LIST", value_delimiter = ',', default_value = "1,16,64,256")]
     pub batches: Vec<usize>,
-    /// libtorch intra-op threads (default: all available cores).
+    /// libtorch intra-op threads, 1..=1024 (default: all available cores).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
     /// Least seconds spent on each figure.
@@ -142,7 +142,7 @@ pub struct SelfplayArgs {
     /// This worker's name in shard file names (default: w<pid>).
     #[arg(long, value_name = "NAME")]
     pub worker: Option<String>,
-    /// Stop after this many games (default: when the run is finished).
+    /// Stop after this many games, 1..=10000000 (default: when the run is finished).
     #[arg(long, value_name = "N")]
     pub games: Option<u64>,
 }
@@ -197,7 +197,7 @@ pub struct PerftArgs {
     /// Print the leaf count below each root move.
     #[arg(long)]
     pub divide: bool,
-    /// Worker threads (default: all available cores).
+    /// Worker threads, 1..=1024 (default: all available cores).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
     /// Rules and position.
@@ -436,16 +436,23 @@ fn clip_words(s: &str) -> String {
 /// Deepest perft accepted (depth 5 from the Five Up start is already billions of leaves).
 const MAX_PERFT_DEPTH: u32 = 32;
 
+/// `--threads`: 1..=[`common::MAX_THREADS`], or every available core.
+fn threads_flag(flag: Option<usize>) -> Result<usize> {
+    match flag {
+        Some(n) => {
+            common::bound("--threads", n, 1, common::MAX_THREADS)?;
+            Ok(n)
+        }
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get()).min(common::MAX_THREADS)),
+    }
+}
+
 fn run_perft(a: &PerftArgs, out: &mut dyn Write) -> Result<()> {
     let pos = a.pos.position()?;
     if a.depth > MAX_PERFT_DEPTH {
         bail!("perft depth {} is beyond {MAX_PERFT_DEPTH}; it would not finish", a.depth);
     }
-    let threads = match a.threads {
-        Some(0) => bail!("--threads must be at least 1"),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let threads = threads_flag(a.threads)?;
     let t = Instant::now();
     let total = if a.divide && a.depth > 0 {
         let mut rows = divide(&pos, a.depth, threads);
@@ -476,6 +483,9 @@ fn run_train(a: TrainArgs, out: &mut dyn Write) -> Result<()> {
 }
 
 fn run_selfplay(a: &SelfplayArgs, out: &mut dyn Write) -> Result<()> {
+    if let Some(n) = a.games {
+        common::bound("--games", n, 1, common::MAX_GAMES as u64)?;
+    }
     let opts = fiveup::train::worker::WorkerOptions {
         name: a.worker.clone().unwrap_or_else(|| format!("w{}", std::process::id())),
         max_games: a.games,
@@ -555,11 +565,7 @@ fn run_bench_nn(a: &BenchNnArgs, out: &mut dyn Write) -> Result<()> {
     if !(a.seconds > 0.0 && a.seconds <= 600.0) {
         bail!("--seconds must be in (0, 600]");
     }
-    let threads = match a.threads {
-        Some(0) => bail!("--threads must be at least 1"),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let threads = threads_flag(a.threads)?;
     let channels_last = match a.layout.trim() {
         "auto" => None,
         "channels-last" => Some(true),

@@ -773,6 +773,23 @@ mod tests {
     }
 
     #[test]
+    fn a_time_limited_gumbel_search_plans_a_bounded_schedule() {
+        // Specs refuse kind=gumbel without sims, but a spec built in code may have only a time:
+        // the budget is then u32::MAX, whose full halving schedule would not fit in memory.
+        let spec = MctsSpec {
+            evaluator: EvaluatorSpec::Uniform,
+            sims: None,
+            time: Some(Duration::from_millis(50)),
+            kind: SearchKind::Gumbel,
+            ..MctsSpec::default()
+        };
+        let mut player = PlayerSpec::Mcts(spec).build().unwrap();
+        let p = Position::startpos(Variant::default());
+        let c = player.choose(&p, &[]).unwrap();
+        assert!(p.legal_moves().contains(&c.mv));
+    }
+
+    #[test]
     fn spec_errors_name_the_problem_and_cut_long_input() {
         let reason = |s: &str| s.parse::<PlayerSpec>().unwrap_err().reason;
         assert_eq!(reason("ab:nodes=0"), "nodes=0: expected 1..=1000000000000");

@@ -136,6 +136,14 @@ pub enum RunError {
         /// The move in coordinate form.
         mv: String,
     },
+    /// A worker thread could not be started (too many threads for this machine).
+    #[error("cannot start game worker thread {}: {error} (lower --concurrency)", started + 1)]
+    Spawn {
+        /// Threads started before this one failed.
+        started: usize,
+        /// The operating system's reason.
+        error: String,
+    },
     /// A worker thread panicked.
     #[error("a game worker panicked: {0}")]
     Panic(String),
@@ -248,10 +256,10 @@ where
     let mut first_error = None;
     std::thread::scope(|scope| {
         let mut handles = Vec::new();
-        for _ in 0..concurrency.max(1) {
+        for w in 0..concurrency.max(1) {
             let tx = tx.clone();
             let (queue, stop) = (&queue, &stop);
-            handles.push(scope.spawn(move || loop {
+            let spawned = std::thread::Builder::new().name(format!("game-{w}")).spawn_scoped(scope, move || loop {
                 if stop.load(Ordering::Relaxed) {
                     break;
                 }
@@ -260,7 +268,16 @@ where
                 if tx.send((index, play_game(&job))).is_err() {
                     break;
                 }
-            }));
+            });
+            match spawned {
+                Ok(h) => handles.push(h),
+                Err(e) => {
+                    // No thread to spare: the workers already started stop after their game.
+                    stop.store(true, Ordering::Relaxed);
+                    first_error = Some(RunError::Spawn { started: w, error: e.to_string() });
+                    break;
+                }
+            }
         }
         drop(tx);
         for (index, result) in rx {

@@ -94,9 +94,8 @@ fn games_end_by_the_rules() {
     ] {
         s.board[cell(c).index()] = Some(Piece::new(color, kind));
     }
-    Position::from_setup(s.clone()).unwrap();
     let cfg = SelfPlayConfig {
-        start: Some(s),
+        start: Some(Position::from_setup(s).unwrap()),
         concurrent_games: 2,
         total_games: 2,
         search: SearchConfig { kind: SearchKind::Puct, ..SearchConfig::default() },
@@ -238,7 +237,7 @@ fn ply_cap_adjudication_by_material() {
 
     // Through the driver: two random plies, then the cap.
     let cfg = |pawns: f32| SelfPlayConfig {
-        start: Some(material_setup(true)),
+        start: Some(Position::from_setup(material_setup(true)).unwrap()),
         concurrent_games: 2,
         total_games: 2,
         random_opening_plies: 2,
