@@ -225,6 +225,24 @@ fn config_errors_are_one_line_and_name_the_key() {
 }
 
 #[test]
+fn a_bad_player_spec_in_the_config_fails_before_any_work() {
+    let t = tempfile::tempdir().unwrap();
+    let run = t.path().join("run");
+    let started = Instant::now();
+    for (set, want) in [
+        ("evaluation.ladder=[\"random\", \"ab:depth=0\"]", "evaluation.ladder: bad player spec 'ab:depth=0'"),
+        ("evaluation.ladder=[\"ab:depth=2,depth=3\"]", "key 'depth' is given twice"),
+        ("bootstrap.engine=\"ab:nodes=0\"", "nodes=0"),
+    ] {
+        let o = train_cmd(&run, &["--set", "bootstrap.enabled=true", "--set", set]).output().unwrap();
+        assert_one_line_error(&o, want);
+        // Nothing was made: no run directory, so no self-play or training happened first.
+        assert!(!run.exists(), "{set}: the run directory was created before the check");
+    }
+    assert!(started.elapsed() < Duration::from_secs(60), "the checks come before any long work");
+}
+
+#[test]
 fn a_selfplay_worker_feeds_the_generation_in_progress() {
     let t = tempfile::tempdir().unwrap();
     let run = t.path().join("run");

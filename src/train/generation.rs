@@ -92,6 +92,8 @@ struct Timings {
 /// Runs (or resumes) training in `opts.run`, writing one summary line per generation to `out`.
 pub fn run_training(opts: &TrainOptions, out: &mut dyn Write) -> Result<(), TrainError> {
     let cfg = resolve_config(opts)?;
+    // Every player spec is checked before the run directory is touched or a network opened.
+    check_players(&cfg)?;
     let run = RunDir::new(&opts.run);
     run.create()?;
     let _lock = run.lock()?;
@@ -114,7 +116,6 @@ pub fn run_training(opts: &TrainOptions, out: &mut dyn Write) -> Result<(), Trai
         state.phase,
         if meta.is_some() { "resumed from checkpoint" } else { "no checkpoint yet" }
     );
-    check_players(&cfg)?;
     let replay = Replay::new(cfg.replay.window_max);
     let mut t = Trainer { run, cfg, hash, learner, step, state, replay, out, timings: Timings::default() };
     t.ensure_heldout()?;
