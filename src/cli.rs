@@ -381,13 +381,15 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
     }
 }
 
+/// Whether an error is a training run stopped by Ctrl-C.
+pub fn is_interrupted(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| matches!(c.downcast_ref(), Some(fiveup::train::TrainError::Interrupted { .. })))
+}
+
 /// Whether an error is a closed output pipe.
 pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe))
 }
-
-/// Longest whitespace-free run of an error line kept whole (longer ones are user input echoed back).
-const MAX_TOKEN_CHARS: usize = 100;
 
 /// The text printed after `error: `: one line holding every cause of the chain once, then the
 /// further lines of any multi-line message (such as the accepted player specs) as they are.
@@ -402,7 +404,7 @@ pub fn error_report(e: &anyhow::Error) -> String {
     for cause in e.chain() {
         let text = cause.to_string();
         let mut lines = text.lines();
-        let first = clip_words(lines.next().unwrap_or_default());
+        let first = fiveup::player::clip_words(lines.next().unwrap_or_default());
         if !first.is_empty() && !line.contains(&first) {
             if !line.is_empty() {
                 line.push_str(": ");
@@ -422,15 +424,6 @@ pub fn error_report(e: &anyhow::Error) -> String {
         out.push_str(&n);
     }
     out
-}
-
-/// `s` with whitespace runs made single spaces and words over [`MAX_TOKEN_CHARS`] cut.
-fn clip_words(s: &str) -> String {
-    let words: Vec<String> = s
-        .split_whitespace()
-        .map(|w| if w.chars().count() > MAX_TOKEN_CHARS { fiveup::player::clip(w) } else { w.to_string() })
-        .collect();
-    words.join(" ")
 }
 
 /// Deepest perft accepted (depth 5 from the Five Up start is already billions of leaves).
@@ -471,7 +464,42 @@ fn run_perft(a: &PerftArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
+/// The command that resumes this `train` run: its own arguments, each quoted when needed.
+pub fn resume_command() -> String {
+    let quote = |a: String| {
+        if !a.is_empty() && a.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c)) {
+            a
+        } else {
+            format!("'{}'", a.replace('\'', "'\\''"))
+        }
+    };
+    std::env::args().map(quote).collect::<Vec<_>>().join(" ")
+}
+
+/// Ctrl-C during `train`: the first asks the trainer to stop at its next safe point (a training
+/// step, after a checkpoint, or the end of the phase) and says how to resume; a second exits at
+/// once (every file of a run is written atomically, so a run killed anywhere resumes).
+fn install_train_interrupt() {
+    let resume = resume_command();
+    let pressed = std::sync::atomic::AtomicBool::new(false);
+    let installed = ctrlc::set_handler(move || {
+        if pressed.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            eprintln!("\nstopped; resume with: {resume}");
+            std::process::exit(130);
+        }
+        fiveup::train::request_stop();
+        eprintln!(
+            "\nstopping at the next safe point (Ctrl-C again to stop at once; nothing is lost either way)\n\
+             resume with: {resume}"
+        );
+    });
+    if let Err(e) = installed {
+        tracing::warn!("no Ctrl-C handler ({e}); an interrupted run still resumes when rerun");
+    }
+}
+
 fn run_train(a: TrainArgs, out: &mut dyn Write) -> Result<()> {
+    install_train_interrupt();
     let opts = fiveup::train::TrainOptions {
         run: a.run,
         config: a.config,

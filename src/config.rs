@@ -528,15 +528,20 @@ const RENAMED_KEYS: [(&str, &str); 1] = [(
      it, e.g. 0.95; 0 = never)",
 )];
 
+/// `message`, or for a key that was renamed, what replaced it.
+fn with_rename_hint(message: &str) -> String {
+    for (old, hint) in RENAMED_KEYS {
+        if message.starts_with(&format!("unknown field `{old}`")) {
+            return format!("unknown field `{old}`: {hint}");
+        }
+    }
+    message.to_string()
+}
+
 /// The one-line text of a TOML error: its message (first line), the line number, and the section
 /// the error is in.
 fn toml_error(origin: &str, text: &str, e: &toml::de::Error) -> ConfigError {
-    let mut message = e.message().lines().next().unwrap_or("invalid TOML").trim().to_string();
-    for (old, hint) in RENAMED_KEYS {
-        if message.starts_with(&format!("unknown field `{old}`")) {
-            message = format!("unknown field `{old}`: {hint}");
-        }
-    }
+    let message = with_rename_hint(e.message().lines().next().unwrap_or("invalid TOML").trim());
     let Some(span) = e.span() else {
         return ConfigError::Parse { origin: origin.to_string(), message };
     };
@@ -558,7 +563,7 @@ fn toml_error(origin: &str, text: &str, e: &toml::de::Error) -> ConfigError {
 /// The error of a `--set KEY=VALUE` that made the config invalid: the argument, the message and
 /// the key's section.
 fn override_error(assignment: &str, e: &toml::de::Error) -> ConfigError {
-    let message = e.message().lines().next().unwrap_or("invalid value").trim();
+    let message = with_rename_hint(e.message().lines().next().unwrap_or("invalid value").trim());
     let key = assignment.split_once('=').map_or(assignment, |(k, _)| k).trim();
     let parts: Vec<&str> = key.split('.').collect();
     // An unknown name may be a section of the path (`trainin.lr`), not only its last key.

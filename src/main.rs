@@ -22,6 +22,11 @@ fn main() -> ExitCode {
         // `fiveup moves | head`: a closed pipe is not an error worth reporting.
         Err(e) if cli::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
+            if cli::is_interrupted(&e) {
+                eprintln!("stopped: {}; resume with: {}", cli::error_report(&e), cli::resume_command());
+                // 130: the shell's code for a process stopped by SIGINT.
+                return ExitCode::from(130);
+            }
             eprintln!("error: {}", cli::error_report(&e));
             ExitCode::FAILURE
         }

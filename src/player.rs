@@ -189,7 +189,7 @@ impl FromStr for PlayerSpec {
     type Err = SpecError;
 
     fn from_str(s: &str) -> Result<Self, SpecError> {
-        let err = |reason: String| SpecError { spec: s.to_string(), reason };
+        let err = |reason: String| SpecError { spec: s.to_string(), reason: clip_words(&reason) };
         let (kind, rest) = match s.split_once(':') {
             Some((k, r)) => (k.trim(), r),
             None => (s.trim(), ""),
@@ -415,6 +415,13 @@ pub const MAX_NODES: u64 = 1_000_000_000_000;
 
 /// Longest piece of user input echoed in a message.
 const CLIP_CHARS: usize = 100;
+
+/// `s` with whitespace runs made single spaces and each word longer than 100 characters cut as
+/// [`clip`] cuts it: a message quoting user input stays short.
+pub fn clip_words(s: &str) -> String {
+    let words: Vec<String> = s.split_whitespace().map(clip).collect();
+    words.join(" ")
+}
 
 /// `s` itself when short, else its first 100 characters, an ellipsis and its length: long inputs
 /// are not echoed whole in error messages.

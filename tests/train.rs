@@ -186,6 +186,27 @@ fn a_run_killed_mid_generation_resumes_to_completion() {
 }
 
 #[test]
+fn ctrl_c_stops_at_a_safe_point_and_says_how_to_resume() {
+    let t = tempfile::tempdir().unwrap();
+    let run = t.path().join("run");
+    let rd = RunDir::new(&run);
+    let extra = ["--set", "selfplay.games_per_shard=1", "--set", "selfplay.games_per_generation=12"];
+    let child = train_cmd(&run, &extra).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
+    wait_for(Duration::from_secs(120), || rd.read_state().ok().flatten().is_some());
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(sent.success());
+    let o = child.wait_with_output().unwrap();
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    let last = err.lines().last().unwrap_or_default();
+    assert!(last.starts_with("stopped: interrupted at a safe point"), "{err}");
+    assert!(last.contains("resume with: ") && last.contains(&run.display().to_string()), "{err}");
+    // The run resumes from where it stopped.
+    assert_ok(&train_cmd(&run, &extra).output().unwrap());
+    check_finished_run(&run, 2);
+}
+
+#[test]
 fn a_damaged_checkpoint_is_a_one_line_error() {
     let t = tempfile::tempdir().unwrap();
     let run = t.path().join("run");

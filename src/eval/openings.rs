@@ -147,7 +147,7 @@ pub enum OpeningStream {
         /// Seed of the set.
         seed: u64,
         /// Opening 0, returned for any index whose line cannot be found.
-        first: Opening,
+        first: Box<Opening>,
     },
     /// A file's openings, cycled.
     Cycle(Vec<Opening>),
@@ -159,7 +159,7 @@ impl OpeningStream {
         match self {
             OpeningStream::Fixed(o) => o.clone(),
             OpeningStream::Random { start, plies, seed, first } => {
-                random_opening(start, *plies, *seed, index as u64).unwrap_or_else(|_| first.clone())
+                random_opening(start, *plies, *seed, index as u64).unwrap_or_else(|_| (**first).clone())
             }
             OpeningStream::Cycle(all) => all[index % all.len()].clone(),
         }
@@ -176,7 +176,7 @@ impl OpeningSource {
                 start: start.clone(),
                 plies: *plies,
                 seed,
-                first: random_opening(start, *plies, seed, 0)?,
+                first: Box::new(random_opening(start, *plies, seed, 0)?),
             },
             OpeningSource::File(path) => OpeningStream::Cycle(read_openings(path, start.variant())?),
         })

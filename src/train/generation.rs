@@ -186,8 +186,17 @@ impl Trainer<'_> {
         self.run.write_state(&self.state)
     }
 
+    /// `Err(Interrupted)` once a stop was requested (see [`super::request_stop`]).
+    fn check_stop(&self) -> Result<(), TrainError> {
+        if super::stop_requested() {
+            return Err(TrainError::Interrupted { generation: self.state.generation, step: self.step });
+        }
+        Ok(())
+    }
+
     fn run_loop(&mut self) -> Result<(), TrainError> {
         loop {
+            self.check_stop()?;
             match self.state.phase {
                 Phase::Bootstrap => self.bootstrap()?,
                 Phase::Selfplay => {
@@ -431,9 +440,14 @@ impl Trainer<'_> {
                     "samples_total": self.replay.total(), "bootstrap_share": sampler.share(),
                 }))?;
             }
-            if self.step % tc.checkpoint_every == 0 && self.step < target {
+            let stop = super::stop_requested() && self.step < target;
+            if (self.step % tc.checkpoint_every == 0 && self.step < target) || stop {
                 let g = generation.unwrap_or(0);
                 checkpoint::save(&self.run, self.learner.as_ref(), self.step, g, &self.hash, tc.keep_checkpoints)?;
+            }
+            if stop {
+                bar.finish_and_clear();
+                self.check_stop()?;
             }
         }
         bar.finish_and_clear();

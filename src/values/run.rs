@@ -174,7 +174,7 @@ fn play_iteration(
     let failed: std::sync::Mutex<Option<super::setups::ImbalanceError>> = std::sync::Mutex::new(None);
     let jobs = (0..cfg.pairs)
         .flat_map(|pair| cfg.imbalances.iter().map(move |imb| (pair, imb)))
-        .take_while(|_| failed.lock().map_or(false, |f| f.is_none()))
+        .take_while(|_| failed.lock().is_ok_and(|f| f.is_none()))
         .flat_map(|(pair, imb)| {
             let text = imb.text();
             let mut pair_jobs = Vec::new();
