@@ -108,7 +108,7 @@ fn bad_input_gives_one_line_and_a_failure_status() {
     let o = fiveup(&["moves", "--ruleset", "raumschach", "--castling"]);
     assert_one_line_error(&o, "castling is not a rule of raumschach");
     let o = fiveup(&["perft", "1", "--threads", "0"]);
-    assert_one_line_error(&o, "--threads must be at least 1");
+    assert_one_line_error(&o, "--threads 0 is out of range (allowed: 1..=1024)");
     let o = fiveup(&["perft", "4000000000"]);
     assert_one_line_error(&o, "perft depth 4000000000 is beyond 32");
 }
@@ -130,7 +130,7 @@ fn nonsense_and_runaway_input_is_refused_before_any_work() {
         (&["perft", "1", "--threads", "100000"], "--threads 100000 is out of range (allowed: 1..=1024)"),
         (
             &["replay", "1. Cc2 {a comment never closed Cc4"],
-            "move 1. {a comment never close…: this comment is never closed",
+            "move 1. {a comment never clo…: this comment is never closed",
         ),
         (&["replay", "--record", "/nonexistent/games.pgn"], "/nonexistent/games.pgn"),
         (&["replay", &long], " characters)"),

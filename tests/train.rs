@@ -252,7 +252,7 @@ fn a_bad_player_spec_in_the_config_fails_before_any_work() {
     let started = Instant::now();
     for (set, want) in [
         ("evaluation.ladder=[\"random\", \"ab:depth=0\"]", "evaluation.ladder: bad player spec 'ab:depth=0'"),
-        ("evaluation.ladder=[\"ab:depth=2,depth=3\"]", "key 'depth' is given twice"),
+        ("evaluation.ladder=[\"random\", \"ab:depth=2,depth=3\"]", "key 'depth' is given twice"),
         ("bootstrap.engine=\"ab:nodes=0\"", "nodes=0"),
     ] {
         let o = train_cmd(&run, &["--set", "bootstrap.enabled=true", "--set", set]).output().unwrap();

@@ -132,7 +132,10 @@ pub fn check_players(cfg: &TrainConfig) -> Result<(), TrainError> {
         heldout::check_specs(cfg)?;
     }
     for spec in &cfg.evaluation.ladder {
-        opponent_source(spec, 0).map_err(|e| TrainError::Player(format!("evaluation.ladder: {e}")))?;
+        opponent_source(spec, 0).map_err(|e| match e {
+            TrainError::Player(m) => TrainError::Player(format!("evaluation.ladder: {m}")),
+            other => other,
+        })?;
     }
     Ok(())
 }
