@@ -18,8 +18,8 @@ pub struct TournamentArgs {
     /// ruleset, castling, hypercylinder); flags given as well override it.
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
-    /// Games per pairing, rounded up to colour-swapped pairs; 1..=1000000, and at most 1000000 in
-    /// the whole tournament [default: 2].
+    /// Games per pairing, rounded up to colour-swapped pairs; at most 100000 in the whole
+    /// tournament [default: 2].
     #[arg(long, value_name = "N")]
     pub games: Option<usize>,
     /// Games played at once, 1..=1024 [default: all cores].

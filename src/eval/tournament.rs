@@ -132,8 +132,10 @@ pub struct Plan {
 /// Most players in one tournament.
 pub const MAX_PLAYERS: usize = 1000;
 
-/// Most games in one tournament (every pairing's games together).
-pub const MAX_TOURNAMENT_GAMES: usize = 1_000_000;
+/// Most games in one tournament (every pairing's games together): the schedule and its openings
+/// are built whole before the first game (a resumed run filters it), which takes about a second
+/// and tens of MB at this size.
+pub const MAX_TOURNAMENT_GAMES: usize = 100_000;
 
 /// The file names inside the output directory.
 pub const CONFIG_FILE: &str = "tournament.toml";
@@ -147,8 +149,8 @@ impl Tournament {
         if config.players.len() < 2 {
             return bad(format!("a tournament needs at least two players, got {}", config.players.len()));
         }
-        if config.games == 0 || config.games > 1_000_000 {
-            return bad(format!("games must be 1..=1000000 per pairing, got {}", config.games));
+        if config.games == 0 || config.games > MAX_TOURNAMENT_GAMES {
+            return bad(format!("games must be 1..={MAX_TOURNAMENT_GAMES} per pairing, got {}", config.games));
         }
         if config.concurrency == 0 || config.concurrency > 1024 {
             return bad(format!("concurrency must be 1..=1024, got {}", config.concurrency));
