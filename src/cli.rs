@@ -633,7 +633,7 @@ fn run_bench_nn(a: &BenchNnArgs, out: &mut dyn Write) -> Result<()> {
                 r.forward_evals_per_cpu_s
             );
         }
-    });
+    })?;
     Ok(result?)
 }
 

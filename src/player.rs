@@ -63,6 +63,9 @@ pub enum PlayError {
     /// The player's configuration failed for this position's ruleset.
     #[error(transparent)]
     Weights(#[from] WeightsError),
+    /// The player's evaluator (a network backend) failed.
+    #[error(transparent)]
+    Evaluator(#[from] crate::nn::EvalError),
 }
 
 /// Everything that plays: engines, random movers, later MCTS and networks.
@@ -638,8 +641,8 @@ impl MctsPlayer {
     }
 
     /// Searches `pos` under the spec's limits; `None` when the search has nothing to choose (no
-    /// legal move, or the position is drawn by rule).
-    pub fn analyse(&mut self, pos: &Position, history: &[u64]) -> Option<MctsAnalysis> {
+    /// legal move, or the position is drawn by rule); an evaluator failure is an error.
+    pub fn analyse(&mut self, pos: &Position, history: &[u64]) -> Result<Option<MctsAnalysis>, crate::nn::EvalError> {
         let start = Instant::now();
         let deadline = self.spec.time.map(|t| start + t);
         let budget = self.spec.sims.unwrap_or(u32::MAX);
@@ -651,16 +654,16 @@ impl MctsPlayer {
             search.gather();
             let mut batch = Vec::with_capacity(self.spec.batch as usize);
             search.inputs(&mut batch);
-            self.evaluator.evaluate(&batch, &mut out);
+            self.evaluator.evaluate(&batch, &mut out)?;
             drop(batch);
             search.apply(&out);
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
         }
-        let result = search.result()?;
+        let Some(result) = search.result() else { return Ok(None) };
         let pv = principal_variation(search.tree(), result.best);
-        Some(MctsAnalysis { result, pv, time: start.elapsed() })
+        Ok(Some(MctsAnalysis { result, pv, time: start.elapsed() }))
     }
 }
 
@@ -689,7 +692,7 @@ impl Player for MctsPlayer {
 
     fn choose(&mut self, pos: &Position, history: &[u64]) -> Result<Choice, PlayError> {
         let start = Instant::now();
-        match self.analyse(pos, history) {
+        match self.analyse(pos, history)? {
             Some(a) => {
                 let pv = a.pv;
                 let info = SearchInfo {
@@ -777,6 +780,36 @@ mod tests {
             ..AlphaBetaSpec::default()
         });
         assert!(missing.build().is_err());
+    }
+
+    /// A backend that always fails, as a lost GPU does.
+    struct BrokenBackend;
+
+    impl crate::nn::Backend for BrokenBackend {
+        fn compute(
+            &mut self,
+            _: &[f32],
+            _: usize,
+            _: &mut crate::nn::BackendOutput,
+        ) -> Result<(), crate::nn::EvalError> {
+            Err(crate::nn::EvalError("CUDA error: device lost".into()))
+        }
+        fn name(&self) -> String {
+            "broken".into()
+        }
+    }
+
+    #[test]
+    fn a_failing_backend_is_an_error_not_a_panic() {
+        let net = crate::nn::NetworkEvaluator::new(BrokenBackend);
+        let mut player = MctsPlayer::with_evaluator(MctsSpec::default(), Box::new(net));
+        let p = Position::startpos(Variant::default());
+        let e = player.choose(&p, &[]).unwrap_err();
+        assert_eq!(e.to_string(), "network evaluation failed: CUDA error: device lost");
+        let cfg = crate::selfplay::SelfPlayConfig { total_games: 1, ..crate::selfplay::SelfPlayConfig::default() };
+        let mut net = crate::nn::NetworkEvaluator::new(BrokenBackend);
+        let r = crate::selfplay::run(&cfg, &mut net, &mut |_| {}, &mut |_| {});
+        assert_eq!(r.unwrap_err(), crate::nn::EvalError("CUDA error: device lost".into()));
     }
 
     #[test]

@@ -45,7 +45,7 @@ pub fn run(a: &AnalyseArgs, out: &mut dyn Write) -> Result<()> {
         }
         PlayerSpec::Mcts(m) => {
             let mut player = MctsPlayer::new(m)?;
-            match player.analyse(&pos, &[]) {
+            match player.analyse(&pos, &[])? {
                 Some(an) => {
                     let r = &an.result;
                     let mut order: Vec<usize> = (0..r.moves.len()).collect();

@@ -157,7 +157,7 @@ pub fn run_bench_selfplay(a: &BenchSelfplayArgs, out: &mut dyn Write) -> Result<
     for &sims in &a.sims {
         let search = SearchConfig { kind, ..SearchConfig::default() };
         let cfg = bench_config(Variant::plain(ruleset), search, sims, a.concurrent, a.games, a.ply_cap);
-        let r = bench(&cfg, eval.as_mut());
+        let r = bench(&cfg, eval.as_mut())?;
         writeln!(out, "sims {sims:>4}: {}", r.line())?;
     }
     Ok(())

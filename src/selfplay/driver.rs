@@ -381,7 +381,7 @@ pub fn run(
     evaluator: &mut dyn Evaluator,
     on_game: &mut dyn FnMut(GameRecord),
     on_progress: &mut dyn FnMut(&Progress),
-) -> Progress {
+) -> Result<Progress, crate::nn::EvalError> {
     let t0 = Instant::now();
     let name = evaluator.name();
     let mut prog = Progress::default();
@@ -416,11 +416,14 @@ pub fn run(
             }
             if !batch.is_empty() {
                 let te = Instant::now();
-                evaluator.evaluate(&batch, &mut out);
+                evaluator.evaluate(&batch, &mut out)?;
                 prog.eval_time += te.elapsed();
                 prog.eval_calls += 1;
                 prog.evals += batch.len() as u64;
-                assert_eq!(out.len(), batch.len(), "evaluator answered {} of {} inputs", out.len(), batch.len());
+                if out.len() != batch.len() {
+                    let why = format!("{} answered {} of {} inputs", evaluator.name(), out.len(), batch.len());
+                    return Err(crate::nn::EvalError(why));
+                }
             }
         }
         // 3. Apply, play finished searches, detect game ends, in parallel.
@@ -468,5 +471,5 @@ pub fn run(
         on_progress(&prog);
     }
     prog.elapsed = t0.elapsed();
-    prog
+    Ok(prog)
 }
