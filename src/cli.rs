@@ -722,6 +722,12 @@ mod tests {
         let e = anyhow::anyhow!("bad move '{}'", "x".repeat(10_000));
         let r = error_report(&e);
         assert!(r.len() < 200 && r.ends_with("… (10002 characters)"), "{r}");
+        // A spec the library already cut is not cut twice.
+        let long = format!("mcts:{}", "x".repeat(10_000));
+        let e = long.parse::<fiveup::player::PlayerSpec>().unwrap_err();
+        let r = error_report(&anyhow::Error::new(e));
+        let first = r.lines().next().unwrap();
+        assert!(first.contains("… (10005 characters)'") && first.matches("characters)").count() == 2, "{first}");
         let e = "ab:depth=0".parse::<fiveup::player::PlayerSpec>().unwrap_err();
         let r = error_report(&anyhow::Error::new(e).context("--engine"));
         let lines: Vec<&str> = r.lines().collect();

@@ -419,10 +419,12 @@ pub const MAX_NODES: u64 = 1_000_000_000_000;
 /// Longest piece of user input echoed in a message.
 const CLIP_CHARS: usize = 100;
 
-/// `s` with whitespace runs made single spaces and each word longer than 100 characters cut as
+/// `s` with whitespace runs made single spaces and each word longer than 120 characters cut as
 /// [`clip`] cuts it: a message quoting user input stays short.
 pub fn clip_words(s: &str) -> String {
-    let words: Vec<String> = s.split_whitespace().map(clip).collect();
+    // A word [`clip`] already cut (100 characters, quotes, an ellipsis) is left as it is.
+    let cut = |w: &str| if w.chars().count() > CLIP_CHARS + 20 { clip(w) } else { w.to_string() };
+    let words: Vec<String> = s.split_whitespace().map(cut).collect();
     words.join(" ")
 }
 
