@@ -19,7 +19,7 @@ fn main() {
     let ply_cap = arg(4, 100) as u32;
     let search = SearchConfig { kind, ..SearchConfig::default() };
     let cfg = bench_config(Variant::default(), search, sims, concurrent, games, ply_cap);
-    let r = bench(&cfg, &mut UniformEvaluator::default());
+    let r = bench(&cfg, &mut UniformEvaluator::default()).expect("the uniform evaluator does not fail");
     println!(
         "{kind:?} sims {sims} concurrent {concurrent} ply cap {ply_cap} threads {}: {}",
         rayon::current_num_threads(),

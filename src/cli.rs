@@ -100,7 +100,7 @@ pub struct BenchNnArgs {
     /// Batch sizes, comma-separated.
     #[arg(long, value_name = "LIST", value_delimiter = ',', default_value = "1,16,64,256")]
     pub batches: Vec<usize>,
-    /// libtorch intra-op threads (default: all available cores).
+    /// libtorch intra-op threads, 1..=1024 (default: all available cores).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
     /// Least seconds spent on each figure.
@@ -142,7 +142,7 @@ pub struct SelfplayArgs {
     /// This worker's name in shard file names (default: w<pid>).
     #[arg(long, value_name = "NAME")]
     pub worker: Option<String>,
-    /// Stop after this many games (default: when the run is finished).
+    /// Stop after this many games, 1..=10000000 (default: when the run is finished).
     #[arg(long, value_name = "N")]
     pub games: Option<u64>,
 }
@@ -197,7 +197,7 @@ pub struct PerftArgs {
     /// Print the leaf count below each root move.
     #[arg(long)]
     pub divide: bool,
-    /// Worker threads (default: all available cores).
+    /// Worker threads, 1..=1024 (default: all available cores).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
     /// Rules and position.
@@ -222,6 +222,13 @@ pub struct ReplayArgs {
     pub pos: PositionArgs,
 }
 
+/// Most `values --iterate` rounds.
+const MAX_VALUES_ITERATIONS: usize = 100;
+/// Most `values --opening-plies`.
+const MAX_VALUES_OPENING_PLIES: usize = 100;
+/// Most `values --bootstrap` replicates.
+const MAX_BOOTSTRAP: usize = 1_000_000;
+
 /// `fiveup values`.
 #[derive(Args, Debug)]
 pub struct ValuesArgs {
@@ -231,16 +238,17 @@ pub struct ValuesArgs {
     /// Estimators: imbalance, regression or both.
     #[arg(long, default_value = "both")]
     pub method: String,
-    /// Colour-swapped game pairs per imbalance (0: no games, regression on --records only).
+    /// Colour-swapped game pairs per imbalance, 0..=5000000 (0: no games, regression on --records
+    /// only). Side A lacks the pieces before the '/' and plays each colour once per pair.
     #[arg(long, value_name = "N", default_value_t = 200)]
     pub pairs: usize,
     /// Player spec of both sides (a fast node-limited alpha-beta engine by default).
     #[arg(long, value_name = "SPEC", default_value = "ab:nodes=3000,hash=4")]
     pub engine: String,
-    /// Games played at once.
+    /// Games played at once (1..=1024).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub concurrency: usize,
-    /// Most measure-and-feed-back iterations (1: measure once).
+    /// Most measure-and-feed-back iterations, 1..=100 (1: measure once).
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub iterate: usize,
     /// Stop iterating when no value moves more than this many pawns.
@@ -258,16 +266,16 @@ pub struct ValuesArgs {
     /// Extra exchange imbalances added to the default schedule, e.g. `S/R,W/G`.
     #[arg(long, value_name = "LIST")]
     pub exchanges: Option<String>,
-    /// Random plies after the removal, shared by the two games of a pair.
+    /// Random plies after the removal, shared by the two games of a pair (0..=100).
     #[arg(long, value_name = "N", default_value_t = 4)]
     pub opening_plies: usize,
-    /// Ply cap; a longer game is adjudicated a draw.
+    /// Ply cap (1..=100000); a longer game is adjudicated a draw.
     #[arg(long, value_name = "N", default_value_t = 300)]
     pub max_plies: u32,
     /// Seed of the openings and the bootstraps.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Bootstrap replicates for the intervals.
+    /// Bootstrap replicates for the intervals (0..=1000000).
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub bootstrap: usize,
 }
@@ -280,9 +288,13 @@ impl ValuesArgs {
         let method = self.method.parse::<fiveup::values::Method>().map_err(anyhow::Error::msg)?;
         let engine: fiveup::player::PlayerSpec = self.engine.parse().context("--engine")?;
         engine.build().context("--engine")?;
-        if self.concurrency == 0 || self.iterate == 0 {
-            bail!("--concurrency and --iterate must be at least 1");
-        }
+        use common::{bound, MAX_GAMES, MAX_PLIES, MAX_THREADS};
+        bound("--concurrency", self.concurrency, 1, MAX_THREADS)?;
+        bound("--iterate", self.iterate, 1, MAX_VALUES_ITERATIONS)?;
+        bound("--pairs", self.pairs, 0, MAX_GAMES / 2)?;
+        bound("--max-plies", self.max_plies as usize, 1, MAX_PLIES)?;
+        bound("--opening-plies", self.opening_plies, 0, MAX_VALUES_OPENING_PLIES)?;
+        bound("--bootstrap", self.bootstrap, 0, MAX_BOOTSTRAP)?;
         if !(self.tol.is_finite() && self.tol >= 0.0) {
             bail!("--tol must be a non-negative number of pawns");
         }
@@ -300,8 +312,18 @@ impl ValuesArgs {
             Some(s) => list(s, "--imbalances")?,
             None => default_imbalances(ruleset),
         };
+        if imbalances.is_empty() {
+            bail!(
+                "--imbalances {:?} names no imbalance (e.g. P,PP,Q/PPPP,S/R)",
+                self.imbalances.as_deref().unwrap_or("")
+            );
+        }
         if let Some(s) = &self.exchanges {
-            imbalances.extend(list(s, "--exchanges")?);
+            let extra = list(s, "--exchanges")?;
+            if extra.is_empty() {
+                bail!("--exchanges {s:?} names no exchange (e.g. S/R,W/G)");
+            }
+            imbalances.extend(extra);
         }
         let variant = Variant::plain(ruleset);
         for imb in &imbalances {
@@ -359,24 +381,71 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
     }
 }
 
+/// Whether an error is a training run stopped by Ctrl-C.
+pub fn is_interrupted(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| matches!(c.downcast_ref(), Some(fiveup::train::TrainError::Interrupted { .. })))
+}
+
 /// Whether an error is a closed output pipe.
 pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe))
 }
 
+/// The text printed after `error: `: one line holding every cause of the chain once, then the
+/// further lines of any multi-line message (such as the accepted player specs) as they are.
+///
+/// Library errors often show their source in their own message (`{path}: {source}`) and anyhow's
+/// chain lists that source again, so a cause whose text the line already holds is left out. Runs
+/// of whitespace become one space, and a word longer than 100 characters (an echoed input) is cut
+/// with an ellipsis and its length.
+pub fn error_report(e: &anyhow::Error) -> String {
+    let mut line = String::new();
+    let mut notes: Vec<String> = Vec::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        let mut lines = text.lines();
+        let first = fiveup::player::clip_words(lines.next().unwrap_or_default());
+        if !first.is_empty() && !line.contains(&first) {
+            if !line.is_empty() {
+                line.push_str(": ");
+            }
+            line.push_str(&first);
+        }
+        for l in lines.map(str::trim_end).filter(|l| !l.trim().is_empty()) {
+            let l = l.to_string();
+            if !notes.contains(&l) {
+                notes.push(l);
+            }
+        }
+    }
+    let mut out = line;
+    for n in notes {
+        out.push('\n');
+        out.push_str(&n);
+    }
+    out
+}
+
 /// Deepest perft accepted (depth 5 from the Five Up start is already billions of leaves).
 const MAX_PERFT_DEPTH: u32 = 32;
+
+/// `--threads`: 1..=[`common::MAX_THREADS`], or every available core.
+fn threads_flag(flag: Option<usize>) -> Result<usize> {
+    match flag {
+        Some(n) => {
+            common::bound("--threads", n, 1, common::MAX_THREADS)?;
+            Ok(n)
+        }
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get()).min(common::MAX_THREADS)),
+    }
+}
 
 fn run_perft(a: &PerftArgs, out: &mut dyn Write) -> Result<()> {
     let pos = a.pos.position()?;
     if a.depth > MAX_PERFT_DEPTH {
         bail!("perft depth {} is beyond {MAX_PERFT_DEPTH}; it would not finish", a.depth);
     }
-    let threads = match a.threads {
-        Some(0) => bail!("--threads must be at least 1"),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let threads = threads_flag(a.threads)?;
     let t = Instant::now();
     let total = if a.divide && a.depth > 0 {
         let mut rows = divide(&pos, a.depth, threads);
@@ -395,7 +464,42 @@ fn run_perft(a: &PerftArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
+/// The command that resumes this `train` run: its own arguments, each quoted when needed.
+pub fn resume_command() -> String {
+    let quote = |a: String| {
+        if !a.is_empty() && a.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c)) {
+            a
+        } else {
+            format!("'{}'", a.replace('\'', "'\\''"))
+        }
+    };
+    std::env::args().map(quote).collect::<Vec<_>>().join(" ")
+}
+
+/// Ctrl-C during `train`: the first asks the trainer to stop at its next safe point (a training
+/// step, after a checkpoint, or the end of the phase) and says how to resume; a second exits at
+/// once (every file of a run is written atomically, so a run killed anywhere resumes).
+fn install_train_interrupt() {
+    let resume = resume_command();
+    let pressed = std::sync::atomic::AtomicBool::new(false);
+    let installed = ctrlc::set_handler(move || {
+        if pressed.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            eprintln!("\nstopped; resume with: {resume}");
+            std::process::exit(130);
+        }
+        fiveup::train::request_stop();
+        eprintln!(
+            "\nstopping at the next safe point (Ctrl-C again to stop at once; nothing is lost either way)\n\
+             resume with: {resume}"
+        );
+    });
+    if let Err(e) = installed {
+        tracing::warn!("no Ctrl-C handler ({e}); an interrupted run still resumes when rerun");
+    }
+}
+
 fn run_train(a: TrainArgs, out: &mut dyn Write) -> Result<()> {
+    install_train_interrupt();
     let opts = fiveup::train::TrainOptions {
         run: a.run,
         config: a.config,
@@ -407,6 +511,9 @@ fn run_train(a: TrainArgs, out: &mut dyn Write) -> Result<()> {
 }
 
 fn run_selfplay(a: &SelfplayArgs, out: &mut dyn Write) -> Result<()> {
+    if let Some(n) = a.games {
+        common::bound("--games", n, 1, common::MAX_GAMES as u64)?;
+    }
     let opts = fiveup::train::worker::WorkerOptions {
         name: a.worker.clone().unwrap_or_else(|| format!("w{}", std::process::id())),
         max_games: a.games,
@@ -486,11 +593,7 @@ fn run_bench_nn(a: &BenchNnArgs, out: &mut dyn Write) -> Result<()> {
     if !(a.seconds > 0.0 && a.seconds <= 600.0) {
         bail!("--seconds must be in (0, 600]");
     }
-    let threads = match a.threads {
-        Some(0) => bail!("--threads must be at least 1"),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let threads = threads_flag(a.threads)?;
     let channels_last = match a.layout.trim() {
         "auto" => None,
         "channels-last" => Some(true),
@@ -530,7 +633,7 @@ fn run_bench_nn(a: &BenchNnArgs, out: &mut dyn Write) -> Result<()> {
                 r.forward_evals_per_cpu_s
             );
         }
-    });
+    })?;
     Ok(result?)
 }
 
@@ -594,6 +697,43 @@ mod tests {
         }
         let e = run(parse(&["bench", "nn", "--batches", "0"]), &mut Vec::new()).unwrap_err();
         assert!(format!("{e:#}").contains("--batches") || format!("{e:#}").contains("torch"), "{e:#}");
+    }
+
+    /// An error whose message repeats its source, as thiserror's `{path}: {source}` does.
+    #[derive(Debug, thiserror::Error)]
+    #[error("{path}: {source}")]
+    struct WithSource {
+        path: String,
+        source: std::io::Error,
+    }
+
+    #[test]
+    fn error_reports_name_each_cause_once() {
+        let io = std::io::Error::new(std::io::ErrorKind::NotFound, "No such file or directory (os error 2)");
+        let e = anyhow::Error::new(WithSource { path: "a.toml".into(), source: io }).context("--config");
+        assert_eq!(error_report(&e), "--config: a.toml: No such file or directory (os error 2)");
+        let inner = anyhow::anyhow!("white has 0 kings (exactly one is required)");
+        let e = inner.context("invalid position: white has 0 kings (exactly one is required)");
+        assert_eq!(error_report(&e), "invalid position: white has 0 kings (exactly one is required)");
+    }
+
+    #[test]
+    fn error_reports_cut_long_words_and_keep_extra_lines() {
+        let e = anyhow::anyhow!("bad move '{}'", "x".repeat(10_000));
+        let r = error_report(&e);
+        assert!(r.len() < 200 && r.ends_with("… (10002 characters)"), "{r}");
+        // A spec the library already cut is not cut twice.
+        let long = format!("mcts:{}", "x".repeat(10_000));
+        let e = long.parse::<fiveup::player::PlayerSpec>().unwrap_err();
+        let r = error_report(&anyhow::Error::new(e));
+        let first = r.lines().next().unwrap();
+        assert!(first.contains("… (10005 characters)'") && first.matches("characters)").count() == 2, "{first}");
+        let e = "ab:depth=0".parse::<fiveup::player::PlayerSpec>().unwrap_err();
+        let r = error_report(&anyhow::Error::new(e).context("--engine"));
+        let lines: Vec<&str> = r.lines().collect();
+        assert_eq!(lines[0], "--engine: bad player spec 'ab:depth=0': depth=0: expected 1..=64");
+        assert_eq!(lines[1], "accepted player specs:");
+        assert!(lines.iter().any(|l| l.trim_start().starts_with("random[:seed=N]")), "{r}");
     }
 
     #[test]

@@ -528,28 +528,52 @@ const RENAMED_KEYS: [(&str, &str); 1] = [(
      it, e.g. 0.95; 0 = never)",
 )];
 
+/// `message`, or for a key that was renamed, what replaced it.
+fn with_rename_hint(message: &str) -> String {
+    for (old, hint) in RENAMED_KEYS {
+        if message.starts_with(&format!("unknown field `{old}`")) {
+            return format!("unknown field `{old}`: {hint}");
+        }
+    }
+    message.to_string()
+}
+
 /// The one-line text of a TOML error: its message (first line), the line number, and the section
 /// the error is in.
 fn toml_error(origin: &str, text: &str, e: &toml::de::Error) -> ConfigError {
-    let mut message = e.message().lines().next().unwrap_or("invalid TOML").trim().to_string();
-    for (old, hint) in RENAMED_KEYS {
-        if message.starts_with(&format!("unknown field `{old}`")) {
-            message = format!("unknown field `{old}`: {hint}");
-        }
-    }
+    let message = with_rename_hint(e.message().lines().next().unwrap_or("invalid TOML").trim());
     let Some(span) = e.span() else {
         return ConfigError::Parse { origin: origin.to_string(), message };
     };
-    let before = &text[..span.start.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let section = before
-        .lines()
-        .rev()
-        .map(str::trim)
-        .find(|l| l.starts_with('[') && l.ends_with(']'))
-        .map(|l| format!(" in {l}"))
-        .unwrap_or_default();
+    let start = span.start.min(text.len());
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[..start].matches('\n').count() + 1;
+    let this_line = text[line_start..].lines().next().unwrap_or_default().trim();
+    // An error on a `[section]` line is about the section's name, a key of the top level; any
+    // other is in the last section opened above it (or the top level).
+    let section = if this_line.starts_with('[') {
+        None
+    } else {
+        text[..line_start].lines().rev().map(str::trim).find(|l| l.starts_with('[') && l.ends_with(']'))
+    };
+    let section = format!(" in {}", section.unwrap_or("the top level"));
     ConfigError::Parse { origin: format!("{origin} line {line}"), message: format!("{message}{section}") }
+}
+
+/// The error of a `--set KEY=VALUE` that made the config invalid: the argument, the message and
+/// the key's section.
+fn override_error(assignment: &str, e: &toml::de::Error) -> ConfigError {
+    let message = with_rename_hint(e.message().lines().next().unwrap_or("invalid value").trim());
+    let key = assignment.split_once('=').map_or(assignment, |(k, _)| k).trim();
+    let parts: Vec<&str> = key.split('.').collect();
+    // An unknown name may be a section of the path (`trainin.lr`), not only its last key.
+    let unknown = message.strip_prefix("unknown field `").and_then(|r| r.split('`').next());
+    let depth = unknown.and_then(|u| parts.iter().position(|p| *p == u)).unwrap_or(parts.len() - 1);
+    let section = match depth {
+        0 => "the top level".to_string(),
+        d => format!("[{}]", parts[..d].join(".")),
+    };
+    ConfigError::Parse { origin: format!("--set {assignment}"), message: format!("{message} in {section}") }
 }
 
 /// Sets a dotted key in a TOML table; the value is parsed as TOML, or taken as a string.
@@ -585,16 +609,18 @@ impl TrainConfig {
     /// Parses and validates TOML text; `origin` names it in errors. `overrides` are `KEY=VALUE`
     /// assignments (dotted keys, TOML values) applied on top.
     pub fn from_toml(text: &str, origin: &str, overrides: &[String]) -> Result<TrainConfig, ConfigError> {
-        let cfg: TrainConfig = if overrides.is_empty() {
-            toml::from_str(text).map_err(|e| toml_error(origin, text, &e))?
-        } else {
+        // The text alone first, so its errors name its lines; then each override in turn, so an
+        // error is blamed on the `--set` argument that caused it (the merged text has no lines
+        // of its own a user could find).
+        let mut cfg: TrainConfig = toml::from_str(text).map_err(|e| toml_error(origin, text, &e))?;
+        if !overrides.is_empty() {
             let mut table: toml::Table = toml::from_str(text).map_err(|e| toml_error(origin, text, &e))?;
             for o in overrides {
                 set_key(&mut table, o)?;
+                let merged = toml::to_string(&table).expect("a table serialises");
+                cfg = toml::from_str(&merged).map_err(|e| override_error(o, &e))?;
             }
-            let merged = toml::to_string(&table).expect("a table serialises");
-            toml::from_str(&merged).map_err(|e| toml_error(&format!("{origin} with --set"), &merged, &e))?
-        };
+        }
         cfg.validate()?;
         Ok(cfg)
     }
@@ -921,6 +947,27 @@ mod tests {
         assert!(e.starts_with("rules.ruleset"), "{e}");
         let e = TrainConfig::from_toml("[rules]\nruleset = \"raumschach\"\ncastling = true\n", "x", &[]).unwrap_err();
         assert!(e.to_string().starts_with("rules = raumschach castling=true"), "{e}");
+    }
+
+    #[test]
+    fn errors_name_the_right_section_and_origin() {
+        let e = TrainConfig::from_toml(
+            "seed = 1\n[selfplay]\ngames_per_generation = 4\n\n[trainin]\nlr = 0.1\n",
+            "a.toml",
+            &[],
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.starts_with("a.toml line 5: unknown field `trainin`") && e.ends_with("in the top level"), "{e}");
+        let text = "seed = 1\n[selfplay]\ngames_per_generation = 4\n[training]\nlr = 0.1\n";
+        let set = |o: &str| TrainConfig::from_toml(text, "a.toml", &[o.to_string()]).unwrap_err().to_string();
+        let e = set("trainin.lr=3");
+        assert!(e.starts_with("--set trainin.lr=3: unknown field `trainin`") && e.ends_with("in the top level"), "{e}");
+        let e = set("training.lrr=3");
+        assert!(e.starts_with("--set training.lrr=3: unknown field `lrr`") && e.ends_with("in [training]"), "{e}");
+        assert!(!e.contains("line"), "{e}");
+        let e = set("training.lr=abc");
+        assert_eq!(e, "--set training.lr=abc: invalid type: string \"abc\", expected f64 in [training]");
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! The `fiveup` command line: thin on purpose. Parsing and dispatch live in [`cli`]; this file only
-//! prints the whole error chain on one line and sets the exit status.
+//! prints the error (one line, each cause once; see [`cli::error_report`]) and sets the exit status.
 
 mod cli;
 
@@ -22,9 +22,12 @@ fn main() -> ExitCode {
         // `fiveup moves | head`: a closed pipe is not an error worth reporting.
         Err(e) if cli::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            // One line: newlines and the alignment runs of multi-line messages become single spaces.
-            let line = format!("{e:#}").split_whitespace().collect::<Vec<_>>().join(" ");
-            eprintln!("error: {line}");
+            if cli::is_interrupted(&e) {
+                eprintln!("stopped: {}; resume with: {}", cli::error_report(&e), cli::resume_command());
+                // 130: the shell's code for a process stopped by SIGINT.
+                return ExitCode::from(130);
+            }
+            eprintln!("error: {}", cli::error_report(&e));
             ExitCode::FAILURE
         }
     }

@@ -63,6 +63,9 @@ pub enum PlayError {
     /// The player's configuration failed for this position's ruleset.
     #[error(transparent)]
     Weights(#[from] WeightsError),
+    /// The player's evaluator (a network backend) failed.
+    #[error(transparent)]
+    Evaluator(#[from] crate::nn::EvalError),
 }
 
 /// Everything that plays: engines, random movers, later MCTS and networks.
@@ -164,7 +167,7 @@ pub enum PlayerSpec {
 
 /// A spec string that could not be parsed; the message lists what is accepted.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("bad player spec '{spec}': {reason}\n{ACCEPTED}")]
+#[error("bad player spec '{}': {reason}\n{ACCEPTED}", clip(spec))]
 pub struct SpecError {
     /// The spec as given.
     pub spec: String,
@@ -174,11 +177,13 @@ pub struct SpecError {
 
 /// The accepted forms, printed with every spec error.
 pub const ACCEPTED: &str = "accepted player specs:
-  ab[:KEY=VALUE,...]     alpha-beta; keys: depth=N, nodes=N, time=SECONDS, hash=MB, values=FILE, keep=0|1
+  ab[:KEY=VALUE,...]     alpha-beta; keys: depth=1..=64, nodes=1..=10^12, time=SECONDS, hash=1..=65536 (MiB),
+                         values=FILE, keep=0|1
                          (no limit given: depth=4), e.g. ab:depth=4, ab:nodes=200000, ab:time=0.5
   random[:seed=N]        uniform random legal mover, e.g. random:seed=7
-  mcts[:EVAL,KEY=VALUE,...]  Monte Carlo tree search; EVAL: uniform (default), ab, or net=PATH;
-                         keys: sims=N, time=SECONDS, kind=puct|gumbel, batch=N, cpuct=X, seed=N,
+  mcts[:EVAL,KEY=VALUE,...]  Monte Carlo tree search; EVAL: uniform (default), ab, or net=DIR
+                         (a network directory, e.g. nets/fiveup-az);
+                         keys: sims=1..=10^8, time=SECONDS, kind=puct|gumbel, batch=1..=255, cpuct=X, seed=N,
                          qs=X (quiescence correction of leaf values, 0..=4; 0 = off)
                          (no limit given: sims=800), e.g. mcts:uniform,sims=800, mcts:ab,sims=64,
                          mcts:net=nets/fiveup-az,sims=64,qs=1, mcts:ab,time=0.5";
@@ -187,7 +192,7 @@ impl FromStr for PlayerSpec {
     type Err = SpecError;
 
     fn from_str(s: &str) -> Result<Self, SpecError> {
-        let err = |reason: String| SpecError { spec: s.to_string(), reason };
+        let err = |reason: String| SpecError { spec: s.to_string(), reason: clip_words(&reason) };
         let (kind, rest) = match s.split_once(':') {
             Some((k, r)) => (k.trim(), r),
             None => (s.trim(), ""),
@@ -196,7 +201,13 @@ impl FromStr for PlayerSpec {
         let mut words = Vec::new();
         for part in rest.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             match part.split_once('=') {
-                Some((k, v)) => params.push((k.trim(), v.trim())),
+                Some((k, v)) => {
+                    let k = k.trim();
+                    if params.iter().any(|&(seen, _)| seen == k) {
+                        return Err(err(format!("key '{}' is given twice", clip(k))));
+                    }
+                    params.push((k, v.trim()))
+                }
                 None if kind == "mcts" => words.push(part),
                 None => return Err(err(format!("'{part}' is not KEY=VALUE"))),
             }
@@ -225,7 +236,13 @@ impl FromStr for PlayerSpec {
                             }
                             ab.limits.depth = Some(d as u32);
                         }
-                        "nodes" => ab.limits.nodes = Some(num(k, v)?.max(1)),
+                        "nodes" => {
+                            let n = num(k, v)?;
+                            if !(1..=MAX_NODES).contains(&n) {
+                                return Err(err(format!("nodes={v}: expected 1..={MAX_NODES}")));
+                            }
+                            ab.limits.nodes = Some(n)
+                        }
                         "time" => ab.limits.time = Some(seconds(k, v)?),
                         "hash" => {
                             let mb = num(k, v)?;
@@ -235,7 +252,13 @@ impl FromStr for PlayerSpec {
                             ab.hash_mb = mb as usize;
                         }
                         "values" | "weights" => ab.values = Some(PathBuf::from(v)),
-                        "keep" => ab.keep_tt = num(k, v)? != 0,
+                        "keep" => {
+                            ab.keep_tt = match v {
+                                "0" => false,
+                                "1" => true,
+                                _ => return Err(err(format!("keep={v}: expected 0 or 1"))),
+                            }
+                        }
                         _ => return Err(err(format!("unknown key '{k}' for ab"))),
                     }
                 }
@@ -269,14 +292,14 @@ impl FromStr for PlayerSpec {
                     match w {
                         "uniform" => set_eval(&mut m, EvaluatorSpec::Uniform, &mut eval_seen)?,
                         "ab" | "alphabeta" => set_eval(&mut m, EvaluatorSpec::AlphaBeta, &mut eval_seen)?,
-                        _ => return Err(err(format!("unknown evaluator '{w}' for mcts (uniform, ab or net=PATH)"))),
+                        _ => return Err(err(format!("unknown evaluator '{w}' for mcts (uniform, ab or net=DIR)"))),
                     }
                 }
                 for (k, v) in params {
                     match k {
                         "net" => {
                             if v.is_empty() {
-                                return Err(err("net=: expected a file path".into()));
+                                return Err(err("net=: expected a network directory, e.g. net=nets/fiveup-az".into()));
                             }
                             set_eval(&mut m, EvaluatorSpec::Net(PathBuf::from(v)), &mut eval_seen)?
                         }
@@ -389,6 +412,32 @@ impl fmt::Display for PlayerSpec {
 
 /// Most simulations per move a spec may ask for.
 pub const MAX_SIMS: u32 = 100_000_000;
+
+/// Most alpha-beta nodes per move a spec may ask for (`ab:nodes=`): days of search.
+pub const MAX_NODES: u64 = 1_000_000_000_000;
+
+/// Longest piece of user input echoed in a message.
+const CLIP_CHARS: usize = 100;
+
+/// `s` with whitespace runs made single spaces and each word longer than 120 characters cut as
+/// [`clip`] cuts it: a message quoting user input stays short.
+pub fn clip_words(s: &str) -> String {
+    // A word [`clip`] already cut (100 characters, quotes, an ellipsis) is left as it is.
+    let cut = |w: &str| if w.chars().count() > CLIP_CHARS + 20 { clip(w) } else { w.to_string() };
+    let words: Vec<String> = s.split_whitespace().map(cut).collect();
+    words.join(" ")
+}
+
+/// `s` itself when short, else its first 100 characters, an ellipsis and its length: long inputs
+/// are not echoed whole in error messages.
+pub fn clip(s: &str) -> String {
+    let n = s.chars().count();
+    if n <= CLIP_CHARS {
+        return s.to_string();
+    }
+    let head: String = s.chars().take(CLIP_CHARS).collect();
+    format!("{head}… ({n} characters)")
+}
 
 /// Why a player could not be built from a valid spec.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -594,8 +643,8 @@ impl MctsPlayer {
     }
 
     /// Searches `pos` under the spec's limits; `None` when the search has nothing to choose (no
-    /// legal move, or the position is drawn by rule).
-    pub fn analyse(&mut self, pos: &Position, history: &[u64]) -> Option<MctsAnalysis> {
+    /// legal move, or the position is drawn by rule); an evaluator failure is an error.
+    pub fn analyse(&mut self, pos: &Position, history: &[u64]) -> Result<Option<MctsAnalysis>, crate::nn::EvalError> {
         let start = Instant::now();
         let deadline = self.spec.time.map(|t| start + t);
         let budget = self.spec.sims.unwrap_or(u32::MAX);
@@ -607,16 +656,16 @@ impl MctsPlayer {
             search.gather();
             let mut batch = Vec::with_capacity(self.spec.batch as usize);
             search.inputs(&mut batch);
-            self.evaluator.evaluate(&batch, &mut out);
+            self.evaluator.evaluate(&batch, &mut out)?;
             drop(batch);
             search.apply(&out);
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
         }
-        let result = search.result()?;
+        let Some(result) = search.result() else { return Ok(None) };
         let pv = principal_variation(search.tree(), result.best);
-        Some(MctsAnalysis { result, pv, time: start.elapsed() })
+        Ok(Some(MctsAnalysis { result, pv, time: start.elapsed() }))
     }
 }
 
@@ -645,7 +694,7 @@ impl Player for MctsPlayer {
 
     fn choose(&mut self, pos: &Position, history: &[u64]) -> Result<Choice, PlayError> {
         let start = Instant::now();
-        match self.analyse(pos, history) {
+        match self.analyse(pos, history)? {
             Some(a) => {
                 let pv = a.pv;
                 let info = SearchInfo {
@@ -716,6 +765,12 @@ mod tests {
             "random:seed=-1",
             "ab:time=0",
             "ab:hash=0",
+            "ab:nodes=0",
+            "ab:nodes=1000000000001",
+            "ab:keep=2",
+            "ab:depth=3,depth=4",
+            "mcts:sims=10,sims=20",
+            "random:seed=1,seed=2",
             "",
         ] {
             let e = bad.parse::<PlayerSpec>().unwrap_err();
@@ -727,6 +782,67 @@ mod tests {
             ..AlphaBetaSpec::default()
         });
         assert!(missing.build().is_err());
+    }
+
+    /// A backend that always fails, as a lost GPU does.
+    struct BrokenBackend;
+
+    impl crate::nn::Backend for BrokenBackend {
+        fn compute(
+            &mut self,
+            _: &[f32],
+            _: usize,
+            _: &mut crate::nn::BackendOutput,
+        ) -> Result<(), crate::nn::EvalError> {
+            Err(crate::nn::EvalError("CUDA error: device lost".into()))
+        }
+        fn name(&self) -> String {
+            "broken".into()
+        }
+    }
+
+    #[test]
+    fn a_failing_backend_is_an_error_not_a_panic() {
+        let net = crate::nn::NetworkEvaluator::new(BrokenBackend);
+        let mut player = MctsPlayer::with_evaluator(MctsSpec::default(), Box::new(net));
+        let p = Position::startpos(Variant::default());
+        let e = player.choose(&p, &[]).unwrap_err();
+        assert_eq!(e.to_string(), "network evaluation failed: CUDA error: device lost");
+        let cfg = crate::selfplay::SelfPlayConfig { total_games: 1, ..crate::selfplay::SelfPlayConfig::default() };
+        let mut net = crate::nn::NetworkEvaluator::new(BrokenBackend);
+        let r = crate::selfplay::run(&cfg, &mut net, &mut |_| {}, &mut |_| {});
+        assert_eq!(r.unwrap_err(), crate::nn::EvalError("CUDA error: device lost".into()));
+    }
+
+    #[test]
+    fn a_time_limited_gumbel_search_plans_a_bounded_schedule() {
+        // Specs refuse kind=gumbel without sims, but a spec built in code may have only a time:
+        // the budget is then u32::MAX, whose full halving schedule would not fit in memory.
+        let spec = MctsSpec {
+            evaluator: EvaluatorSpec::Uniform,
+            sims: None,
+            time: Some(Duration::from_millis(50)),
+            kind: SearchKind::Gumbel,
+            ..MctsSpec::default()
+        };
+        let mut player = PlayerSpec::Mcts(spec).build().unwrap();
+        let p = Position::startpos(Variant::default());
+        let c = player.choose(&p, &[]).unwrap();
+        assert!(p.legal_moves().contains(&c.mv));
+    }
+
+    #[test]
+    fn spec_errors_name_the_problem_and_cut_long_input() {
+        let reason = |s: &str| s.parse::<PlayerSpec>().unwrap_err().reason;
+        assert_eq!(reason("ab:nodes=0"), "nodes=0: expected 1..=1000000000000");
+        assert_eq!(reason("ab:depth=3,depth=4"), "key 'depth' is given twice");
+        assert_eq!(reason("mcts:net="), "net=: expected a network directory, e.g. net=nets/fiveup-az");
+        let long = format!("ab:{}", "x".repeat(10_000));
+        let msg = long.parse::<PlayerSpec>().unwrap_err().to_string();
+        let first = msg.lines().next().unwrap();
+        assert!(first.contains("… (10003 characters)") && first.chars().count() < 300, "{first}");
+        // The accepted forms are on their own lines, and their network example is a directory.
+        assert!(msg.lines().count() > 5 && !msg.contains("model.pt") && msg.contains("net=nets/fiveup-az"), "{msg}");
     }
 
     #[test]

@@ -108,9 +108,58 @@ fn bad_input_gives_one_line_and_a_failure_status() {
     let o = fiveup(&["moves", "--ruleset", "raumschach", "--castling"]);
     assert_one_line_error(&o, "castling is not a rule of raumschach");
     let o = fiveup(&["perft", "1", "--threads", "0"]);
-    assert_one_line_error(&o, "--threads must be at least 1");
+    assert_one_line_error(&o, "--threads 0 is out of range (allowed: 1..=1024)");
     let o = fiveup(&["perft", "4000000000"]);
     assert_one_line_error(&o, "perft depth 4000000000 is beyond 32");
+}
+
+#[test]
+fn nonsense_and_runaway_input_is_refused_before_any_work() {
+    let long = "x".repeat(10_000);
+    for (args, want) in [
+        (&["values", "--max-plies", "0"][..], "--max-plies 0 is out of range (allowed: 1..=100000)"),
+        (&["values", "--imbalances", ""], "--imbalances \"\" names no imbalance"),
+        (&["values", "--imbalances", " , "], "names no imbalance"),
+        (&["values", "--concurrency", "100000"], "--concurrency 100000 is out of range (allowed: 1..=1024)"),
+        (&["values", "--pairs", "1000000000"], "--pairs 1000000000 is out of range (allowed: 0..=5000000)"),
+        (&["sprt", "--a", "random", "--b", "random", "--elo1", "1e9"], "need -1000 <= elo0 < elo1 <= 1000"),
+        (&["sprt", "--a", "random", "--b", "random", "--alpha", "0"], "need alpha and beta in [0.000001, 0.5]"),
+        (&["sprt", "--a", "random", "--b", "random", "--max-games", "1000000000000"], "--max-games 1000000000000"),
+        (&["match", "--white", "random", "--black", "random", "--games", "1000000000"], "--games 1000000000"),
+        (&["match", "--white", "random", "--black", "random", "--concurrency", "5000"], "--concurrency 5000"),
+        (&["perft", "1", "--threads", "100000"], "--threads 100000 is out of range (allowed: 1..=1024)"),
+        (
+            &["replay", "1. Cc2 {a comment never closed Cc4"],
+            "move 1. {a comment never clo…: this comment is never closed",
+        ),
+        (&["replay", "--record", "/nonexistent/games.pgn"], "/nonexistent/games.pgn"),
+        (&["replay", &long], " characters)"),
+    ] {
+        let t0 = std::time::Instant::now();
+        let o = fiveup(args);
+        assert_one_line_error(&o, want);
+        assert!(t0.elapsed().as_secs() < 20, "{args:?} took {:?}", t0.elapsed());
+        // Each cause once, and no echo of a long input.
+        let err = stderr(&o);
+        assert!(err.matches("(os error 2)").count() <= 1 && err.len() < 400, "{err}");
+    }
+}
+
+#[test]
+fn spec_errors_list_the_accepted_forms_on_their_own_lines() {
+    for (spec, want) in [
+        ("ab:nodes=0", "nodes=0: expected 1..=1000000000000"),
+        ("ab:depth=3,depth=4", "key 'depth' is given twice"),
+        ("mcts:net=", "net=: expected a network directory, e.g. net=nets/fiveup-az"),
+    ] {
+        let o = fiveup(&["analyse", "--engine", spec]);
+        assert!(!o.status.success(), "{spec}: {}", stdout(&o));
+        let err = stderr(&o);
+        let lines: Vec<&str> = err.lines().collect();
+        assert!(lines[0].starts_with("error: --engine: bad player spec") && lines[0].ends_with(want), "{err}");
+        assert_eq!(lines[1], "accepted player specs:", "{err}");
+        assert!(lines.iter().any(|l| l.contains("mcts:net=nets/fiveup-az")) && !err.contains("model.pt"), "{err}");
+    }
 }
 
 #[test]

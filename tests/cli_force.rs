@@ -26,7 +26,8 @@ fn assert_one_line_error(o: &Output, want: &str) {
 fn make_shard(path: &Path) {
     let sp = SelfPlayConfig { concurrent_games: 2, total_games: 2, ply_cap: 16, ..SelfPlayConfig::default() };
     let mut games = Vec::new();
-    run(&sp, &mut UniformEvaluator::new(), &mut |g| games.push(g), &mut |_| {});
+    run(&sp, &mut UniformEvaluator::new(), &mut |g| games.push(g), &mut |_| {})
+        .expect("self-play with the uniform evaluator");
     write_shard(path, &games).unwrap();
 }
 

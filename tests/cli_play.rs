@@ -297,10 +297,12 @@ fn bad_specs_list_the_accepted_forms() {
     ] {
         let o = fiveup(args);
         assert!(!o.status.success(), "{args:?}");
+        // One line for the error, then the accepted forms each on its own line.
         let err = stderr(&o);
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.starts_with("error: bad player spec"), "{err}");
-        assert!(err.contains("accepted player specs") && err.contains("mcts:ab,sims=64"), "{err}");
+        let lines: Vec<&str> = err.lines().collect();
+        assert!(lines[0].starts_with("error: ") && lines[0].contains("bad player spec"), "{err}");
+        assert_eq!(lines[1], "accepted player specs:", "{err}");
+        assert!(lines.len() > 5 && err.contains("mcts:ab,sims=64"), "{err}");
     }
     let o = fiveup(&["analyse", "--engine", "mcts:net=missing.pt,sims=8"]);
     assert!(!o.status.success() && stderr(&o).contains("cannot load network 'missing.pt'"), "{}", stderr(&o));

@@ -186,6 +186,27 @@ fn a_run_killed_mid_generation_resumes_to_completion() {
 }
 
 #[test]
+fn ctrl_c_stops_at_a_safe_point_and_says_how_to_resume() {
+    let t = tempfile::tempdir().unwrap();
+    let run = t.path().join("run");
+    let rd = RunDir::new(&run);
+    let extra = ["--set", "selfplay.games_per_shard=1", "--set", "selfplay.games_per_generation=12"];
+    let child = train_cmd(&run, &extra).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
+    wait_for(Duration::from_secs(120), || rd.read_state().ok().flatten().is_some());
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(sent.success());
+    let o = child.wait_with_output().unwrap();
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    let last = err.lines().last().unwrap_or_default();
+    assert!(last.starts_with("stopped: interrupted at a safe point"), "{err}");
+    assert!(last.contains("resume with: ") && last.contains(&run.display().to_string()), "{err}");
+    // The run resumes from where it stopped.
+    assert_ok(&train_cmd(&run, &extra).output().unwrap());
+    check_finished_run(&run, 2);
+}
+
+#[test]
 fn a_damaged_checkpoint_is_a_one_line_error() {
     let t = tempfile::tempdir().unwrap();
     let run = t.path().join("run");
@@ -222,6 +243,24 @@ fn config_errors_are_one_line_and_name_the_key() {
     assert_ok(
         &train_cmd(&run, &["--set", "generations=0", "--set", "training.lr=0.5", "--force-config"]).output().unwrap(),
     );
+}
+
+#[test]
+fn a_bad_player_spec_in_the_config_fails_before_any_work() {
+    let t = tempfile::tempdir().unwrap();
+    let run = t.path().join("run");
+    let started = Instant::now();
+    for (set, want) in [
+        ("evaluation.ladder=[\"random\", \"ab:depth=0\"]", "evaluation.ladder: bad player spec 'ab:depth=0'"),
+        ("evaluation.ladder=[\"random\", \"ab:depth=2,depth=3\"]", "key 'depth' is given twice"),
+        ("bootstrap.engine=\"ab:nodes=0\"", "nodes=0"),
+    ] {
+        let o = train_cmd(&run, &["--set", "bootstrap.enabled=true", "--set", set]).output().unwrap();
+        assert_one_line_error(&o, want);
+        // Nothing was made: no run directory, so no self-play or training happened first.
+        assert!(!run.exists(), "{set}: the run directory was created before the check");
+    }
+    assert!(started.elapsed() < Duration::from_secs(60), "the checks come before any long work");
 }
 
 #[test]

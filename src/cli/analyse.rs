@@ -1,7 +1,7 @@
 //! `fiveup analyse`: search one position with a player spec and print what it sees.
 
 use super::PositionArgs;
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 use fiveup::engine::Iteration;
 use fiveup::player::{AlphaBetaPlayer, MctsPlayer, PlayerSpec};
@@ -28,7 +28,7 @@ pub fn run(a: &AnalyseArgs, out: &mut dyn Write) -> Result<()> {
     if let Status::Over(o) = Game::new(pos.clone()).status() {
         bail!("nothing to analyse: the game is over ({o})");
     }
-    let spec: PlayerSpec = a.engine.parse()?;
+    let spec: PlayerSpec = a.engine.parse().context("--engine")?;
     let best = match spec {
         PlayerSpec::AlphaBeta(ab) => {
             let mut player = AlphaBetaPlayer::new(ab)?;
@@ -45,7 +45,7 @@ pub fn run(a: &AnalyseArgs, out: &mut dyn Write) -> Result<()> {
         }
         PlayerSpec::Mcts(m) => {
             let mut player = MctsPlayer::new(m)?;
-            match player.analyse(&pos, &[]) {
+            match player.analyse(&pos, &[])? {
                 Some(an) => {
                     let r = &an.result;
                     let mut order: Vec<usize> = (0..r.moves.len()).collect();

@@ -3,7 +3,7 @@
 use super::PositionArgs;
 use anyhow::{bail, Result};
 use clap::Args;
-use fiveup::eval::{Opening, OpeningSource, PlayerSource, RecordWriter};
+use fiveup::eval::{OpeningSource, OpeningStream, PlayerSource, RecordWriter};
 use fiveup::player::PlayerSpec;
 use fiveup::progress::Progress;
 use std::path::{Path, PathBuf};
@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 /// adjudication, seed, rules and start position.
 #[derive(Args, Debug)]
 pub struct GameOptions {
-    /// Games played at once (default: all cores).
+    /// Games played at once, 1..=1024 (default: all cores).
     #[arg(long, value_name = "N")]
     pub concurrency: Option<usize>,
     /// Openings: `startpos`, `random:K` (K random plies) or a file.
@@ -26,7 +26,7 @@ pub struct GameOptions {
     /// Replace an existing --out file.
     #[arg(long)]
     pub force: bool,
-    /// Adjudicate a draw after this many plies (opening included).
+    /// Adjudicate a draw after this many plies, opening included (1..=100000).
     #[arg(long, value_name = "P", default_value_t = 400)]
     pub max_plies: usize,
     /// Seed of the random openings.
@@ -61,11 +61,12 @@ impl GameOptions {
         Ok(fiveup::fsutil::check_output(out, &inputs, self.force)?)
     }
 
-    /// The openings of `pairs` colour-swapped game pairs: `--openings` from the start position.
-    pub fn openings(&self, pairs: usize) -> Result<Vec<Opening>> {
+    /// The openings of colour-swapped game pairs, drawn as games need them: `--openings` from the
+    /// start position.
+    pub fn openings(&self) -> Result<OpeningStream> {
         let start = self.pos.position()?;
         let source: OpeningSource = self.openings.parse()?;
-        Ok(source.openings(&start, pairs, self.seed)?)
+        Ok(source.stream(&start, self.seed)?)
     }
 }
 
@@ -79,14 +80,32 @@ pub fn two_players(a: &str, b: &str) -> Result<(PlayerSource, PlayerSource)> {
     Ok((a, b))
 }
 
+/// Most threads or concurrent games any flag may ask for.
+pub const MAX_THREADS: usize = 1024;
+
+/// Most games (or twice the pairs) a command may be asked to play.
+pub const MAX_GAMES: usize = 10_000_000;
+
+/// Longest game (`--max-plies`) a command accepts.
+pub const MAX_PLIES: usize = 100_000;
+
 /// The worker count: the flag, or every available core.
 pub fn concurrency(flag: Option<usize>) -> Result<usize> {
     match flag {
-        Some(0) => bail!("--concurrency must be at least 1"),
-        Some(n) if n > 1024 => bail!("--concurrency {n} is more than 1024"),
-        Some(n) => Ok(n),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+        Some(n) => {
+            bound("--concurrency", n, 1, MAX_THREADS)?;
+            Ok(n)
+        }
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_THREADS)),
     }
+}
+
+/// `Err` naming the flag, its value and the allowed range unless `lo <= value <= hi`.
+pub fn bound<T: PartialOrd + std::fmt::Display>(flag: &str, value: T, lo: T, hi: T) -> Result<()> {
+    if value < lo || value > hi {
+        bail!("{flag} {value} is out of range (allowed: {lo}..={hi})");
+    }
+    Ok(())
 }
 
 /// Progress of `len` games called `label`: a bar on a terminal, log lines otherwise.

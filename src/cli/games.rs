@@ -83,6 +83,9 @@ pub fn run_export(a: &ExportArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
+/// Most games `bench selfplay` steps together (as `selfplay.concurrent_games` allows).
+const MAX_CONCURRENT_GAMES: usize = 65_536;
+
 /// `fiveup bench selfplay`.
 #[derive(Args, Debug)]
 pub struct BenchSelfplayArgs {
@@ -95,13 +98,13 @@ pub struct BenchSelfplayArgs {
     /// A saved network directory to use instead of a fresh default network.
     #[arg(long, value_name = "DIR")]
     pub net: Option<PathBuf>,
-    /// Games per run.
+    /// Games per run (1..=10000000).
     #[arg(long, value_name = "N", default_value_t = 128)]
     pub games: u64,
-    /// Games stepped together (their leaves share one network call per step).
+    /// Games stepped together, 1..=65536 (their leaves share one network call per step).
     #[arg(long, value_name = "N", default_value_t = 128)]
     pub concurrent: usize,
-    /// Ply cap (games are adjudicated drawn there).
+    /// Ply cap, 1..=100000 (games are adjudicated drawn there).
     #[arg(long, value_name = "P", default_value_t = 120)]
     pub ply_cap: u32,
     /// Root search: gumbel or puct.
@@ -139,9 +142,9 @@ pub fn run_bench_selfplay(a: &BenchSelfplayArgs, out: &mut dyn Write) -> Result<
     if a.sims.is_empty() || a.sims.iter().any(|&s| s == 0 || s > 100_000) {
         bail!("--sims must list budgets from 1 to 100000");
     }
-    if a.games == 0 || a.concurrent == 0 || a.ply_cap == 0 {
-        bail!("--games, --concurrent and --ply-cap must be at least 1");
-    }
+    super::common::bound("--games", a.games, 1, super::common::MAX_GAMES as u64)?;
+    super::common::bound("--concurrent", a.concurrent, 1, MAX_CONCURRENT_GAMES)?;
+    super::common::bound("--ply-cap", a.ply_cap as usize, 1, super::common::MAX_PLIES)?;
     let mut eval: Box<dyn Evaluator> = match a.evaluator.as_str() {
         "net" => net_evaluator(a.net.as_deref())?,
         "uniform" => Box::new(UniformEvaluator::default()),
@@ -160,7 +163,7 @@ pub fn run_bench_selfplay(a: &BenchSelfplayArgs, out: &mut dyn Write) -> Result<
     for &sims in &a.sims {
         let search = SearchConfig { kind, ..SearchConfig::default() };
         let cfg = bench_config(Variant::plain(ruleset), search, sims, a.concurrent, a.games, a.ply_cap);
-        let r = bench(&cfg, eval.as_mut());
+        let r = bench(&cfg, eval.as_mut())?;
         writeln!(out, "sims {sims:>4}: {}", r.line())?;
     }
     Ok(())

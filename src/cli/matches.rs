@@ -1,10 +1,10 @@
 //! `fiveup match`: two players, colour-swapped game pairs from shared openings, a summary with
 //! Elo intervals.
 
-use super::common::{concurrency, progress, two_players, writer, GameOptions};
-use anyhow::{bail, Result};
+use super::common::{bound, concurrency, progress, two_players, writer, GameOptions, MAX_GAMES, MAX_PLIES};
+use anyhow::Result;
 use clap::Args;
-use fiveup::eval::{paired_jobs, play_games, MatchTally};
+use fiveup::eval::{paired_jobs_lazy, play_games, MatchTally};
 use std::io::Write;
 
 /// `fiveup match`.
@@ -16,7 +16,7 @@ pub struct MatchArgs {
     /// Player B.
     #[arg(long, value_name = "SPEC")]
     pub black: String,
-    /// Number of games (pairs share an opening and swap colours).
+    /// Number of games, 1..=10000000 (pairs share an opening and swap colours).
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub games: usize,
     /// Concurrency, openings, records, adjudication, seed, rules.
@@ -26,21 +26,18 @@ pub struct MatchArgs {
 
 /// Plays the match and prints the summary.
 pub fn run(a: &MatchArgs, out: &mut dyn Write) -> Result<()> {
-    if a.games == 0 {
-        bail!("--games must be at least 1");
-    }
-    if a.opts.max_plies == 0 {
-        bail!("--max-plies must be at least 1");
-    }
+    bound("--games", a.games, 1, MAX_GAMES)?;
+    bound("--max-plies", a.opts.max_plies, 1, MAX_PLIES)?;
     a.opts.check_out(&[&a.white, &a.black])?;
     let (white, black) = two_players(&a.white, &a.black)?;
     let threads = concurrency(a.opts.concurrency)?;
-    let openings = a.opts.openings(a.games.div_ceil(2))?;
-    let mut jobs = paired_jobs(&white, &black, &openings, 0, Some(a.opts.max_plies), "match");
-    jobs.truncate(a.games);
+    let openings = a.opts.openings()?;
+    let (white_name, black_name) = (white.name(), black.name());
+    let pairs = a.games.div_ceil(2);
+    let jobs = paired_jobs_lazy(white, black, openings, pairs, Some(a.opts.max_plies), "match").take(a.games);
     let mut records = writer(a.opts.out.as_deref())?;
     let mut tally = MatchTally::new();
-    let bar = progress(jobs.len(), "match");
+    let bar = progress(a.games, "match");
     let mut write_error = None;
     play_games(jobs, threads, |i, r| {
         if let Some(w) = records.as_mut() {
@@ -57,7 +54,7 @@ pub fn run(a: &MatchArgs, out: &mut dyn Write) -> Result<()> {
     if let Some(e) = write_error {
         return Err(e.into());
     }
-    write!(out, "{}", tally.summary(&white.name(), &black.name()))?;
+    write!(out, "{}", tally.summary(&white_name, &black_name))?;
     if let Some(p) = &a.opts.out {
         writeln!(out, "records: {} ({} games)", p.display(), tally.trinomial.games())?;
     }

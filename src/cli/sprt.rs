@@ -1,9 +1,9 @@
 //! `fiveup sprt`: colour-swapped pairs of A against B until the SPRT decides.
 
-use super::common::{concurrency, two_players, writer, GameOptions};
-use anyhow::{bail, Result};
+use super::common::{bound, concurrency, two_players, writer, GameOptions, MAX_GAMES, MAX_PLIES};
+use anyhow::Result;
 use clap::Args;
-use fiveup::eval::{paired_jobs, play_games_until, Decision, MatchTally, Sprt, SprtConfig};
+use fiveup::eval::{paired_jobs_lazy, play_games_until, Decision, MatchTally, Sprt, SprtConfig};
 use std::io::Write;
 use std::ops::ControlFlow;
 
@@ -16,19 +16,19 @@ pub struct SprtArgs {
     /// The baseline B.
     #[arg(long = "b", value_name = "SPEC")]
     pub b: String,
-    /// Elo of A over B under H0 (logistic Elo).
+    /// Elo of A over B under H0 (logistic Elo, -1000..=1000).
     #[arg(long, value_name = "ELO", default_value_t = 0.0, allow_negative_numbers = true)]
     pub elo0: f64,
-    /// Elo of A over B under H1.
+    /// Elo of A over B under H1 (above elo0, at most 1000).
     #[arg(long, value_name = "ELO", default_value_t = 10.0, allow_negative_numbers = true)]
     pub elo1: f64,
-    /// False-positive rate (accepting H1 when H0 holds).
+    /// False-positive rate (accepting H1 when H0 holds), 1e-6..=0.5.
     #[arg(long, value_name = "P", default_value_t = 0.05)]
     pub alpha: f64,
-    /// False-negative rate (accepting H0 when H1 holds).
+    /// False-negative rate (accepting H0 when H1 holds), 1e-6..=0.5.
     #[arg(long, value_name = "P", default_value_t = 0.05)]
     pub beta: f64,
-    /// Stop undecided after this many games.
+    /// Stop undecided after this many games (2..=10000000).
     #[arg(long, value_name = "N", default_value_t = 20_000)]
     pub max_games: usize,
     /// Concurrency, openings, records, adjudication, seed, rules.
@@ -39,22 +39,22 @@ pub struct SprtArgs {
 /// Plays pairs until the test decides (or `--max-games`), printing the LLR after every pair;
 /// the last line states the decision.
 pub fn run(a: &SprtArgs, out: &mut dyn Write) -> Result<()> {
-    if a.max_games < 2 {
-        bail!("--max-games must be at least 2 (one pair)");
-    }
+    bound("--max-games", a.max_games, 2, MAX_GAMES)?;
+    bound("--max-plies", a.opts.max_plies, 1, MAX_PLIES)?;
     a.opts.check_out(&[&a.a, &a.b])?;
     let config = SprtConfig { alpha: a.alpha, beta: a.beta, ..SprtConfig::new(a.elo0, a.elo1) };
     let mut sprt = Sprt::new(config)?;
     let (pa, pb) = two_players(&a.a, &a.b)?;
     let threads = concurrency(a.opts.concurrency)?;
-    let openings = a.opts.openings(a.max_games / 2)?;
-    let jobs = paired_jobs(&pa, &pb, &openings, 0, Some(a.opts.max_plies), "sprt");
+    let openings = a.opts.openings()?;
+    let (name_a, name_b) = (pa.name(), pb.name());
+    let jobs = paired_jobs_lazy(pa, pb, openings, a.max_games / 2, Some(a.opts.max_plies), "sprt");
     let mut records = writer(a.opts.out.as_deref())?;
     writeln!(
         out,
         "SPRT {} vs {}: elo0 {} elo1 {} alpha {} beta {}; LLR bounds [{:.2}, {:.2}]",
-        pa.name(),
-        pb.name(),
+        name_a,
+        name_b,
         a.elo0,
         a.elo1,
         a.alpha,

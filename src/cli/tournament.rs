@@ -18,10 +18,11 @@ pub struct TournamentArgs {
     /// ruleset, castling, hypercylinder); flags given as well override it.
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
-    /// Games per pairing (rounded up to colour-swapped pairs) [default: 2].
+    /// Games per pairing, rounded up to colour-swapped pairs; at most 100000 in the whole
+    /// tournament [default: 2].
     #[arg(long, value_name = "N")]
     pub games: Option<usize>,
-    /// Games played at once [default: all cores].
+    /// Games played at once, 1..=1024 [default: all cores].
     #[arg(long, value_name = "N")]
     pub concurrency: Option<usize>,
     /// Openings: `startpos`, `random:K` or a file [default: random:8].
@@ -33,7 +34,7 @@ pub struct TournamentArgs {
     /// The first player plays every other; the others do not meet.
     #[arg(long)]
     pub gauntlet: bool,
-    /// Adjudicate a draw after this many plies [default: 400].
+    /// Adjudicate a draw after this many plies, 1..=100000 [default: 400].
     #[arg(long, value_name = "P")]
     pub max_plies: Option<usize>,
     /// Seed of the random openings [default: 0].

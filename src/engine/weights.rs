@@ -96,7 +96,15 @@ impl Weights {
 
     /// The ruleset's defaults with the keys of a TOML text applied.
     pub fn from_toml_str(ruleset: Ruleset, text: &str) -> Result<Weights, WeightsError> {
-        let file: WeightsFile = toml::from_str(text).map_err(|e| WeightsError::Parse(e.to_string()))?;
+        let file: WeightsFile = toml::from_str(text).map_err(|e| {
+            // One line: toml's own text spreads a source excerpt over several.
+            let line = e.span().map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
+            let message = e.message().lines().next().unwrap_or("invalid TOML").trim().to_string();
+            WeightsError::Parse(match line {
+                Some(l) => format!("line {l}: {message}"),
+                None => message,
+            })
+        })?;
         let mut w = Weights::for_ruleset(ruleset);
         file.apply(&mut w);
         w.check()?;
@@ -348,6 +356,9 @@ mod tests {
     #[test]
     fn unknown_keys_and_ranges_are_errors() {
         assert!(matches!(Weights::from_toml_str(Ruleset::FiveUp, "tmepo = 3"), Err(WeightsError::Parse(_))));
+        // One line naming the line, not toml's multi-line excerpt.
+        let e = Weights::from_toml_str(Ruleset::FiveUp, "tempo = 3\ntmepo = 3").unwrap_err().to_string();
+        assert!(e.starts_with("bad weights file: line 2: unknown field `tmepo`") && !e.contains('\n'), "{e}");
         assert!(matches!(
             Weights::from_toml_str(Ruleset::FiveUp, "[values]\nelephant = 3"),
             Err(WeightsError::Parse(_))

@@ -145,9 +145,14 @@ impl fmt::Display for Pentanomial {
 /// An Elo difference with its 95% interval, as a match summary prints it.
 ///
 /// The interval is the normal interval on the mean score, `score ± 1.96·stderr`, mapped through
-/// [`score_to_elo`] (so it is asymmetric in Elo). Scores are clamped to `[ε, 1 − ε]` with
-/// `ε = 1 / (2·games)` before mapping, so a perfect or zero score gives a large finite Elo instead
-/// of ±∞ (the result half a game away from it).
+/// [`score_to_elo`] (so it is asymmetric in Elo). When that interval is degenerate (zero spread)
+/// or reaches a perfect or zero score, the Wilson score interval over the games is used instead,
+/// which gives a real one-sided bound for a perfect (or zero) score: 6 wins of 6 mean
+/// `Elo > +77`. Scores are clamped to `[ε, 1 − ε]` with `ε = 1 / (2·games)` before mapping, so
+/// the stored estimate and the open end stay finite (the result half a game away); [`Display`]
+/// then prints only the bound.
+///
+/// [`Display`]: fmt::Display
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EloInterval {
     /// Point estimate of the Elo difference.
@@ -181,7 +186,14 @@ impl EloInterval {
         let se = (var / n).sqrt();
         let eps = 0.5 / games as f64;
         let to_elo = |s: f64| score_to_elo(s.clamp(eps, 1.0 - eps));
-        let (lo95, hi95) = (to_elo(mean - z95() * se), to_elo(mean + z95() * se));
+        // The normal interval, unless it is degenerate (no spread: every game or pair alike) or
+        // runs past a perfect or zero score; then the Wilson interval of `games` games, which
+        // stays inside (0, 1) and gives a real bound on the side the games say something about.
+        let (mut s_lo, mut s_hi) = (mean - z95() * se, mean + z95() * se);
+        if se <= 0.0 || s_lo <= 0.0 || s_hi >= 1.0 {
+            (s_lo, s_hi) = wilson(mean, games as f64);
+        }
+        let (lo95, hi95) = (to_elo(s_lo), to_elo(s_hi));
         let los = if se > 0.0 {
             normal_cdf((mean - 0.5) / se)
         } else if mean > 0.5 {
@@ -204,8 +216,25 @@ impl EloInterval {
     }
 }
 
+/// The 95% Wilson score interval of a proportion `p` observed over `n` trials.
+fn wilson(p: f64, n: f64) -> (f64, f64) {
+    let z2 = z95() * z95();
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z95() / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).max(0.0).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
 impl fmt::Display for EloInterval {
+    /// `Elo +x ± y [lo, hi], …`; a perfect score shows only its lower bound (`Elo > +lo`), a zero
+    /// score only its upper bound (`Elo < hi`): the point estimate would be infinite.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tail = format!("score {:.2}%, LOS {:.1}%, {} games", 100.0 * self.score, 100.0 * self.los, self.games);
+        if self.score >= 1.0 {
+            return write!(f, "Elo > {:+.1} (95% lower bound; perfect score), {tail}", self.lo95);
+        }
+        if self.score <= 0.0 {
+            return write!(f, "Elo < {:+.1} (95% upper bound; zero score), {tail}", self.hi95);
+        }
         write!(
             f,
             "Elo {:+.1} ± {:.1} [{:+.1}, {:+.1}], score {:.2}%, LOS {:.1}%, {} games",
@@ -301,11 +330,14 @@ mod tests {
 
     #[test]
     fn pentanomial_uses_pair_variance() {
-        // Every pair split 1-1 in wins: pair score 1 always, so zero variance.
+        // Every pair split 1-1 in wins: pair score 1 always, so zero variance, and the interval
+        // falls back to Wilson's over the 100 games instead of a bogus ± 0.
         let p = Pentanomial { counts: [0, 0, 50, 0, 0] };
         let e = p.elo_interval().unwrap();
         assert_eq!(e.elo, 0.0);
-        assert_eq!(e.pm95, 0.0);
+        let (lo, hi) = wilson(0.5, 100.0);
+        assert!((e.hi95 - score_to_elo(hi)).abs() < 1e-9 && (e.lo95 - score_to_elo(lo)).abs() < 1e-9);
+        assert!(e.pm95 > 60.0 && e.pm95 < 75.0, "{e:?}");
         assert_eq!(e.los, 0.5);
         assert_eq!(e.games, 100);
         let mut q = Pentanomial::default();
@@ -313,6 +345,25 @@ mod tests {
         q.add_pair(0.0, 0.0);
         assert_eq!(q.counts, [1, 0, 0, 1, 0]);
         assert_eq!(q.flipped().counts, [0, 1, 0, 0, 1]);
+    }
+
+    #[test]
+    fn perfect_scores_get_a_one_sided_bound() {
+        // 6 losses of 6 (3 pairs lost 0-2): no "± 0.0", but an upper bound from Wilson's interval.
+        let pairs = Pentanomial { counts: [3, 0, 0, 0, 0] };
+        for e in [Trinomial::new(0, 0, 6).elo_interval().unwrap(), pairs.elo_interval().unwrap()] {
+            let (_, hi) = wilson(0.0, 6.0);
+            assert!((hi - 3.841_458_820_694_124 / (6.0 + 3.841_458_820_694_124)).abs() < 1e-6);
+            assert!((e.hi95 - score_to_elo(hi)).abs() < 1e-9, "{e:?}");
+            let text = e.to_string();
+            assert!(text.starts_with("Elo < -77.") && text.contains("zero score"), "{text}");
+            assert!(!text.contains('±'), "{text}");
+        }
+        let win = Trinomial::new(6, 0, 0).elo_interval().unwrap().to_string();
+        assert!(win.starts_with("Elo > +77.") && win.contains("perfect score"), "{win}");
+        // Near-perfect: 5.5 of 6 has a two-sided interval whose top stays below the clamp.
+        let e = Trinomial::new(5, 1, 0).elo_interval().unwrap();
+        assert!(e.lo95 > 0.0 && e.lo95 < e.elo && e.pm95 > 50.0, "{e:?}");
     }
 
     #[test]

@@ -34,9 +34,11 @@ pub mod tally;
 pub mod tournament;
 
 pub use elo::{elo_to_score, score_to_elo, EloInterval, Pentanomial, Trinomial};
-pub use openings::{Opening, OpeningSource};
+pub use openings::{Opening, OpeningSource, OpeningStream};
 pub use ratings::{rate, Anchor, Bootstrap, Covariance, FitConfig, Game, GameResult, Model, RatingError, RatingReport};
 pub use records::{GameRecord, RecordWriter};
-pub use runner::{paired_jobs, play_game, play_games, play_games_until, GameJob, PlayerSource, RunError};
+pub use runner::{
+    paired_jobs, paired_jobs_lazy, play_game, play_games, play_games_until, GameJob, PlayerSource, RunError,
+};
 pub use sprt::{Decision, Sprt, SprtConfig, SprtData, SprtError, SprtStatus};
 pub use tally::MatchTally;

@@ -133,6 +133,56 @@ impl OpeningSource {
     }
 }
 
+/// The openings of a source drawn one at a time, so that a long match holds no list of them all.
+#[derive(Clone, Debug)]
+pub enum OpeningStream {
+    /// The same opening every time.
+    Fixed(Opening),
+    /// [`random_opening`] number `index` of `seed`.
+    Random {
+        /// The start position.
+        start: Position,
+        /// Random plies.
+        plies: usize,
+        /// Seed of the set.
+        seed: u64,
+        /// Opening 0, returned for any index whose line cannot be found.
+        first: Box<Opening>,
+    },
+    /// A file's openings, cycled.
+    Cycle(Vec<Opening>),
+}
+
+impl OpeningStream {
+    /// Opening number `index`: the same as element `index` of [`OpeningSource::openings`].
+    pub fn get(&self, index: usize) -> Opening {
+        match self {
+            OpeningStream::Fixed(o) => o.clone(),
+            OpeningStream::Random { start, plies, seed, first } => {
+                random_opening(start, *plies, *seed, index as u64).unwrap_or_else(|_| (**first).clone())
+            }
+            OpeningStream::Cycle(all) => all[index % all.len()].clone(),
+        }
+    }
+}
+
+impl OpeningSource {
+    /// The openings for games from `start`, seeded by `seed`, drawn lazily; the file is read (and
+    /// the first random line found) now, so a bad source fails before any game.
+    pub fn stream(&self, start: &Position, seed: u64) -> Result<OpeningStream, OpeningError> {
+        Ok(match self {
+            OpeningSource::Startpos => OpeningStream::Fixed(Opening { start: start.clone(), moves: Vec::new() }),
+            OpeningSource::Random { plies } => OpeningStream::Random {
+                start: start.clone(),
+                plies: *plies,
+                seed,
+                first: Box::new(random_opening(start, *plies, seed, 0)?),
+            },
+            OpeningSource::File(path) => OpeningStream::Cycle(read_openings(path, start.variant())?),
+        })
+    }
+}
+
 /// Opening `index` of the random set of `seed`: `plies` random legal plies from `start` drawn from
 /// ChaCha8 stream `index`, redrawn while the line ends the game.
 pub fn random_opening(start: &Position, plies: usize, seed: u64, index: u64) -> Result<Opening, OpeningError> {

@@ -16,7 +16,7 @@
 //!   workers need them) and a callback that may stop the run (SPRT). Callbacks run on the calling
 //!   thread, in order of completion, with the job's index.
 
-use super::openings::Opening;
+use super::openings::{Opening, OpeningStream};
 use super::records::GameRecord;
 use crate::player::{BuildError, PlayError, Player, PlayerSpec};
 use crate::rules::game::{EndRule, Game, Outcome, Status};
@@ -136,6 +136,14 @@ pub enum RunError {
         /// The move in coordinate form.
         mv: String,
     },
+    /// A worker thread could not be started (too many threads for this machine).
+    #[error("cannot start game worker thread {}: {error} (lower --concurrency)", started + 1)]
+    Spawn {
+        /// Threads started before this one failed.
+        started: usize,
+        /// The operating system's reason.
+        error: String,
+    },
     /// A worker thread panicked.
     #[error("a game worker panicked: {0}")]
     Panic(String),
@@ -214,11 +222,15 @@ pub fn play_game_observed(
 
 /// Plays every job on `concurrency` threads and calls `on_finished(job index, record)` on this
 /// thread as each game ends. Stops at the first error (games in progress finish, unreported).
-pub fn play_games(
-    jobs: Vec<GameJob>,
+pub fn play_games<I>(
+    jobs: I,
     concurrency: usize,
     mut on_finished: impl FnMut(usize, GameRecord),
-) -> Result<(), RunError> {
+) -> Result<(), RunError>
+where
+    I: IntoIterator<Item = GameJob>,
+    I::IntoIter: Send,
+{
     play_games_until(jobs, concurrency, |i, r| {
         on_finished(i, r);
         ControlFlow::Continue(())
@@ -244,10 +256,10 @@ where
     let mut first_error = None;
     std::thread::scope(|scope| {
         let mut handles = Vec::new();
-        for _ in 0..concurrency.max(1) {
+        for w in 0..concurrency.max(1) {
             let tx = tx.clone();
             let (queue, stop) = (&queue, &stop);
-            handles.push(scope.spawn(move || loop {
+            let spawned = std::thread::Builder::new().name(format!("game-{w}")).spawn_scoped(scope, move || loop {
                 if stop.load(Ordering::Relaxed) {
                     break;
                 }
@@ -256,7 +268,16 @@ where
                 if tx.send((index, play_game(&job))).is_err() {
                     break;
                 }
-            }));
+            });
+            match spawned {
+                Ok(h) => handles.push(h),
+                Err(e) => {
+                    // No thread to spare: the workers already started stop after their game.
+                    stop.store(true, Ordering::Relaxed);
+                    first_error = Some(RunError::Spawn { started: w, error: e.to_string() });
+                    break;
+                }
+            }
         }
         drop(tx);
         for (index, result) in rx {
@@ -317,6 +338,31 @@ pub fn paired_jobs(
         }
     }
     jobs
+}
+
+/// [`paired_jobs`] drawn lazily: `pairs` colour-swapped pairs of `a` against `b` on the openings
+/// of `openings`, pair `k` tagged `first_pair + k`. Nothing is built before a game needs it, so
+/// a huge count costs no memory up front.
+pub fn paired_jobs_lazy(
+    a: PlayerSource,
+    b: PlayerSource,
+    openings: OpeningStream,
+    pairs: usize,
+    max_plies: Option<usize>,
+    event: &str,
+) -> impl Iterator<Item = GameJob> + Send {
+    let event = event.to_string();
+    (0..pairs).flat_map(move |k| {
+        let opening = openings.get(k);
+        [(a.clone(), b.clone()), (b.clone(), a.clone())].map(|(white, black)| GameJob {
+            white,
+            black,
+            opening: opening.clone(),
+            max_plies,
+            event: event.clone(),
+            tags: vec![("Pair".to_string(), k.to_string())],
+        })
+    })
 }
 
 #[cfg(test)]

@@ -74,14 +74,21 @@ impl SprtConfig {
     }
 }
 
+/// Largest |Elo| an SPRT hypothesis may name: 1000 Elo is a 99.7% expected score, beyond which
+/// the test says nothing a match would not.
+pub const MAX_SPRT_ELO: f64 = 1000.0;
+
+/// Smallest error rate (α or β) accepted: smaller ones ask for unbounded numbers of games.
+pub const MIN_SPRT_ERROR: f64 = 1e-6;
+
 /// Why an SPRT configuration is rejected.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum SprtError {
-    /// The Elo bounds are not finite with `elo0 < elo1`.
-    #[error("need finite elo0 < elo1, got [{0}, {1}]")]
+    /// The Elo bounds are not within ±[`MAX_SPRT_ELO`] with `elo0 < elo1`.
+    #[error("need -{MAX_SPRT_ELO} <= elo0 < elo1 <= {MAX_SPRT_ELO}, got elo0 {0}, elo1 {1}")]
     EloBounds(f64, f64),
-    /// An error rate is outside (0, 1) or `α + β ≥ 1`.
-    #[error("need 0 < alpha, beta and alpha + beta < 1, got alpha {0}, beta {1}")]
+    /// An error rate is outside [[`MIN_SPRT_ERROR`], 0.5].
+    #[error("need alpha and beta in [{MIN_SPRT_ERROR}, 0.5], got alpha {0}, beta {1}")]
     ErrorRates(f64, f64),
 }
 
@@ -153,11 +160,13 @@ impl Sprt {
     /// A test with no results yet.
     pub fn new(config: SprtConfig) -> Result<Self, SprtError> {
         let (e0, e1) = (config.elo0, config.elo1);
-        if !(e0.is_finite() && e1.is_finite() && e0 < e1) {
+        let elo = -MAX_SPRT_ELO..=MAX_SPRT_ELO;
+        if !(elo.contains(&e0) && elo.contains(&e1) && e0 < e1) {
             return Err(SprtError::EloBounds(e0, e1));
         }
         let (a, b) = (config.alpha, config.beta);
-        if !(a > 0.0 && b > 0.0 && a + b < 1.0) {
+        let rate = MIN_SPRT_ERROR..=0.5;
+        if !(rate.contains(&a) && rate.contains(&b)) {
             return Err(SprtError::ErrorRates(a, b));
         }
         Ok(Self { config, trinomial: Trinomial::default(), pentanomial: Pentanomial::default() })
@@ -423,5 +432,11 @@ mod tests {
         c.alpha = 0.6;
         c.beta = 0.5;
         assert!(Sprt::new(c).is_err());
+        c.alpha = 1e-9;
+        c.beta = 0.05;
+        assert_eq!(Sprt::new(c).unwrap_err(), SprtError::ErrorRates(1e-9, 0.05));
+        let e = Sprt::new(SprtConfig::new(0.0, 1e9)).unwrap_err();
+        assert_eq!(e.to_string(), "need -1000 <= elo0 < elo1 <= 1000, got elo0 0, elo1 1000000000");
+        assert!(Sprt::new(SprtConfig::new(-1000.0, 1000.0)).is_ok());
     }
 }

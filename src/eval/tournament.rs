@@ -129,6 +129,14 @@ pub struct Plan {
     pub total: usize,
 }
 
+/// Most players in one tournament.
+pub const MAX_PLAYERS: usize = 1000;
+
+/// Most games in one tournament (every pairing's games together): the schedule and its openings
+/// are built whole before the first game (a resumed run filters it), which takes about a second
+/// and tens of MB at this size.
+pub const MAX_TOURNAMENT_GAMES: usize = 100_000;
+
 /// The file names inside the output directory.
 pub const CONFIG_FILE: &str = "tournament.toml";
 /// Records file.
@@ -141,14 +149,17 @@ impl Tournament {
         if config.players.len() < 2 {
             return bad(format!("a tournament needs at least two players, got {}", config.players.len()));
         }
-        if config.games == 0 || config.games > 1_000_000 {
-            return bad(format!("games must be 1..=1000000 per pairing, got {}", config.games));
+        if config.games == 0 || config.games > MAX_TOURNAMENT_GAMES {
+            return bad(format!("games must be 1..={MAX_TOURNAMENT_GAMES} per pairing, got {}", config.games));
         }
         if config.concurrency == 0 || config.concurrency > 1024 {
             return bad(format!("concurrency must be 1..=1024, got {}", config.concurrency));
         }
-        if config.max_plies == 0 {
-            return bad("max_plies must be at least 1".into());
+        if config.max_plies == 0 || config.max_plies > 100_000 {
+            return bad(format!("max_plies must be 1..=100000, got {}", config.max_plies));
+        }
+        if config.players.len() > MAX_PLAYERS {
+            return bad(format!("a tournament takes at most {MAX_PLAYERS} players, got {}", config.players.len()));
         }
         let players = config.players.iter().map(|s| s.parse::<PlayerSpec>()).collect::<Result<Vec<_>, _>>()?;
         let names: Vec<String> = players.iter().map(|p| p.to_string()).collect();
@@ -162,7 +173,17 @@ impl Tournament {
         let ruleset: Ruleset = config.ruleset.trim().parse().map_err(|e| TournamentError::Config(format!("{e}")))?;
         let variant = Variant::new(ruleset, config.castling, config.hypercylinder)
             .map_err(|e| TournamentError::Config(e.to_string()))?;
-        Ok(Tournament { config, players, names, openings, variant })
+        let t = Tournament { config, players, names, openings, variant };
+        // The schedule is built whole (resuming filters it), so its size is bounded.
+        let total = t.pairings().len().saturating_mul(2 * t.pairs_per_pairing());
+        if total > MAX_TOURNAMENT_GAMES {
+            return bad(format!(
+                "{} pairings of {} games are {total} games; a tournament plays at most {MAX_TOURNAMENT_GAMES}",
+                t.pairings().len(),
+                2 * t.pairs_per_pairing()
+            ));
+        }
+        Ok(t)
     }
 
     /// Reads settings from TOML text (unknown keys rejected).

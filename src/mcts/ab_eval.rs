@@ -101,7 +101,7 @@ fn ruleset_index(rs: Ruleset) -> usize {
 }
 
 impl Evaluator for AbEvaluator {
-    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) {
+    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) -> Result<(), crate::nn::EvalError> {
         reset_outputs(out, batch.len());
         let mut scores = std::mem::take(&mut self.scores);
         for (input, e) in batch.iter().zip(out.iter_mut()) {
@@ -123,6 +123,7 @@ impl Evaluator for AbEvaluator {
             e.moves_left = 0.0;
         }
         self.scores = scores;
+        Ok(())
     }
 
     fn name(&self) -> String {
@@ -161,7 +162,7 @@ mod tests {
         let moves = pos.legal_moves();
         let mut ev = AbEvaluator::new();
         let mut out = Vec::new();
-        ev.evaluate(&[EvalInput::new(&pos, 0, &moves)], &mut out);
+        ev.evaluate(&[EvalInput::new(&pos, 0, &moves)], &mut out).unwrap();
         let p = &out[0].policy;
         assert_eq!(p.len(), moves.len());
         assert!((p.iter().sum::<f32>() - 1.0).abs() < 1e-4);

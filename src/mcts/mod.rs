@@ -36,7 +36,7 @@ use crate::rules::Position;
 /// distribution (`result.moves` / `result.visits`), the policy target and the root value (WDL for
 /// the side to move). `history` holds the hashes of the game's earlier positions, oldest first,
 /// without `pos`. Returns `None` when `pos` is terminal (no legal move, or drawn by rule).
-/// The search's noise is seeded by `seed`.
+/// The search's noise is seeded by `seed`. An evaluator failure is returned as an error.
 pub fn search_position(
     pos: &Position,
     history: &[u64],
@@ -44,7 +44,7 @@ pub fn search_position(
     sims: u32,
     config: &SearchConfig,
     seed: u64,
-) -> Option<SearchResult> {
+) -> Result<Option<SearchResult>, crate::nn::EvalError> {
     let mut search = Search::new(*config, seed);
     search.start(pos, history, sims);
     let mut out = Vec::new();
@@ -52,11 +52,11 @@ pub fn search_position(
         search.gather();
         let mut batch = Vec::new();
         search.inputs(&mut batch);
-        evaluator.evaluate(&batch, &mut out);
+        evaluator.evaluate(&batch, &mut out)?;
         drop(batch);
         search.apply(&out);
     }
-    search.result()
+    Ok(search.result())
 }
 
 #[cfg(test)]

@@ -89,10 +89,10 @@ impl<E: Evaluator> QuiescenceEvaluator<E> {
 }
 
 impl<E: Evaluator> Evaluator for QuiescenceEvaluator<E> {
-    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) {
-        self.inner.evaluate(batch, out);
+    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) -> Result<(), crate::nn::EvalError> {
+        self.inner.evaluate(batch, out)?;
         if self.weight == 0.0 {
-            return;
+            return Ok(());
         }
         batch
             .par_iter()
@@ -103,6 +103,7 @@ impl<E: Evaluator> Evaluator for QuiescenceEvaluator<E> {
                 e.wdl = shift_wdl(e.wdl, delta, self.weight);
             }
         }
+        Ok(())
     }
 
     fn name(&self) -> String {
@@ -140,7 +141,7 @@ mod tests {
         let moves = pos.legal_moves();
         let mut ev = QuiescenceEvaluator::new(UniformEvaluator::new(), 1.0);
         let mut out = Vec::new();
-        ev.evaluate(&[EvalInput::new(&pos, 0, &moves)], &mut out);
+        ev.evaluate(&[EvalInput::new(&pos, 0, &moves)], &mut out).unwrap();
         let e = out[0].wdl[0] + 0.5 * out[0].wdl[1];
         assert!(e > 0.95, "{:?}", out[0].wdl);
         assert!((out[0].wdl.iter().sum::<f32>() - 1.0).abs() < 1e-5);
@@ -148,7 +149,7 @@ mod tests {
         assert!(out[0].policy.iter().all(|&p| (p - 1.0 / moves.len() as f32).abs() < 1e-6));
         // Weight 0 leaves the inner value alone.
         let mut off = QuiescenceEvaluator::new(UniformEvaluator::new(), 0.0);
-        off.evaluate(&[EvalInput::new(&pos, 0, &moves)], &mut out);
+        off.evaluate(&[EvalInput::new(&pos, 0, &moves)], &mut out).unwrap();
         assert_eq!(out[0].wdl, crate::nn::evaluator::NEUTRAL_WDL);
     }
 

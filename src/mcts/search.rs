@@ -34,6 +34,14 @@ use crate::nn::{EvalInput, Evaluation};
 use crate::rules::game::{outcome, prior_occurrences};
 use crate::rules::{Move, Position};
 use rand::SeedableRng;
+
+/// Most simulations a Gumbel halving schedule is planned for (4 MiB of schedule); a larger or
+/// unbounded (time-limited) budget follows the plan that far, then visits the leading actions.
+pub const GUMBEL_SCHEDULE_CAP: u32 = 1 << 20;
+
+/// Nodes after which a search stops launching simulations: node ids are 32 bits, and one step may
+/// still expand `max_batch` (at most 255) leaves of up to 65535 children each.
+pub const MAX_TREE_NODES: usize = u32::MAX as usize - 255 * 65_536;
 use rand_chacha::ChaCha8Rng;
 
 /// Which search algorithm.
@@ -212,6 +220,11 @@ impl Search {
         &self.cfg
     }
 
+    /// Whether the tree has no room for another expansion (a node id is 32 bits).
+    fn tree_full(&self) -> bool {
+        self.tree.len() >= MAX_TREE_NODES
+    }
+
     /// Starts a new search of `pos` with `simulations` simulations; `history` holds the hashes of
     /// the game's earlier positions, oldest first, without `pos` itself.
     pub fn start(&mut self, pos: &Position, history: &[u64], simulations: u32) {
@@ -257,7 +270,7 @@ impl Search {
 
     fn nothing_to_launch(&self) -> bool {
         let r = self.tree.get(ROOT);
-        r.is_expanded() && (r.is_terminal() || r.num_children <= 1 || self.started >= self.budget)
+        r.is_expanded() && (r.is_terminal() || r.num_children <= 1 || self.started >= self.budget || self.tree_full())
     }
 
     /// Runs descents until up to `max_batch` leaves wait for evaluation (or nothing is left to
@@ -328,7 +341,10 @@ impl Search {
                 let noisy = self.noise && self.cfg.gumbel_noise;
                 self.gumbels = if noisy { gumbel_noise(n, &mut self.rng) } else { vec![0.0; n] };
                 let m = self.cfg.gumbel_m.min(n as u32);
-                (self.schedule, self.phases) = considered_visits(m, self.budget);
+                // A time-limited search has an unbounded budget (u32::MAX): plan the halving
+                // schedule for at most GUMBEL_SCHEDULE_CAP simulations; past the plan the most
+                // visited actions keep being visited (see `select_root`).
+                (self.schedule, self.phases) = considered_visits(m, self.budget.min(GUMBEL_SCHEDULE_CAP));
             }
         }
     }

@@ -50,7 +50,7 @@ fn finds_mate_in_one() {
     assert!(mates.iter().any(|m| m.to_string() == "Ed1Ad1"), "{mates:?}");
     assert!(mates.len() < p.legal_moves().len() / 4);
     for cfg in configs() {
-        let r = search_position(&p, &[], &mut UniformEvaluator::default(), 128, &cfg, 7).unwrap();
+        let r = search_position(&p, &[], &mut UniformEvaluator::default(), 128, &cfg, 7).unwrap().unwrap();
         assert!(mates.contains(&r.best), "{:?} played {}", cfg.kind, r.best);
         assert!(r.root_wdl[0] > 0.2, "{:?} root {:?}", cfg.kind, r.root_wdl);
         assert!((r.policy.iter().sum::<f32>() - 1.0).abs() < 1e-4);
@@ -68,7 +68,7 @@ fn avoids_allowing_mate_in_one() {
     assert!(bad * 2 > moves.len(), "{bad} of {} allow mate", moves.len());
     assert!(bad < moves.len());
     for cfg in configs() {
-        let r = search_position(&p, &[], &mut UniformEvaluator::default(), 1200, &cfg, 11).unwrap();
+        let r = search_position(&p, &[], &mut UniformEvaluator::default(), 1200, &cfg, 11).unwrap().unwrap();
         assert!(!allows(r.best), "{:?} played {} which allows mate", cfg.kind, r.best);
     }
 }
@@ -78,7 +78,9 @@ fn terminal_root_has_no_result() {
     let p = mate_position(Color::White, &[]);
     let mated = p.after(cell_move(&p, "Ed1Ad1"));
     assert!(is_mate(&mated));
-    assert!(search_position(&mated, &[], &mut UniformEvaluator::default(), 16, &SearchConfig::default(), 1).is_none());
+    assert!(search_position(&mated, &[], &mut UniformEvaluator::default(), 16, &SearchConfig::default(), 1)
+        .unwrap()
+        .is_none());
 }
 
 fn cell_move(p: &Position, text: &str) -> Move {
@@ -89,7 +91,7 @@ fn cell_move(p: &Position, text: &str) -> Move {
 struct MaterialEvaluator;
 
 impl crate::nn::Evaluator for MaterialEvaluator {
-    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) {
+    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) -> Result<(), crate::nn::EvalError> {
         const VALUE: [f32; 11] = [1.0, 3.0, 3.0, 5.0, 9.0, 0.0, 3.0, 5.0, 5.0, 3.0, 3.0];
         out.clear();
         for inp in batch {
@@ -107,6 +109,7 @@ impl crate::nn::Evaluator for MaterialEvaluator {
                 moves_left: 0.0,
             });
         }
+        Ok(())
     }
     fn name(&self) -> String {
         "material".into()
@@ -126,7 +129,7 @@ fn material_values_back_up_with_the_right_sign() {
         Color::White,
     );
     for cfg in configs() {
-        let r = search_position(&p, &[], &mut MaterialEvaluator, 200, &cfg, 3).unwrap();
+        let r = search_position(&p, &[], &mut MaterialEvaluator, 200, &cfg, 3).unwrap().unwrap();
         assert_eq!(r.best.to_string(), "Ca1Ca5", "{:?}", cfg.kind);
         // Down a queen for a rook at the root, but the search sees the capture.
         assert!(r.nn_wdl[0] < r.nn_wdl[2]);
@@ -138,8 +141,8 @@ fn material_values_back_up_with_the_right_sign() {
 fn search_is_deterministic_from_a_seed() {
     let p = Position::startpos(Variant::plain(Ruleset::FiveUp));
     for cfg in configs() {
-        let a = search_position(&p, &[], &mut UniformEvaluator::default(), 64, &cfg, 42).unwrap();
-        let b = search_position(&p, &[], &mut UniformEvaluator::default(), 64, &cfg, 42).unwrap();
+        let a = search_position(&p, &[], &mut UniformEvaluator::default(), 64, &cfg, 42).unwrap().unwrap();
+        let b = search_position(&p, &[], &mut UniformEvaluator::default(), 64, &cfg, 42).unwrap().unwrap();
         assert_eq!(a, b);
         assert_eq!(a.visits.iter().sum::<u32>(), 64);
     }
@@ -150,7 +153,7 @@ fn gumbel_root_follows_the_halving_schedule() {
     // m = 4, n = 16 on the start position: four actions get 2 visits, then two of them get 4 more.
     let p = Position::startpos(Variant::plain(Ruleset::FiveUp));
     let cfg = SearchConfig { gumbel_m: 4, max_batch: 64, ..SearchConfig::default() };
-    let r = search_position(&p, &[], &mut UniformEvaluator::default(), 16, &cfg, 5).unwrap();
+    let r = search_position(&p, &[], &mut UniformEvaluator::default(), 16, &cfg, 5).unwrap().unwrap();
     let mut v: Vec<u32> = r.visits.iter().copied().filter(|&v| v > 0).collect();
     v.sort_unstable();
     assert_eq!(v, vec![2, 2, 6, 6]);
@@ -168,7 +171,9 @@ fn repetition_in_history_is_a_draw_in_search() {
     s.halfmove = 8;
     let p8 = Position::from_setup(s).unwrap();
     let hist = [p8.hash(), h, 1, 2, p8.hash(), h, 3, 4];
-    assert!(search_position(&p8, &hist, &mut UniformEvaluator::default(), 8, &SearchConfig::default(), 1).is_none());
+    assert!(search_position(&p8, &hist, &mut UniformEvaluator::default(), 8, &SearchConfig::default(), 1)
+        .unwrap()
+        .is_none());
 }
 
 /// Runs a whole search with the noise switch set, returning the result and the tree.
@@ -188,7 +193,7 @@ fn run_search(
         s.gather();
         let mut batch = Vec::new();
         s.inputs(&mut batch);
-        ev.evaluate(&batch, &mut out);
+        ev.evaluate(&batch, &mut out).unwrap();
         drop(batch);
         s.apply(&out);
     }
@@ -249,7 +254,7 @@ fn dirichlet_noise_can_be_switched_off() {
         let mut out = Vec::new();
         let mut batch = Vec::new();
         s.inputs(&mut batch);
-        UniformEvaluator::default().evaluate(&batch, &mut out);
+        UniformEvaluator::default().evaluate(&batch, &mut out).unwrap();
         drop(batch);
         s.apply(&out);
         s.tree().child_nodes(tree::ROOT).iter().map(|c| c.prior).collect::<Vec<f32>>()

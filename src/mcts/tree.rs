@@ -139,7 +139,8 @@ impl Tree {
     /// Appends children for `moves` with `priors` under `id` (which must have none yet).
     pub fn add_children(&mut self, id: NodeId, moves: &[Move], priors: &[f32]) {
         debug_assert_eq!(moves.len(), priors.len());
-        let first = self.nodes.len() as NodeId;
+        // The search stops below `search::MAX_TREE_NODES`, so an id always fits (never truncated).
+        let first = NodeId::try_from(self.nodes.len()).expect("the search keeps the tree below 2^32 nodes");
         self.nodes.extend(moves.iter().zip(priors).map(|(&m, &p)| Node::new(m, p)));
         let n = self.get_mut(id);
         n.first_child = first;

@@ -136,7 +136,7 @@ fn copy_eval(src: &Evaluation, dst: &mut Evaluation) {
 }
 
 impl<E: Evaluator> Evaluator for EvalCache<E> {
-    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) {
+    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) -> Result<(), crate::nn::EvalError> {
         // 1. Serve hits, note misses.
         reset_outputs(out, batch.len());
         self.miss_index.clear();
@@ -155,11 +155,11 @@ impl<E: Evaluator> Evaluator for EvalCache<E> {
             }
         }
         if self.miss_index.is_empty() {
-            return;
+            return Ok(());
         }
         // 2. Ask the inner evaluator about the misses in one batch.
         let sub: Vec<EvalInput<'_>> = self.miss_index.iter().map(|&i| batch[i]).collect();
-        self.inner.evaluate(&sub, &mut self.miss_out);
+        self.inner.evaluate(&sub, &mut self.miss_out)?;
         // 3. Store and answer.
         for (j, &i) in self.miss_index.iter().enumerate() {
             let key = cache_key(&batch[i]);
@@ -179,6 +179,7 @@ impl<E: Evaluator> Evaluator for EvalCache<E> {
                 }
             }
         }
+        Ok(())
     }
 
     fn name(&self) -> String {
@@ -200,9 +201,9 @@ mod tests {
     struct Counting(UniformEvaluator, usize);
 
     impl Evaluator for Counting {
-        fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) {
+        fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) -> Result<(), crate::nn::EvalError> {
             self.1 += batch.len();
-            self.0.evaluate(batch, out);
+            self.0.evaluate(batch, out)
         }
         fn name(&self) -> String {
             "counting".into()
@@ -218,16 +219,17 @@ mod tests {
         let mut c = EvalCache::new(Counting(UniformEvaluator::new(), 0), 1000);
         assert_eq!(c.stats().capacity, 1024);
         let mut out = Vec::new();
-        c.evaluate(&[EvalInput::new(&a, 0, &ma), EvalInput::new(&b, 0, &mb)], &mut out);
+        c.evaluate(&[EvalInput::new(&a, 0, &ma), EvalInput::new(&b, 0, &mb)], &mut out).unwrap();
         assert_eq!((c.stats().hits, c.stats().misses, c.inner().1), (0, 2, 2));
         let first = out.clone();
-        c.evaluate(&[EvalInput::new(&b, 0, &mb), EvalInput::new(&a, 0, &ma), EvalInput::new(&a, 1, &ma)], &mut out);
+        c.evaluate(&[EvalInput::new(&b, 0, &mb), EvalInput::new(&a, 0, &ma), EvalInput::new(&a, 1, &ma)], &mut out)
+            .unwrap();
         assert_eq!((c.stats().hits, c.stats().misses, c.inner().1), (2, 3, 3));
         assert_eq!(out[0], first[1]);
         assert_eq!(out[1], first[0]);
         // A different move list (or order) for the same position is a miss.
         let rev: Vec<_> = ma.iter().rev().copied().collect();
-        c.evaluate(&[EvalInput::new(&a, 0, &rev)], &mut out);
+        c.evaluate(&[EvalInput::new(&a, 0, &rev)], &mut out).unwrap();
         assert_eq!(c.stats().misses, 4);
         assert_eq!(c.stats().filled, 3);
         assert!(c.stats().hit_rate() > 0.3);
@@ -239,7 +241,7 @@ mod tests {
         let mut tiny = EvalCache::new(UniformEvaluator::new(), 0);
         for p in [&a, &b, &a] {
             let m = p.legal_moves();
-            tiny.evaluate(&[EvalInput::new(p, 0, &m)], &mut out);
+            tiny.evaluate(&[EvalInput::new(p, 0, &m)], &mut out).unwrap();
         }
         assert_eq!(tiny.stats().filled, 1);
         assert_eq!(tiny.stats().misses, 3);

@@ -55,8 +55,9 @@ pub trait Evaluator: Send {
     /// Evaluates `batch`. On return `out.len() == batch.len()` and `out[i]` answers `batch[i]`.
     /// Implementations overwrite the entries already in `out` (reusing their policy buffers, so a
     /// caller that keeps `out` between calls does not allocate) and resize it with
-    /// [`reset_outputs`].
-    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>);
+    /// [`reset_outputs`]. A backend that fails (a device error, a network of the wrong shape)
+    /// returns the error instead of panicking; `out` is then unspecified.
+    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) -> Result<(), EvalError>;
 
     /// A short description for logs and records (e.g. `uniform`, `cache(net-0042)`).
     fn name(&self) -> String;
@@ -67,8 +68,13 @@ pub trait Evaluator: Send {
     }
 }
 
+/// An evaluator backend that failed, with its reason.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("network evaluation failed: {0}")]
+pub struct EvalError(pub String);
+
 impl<E: Evaluator + ?Sized> Evaluator for Box<E> {
-    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) {
+    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) -> Result<(), EvalError> {
         (**self).evaluate(batch, out)
     }
     fn name(&self) -> String {
@@ -104,7 +110,7 @@ impl UniformEvaluator {
 pub const NEUTRAL_WDL: [f32; 3] = [1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0];
 
 impl Evaluator for UniformEvaluator {
-    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) {
+    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) -> Result<(), EvalError> {
         reset_outputs(out, batch.len());
         for (input, e) in batch.iter().zip(out.iter_mut()) {
             let n = input.moves.len();
@@ -113,6 +119,7 @@ impl Evaluator for UniformEvaluator {
             e.wdl = NEUTRAL_WDL;
             e.moves_left = self.moves_left;
         }
+        Ok(())
     }
 
     fn name(&self) -> String {
@@ -136,7 +143,7 @@ mod tests {
         let (ma, mb) = (a.legal_moves(), b.legal_moves());
         let mut ev: Box<dyn Evaluator> = Box::new(UniformEvaluator::new());
         let mut out = Vec::new();
-        ev.evaluate(&[EvalInput::new(&a, 0, &ma), EvalInput::new(&b, 1, &mb)], &mut out);
+        ev.evaluate(&[EvalInput::new(&a, 0, &ma), EvalInput::new(&b, 1, &mb)], &mut out).unwrap();
         assert_eq!(out.len(), 2);
         assert_eq!(out[0].policy.len(), 209);
         assert_eq!(out[1].policy.len(), 61);
@@ -145,11 +152,11 @@ mod tests {
             assert_eq!(e.value(), 0.0);
         }
         let ptr = out[0].policy.as_ptr();
-        ev.evaluate(&[EvalInput::new(&b, 0, &mb)], &mut out);
+        ev.evaluate(&[EvalInput::new(&b, 0, &mb)], &mut out).unwrap();
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].policy.len(), 61);
         assert_eq!(out[0].policy.as_ptr(), ptr, "buffer reused");
-        ev.evaluate(&[EvalInput::new(&a, 0, &[])], &mut out);
+        ev.evaluate(&[EvalInput::new(&a, 0, &[])], &mut out).unwrap();
         assert!(out[0].policy.is_empty());
         assert_eq!(ev.name(), "uniform");
     }

@@ -48,7 +48,7 @@ pub(crate) mod testutil;
 
 pub use cache::{CacheStats, EvalCache};
 pub use encode::{encode_batch, encode_into, Frame, CELLS, INPUT_SIZE, PLANES};
-pub use evaluator::{EvalInput, Evaluation, Evaluator, UniformEvaluator};
+pub use evaluator::{EvalError, EvalInput, Evaluation, Evaluator, UniformEvaluator};
 pub use network::{Backend, BackendOutput, NetworkEvaluator, ZeroBackend};
 pub use policy::{index_to_move, legal_policy, move_to_index, PolicyIndex, POLICY_SIZE};
 pub use symmetry::Symmetry;

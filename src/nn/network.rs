@@ -34,7 +34,8 @@ impl BackendOutput {
 pub trait Backend: Send {
     /// Runs `n` encoded positions (`input.len() == n * INPUT_SIZE`, see [`super::encode`]) and
     /// fills `out`, which the caller has sized for `n` items with [`BackendOutput::resize`].
-    fn compute(&mut self, input: &[f32], n: usize, out: &mut BackendOutput);
+    /// A failure (device, shapes) is an error, never a panic.
+    fn compute(&mut self, input: &[f32], n: usize, out: &mut BackendOutput) -> Result<(), super::EvalError>;
 
     /// A short description (network name, device).
     fn name(&self) -> String;
@@ -51,11 +52,12 @@ pub trait Backend: Send {
 pub struct ZeroBackend;
 
 impl Backend for ZeroBackend {
-    fn compute(&mut self, input: &[f32], n: usize, out: &mut BackendOutput) {
+    fn compute(&mut self, input: &[f32], n: usize, out: &mut BackendOutput) -> Result<(), super::EvalError> {
         debug_assert_eq!(input.len(), n * INPUT_SIZE);
         out.policy.iter_mut().for_each(|x| *x = 0.0);
         out.wdl.iter_mut().for_each(|x| *x = 0.0);
         out.moves_left.iter_mut().for_each(|x| *x = 0.0);
+        Ok(())
     }
 
     fn name(&self) -> String {
@@ -102,18 +104,18 @@ pub fn softmax3(x: &[f32]) -> [f32; 3] {
 }
 
 impl<B: Backend> Evaluator for NetworkEvaluator<B> {
-    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) {
+    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) -> Result<(), crate::nn::EvalError> {
         let n = batch.len();
         reset_outputs(out, n);
         if n == 0 {
-            return;
+            return Ok(());
         }
         // 1. Encode the batch into one buffer.
         self.input.resize(n * INPUT_SIZE, 0.0);
         encode_batch(batch.iter().map(|b| (b.position, b.repetitions)), &mut self.input);
         // 2. One backend call.
         self.raw.resize(n);
-        self.backend.compute(&self.input, n, &mut self.raw);
+        self.backend.compute(&self.input, n, &mut self.raw)?;
         // 3. Legal-move softmax and WDL per item.
         for (i, (input, e)) in batch.iter().zip(out.iter_mut()).enumerate() {
             let logits = &self.raw.policy[i * POLICY_SIZE..(i + 1) * POLICY_SIZE];
@@ -121,6 +123,7 @@ impl<B: Backend> Evaluator for NetworkEvaluator<B> {
             e.wdl = softmax3(&self.raw.wdl[i * 3..i * 3 + 3]);
             e.moves_left = self.raw.moves_left[i];
         }
+        Ok(())
     }
 
     fn name(&self) -> String {
@@ -148,8 +151,8 @@ mod tests {
             let ps = random_positions(v, 99 + i as u64, 1, 40);
             let moves: Vec<_> = ps.iter().map(|p| p.legal_moves()).collect();
             let batch: Vec<_> = ps.iter().zip(&moves).map(|(p, m)| EvalInput::new(p, 0, m)).collect();
-            net.evaluate(&batch, &mut a);
-            uni.evaluate(&batch, &mut b);
+            net.evaluate(&batch, &mut a).unwrap();
+            uni.evaluate(&batch, &mut b).unwrap();
             assert_eq!(a.len(), b.len());
             for (x, y) in a.iter().zip(&b) {
                 assert_eq!(x.policy.len(), y.policy.len());

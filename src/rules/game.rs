@@ -240,6 +240,9 @@ pub enum LineErrorKind {
     /// The game had already ended before this move.
     #[error("the game is over ({0})")]
     GameOver(Outcome),
+    /// A comment opened with `(` or `{` is never closed (everything after it would be dropped).
+    #[error("this comment is never closed; close it with '{0}'")]
+    UnclosedComment(char),
     /// A written move number does not match the position.
     #[error("the written move number {written} does not match the position ({expected} is next)")]
     Number {
@@ -344,6 +347,15 @@ impl Game {
     /// position. Stops at the first bad move with an error naming it and its number. Returns the
     /// number of moves played.
     pub fn play_line(&mut self, text: &str) -> Result<usize, LineError> {
+        if let Some((at, close)) = super::notation::unclosed_comment(text) {
+            let shown: String = text[at..].chars().take(20).collect();
+            let more = if text[at..].chars().count() > 20 { "…" } else { "" };
+            return Err(LineError {
+                label: move_number_label(&self.pos),
+                text: format!("{shown}{more}"),
+                kind: LineErrorKind::UnclosedComment(close),
+            });
+        }
         let mut played = 0;
         let mut pending: Option<String> = None;
         for tok in tokenize_moves(text) {
@@ -401,6 +413,9 @@ mod tests {
         g.play(m).unwrap();
         let err = g.play_line("4... Cc2").unwrap_err();
         assert!(matches!(err.kind, LineErrorKind::GameOver(_)), "{err}");
+        let err = Game::new(Position::startpos(Variant::default())).play_line("1. Cc2 {good move Cc4").unwrap_err();
+        assert_eq!(err.kind, LineErrorKind::UnclosedComment('}'), "{err}");
+        assert_eq!(err.to_string(), "move 1. {good move Cc4: this comment is never closed; close it with '}'");
     }
 
     #[test]

@@ -687,6 +687,23 @@ pub fn tokenize_moves(text: &str) -> Vec<ListToken> {
     out
 }
 
+/// Where the first comment of a move list that is never closed opens (byte offset) and the
+/// bracket that would close it; `None` when every `(` and `{` is closed.
+pub fn unclosed_comment(text: &str) -> Option<(usize, char)> {
+    let mut open: Vec<(usize, char)> = Vec::new();
+    for (i, ch) in text.char_indices() {
+        match ch {
+            '(' => open.push((i, ')')),
+            '{' => open.push((i, '}')),
+            ')' | '}' => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open.first().copied()
+}
+
 /// The label of the move about to be played in `pos`: `2.` for white, `2...` for black.
 pub fn move_number_label(pos: &Position) -> String {
     match pos.side() {

@@ -63,15 +63,16 @@ pub fn bench_config(
     }
 }
 
-/// Runs `cfg` with `evaluator`, discarding the games, and reports throughput.
-pub fn bench(cfg: &SelfPlayConfig, evaluator: &mut dyn Evaluator) -> BenchReport {
-    let p = run(cfg, evaluator, &mut |_| {}, &mut |_| {});
-    BenchReport {
+/// Runs `cfg` with `evaluator`, discarding the games, and reports throughput (or the
+/// evaluator's failure).
+pub fn bench(cfg: &SelfPlayConfig, evaluator: &mut dyn Evaluator) -> Result<BenchReport, crate::nn::EvalError> {
+    let p = run(cfg, evaluator, &mut |_| {}, &mut |_| {})?;
+    Ok(BenchReport {
         games_per_hour: p.games_per_hour(),
         sims_per_sec: p.sims_per_sec(),
         evals_per_sec: p.evals_per_sec(),
         mean_batch: p.evals as f64 / p.eval_calls.max(1) as f64,
         outside_eval_share: p.outside_eval_share(),
         progress: p,
-    }
+    })
 }

@@ -73,13 +73,13 @@ impl ResignStreaks {
 }
 
 /// Self-play settings.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct SelfPlayConfig {
     /// Rules of the games.
     pub variant: Variant,
-    /// Start position of every game (`None`: the variant's start position). Its variant must be
-    /// `variant`.
-    pub start: Option<Setup>,
+    /// Start position of every game (`None`: the variant's start position), validated when the
+    /// config is made. Its variant must be `variant`.
+    pub start: Option<Position>,
     /// Games stepped together (64–512 typical).
     pub concurrent_games: usize,
     /// Games to finish in this run.
@@ -247,8 +247,8 @@ fn game_seed(seed: u64, index: u64) -> u64 {
 impl Slot {
     fn new(cfg: &SelfPlayConfig, index: u64) -> Slot {
         let mut rng = ChaCha8Rng::seed_from_u64(game_seed(cfg.seed, index));
-        let start = cfg.start.clone().unwrap_or_else(|| Setup::start(cfg.variant));
-        let pos = Position::from_setup(start.clone()).expect("the start position is valid");
+        let pos = cfg.start.clone().unwrap_or_else(|| Position::startpos(cfg.variant));
+        let start = pos.to_setup();
         let search = Search::new(cfg.search, rng.gen());
         let resign_disabled = !cfg.resign.enabled() || rng.gen::<f32>() < cfg.resign.playthrough_fraction;
         Slot {
@@ -381,7 +381,7 @@ pub fn run(
     evaluator: &mut dyn Evaluator,
     on_game: &mut dyn FnMut(GameRecord),
     on_progress: &mut dyn FnMut(&Progress),
-) -> Progress {
+) -> Result<Progress, crate::nn::EvalError> {
     let t0 = Instant::now();
     let name = evaluator.name();
     let mut prog = Progress::default();
@@ -416,11 +416,14 @@ pub fn run(
             }
             if !batch.is_empty() {
                 let te = Instant::now();
-                evaluator.evaluate(&batch, &mut out);
+                evaluator.evaluate(&batch, &mut out)?;
                 prog.eval_time += te.elapsed();
                 prog.eval_calls += 1;
                 prog.evals += batch.len() as u64;
-                assert_eq!(out.len(), batch.len(), "evaluator answered {} of {} inputs", out.len(), batch.len());
+                if out.len() != batch.len() {
+                    let why = format!("{} answered {} of {} inputs", evaluator.name(), out.len(), batch.len());
+                    return Err(crate::nn::EvalError(why));
+                }
             }
         }
         // 3. Apply, play finished searches, detect game ends, in parallel.
@@ -468,5 +471,5 @@ pub fn run(
         on_progress(&prog);
     }
     prog.elapsed = t0.elapsed();
-    prog
+    Ok(prog)
 }

@@ -50,7 +50,7 @@ mod tests {
     fn exported_games_parse_back_with_the_same_moves_and_result() {
         let cfg = bench_config(Variant::default(), SearchConfig::default(), 4, 2, 2, 30);
         let mut games = Vec::new();
-        run(&cfg, &mut UniformEvaluator::default(), &mut |g| games.push(g), &mut |_| {});
+        run(&cfg, &mut UniformEvaluator::default(), &mut |g| games.push(g), &mut |_| {}).unwrap();
         assert_eq!(games.len(), 2);
         let text: String = games.iter().map(|g| to_text_record(g).unwrap().to_text()).collect();
         let back = parse_records(&text).unwrap();

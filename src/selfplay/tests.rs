@@ -25,7 +25,7 @@ fn small_config(seed: u64, concurrent: usize) -> SelfPlayConfig {
 
 fn play(cfg: &SelfPlayConfig) -> (Vec<GameRecord>, Progress) {
     let mut games = Vec::new();
-    let p = run(cfg, &mut UniformEvaluator::default(), &mut |g| games.push(g), &mut |_| {});
+    let p = run(cfg, &mut UniformEvaluator::default(), &mut |g| games.push(g), &mut |_| {}).unwrap();
     games.sort_by_key(|g| g.game_index);
     (games, p)
 }
@@ -94,9 +94,8 @@ fn games_end_by_the_rules() {
     ] {
         s.board[cell(c).index()] = Some(Piece::new(color, kind));
     }
-    Position::from_setup(s.clone()).unwrap();
     let cfg = SelfPlayConfig {
-        start: Some(s),
+        start: Some(Position::from_setup(s).unwrap()),
         concurrent_games: 2,
         total_games: 2,
         search: SearchConfig { kind: SearchKind::Puct, ..SearchConfig::default() },
@@ -146,7 +145,7 @@ struct SidedEvaluator {
 }
 
 impl Evaluator for SidedEvaluator {
-    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) {
+    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) -> Result<(), crate::nn::EvalError> {
         out.clear();
         for inp in batch {
             let [w, d, l] = self.white;
@@ -154,6 +153,7 @@ impl Evaluator for SidedEvaluator {
             let n = inp.moves.len().max(1) as f32;
             out.push(Evaluation { policy: vec![1.0 / n; inp.moves.len()], wdl, moves_left: 0.0 });
         }
+        Ok(())
     }
     fn name(&self) -> String {
         "sided".into()
@@ -174,7 +174,7 @@ fn play_sided(white: [f32; 3], playthrough: f32) -> Vec<GameRecord> {
         ..small_config(5, 2)
     };
     let mut games = Vec::new();
-    run(&cfg, &mut SidedEvaluator { white }, &mut |g| games.push(g), &mut |_| {});
+    run(&cfg, &mut SidedEvaluator { white }, &mut |g| games.push(g), &mut |_| {}).unwrap();
     games
 }
 
@@ -238,7 +238,7 @@ fn ply_cap_adjudication_by_material() {
 
     // Through the driver: two random plies, then the cap.
     let cfg = |pawns: f32| SelfPlayConfig {
-        start: Some(material_setup(true)),
+        start: Some(Position::from_setup(material_setup(true)).unwrap()),
         concurrent_games: 2,
         total_games: 2,
         random_opening_plies: 2,

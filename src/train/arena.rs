@@ -58,8 +58,10 @@ pub fn net_source(cfg: &TrainConfig, g: u32, dir: PathBuf) -> PlayerSource {
 /// A ladder opponent from its player spec (`random`, `ab:depth=2`, …; see [`crate::player`]). A
 /// bare `random` gets `seed`, so each rung and generation draws its own moves.
 pub fn opponent_source(spec: &str, seed: u64) -> Result<PlayerSource, TrainError> {
-    let parsed: PlayerSpec =
-        spec.parse().map_err(|e: crate::player::SpecError| TrainError::Player(e.to_string().replace('\n', "; ")))?;
+    // One line: the reason, without the list of accepted forms (the key's docs list them).
+    let parsed: PlayerSpec = spec.parse().map_err(|e: crate::player::SpecError| {
+        TrainError::Player(format!("bad player spec '{}': {}", crate::player::clip(spec), e.reason))
+    })?;
     let parsed = if spec.trim() == "random" { PlayerSpec::Random { seed } } else { parsed };
     // Fail now (a missing weights file, …) rather than in a worker thread.
     parsed.build().map_err(|e| TrainError::Player(format!("{spec}: {e}")))?;

@@ -132,6 +132,8 @@ struct Timings {
 /// Runs (or resumes) training in `opts.run`, writing one summary line per generation to `out`.
 pub fn run_training(opts: &TrainOptions, out: &mut dyn Write) -> Result<(), TrainError> {
     let cfg = resolve_config(opts)?;
+    // Every player spec is checked before the run directory is touched or a network opened.
+    check_players(&cfg)?;
     let run = RunDir::new(&opts.run);
     run.create()?;
     let _lock = run.lock()?;
@@ -155,7 +157,6 @@ pub fn run_training(opts: &TrainOptions, out: &mut dyn Write) -> Result<(), Trai
         state.phase,
         if meta.is_some() { "resumed from checkpoint" } else { "no checkpoint yet" }
     );
-    check_players(&cfg)?;
     let replay = Replay::new(cfg.replay.window_max);
     let mut t = Trainer { run, cfg, hash, learner, step, state, replay, out, timings: Timings::default() };
     t.ensure_heldout()?;
@@ -172,7 +173,10 @@ pub fn check_players(cfg: &TrainConfig) -> Result<(), TrainError> {
         heldout::check_specs(cfg)?;
     }
     for spec in &cfg.evaluation.ladder {
-        opponent_source(spec, 0).map_err(|e| TrainError::Player(format!("evaluation.ladder: {e}")))?;
+        opponent_source(spec, 0).map_err(|e| match e {
+            TrainError::Player(m) => TrainError::Player(format!("evaluation.ladder: {m}")),
+            other => other,
+        })?;
     }
     Ok(())
 }
@@ -209,7 +213,8 @@ impl Trainer<'_> {
         }
         let items = heldout::load(&self.run)?;
         let mut ev = super::learner::load_evaluator(&self.cfg, &self.run.model_dir(g))?;
-        let m = heldout::measure(ev.as_mut(), &items, self.cfg.bootstrap.score_scale);
+        let m = heldout::measure(ev.as_mut(), &items, self.cfg.bootstrap.score_scale)
+            .map_err(|e| TrainError::Backend(e.to_string()))?;
         std::fs::create_dir_all(self.run.eval_dir()).map_err(|e| TrainError::io(&self.run.eval_dir(), e))?;
         atomic_write(&path, (serde_json::to_string_pretty(&m).expect("serialises") + "\n").as_bytes())?;
         tracing::info!(
@@ -227,8 +232,17 @@ impl Trainer<'_> {
         self.run.write_state(&self.state)
     }
 
+    /// `Err(Interrupted)` once a stop was requested (see [`super::request_stop`]).
+    fn check_stop(&self) -> Result<(), TrainError> {
+        if super::stop_requested() {
+            return Err(TrainError::Interrupted { generation: self.state.generation, step: self.step });
+        }
+        Ok(())
+    }
+
     fn run_loop(&mut self) -> Result<(), TrainError> {
         loop {
+            self.check_stop()?;
             match self.state.phase {
                 Phase::Bootstrap => self.bootstrap()?,
                 Phase::Selfplay => {
@@ -476,9 +490,14 @@ impl Trainer<'_> {
                     "samples_total": self.replay.total(), "bootstrap_share": sampler.share(),
                 }))?;
             }
-            if self.step % tc.checkpoint_every == 0 && self.step < target {
+            let stop = super::stop_requested() && self.step < target;
+            if (self.step % tc.checkpoint_every == 0 && self.step < target) || stop {
                 let g = generation.unwrap_or(0);
                 checkpoint::save(&self.run, self.learner.as_ref(), self.step, g, &self.hash, tc.keep_checkpoints)?;
+            }
+            if stop {
+                bar.finish();
+                self.check_stop()?;
             }
         }
         bar.finish();

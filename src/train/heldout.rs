@@ -190,17 +190,22 @@ pub struct HeldoutMetrics {
     pub score_mse: f64,
 }
 
-/// Measures `ev` on `items`; `score_scale` maps label scores to win expectations.
-pub fn measure(ev: &mut dyn Evaluator, items: &[HeldoutItem], score_scale: f32) -> HeldoutMetrics {
+/// Measures `ev` on `items`; `score_scale` maps label scores to win expectations. A failing
+/// evaluator is an error.
+pub fn measure(
+    ev: &mut dyn Evaluator,
+    items: &[HeldoutItem],
+    score_scale: f32,
+) -> Result<HeldoutMetrics, crate::nn::EvalError> {
     let mut m = HeldoutMetrics { positions: items.len(), ..HeldoutMetrics::default() };
     if items.is_empty() {
-        return m;
+        return Ok(m);
     }
     let mut out: Vec<Evaluation> = Vec::new();
     for chunk in items.chunks(256) {
         let batch: Vec<EvalInput<'_>> =
             chunk.iter().map(|it| EvalInput::new(&it.position, it.repetitions as u32, &it.moves)).collect();
-        ev.evaluate(&batch, &mut out);
+        ev.evaluate(&batch, &mut out)?;
         for (it, e) in chunk.iter().zip(&out) {
             // The first of equally likely moves.
             let top = e.policy.iter().enumerate().fold(None, |acc: Option<(usize, f32)>, (i, &p)| match acc {
@@ -220,7 +225,7 @@ pub fn measure(ev: &mut dyn Evaluator, items: &[HeldoutItem], score_scale: f32) 
     m.policy_top1 /= n;
     m.value_ce /= n;
     m.score_mse /= n;
-    m
+    Ok(m)
 }
 
 #[cfg(test)]
@@ -257,7 +262,7 @@ mod tests {
             assert!(it.moves.iter().any(|m| m.bits() == it.label_move), "the label move is legal");
         }
         // The uniform evaluator: value CE is ln 3, top-1 picks the first move, score MSE is that of 0.5.
-        let m = measure(&mut UniformEvaluator::new(), &items, 400.0);
+        let m = measure(&mut UniformEvaluator::new(), &items, 400.0).unwrap();
         assert_eq!(m.positions, 30);
         assert!((m.value_ce - 3f64.ln()).abs() < 1e-4, "{m:?}");
         let mse: f64 =

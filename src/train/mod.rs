@@ -61,6 +61,20 @@ pub mod torch_learner;
 pub mod worker;
 
 pub use generation::{run_training, TrainOptions};
+
+static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Asks a running [`run_training`] to stop at its next safe point (between phases, or between
+/// training steps after saving a checkpoint) with [`TrainError::Interrupted`]. Safe to call from
+/// a signal handler's thread.
+pub fn request_stop() {
+    STOP.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
+/// Whether [`request_stop`] was called.
+pub fn stop_requested() -> bool {
+    STOP.load(std::sync::atomic::Ordering::SeqCst)
+}
 pub use learner::{Learner, NullLearner, StepStats};
 pub use replay::{window_size, Replay, TrainBatch};
 pub use rundir::{Phase, RunDir, RunState};
@@ -121,6 +135,14 @@ pub enum TrainError {
         path: PathBuf,
         /// What is wrong and the fix.
         detail: String,
+    },
+    /// [`request_stop`] was called (Ctrl-C): the run stopped at a safe point and resumes.
+    #[error("interrupted at a safe point (generation {generation}, step {step}); the run resumes where it stopped")]
+    Interrupted {
+        /// The generation in progress.
+        generation: u32,
+        /// The training step reached (a checkpoint holds it when it is past the last one).
+        step: u64,
     },
     /// Drawing a plot failed.
     #[error("plot {path}: {detail}")]

@@ -445,7 +445,7 @@ mod tests {
             ..SelfPlayConfig::default()
         };
         let mut out = Vec::new();
-        run(&cfg, &mut UniformEvaluator::new(), &mut |g| out.push(g), &mut |_| {});
+        run(&cfg, &mut UniformEvaluator::new(), &mut |g| out.push(g), &mut |_| {}).unwrap();
         out
     }
 

@@ -429,7 +429,7 @@ mod tests {
             ..SelfPlayConfig::default()
         };
         let mut games = Vec::new();
-        run(&sp, &mut UniformEvaluator::new(), &mut |g| games.push(g), &mut |_| {});
+        run(&sp, &mut UniformEvaluator::new(), &mut |g| games.push(g), &mut |_| {}).unwrap();
         let samples: Vec<Sample> =
             games.iter().flat_map(|g| game_samples(g, &Targets::selfplay(0.0)).unwrap()).take(16).collect();
         let items: Vec<(&Sample, Symmetry)> = samples.iter().map(|s| (s, Symmetry::IDENTITY)).collect();

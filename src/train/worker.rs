@@ -107,7 +107,8 @@ pub fn play_chunk(
             }
         },
         on_progress,
-    );
+    )
+    .map_err(|e| TrainError::Backend(e.to_string()))?;
     if let Some(e) = failure {
         return Err(e);
     }

@@ -120,6 +120,7 @@ impl ValuesReport {
                 im.bootstrap,
                 im.bootstrap_failed
             );
+            let _ = writeln!(s, "  ({})", super::run::SIDE_A);
             for st in &im.stats {
                 let _ = writeln!(
                     s,

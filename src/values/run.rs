@@ -120,6 +120,15 @@ fn io(path: &std::path::Path) -> impl FnOnce(std::io::Error) -> RunError + '_ {
     move |e| RunError::Io(path.display().to_string(), e)
 }
 
+/// What "A" means in the progress and the report.
+pub const SIDE_A: &str = "side A lacks the pieces before the '/' (in Q/PPP, A has no queen, B three pawns fewer) \
+                          and plays white in one game of each pair, black in the other";
+
+/// Record tag of a values game naming its imbalance.
+const IMBALANCE_TAG: &str = "Imbalance";
+/// Record tag of a values game naming side A's colour.
+const A_TAG: &str = "SideA";
+
 /// A stable number for an imbalance (FNV-1a of its text), so openings do not depend on list order.
 /// Its value must never change (a resumed run replays the same openings).
 fn imbalance_id(imb: &Imbalance) -> usize {
@@ -161,47 +170,73 @@ fn play_iteration(
     }
     crate::fsutil::write_atomic(&gpath, &kept).map_err(io(&gpath))?;
     let mut file = std::fs::OpenOptions::new().append(true).open(&gpath).map_err(io(&gpath))?;
-    let mut jobs = Vec::new();
-    let mut meta = Vec::new();
+    // 1. The schedule, drawn lazily (a huge --pairs holds no list of every game in memory).
     // Pair-major order: a run stopped early has the same number of pairs of every imbalance.
-    for pair in 0..cfg.pairs {
-        for imb in &cfg.imbalances {
+    let texts: Vec<String> = cfg.imbalances.iter().map(Imbalance::text).collect();
+    let already = done.iter().filter(|(t, p, _)| *p < cfg.pairs && texts.contains(t)).count();
+    let total = (cfg.pairs * cfg.imbalances.len() * 2).saturating_sub(already);
+    let failed: std::sync::Mutex<Option<super::setups::ImbalanceError>> = std::sync::Mutex::new(None);
+    let jobs = (0..cfg.pairs)
+        .flat_map(|pair| cfg.imbalances.iter().map(move |imb| (pair, imb)))
+        .take_while(|_| failed.lock().is_ok_and(|f| f.is_none()))
+        .flat_map(|(pair, imb)| {
             let text = imb.text();
+            let mut pair_jobs = Vec::new();
             if done.contains(&(text.clone(), pair, 0)) && done.contains(&(text.clone(), pair, 1)) {
-                continue;
+                return pair_jobs;
             }
-            let mut a_white = imb.position(cfg.variant, Color::White, pair)?;
-            let mut a_black = imb.position(cfg.variant, Color::Black, pair)?;
+            let positions = imb
+                .position(cfg.variant, Color::White, pair)
+                .and_then(|w| Ok((w, imb.position(cfg.variant, Color::Black, pair)?)));
+            let (mut a_white, mut a_black) = match positions {
+                Ok(p) => p,
+                Err(e) => {
+                    if let Ok(mut f) = failed.lock() {
+                        f.get_or_insert(e);
+                    }
+                    return pair_jobs;
+                }
+            };
             let mut rng = pair_rng(cfg.seed, imbalance_id(imb), pair);
             shared_opening(&mut a_white, &mut a_black, cfg.opening_plies, &mut rng);
             for (game, start) in [(0u8, a_white), (1u8, a_black)] {
                 if done.contains(&(text.clone(), pair, game)) {
                     continue;
                 }
-                meta.push((text.clone(), pair, if game == 0 { Color::White } else { Color::Black }));
-                jobs.push(GameJob {
+                pair_jobs.push(GameJob {
                     white: PlayerSource::Spec(engine.clone()),
                     black: PlayerSource::Spec(engine.clone()),
                     opening: Opening { start, moves: Vec::new() },
                     max_plies: Some(cfg.max_plies as usize),
                     event: format!("values {text}"),
-                    tags: vec![("Pair".to_string(), pair.to_string())],
+                    tags: vec![
+                        ("Pair".to_string(), pair.to_string()),
+                        (IMBALANCE_TAG.to_string(), text.clone()),
+                        (A_TAG.to_string(), if game == 0 { "white" } else { "black" }.to_string()),
+                    ],
                 });
             }
-        }
-    }
-    let total = jobs.len();
+            pair_jobs
+        });
+    // 2. Play, appending each game as it ends.
     let engine_text = engine.to_string();
     let t0 = Instant::now();
     let mut finished = 0;
     let mut write_error = None;
     play_games_until(jobs, cfg.concurrency, |i, g| {
-        let (imb, pair, a) = &meta[i];
+        let tag = |k: &str| g.tags.iter().find(|(key, _)| key == k).map(|(_, v)| v.as_str());
+        let (Some(imb), Some(pair), Some(a)) =
+            (tag(IMBALANCE_TAG), tag("Pair").and_then(|p| p.parse::<usize>().ok()), tag(A_TAG))
+        else {
+            write_error = Some(format!("game {i} lost its schedule tags"));
+            return ControlFlow::Break(());
+        };
+        let a = if a == "white" { Color::White } else { Color::Black };
         let Some(outcome) = g.outcome else {
             write_error = Some(format!("game {i} of {imb} ended without a result"));
             return ControlFlow::Break(());
         };
-        let line = GameLine::new(imb, *pair, *a, &engine_text, &g.start, &g.moves, outcome);
+        let line = GameLine::new(imb, pair, a, &engine_text, &g.start, &g.moves, outcome);
         if let Err(e) = append_line(&mut file, &line) {
             write_error = Some(format!("{}: {e}", gpath.display()));
             return ControlFlow::Break(());
@@ -214,13 +249,16 @@ fn play_iteration(
         ControlFlow::Continue(())
     })
     .map_err(|e| RunError::Play(e.to_string()))?;
+    if let Some(e) = failed.into_inner().ok().flatten() {
+        return Err(e.into());
+    }
     if let Some(e) = write_error {
         return Err(RunError::Play(e));
     }
     // Games finish in an order that depends on thread timing; the estimates (bootstraps
     // included) see them in a fixed order, so a rerun gives the same report.
     lines.sort_by(|x, y| (&x.imbalance, x.pair, x.game).cmp(&(&y.imbalance, y.pair, y.game)));
-    Ok((lines, total))
+    Ok((lines, finished))
 }
 
 /// Complete pairs per imbalance from an iteration's games.
@@ -288,7 +326,7 @@ pub fn run(cfg: &ValuesConfig) -> Result<ValuesReport, RunError> {
             crate::fsutil::write_atomic(&wpath, weights.to_toml_string().as_bytes()).map_err(io(&wpath))?;
             PlayerSpec::AlphaBeta(AlphaBetaSpec { values: Some(wpath), ..base.clone() })
         };
-        eprintln!("iteration {k}: {} with {engine}", rs.name());
+        eprintln!("iteration {k}: {} with {engine}; {SIDE_A}", rs.name());
         let (lines, played) = if cfg.pairs > 0 { play_iteration(cfg, &engine, &dir)? } else { (Vec::new(), 0) };
         report.engine = engine.to_string();
         // Imbalance estimate.

@@ -7,6 +7,7 @@ use super::net::{FusedNet, NetOutput, MOVES_LEFT_SCALE};
 use crate::nn::encode::{INPUT_SIZE, PLANES};
 use crate::nn::network::{Backend, BackendOutput};
 use crate::nn::policy::POLICY_SIZE;
+use crate::nn::EvalError;
 use std::sync::Once;
 use tch::{Device, Kind, Tensor};
 
@@ -83,25 +84,39 @@ impl TorchBackend {
 
 /// Copies a device tensor of `len` `f32` values into `dst[..len]` (made contiguous on the CPU
 /// first: `copy_data` is a raw memcpy of the storage).
-fn copy_out(t: &Tensor, dst: &mut [f32], len: usize) {
-    t.to_device(Device::Cpu)
-        .to_kind(Kind::Float)
-        .contiguous()
-        .f_copy_data(&mut dst[..len], len)
-        .expect("network output of the shape the backend sized");
+fn copy_out(t: &Tensor, dst: &mut [f32], len: usize) -> Result<(), EvalError> {
+    t.f_to_device(Device::Cpu)
+        .and_then(|t| t.f_to_kind(Kind::Float))
+        .and_then(|t| t.f_contiguous())
+        .and_then(|t| t.f_copy_data(&mut dst[..len], len))
+        .map_err(|e| EvalError(format!("reading the network's output: {e}")))
 }
 
 impl Backend for TorchBackend {
-    fn compute(&mut self, input: &[f32], n: usize, out: &mut BackendOutput) {
+    fn compute(&mut self, input: &[f32], n: usize, out: &mut BackendOutput) -> Result<(), EvalError> {
         if n == 0 {
-            return;
+            return Ok(());
         }
-        let x = self.input_tensor(&input[..n * INPUT_SIZE], n);
-        let o = self.forward(&x);
-        copy_out(&o.policy, &mut out.policy, n * POLICY_SIZE);
-        copy_out(&o.wdl, &mut out.wdl, n * 3);
-        let _guard = tch::no_grad_guard();
-        copy_out(&(o.moves_left.relu() * MOVES_LEFT_SCALE), &mut out.moves_left, n);
+        // tch's tensor operations panic on a libtorch error (a lost device, out of memory): the
+        // forward pass runs under catch_unwind so that such a failure is an error, not an abort.
+        let run = std::panic::AssertUnwindSafe(|| {
+            let x = self.input_tensor(&input[..n * INPUT_SIZE], n);
+            let o = self.forward(&x);
+            let _guard = tch::no_grad_guard();
+            let moves_left = o.moves_left.relu() * MOVES_LEFT_SCALE;
+            (o, moves_left)
+        });
+        let (o, moves_left) = std::panic::catch_unwind(run).map_err(|p| {
+            let why = p
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "the backend panicked".to_string());
+            EvalError(why.lines().next().unwrap_or_default().to_string())
+        })?;
+        copy_out(&o.policy, &mut out.policy, n * POLICY_SIZE)?;
+        copy_out(&o.wdl, &mut out.wdl, n * 3)?;
+        copy_out(&moves_left, &mut out.moves_left, n)
     }
 
     fn name(&self) -> String {
@@ -136,7 +151,7 @@ mod tests {
         let mut out = BackendOutput::default();
         out.resize(3);
         out.policy.iter_mut().for_each(|v| *v = f32::NAN);
-        b.compute(&x, 3, &mut out);
+        b.compute(&x, 3, &mut out).unwrap();
         assert_eq!((out.policy.len(), out.wdl.len(), out.moves_left.len()), (3 * POLICY_SIZE, 9, 3));
         assert!(out.policy.iter().chain(&out.wdl).all(|v| v.is_finite()));
         assert!(out.moves_left.iter().all(|&v| v >= 0.0));
@@ -147,7 +162,7 @@ mod tests {
         // Items are independent in inference mode: the second alone gives the same logits.
         let mut one = BackendOutput::default();
         one.resize(1);
-        b.compute(&x[INPUT_SIZE..2 * INPUT_SIZE], 1, &mut one);
+        b.compute(&x[INPUT_SIZE..2 * INPUT_SIZE], 1, &mut one).unwrap();
         let d = one.policy.iter().zip(&out.policy[POLICY_SIZE..2 * POLICY_SIZE]).map(|(a, b)| (a - b).abs());
         assert!(d.fold(0.0, f32::max) < 1e-4);
     }
@@ -183,7 +198,7 @@ mod tests {
             let ps = random_positions(v, 40 + i as u64, 1, 30);
             let moves: Vec<_> = ps.iter().map(|p| p.legal_moves()).collect();
             let batch: Vec<_> = ps.iter().zip(&moves).map(|(p, m)| EvalInput::new(p, 0, m)).collect();
-            eval.evaluate(&batch, &mut out);
+            eval.evaluate(&batch, &mut out).unwrap();
             for (e, m) in out.iter().zip(&moves) {
                 assert_eq!(e.policy.len(), m.len());
                 assert!(e.policy.iter().all(|&p| p >= 0.0));

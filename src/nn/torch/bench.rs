@@ -128,8 +128,13 @@ fn synchronize(device: Device) {
     }
 }
 
-/// Measures every batch size of `cfg`, calling `report` after each row.
-pub fn run(cfg: &BenchConfig, variant: Variant, mut report: impl FnMut(&BenchRow)) -> Vec<BenchRow> {
+/// Measures every batch size of `cfg`, calling `report` after each row; a failing backend stops
+/// it with the error.
+pub fn run(
+    cfg: &BenchConfig,
+    variant: Variant,
+    mut report: impl FnMut(&BenchRow),
+) -> Result<Vec<BenchRow>, crate::nn::EvalError> {
     let max = cfg.batches.iter().copied().max().unwrap_or(1);
     let positions = bench_positions(variant, max, 7);
     let model = Model::new(&cfg.net, cfg.device).expect("bench config validated by the caller");
@@ -142,7 +147,10 @@ pub fn run(cfg: &BenchConfig, variant: Variant, mut report: impl FnMut(&BenchRow
     let mut outputs = Vec::new();
     for &b in &cfg.batches {
         let batch: Vec<EvalInput<'_>> = positions[..b].iter().map(|(p, m)| EvalInput::new(p, 0, m)).collect();
-        let full = rate(cfg.min_time, || eval.evaluate(&batch, &mut outputs));
+        eval.evaluate(&batch, &mut outputs)?;
+        let full = rate(cfg.min_time, || {
+            let _ = eval.evaluate(&batch, &mut outputs);
+        });
         let mut planes = vec![0.0; b * INPUT_SIZE];
         encode_batch(positions[..b].iter().map(|(p, _)| (p, 0)), &mut planes);
         let backend = eval.backend();
@@ -163,5 +171,5 @@ pub fn run(cfg: &BenchConfig, variant: Variant, mut report: impl FnMut(&BenchRow
         report(&row);
         rows.push(row);
     }
-    rows
+    Ok(rows)
 }
