@@ -11,7 +11,7 @@ use fiveup::rules::bitboard::FULL;
 use fiveup::rules::game::Game;
 use fiveup::rules::notation::{diagram, figurine, parse_move, tokenize_moves, MoveText};
 use fiveup::rules::{Position, Ruleset, Setup, Variant};
-use fiveup::selfplay::shards::decode_shard;
+use fiveup::selfplay::shards::{decode_shard, HEADER_LEN};
 use fiveup::train::checkpoint;
 use fiveup::train::learner::{Learner, NullLearner};
 use fiveup::train::replay::{game_samples, Targets, TrainBatch};
@@ -117,8 +117,36 @@ pub fn config_toml(data: &[u8]) {
 }
 
 /// Input: a shard file. Decodes it, then turns every record into training samples and a batch,
-/// as the trainer does.
+/// as the trainer does; then the same with the records' checksums made right.
 pub fn shard(data: &[u8]) {
+    check_shard(data);
+    // The same bytes with every record's checksum made right, so that damaged payloads reach the
+    // record decoder instead of stopping at the checksum.
+    let mut fixed = data.to_vec();
+    fix_checksums(&mut fixed);
+    if fixed != data {
+        check_shard(&fixed);
+    }
+}
+
+/// Rewrites the checksum of every record whose length field fits in the data, with the checksum
+/// the header's version names (FNV-1a 32 up to version 2, CRC-32 from version 3).
+fn fix_checksums(bytes: &mut [u8]) {
+    let Some(version) = bytes.get(8..12) else { return };
+    let fnv1a32 = |d: &[u8]| d.iter().fold(0x811c_9dc5u32, |h, &b| (h ^ b as u32).wrapping_mul(0x0100_0193));
+    let new = u32::from_le_bytes(version.try_into().expect("4 bytes")) >= 3;
+    let mut at = HEADER_LEN;
+    while at + 8 <= bytes.len() {
+        let len = u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes")) as usize;
+        let Some(end) = (at + 8).checked_add(len).filter(|&e| e <= bytes.len()) else { return };
+        let payload = &bytes[at + 8..end];
+        let sum = if new { crc32(payload) } else { fnv1a32(payload) };
+        bytes[at + 4..at + 8].copy_from_slice(&sum.to_le_bytes());
+        at = end;
+    }
+}
+
+fn check_shard(data: &[u8]) {
     let Ok(records) = decode_shard(Path::new("fuzz.shard"), data) else { return };
     for rec in &records {
         // Placement rights past cell 124 panic in `Position::from_setup` (issue 20: fixed on
@@ -151,6 +179,27 @@ pub fn game_records(data: &[u8]) {
     }
 }
 
+/// CRC-32 (IEEE), bit by bit (the checksum of newer shards, checkpoints and networks).
+fn crc32(data: &[u8]) -> u32 {
+    let mut c = !0u32;
+    for &b in data {
+        c ^= b as u32;
+        for _ in 0..8 {
+            c = if c & 1 != 0 { (c >> 1) ^ 0xedb8_8320 } else { c >> 1 };
+        }
+    }
+    !c
+}
+
+/// A file's checksum as a checkpoint's `meta.json` of `version` writes it (CRC-32 from version 2).
+fn meta_checksum(version: u64, data: &[u8]) -> String {
+    if version >= 2 {
+        format!("{:08x}", crc32(data))
+    } else {
+        format!("{:016x}", fnv1a64(data))
+    }
+}
+
 fn fnv1a64(data: &[u8]) -> u64 {
     data.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
 }
@@ -179,7 +228,8 @@ pub fn checkpoint(data: &[u8]) {
     let _ = checkpoint::load_latest(&run, &mut l, "fuzz", false);
     // The same meta with learner.json's entry made right, so the learner's reader is reached.
     let Ok(serde_json::Value::Object(mut m)) = serde_json::from_slice::<serde_json::Value>(meta) else { return };
-    let entry = serde_json::json!([learner.len(), format!("{:016x}", fnv1a64(learner))]);
+    let version = m.get("version").and_then(|v| v.as_u64()).unwrap_or(1);
+    let entry = serde_json::json!([learner.len(), meta_checksum(version, learner)]);
     let files = m.entry("files").or_insert_with(|| serde_json::json!({}));
     if let Some(files) = files.as_object_mut() {
         files.insert("learner.json".into(), entry);
@@ -203,7 +253,11 @@ pub fn network_load(data: &[u8]) {
     let _ = Model::load(dir, tch::Device::Cpu);
     let Ok(serde_json::Value::Object(mut m)) = serde_json::from_slice::<serde_json::Value>(sidecar) else { return };
     m.insert("weights_bytes".into(), serde_json::json!(weights.len()));
-    m.insert("weights_fnv1a64".into(), serde_json::json!(format!("{:016x}", fnv1a64(weights))));
+    if m.contains_key("weights_crc32") {
+        m.insert("weights_crc32".into(), serde_json::json!(format!("{:08x}", crc32(weights))));
+    } else {
+        m.insert("weights_fnv1a64".into(), serde_json::json!(format!("{:016x}", fnv1a64(weights))));
+    }
     std::fs::write(dir.join(SIDECAR_FILE), serde_json::to_vec(&m).expect("json")).expect("write");
     let _ = Model::load(dir, tch::Device::Cpu);
 }
