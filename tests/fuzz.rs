@@ -714,7 +714,9 @@ mod network {
 /// `time=0`, which does not parse (found by the `player_spec` fuzz target).
 #[test]
 fn a_time_below_a_nanosecond_is_refused() {
-    for spec in ["ab:time=5e-120", "mcts:time=0.0000000001", "ab:nodes=1000,time=4e-10,hash=16"] {
+    // The fuzzer's input, then shorter ones.
+    const FOUND: &str = "ab:nodes=1000,time=0.0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000005,hash=16,keep=1";
+    for spec in [FOUND, "ab:time=5e-120", "mcts:time=0.0000000001", "ab:nodes=1000,time=4e-10,hash=16"] {
         let e = spec.parse::<PlayerSpec>().unwrap_err().to_string();
         assert!(e.contains("time=") && e.contains("seconds"), "{spec}: {e}");
     }
