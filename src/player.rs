@@ -217,8 +217,9 @@ impl FromStr for PlayerSpec {
         };
         let seconds = |k: &str, v: &str| -> Result<Duration, SpecError> {
             match v.parse::<f64>() {
-                Ok(t) if t.is_finite() && t > 0.0 && t < 1e9 => Ok(Duration::from_secs_f64(t)),
-                _ => Err(err(format!("{k}={v}: expected a positive number of seconds"))),
+                // At least a nanosecond: a smaller time would round to a zero limit.
+                Ok(t) if (1e-9..1e9).contains(&t) => Ok(Duration::from_secs_f64(t)),
+                _ => Err(err(format!("{k}={v}: expected a positive number of seconds (1e-9 to 1e9)"))),
             }
         };
         match kind {
