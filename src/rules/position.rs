@@ -90,6 +90,9 @@ pub enum SetupError {
     /// The side not to move is in check.
     #[error("the side not to move ({0}) is in check")]
     OpponentInCheck(&'static str),
+    /// A bit set past cell 124 (bits 125–127 of a 125-cell board).
+    #[error("{0} names a cell past the board's 125 (bits 125 to 127 must be zero)")]
+    OffBoard(&'static str),
     /// Move number zero.
     #[error("move number must be at least 1")]
     BadFullmove,
@@ -387,6 +390,12 @@ impl Position {
         }
         p.reserve[0] &= 7;
         p.reserve[1] &= 7;
+        if s.rights.0 >> 125 != 0 {
+            return Err(SetupError::OffBoard("the placement rights"));
+        }
+        if s.ep.passed >> 125 != 0 {
+            return Err(SetupError::OffBoard("the en passant field"));
+        }
         for c in s.rights {
             match p.piece_at(c) {
                 Some(pc) if pc.kind != Kind::Pawn => {}
@@ -1089,6 +1098,17 @@ mod tests {
         let mut s = Setup::start(Variant::plain(Ruleset::Raumschach));
         s.variant.castling = true;
         assert!(matches!(Position::from_setup(s), Err(SetupError::Variant(_))));
+        // An unchecked setup (e.g. from a damaged record) with bits past cell 124: an error, not a
+        // panic indexing the board.
+        for bit in 125..128 {
+            let mut s = Setup::start(v);
+            s.rights = Bitboard(s.rights.0 | 1u128 << bit);
+            assert!(matches!(Position::from_setup(s), Err(SetupError::OffBoard("the placement rights"))));
+        }
+        let mut s = Setup::start(v);
+        s.ep.passed = 1u128 << 127;
+        s.ep.pawn = 0;
+        assert!(matches!(Position::from_setup(s), Err(SetupError::OffBoard("the en passant field"))));
         let mut s = Setup::start(Variant::plain(Ruleset::Raumschach));
         s.board[0] = Some(Piece::new(Color::White, Kind::Wizard));
         assert!(matches!(Position::from_setup(s), Err(SetupError::ForeignPiece { .. })));
