@@ -605,6 +605,15 @@ fn check(ok: bool, key: &str, value: impl fmt::Display, allowed: &str) -> Result
     }
 }
 
+/// Names where an out-of-range value came from: the last `--set` that assigned its key, else the
+/// file (or the embedded default) `origin`.
+fn range_origin(e: ConfigError, origin: &str, overrides: &[String]) -> ConfigError {
+    let ConfigError::Range { key, .. } = &e else { return e };
+    let set = overrides.iter().rev().find(|o| o.split_once('=').is_some_and(|(k, _)| k.trim() == key));
+    let origin = set.map_or_else(|| origin.to_string(), |o| format!("--set {o}"));
+    ConfigError::Parse { origin, message: e.to_string() }
+}
+
 impl TrainConfig {
     /// Parses and validates TOML text; `origin` names it in errors. `overrides` are `KEY=VALUE`
     /// assignments (dotted keys, TOML values) applied on top.
@@ -621,7 +630,7 @@ impl TrainConfig {
                 cfg = toml::from_str(&merged).map_err(|e| override_error(o, &e))?;
             }
         }
-        cfg.validate()?;
+        cfg.validate().map_err(|e| range_origin(e, origin, overrides))?;
         Ok(cfg)
     }
 
@@ -968,6 +977,13 @@ mod tests {
         assert!(!e.contains("line"), "{e}");
         let e = set("training.lr=abc");
         assert_eq!(e, "--set training.lr=abc: invalid type: string \"abc\", expected f64 in [training]");
+        // A value out of range is blamed on the --set that gave it, else on the file.
+        let e = TrainConfig::from_toml("[training]\nlr = 1e-3\n", "a.toml", &["training.lr=-1".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("--set training.lr=-1: training.lr = -1 is out of range"), "{e}");
+        let e = TrainConfig::from_toml("[training]\nlr = -1\n", "a.toml", &["seed=3".into()]).unwrap_err().to_string();
+        assert!(e.starts_with("a.toml: training.lr = -1 is out of range"), "{e}");
     }
 
     #[test]

@@ -30,10 +30,16 @@ pub fn register_font() -> bool {
 }
 
 /// Draws the ratings of `report` with error bars to the PNG `path`.
+/// Drawn into a temporary file, then renamed ([`crate::fsutil::write_atomic_via`]).
 pub fn plot_ratings(report: &RatingReport, path: &Path) -> Result<(), PlotError> {
     let fail = |reason: String| PlotError { path: path.display().to_string(), reason };
+    crate::fsutil::write_atomic_via(path, |tmp| draw_ratings(report, tmp).map_err(fail), |e| fail(e.to_string()))
+}
+
+/// [`plot_ratings`] into `path` itself.
+fn draw_ratings(report: &RatingReport, path: &Path) -> Result<(), String> {
     if !register_font() {
-        return Err(fail("the embedded font could not be loaded".into()));
+        return Err("the embedded font could not be loaded".into());
     }
     let order = report.ranking();
     let n = order.len().max(1);
@@ -92,5 +98,5 @@ pub fn plot_ratings(report: &RatingReport, path: &Path) -> Result<(), PlotError>
         root.present()?;
         Ok(())
     };
-    draw().map_err(|e| fail(e.to_string()))
+    draw().map_err(|e| e.to_string())
 }

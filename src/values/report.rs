@@ -211,7 +211,13 @@ impl ValuesReport {
     }
 
     /// A bar plot: per piece, a bar per method with its 95% interval, and the guess as a marker.
+    /// Drawn into a temporary file, then renamed ([`crate::fsutil::write_atomic_via`]).
     pub fn plot(&self, path: &Path) -> Result<(), String> {
+        crate::fsutil::write_atomic_via(path, |tmp| self.draw_plot(tmp), |e| format!("{}: {e}", path.display()))
+    }
+
+    /// [`Self::plot`] into `path` itself.
+    fn draw_plot(&self, path: &Path) -> Result<(), String> {
         use plotters::prelude::*;
         if !crate::eval::plot::register_font() {
             return Err("the embedded font could not be loaded".to_string());
