@@ -933,7 +933,7 @@ mod tests {
         }
         for bad in [0.05, 0.5, 1.0, -0.1] {
             let e = TrainConfig::from_toml(&format!("[selfplay]\nresign_loss = {bad}\n"), "x", &[]).unwrap_err();
-            assert!(e.to_string().starts_with("selfplay.resign_loss"), "{e}");
+            assert!(e.to_string().starts_with("x: selfplay.resign_loss"), "{e}");
         }
     }
 
@@ -949,13 +949,13 @@ mod tests {
     #[test]
     fn out_of_range_values_name_the_key_and_the_range() {
         let e = TrainConfig::from_toml("[training]\nlr = -1.0\n", "x", &[]).unwrap_err().to_string();
-        assert_eq!(e, "training.lr = -1 is out of range (allowed: (0, 10])");
+        assert_eq!(e, "x: training.lr = -1 is out of range (allowed: (0, 10])");
         let e = TrainConfig::from_toml("[selfplay]\nfull_search_prob = 0\n", "x", &[]).unwrap_err().to_string();
-        assert!(e.starts_with("selfplay.full_search_prob = 0 is out of range"), "{e}");
+        assert!(e.starts_with("x: selfplay.full_search_prob = 0 is out of range"), "{e}");
         let e = TrainConfig::from_toml("[rules]\nruleset = \"chess\"\n", "x", &[]).unwrap_err().to_string();
-        assert!(e.starts_with("rules.ruleset"), "{e}");
+        assert!(e.starts_with("x: rules.ruleset"), "{e}");
         let e = TrainConfig::from_toml("[rules]\nruleset = \"raumschach\"\ncastling = true\n", "x", &[]).unwrap_err();
-        assert!(e.to_string().starts_with("rules = raumschach castling=true"), "{e}");
+        assert!(e.to_string().starts_with("x: rules = raumschach castling=true"), "{e}");
     }
 
     #[test]
