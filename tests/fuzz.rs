@@ -13,12 +13,11 @@ use fiveup::config::TrainConfig;
 use fiveup::eval::records::{parse_records, parse_records_prefix, GameRecord as TextRecord};
 use fiveup::nn::Symmetry;
 use fiveup::player::PlayerSpec;
-use fiveup::rules::bitboard::FULL;
 use fiveup::rules::game::Game;
 use fiveup::rules::notation::{figurine, format_line, parse_move, tokenize_moves, MoveText};
 use fiveup::rules::{Move, Position, Ruleset, Setup, Variant};
 use fiveup::selfplay::records::{SetupRecord, VariantRecord};
-use fiveup::selfplay::shards::{decode_shard, encode_shard, HEADER_LEN};
+use fiveup::selfplay::shards::{decode_shard, encode_shard, record_checksum, HEADER_LEN};
 use fiveup::selfplay::{GameRecord, GameResult, PositionRecord, Termination};
 use fiveup::train::checkpoint;
 use fiveup::train::learner::{Learner, NullLearner};
@@ -153,35 +152,9 @@ fn mutated(bytes: &[u8], ms: &[Mutation]) -> Vec<u8> {
     b
 }
 
-/// FNV-1a, 32 bits (the record checksum of shard versions 1 and 2).
-fn fnv1a32(data: &[u8]) -> u32 {
-    data.iter().fold(0x811c_9dc5u32, |h, &b| (h ^ b as u32).wrapping_mul(0x0100_0193))
-}
-
-/// FNV-1a, 64 bits (checkpoint and network checksums before CRC-32).
-fn fnv1a64(data: &[u8]) -> u64 {
-    data.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
-}
-
-/// CRC-32 (IEEE), bit by bit (the checksum of newer shards, checkpoints and networks).
-fn crc32(data: &[u8]) -> u32 {
-    let mut c = !0u32;
-    for &b in data {
-        c ^= b as u32;
-        for _ in 0..8 {
-            c = if c & 1 != 0 { (c >> 1) ^ 0xedb8_8320 } else { c >> 1 };
-        }
-    }
-    !c
-}
-
-/// A file's checksum as a checkpoint's `meta.json` of `version` writes it.
+/// A file's checksum as a checkpoint's `meta.json` of `version` records it.
 fn meta_checksum(version: u64, data: &[u8]) -> String {
-    if version >= 2 {
-        format!("{:08x}", crc32(data))
-    } else {
-        format!("{:016x}", fnv1a64(data))
-    }
+    checkpoint::checksum_hex(u32::try_from(version).unwrap_or(u32::MAX), data)
 }
 
 fn lossy(bytes: &[u8]) -> String {
@@ -433,11 +406,6 @@ fn game_record(v: Variant, plies: usize, seed: u64) -> GameRecord {
 fn check_shard(bytes: &[u8]) {
     let Ok(records) = decode_shard(Path::new("fuzz.shard"), bytes) else { return };
     for rec in &records {
-        // Placement rights past cell 124 are rejected by `Position::from_setup` on another branch
-        // of issue 20; until that lands they panic, so they are left out here.
-        if rec.start.rights & !FULL != 0 {
-            continue;
-        }
         let Ok(samples) = game_samples(rec, &Targets::selfplay(0.5)) else { continue };
         let items: Vec<_> = samples.iter().take(4).map(|s| (s, Symmetry::IDENTITY)).collect();
         let _ = TrainBatch::assemble(&items);
@@ -449,12 +417,12 @@ fn check_shard(bytes: &[u8]) {
 /// one the header's version names (FNV-1a 32 up to version 2, CRC-32 from version 3).
 fn fix_checksums(bytes: &mut [u8]) {
     let Some(version) = bytes.get(8..12) else { return };
-    let sum: fn(&[u8]) -> u32 = if u32::from_le_bytes(version.try_into().unwrap()) >= 3 { crc32 } else { fnv1a32 };
+    let version = u32::from_le_bytes(version.try_into().unwrap());
     let mut at = HEADER_LEN;
     while at + 8 <= bytes.len() {
         let len = u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
         let Some(end) = (at + 8).checked_add(len).filter(|&e| e <= bytes.len()) else { return };
-        let s = sum(&bytes[at + 8..end]);
+        let s = record_checksum(version, &bytes[at + 8..end]);
         bytes[at + 4..at + 8].copy_from_slice(&s.to_le_bytes());
         at = end;
     }
@@ -672,9 +640,9 @@ mod network {
                 let mut s: serde_json::Value = serde_json::from_slice(sidecar).unwrap();
                 s["weights_bytes"] = serde_json::json!(w.len());
                 if s.get("weights_crc32").is_some() {
-                    s["weights_crc32"] = serde_json::json!(format!("{:08x}", crc32(&w)));
+                    s["weights_crc32"] = serde_json::json!(format!("{:08x}", fiveup::fsutil::crc32(&w)));
                 } else {
-                    s["weights_fnv1a64"] = serde_json::json!(format!("{:016x}", fnv1a64(&w)));
+                    s["weights_fnv1a64"] = serde_json::json!(format!("{:016x}", fiveup::fsutil::legacy::fnv1a64(&w)));
                 }
                 (s.to_string().into_bytes(), w)
             } else {
@@ -699,9 +667,9 @@ mod network {
         assert!(Model::load(t.path(), tch::Device::Cpu).is_err(), "the checksum catches the edit");
         let mut s: serde_json::Value = serde_json::from_slice(sidecar).unwrap();
         if s.get("weights_crc32").is_some() {
-            s["weights_crc32"] = serde_json::json!(format!("{:08x}", crc32(&w)));
+            s["weights_crc32"] = serde_json::json!(format!("{:08x}", fiveup::fsutil::crc32(&w)));
         } else {
-            s["weights_fnv1a64"] = serde_json::json!(format!("{:016x}", fnv1a64(&w)));
+            s["weights_fnv1a64"] = serde_json::json!(format!("{:016x}", fiveup::fsutil::legacy::fnv1a64(&w)));
         }
         std::fs::write(t.path().join(SIDECAR_FILE), s.to_string()).unwrap();
         assert_eq!(Model::load(t.path(), tch::Device::Cpu).unwrap().config().channels, 4);

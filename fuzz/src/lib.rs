@@ -11,7 +11,7 @@ use fiveup::rules::bitboard::FULL;
 use fiveup::rules::game::Game;
 use fiveup::rules::notation::{diagram, figurine, parse_move, tokenize_moves, MoveText};
 use fiveup::rules::{Position, Ruleset, Setup, Variant};
-use fiveup::selfplay::shards::{decode_shard, HEADER_LEN};
+use fiveup::selfplay::shards::{decode_shard, record_checksum, HEADER_LEN};
 use fiveup::train::checkpoint;
 use fiveup::train::learner::{Learner, NullLearner};
 use fiveup::train::replay::{game_samples, Targets, TrainBatch};
@@ -133,14 +133,13 @@ pub fn shard(data: &[u8]) {
 /// the header's version names (FNV-1a 32 up to version 2, CRC-32 from version 3).
 fn fix_checksums(bytes: &mut [u8]) {
     let Some(version) = bytes.get(8..12) else { return };
-    let fnv1a32 = |d: &[u8]| d.iter().fold(0x811c_9dc5u32, |h, &b| (h ^ b as u32).wrapping_mul(0x0100_0193));
-    let new = u32::from_le_bytes(version.try_into().expect("4 bytes")) >= 3;
+    let version = u32::from_le_bytes(version.try_into().expect("4 bytes"));
     let mut at = HEADER_LEN;
     while at + 8 <= bytes.len() {
         let len = u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes")) as usize;
         let Some(end) = (at + 8).checked_add(len).filter(|&e| e <= bytes.len()) else { return };
         let payload = &bytes[at + 8..end];
-        let sum = if new { crc32(payload) } else { fnv1a32(payload) };
+        let sum = record_checksum(version, payload);
         bytes[at + 4..at + 8].copy_from_slice(&sum.to_le_bytes());
         at = end;
     }
@@ -149,11 +148,6 @@ fn fix_checksums(bytes: &mut [u8]) {
 fn check_shard(data: &[u8]) {
     let Ok(records) = decode_shard(Path::new("fuzz.shard"), data) else { return };
     for rec in &records {
-        // Placement rights past cell 124 panic in `Position::from_setup` (issue 20: fixed on
-        // another branch); skip them here so that the fuzzer looks further.
-        if rec.start.rights & !FULL != 0 {
-            continue;
-        }
         let Ok(samples) = game_samples(rec, &Targets::selfplay(0.5)) else { continue };
         let items: Vec<_> = samples.iter().take(8).map(|s| (s, Symmetry::IDENTITY)).collect();
         let _ = TrainBatch::assemble(&items);
@@ -179,29 +173,9 @@ pub fn game_records(data: &[u8]) {
     }
 }
 
-/// CRC-32 (IEEE), bit by bit (the checksum of newer shards, checkpoints and networks).
-fn crc32(data: &[u8]) -> u32 {
-    let mut c = !0u32;
-    for &b in data {
-        c ^= b as u32;
-        for _ in 0..8 {
-            c = if c & 1 != 0 { (c >> 1) ^ 0xedb8_8320 } else { c >> 1 };
-        }
-    }
-    !c
-}
-
-/// A file's checksum as a checkpoint's `meta.json` of `version` writes it (CRC-32 from version 2).
+/// A file's checksum as a checkpoint's `meta.json` of `version` records it.
 fn meta_checksum(version: u64, data: &[u8]) -> String {
-    if version >= 2 {
-        format!("{:08x}", crc32(data))
-    } else {
-        format!("{:016x}", fnv1a64(data))
-    }
-}
-
-fn fnv1a64(data: &[u8]) -> u64 {
-    data.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
+    checkpoint::checksum_hex(u32::try_from(version).unwrap_or(u32::MAX), data)
 }
 
 /// Splits `data` at the first `0xff` byte (never in UTF-8 text): (before, after).
@@ -254,9 +228,9 @@ pub fn network_load(data: &[u8]) {
     let Ok(serde_json::Value::Object(mut m)) = serde_json::from_slice::<serde_json::Value>(sidecar) else { return };
     m.insert("weights_bytes".into(), serde_json::json!(weights.len()));
     if m.contains_key("weights_crc32") {
-        m.insert("weights_crc32".into(), serde_json::json!(format!("{:08x}", crc32(weights))));
+        m.insert("weights_crc32".into(), serde_json::json!(format!("{:08x}", fiveup::fsutil::crc32(weights))));
     } else {
-        m.insert("weights_fnv1a64".into(), serde_json::json!(format!("{:016x}", fnv1a64(weights))));
+        m.insert("weights_fnv1a64".into(), serde_json::json!(format!("{:016x}", fiveup::fsutil::legacy::fnv1a64(weights))));
     }
     std::fs::write(dir.join(SIDECAR_FILE), serde_json::to_vec(&m).expect("json")).expect("write");
     let _ = Model::load(dir, tch::Device::Cpu);

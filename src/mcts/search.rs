@@ -34,6 +34,7 @@ use crate::nn::{EvalInput, Evaluation};
 use crate::rules::game::{outcome, prior_occurrences};
 use crate::rules::{Move, Position};
 use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 /// Most simulations a Gumbel halving schedule is planned for (4 MiB of schedule); a larger or
 /// unbounded (time-limited) budget follows the plan that far, then visits the leading actions.
@@ -42,7 +43,6 @@ pub const GUMBEL_SCHEDULE_CAP: u32 = 1 << 20;
 /// Nodes after which a search stops launching simulations: node ids are 32 bits, and one step may
 /// still expand `max_batch` (at most 255) leaves of up to 65535 children each.
 pub const MAX_TREE_NODES: usize = u32::MAX as usize - 255 * 65_536;
-use rand_chacha::ChaCha8Rng;
 
 /// Which search algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -147,56 +147,44 @@ pub struct PositionRecordV1 {
 }
 
 /// A game record of schema version 1: [`GameRecord`] with [`PositionRecordV1`] positions.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GameRecordV1 {
-    /// As [`GameRecord::variant`].
-    pub variant: VariantRecord,
-    /// As [`GameRecord::start`].
-    pub start: SetupRecord,
-    /// As [`GameRecord::moves`].
-    pub moves: Vec<u32>,
-    /// As [`GameRecord::positions`].
-    pub positions: Vec<PositionRecordV1>,
-    /// As [`GameRecord::result`].
-    pub result: GameResult,
-    /// As [`GameRecord::termination`].
-    pub termination: Termination,
-    /// As [`GameRecord::resign_disabled`].
-    pub resign_disabled: bool,
-    /// As [`GameRecord::would_resign_ply`].
-    pub would_resign_ply: Option<u32>,
-    /// As [`GameRecord::game_index`].
-    pub game_index: u64,
-    /// As [`GameRecord::evaluator`].
-    pub evaluator: String,
+pub type GameRecordV1 = GameRecord<PositionRecordV1>;
+
+impl From<PositionRecordV1> for PositionRecord {
+    /// Version 1 positions gain `engine_score: None`. (A version 1 bootstrap game keeps its engine
+    /// expectation in `root_wdl`; its policy is the softened one-hot it was written with.)
+    fn from(p: PositionRecordV1) -> PositionRecord {
+        PositionRecord {
+            ply: p.ply,
+            policy: p.policy,
+            root_wdl: p.root_wdl,
+            nn_wdl: p.nn_wdl,
+            simulations: p.simulations,
+            engine_score: None,
+        }
+    }
 }
 
 impl From<GameRecordV1> for GameRecord {
-    /// Version 1 records gain `engine_score: None`. (A version 1 bootstrap game keeps its engine
-    /// expectation in `root_wdl`; its policy is the softened one-hot it was written with.)
+    /// Version 1 records with their positions converted.
     fn from(r: GameRecordV1) -> GameRecord {
+        r.map_positions(PositionRecord::from)
+    }
+}
+
+impl<P> GameRecord<P> {
+    /// The same game with every position record mapped through `f` (schema conversions).
+    pub fn map_positions<Q>(self, f: impl FnMut(P) -> Q) -> GameRecord<Q> {
         GameRecord {
-            variant: r.variant,
-            start: r.start,
-            moves: r.moves,
-            positions: r
-                .positions
-                .into_iter()
-                .map(|p| PositionRecord {
-                    ply: p.ply,
-                    policy: p.policy,
-                    root_wdl: p.root_wdl,
-                    nn_wdl: p.nn_wdl,
-                    simulations: p.simulations,
-                    engine_score: None,
-                })
-                .collect(),
-            result: r.result,
-            termination: r.termination,
-            resign_disabled: r.resign_disabled,
-            would_resign_ply: r.would_resign_ply,
-            game_index: r.game_index,
-            evaluator: r.evaluator,
+            variant: self.variant,
+            start: self.start,
+            moves: self.moves,
+            positions: self.positions.into_iter().map(f).collect(),
+            result: self.result,
+            termination: self.termination,
+            resign_disabled: self.resign_disabled,
+            would_resign_ply: self.would_resign_ply,
+            game_index: self.game_index,
+            evaluator: self.evaluator,
         }
     }
 }
@@ -290,9 +278,10 @@ impl GameResult {
     }
 }
 
-/// One self-play game (see the module docs for each field).
+/// One self-play game (see the module docs for each field). `P` is the position record of the
+/// schema: [`PositionRecord`] (the current one) or [`PositionRecordV1`] ([`GameRecordV1`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GameRecord {
+pub struct GameRecord<P = PositionRecord> {
     /// Rules of the game.
     pub variant: VariantRecord,
     /// Start position.
@@ -300,7 +289,7 @@ pub struct GameRecord {
     /// All moves as [`Move::bits`].
     pub moves: Vec<u32>,
     /// Fully searched positions (training samples).
-    pub positions: Vec<PositionRecord>,
+    pub positions: Vec<P>,
     /// Outcome.
     pub result: GameResult,
     /// Rule that ended the game.

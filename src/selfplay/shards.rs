@@ -112,6 +112,16 @@ pub enum ShardError {
     },
 }
 
+/// The checksum of a record's payload in a shard of `version`: FNV-1a 32 up to version 2, CRC-32
+/// from version 3.
+pub fn record_checksum(version: u32, payload: &[u8]) -> u32 {
+    if version >= 3 {
+        crc32(payload)
+    } else {
+        fnv1a32(payload)
+    }
+}
+
 /// The bytes of a shard holding `records`.
 pub fn encode_shard(path: &Path, records: &[GameRecord]) -> Result<Vec<u8>, ShardError> {
     let mut buf = Vec::with_capacity(HEADER_LEN + records.len() * 4096);
@@ -124,7 +134,7 @@ pub fn encode_shard(path: &Path, records: &[GameRecord]) -> Result<Vec<u8>, Shar
         let len = u32::try_from(payload.len()).ok().filter(|&l| l <= MAX_RECORD_LEN);
         let len = len.ok_or_else(|| enc(format!("{} bytes is too large", payload.len())))?;
         buf.extend_from_slice(&len.to_le_bytes());
-        buf.extend_from_slice(&crc32(&payload).to_le_bytes());
+        buf.extend_from_slice(&record_checksum(SHARD_VERSION, &payload).to_le_bytes());
         buf.extend_from_slice(&payload);
     }
     Ok(buf)
@@ -180,8 +190,7 @@ pub fn decode_shard(path: &Path, bytes: &[u8]) -> Result<Vec<GameRecord>, ShardE
         }
         let sum = u32_at(take(&mut at, 4, &format!("record {index}'s checksum"))?);
         let payload = &bytes[take(&mut at, len as usize, &format!("record {index}"))?];
-        let computed = if version >= 3 { crc32(payload) } else { fnv1a32(payload) };
-        if computed != sum {
+        if record_checksum(version, payload) != sum {
             return Err(corrupt("checksum mismatch".to_string()));
         }
         let rec: GameRecord = if version == 1 {

@@ -279,27 +279,14 @@ fn version_1_shards_are_still_read() {
     // A version 1 shard, byte for byte as version 1 wrote it (no engine_score).
     let old: Vec<GameRecordV1> = games
         .iter()
-        .map(|g| GameRecordV1 {
-            variant: g.variant.clone(),
-            start: g.start.clone(),
-            moves: g.moves.clone(),
-            positions: g
-                .positions
-                .iter()
-                .map(|p| PositionRecordV1 {
-                    ply: p.ply,
-                    policy: p.policy.clone(),
-                    root_wdl: p.root_wdl,
-                    nn_wdl: p.nn_wdl,
-                    simulations: p.simulations,
-                })
-                .collect(),
-            result: g.result,
-            termination: g.termination,
-            resign_disabled: g.resign_disabled,
-            would_resign_ply: g.would_resign_ply,
-            game_index: g.game_index,
-            evaluator: g.evaluator.clone(),
+        .map(|g| {
+            g.clone().map_positions(|p| PositionRecordV1 {
+                ply: p.ply,
+                policy: p.policy,
+                root_wdl: p.root_wdl,
+                nn_wdl: p.nn_wdl,
+                simulations: p.simulations,
+            })
         })
         .collect();
     let mut bytes = MAGIC.to_vec();

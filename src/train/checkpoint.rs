@@ -38,8 +38,9 @@ pub struct CheckpointMeta {
 /// The `meta.json` version written: file checksums are CRC-32.
 pub const META_VERSION: u32 = 2;
 
-/// A file's checksum as `meta.json` of `version` records it.
-fn checksum_hex(version: u32, bytes: &[u8]) -> String {
+/// A file's checksum as `meta.json` of `version` records it (CRC-32 from version 2, FNV-1a 64
+/// before).
+pub fn checksum_hex(version: u32, bytes: &[u8]) -> String {
     if version >= 2 {
         format!("{:08x}", crate::fsutil::crc32(bytes))
     } else {
