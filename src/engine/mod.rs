@@ -88,6 +88,46 @@ pub fn scrambled(variant: Variant, plies: usize, seed: u64) -> Position {
     p
 }
 
+/// A random endgame of `variant`: the two kings plus `white`'s and `black`'s men on cells drawn
+/// by `seed` (ChaCha8), white to move, no reserve and no rights. Cells are redrawn until the setup
+/// is a legal position (so black is not in check) in which white has a legal move. Used by the mop-up tests and the conversion measurement
+/// (`examples/endgames.rs`).
+pub fn random_endgame(
+    variant: Variant,
+    white: &[crate::rules::Kind],
+    black: &[crate::rules::Kind],
+    seed: u64,
+) -> Position {
+    use crate::rules::{Color, Kind, Piece, Setup};
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    loop {
+        let mut s = Setup::empty(variant);
+        let men = [(Color::White, Kind::King), (Color::Black, Kind::King)]
+            .into_iter()
+            .chain(white.iter().map(|&k| (Color::White, k)))
+            .chain(black.iter().map(|&k| (Color::Black, k)));
+        let mut placed = true;
+        for (color, kind) in men {
+            let free: Vec<usize> = (0..125).filter(|&c| s.board[c].is_none()).collect();
+            if free.is_empty() {
+                placed = false;
+                break;
+            }
+            s.board[free[rng.gen_range(0..free.len())]] = Some(Piece::new(color, kind));
+        }
+        if !placed {
+            continue;
+        }
+        // `from_setup` refuses a side not to move in check and pawns on their promotion rows.
+        if let Ok(p) = Position::from_setup(s) {
+            if !p.legal_moves().is_empty() {
+                return p;
+            }
+        }
+    }
+}
+
 /// Searches every [`bench_positions`] position to `depth` with a fresh `hash_mb` table each and
 /// default weights of its ruleset; returns total nodes and search time.
 pub fn bench(depth: u32, hash_mb: usize) -> BenchResult {
