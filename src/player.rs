@@ -922,7 +922,7 @@ mod tests {
         player.choose(&p, &[]).unwrap();
         let engine = &player.engine.as_ref().unwrap().1;
         assert_eq!(engine.weights().value(crate::rules::Kind::Knight), 123);
-        assert_eq!(engine.weights().value(crate::rules::Kind::Queen), 1000);
+        assert_eq!(engine.weights().value(crate::rules::Kind::Queen), 950);
         std::fs::write(&path, "[values]\nknight = -5\n").unwrap();
         let spec: PlayerSpec = format!("ab:values={}", path.display()).parse().unwrap();
         assert!(spec.build().is_err());
