@@ -1,5 +1,5 @@
 //! Prints random endgames as position texts, one per line, for `fiveup match --openings FILE`
-//! (the mop-up conversion measurement in `docs/RESULTS.md`):
+//! (the mop-up conversion measurement in `docs/ENGINE.md`):
 //! `cargo run --release --example endgames -- RULESET WHITE BLACK COUNT [SEED]`, where WHITE and
 //! BLACK are the men besides the kings as piece letters (`QR`, `-` for none), e.g.
 //! `cargo run --release --example endgames -- fiveup RUPP N 20`.

@@ -539,7 +539,7 @@ mod tests {
     fn mop_up_converts_queen_endgames_that_the_plain_evaluation_drew() {
         // Five Up K+Q against K (`examples/endgames.rs fiveup Q - 20 100`, lines 9, 10 and 15):
         // `ab:nodes=5000` on both sides drew each by the fifty-move rule without mop-up and mates
-        // with it (docs/RESULTS.md, the conversion measurement).
+        // with it (docs/ENGINE.md, the conversion measurement).
         use crate::eval::openings::Opening;
         use crate::eval::runner::{play_game, GameJob};
         let spec: crate::player::PlayerSpec = "ab:nodes=5000".parse().unwrap();

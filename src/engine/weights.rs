@@ -5,7 +5,7 @@
 //!
 //! # Default piece values (centipawns)
 //! Measured, not guessed (`docs/PIECE_VALUES.md`; the equal-time matches that confirmed them
-//! against the earlier defaults are in `docs/RESULTS.md`):
+//! against the earlier defaults are in `docs/ENGINE.md`):
 //! - **Five Up**: the outcome regression's values: P 1, U 2.4, N 3.5, B 3.3, R 2.5, S 4.5, W 6.5,
 //!   G 5.5, Q 9.7 pawns (Jim Aikin guessed P 1, U 3, N 4, B 4, R 5, S 5, W 6, G 6, Q 9; the Five Up
 //!   rook, which moves only within its level, is worth about half what he thought).
