@@ -224,7 +224,7 @@ fn bench_search_reports_speed_and_the_signature() {
     for r in &rows {
         assert!(r[2].parse::<u64>().unwrap() > 0 && r[3].parse::<f64>().unwrap() > 0.0, "{r:?}");
     }
-    assert!(out.lines().last().unwrap().starts_with("bench signature: depth 4, 12 positions, 152154 nodes"), "{out}");
+    assert!(out.lines().last().unwrap().starts_with("bench signature: depth 4, 12 positions, 345801 nodes"), "{out}");
     assert_one_line_error(&fiveup(&["bench", "search", "--depths", "0"]), "--depths");
     assert_one_line_error(&fiveup(&["bench", "search", "--rulesets", "chess"]), "chess");
 }

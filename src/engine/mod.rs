@@ -4,9 +4,11 @@
 //! Design:
 //! - [`search`]: [`Engine::search`] deepens 1, 2, ... with aspiration windows around the last
 //!   score; each depth is a fail-soft PVS ([`search`]'s `negamax`) with check extension, null-move
-//!   pruning (not in check, not with pawns and king only), reverse futility and late-move pruning
-//!   near the horizon, and late-move reductions (log-log table, less at PV nodes and for moves with
-//!   good history). Below the horizon a quiescence search tries captures and queen promotions, and
+//!   pruning (not in check, not with pawns and king only), reverse futility and late-move
+//!   pruning near the horizon, and late-move reductions (log-log table, less at PV nodes and for
+//!   moves with good history). Iterations 1 to 4 skip root reductions and keep reverse futility to
+//!   one ply above the horizon, so that every generated mate in one and two ([`mates`]) is found
+//!   at depth 4. Below the horizon a quiescence search tries captures and queen promotions, and
 //!   every evasion when in check. Draws inside the search: repetition against the game's hashes
 //!   plus the search path (one repetition suffices), the fifty-move rule, bare kings; stalemate
 //!   scores 0; mate scores count plies from the root ([`score`]).
@@ -27,6 +29,7 @@
 
 pub mod eval;
 mod incremental;
+pub mod mates;
 pub mod ordering;
 pub mod score;
 pub mod search;

@@ -34,8 +34,13 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Node budget (every position visited, quiescence included); checked at every node.
     pub nodes: Option<u64>,
-    /// Wall-clock budget for this search.
+    /// Wall-clock budget for this search: the hard limit, checked every 1,024 nodes. With no
+    /// `soft_time` the search uses all of it: iterations go on until it runs out, and the
+    /// unfinished last iteration still counts where a root move already beat the previous best.
     pub time: Option<Duration>,
+    /// The time after which no new iteration starts (a clock manager's target for the move;
+    /// `time` stays the hard limit). Unset: only `time` applies.
+    pub soft_time: Option<Duration>,
 }
 
 impl Limits {
@@ -199,6 +204,7 @@ impl Engine {
             aborted: false,
             root_depth: 0,
             root_best: None,
+            iter_best: None,
             victims: victim_order(pos.ruleset(), &self.weights.values),
         }
     }
@@ -260,6 +266,7 @@ impl Engine {
         let mut prev: i32 = 0;
         for depth in 1..=max_depth {
             s.root_depth = depth as i32;
+            s.iter_best = None;
             // 3a. Aspiration window around the previous score, widened on failure.
             let mut delta = 25;
             let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
@@ -287,6 +294,13 @@ impl Engine {
                 }
             };
             if s.aborted {
+                // 3b'. Cut off: a root move that beat the previous best in this deeper iteration
+                //      replaces it (its score is only a bound: the completed depth's stays).
+                if let Some(m) = s.iter_best.filter(|&m| result.best.is_some() && result.best != Some(m)) {
+                    result.best = Some(m);
+                    let pv = &s.plies[0].pv;
+                    result.pv = if pv.first() == Some(&m) { pv.clone() } else { vec![m] };
+                }
                 break;
             }
             // 3b. Record and report the completed depth.
@@ -306,9 +320,8 @@ impl Engine {
             result.depth = depth;
             result.pv = pv;
             result.iterations.push(it);
-            // 3c. Stop early: half the time used (the next depth would not finish), or a mate
-            //     found well within the depth searched.
-            if limits.time.is_some_and(|t| start.elapsed() >= t / 2) {
+            // 3c. Stop early: past the soft time, or a mate found well within the depth searched.
+            if limits.soft_time.is_some_and(|t| start.elapsed() >= t) {
                 break;
             }
             if score.abs() >= MATE_BOUND && (MATE - score.abs()) + 2 <= depth as i32 {
@@ -347,9 +360,21 @@ struct Search<'e> {
     aborted: bool,
     root_depth: i32,
     root_best: Option<Move>,
+    /// The root move that beat alpha last in the current iteration (reset at each depth): the
+    /// answer when the iteration is cut off.
+    iter_best: Option<Move>,
     /// Capturable kinds, most valuable first.
     victims: Vec<Kind>,
 }
+
+/// Iterations up to this depth search for short mates without the two prunings that hide them:
+/// no late-move reductions at the root, reverse futility only one ply above the horizon. With
+/// either, a quiet first move of a mate in two (often a king move, ordered late) was reduced or
+/// its mating replies cut off by the static score, and depth 4 missed 17 of 300 generated mates
+/// in two (`engine::mates`, `examples/mates.rs`); without them it misses none. Deeper iterations
+/// keep both prunings (the strength they buy is measured in `docs/ENGINE.md`) and find the mate
+/// again first: it is the root's first move and its line is searched with a full window.
+const SHALLOW: i32 = 4;
 
 /// Late-move reduction in plies for a depth and move number.
 fn reduction(depth: i32, count: usize) -> i32 {
@@ -519,7 +544,9 @@ impl Search<'_> {
         let eval = if in_check { -INFINITE } else { self.static_eval() };
 
         // 6. Reverse futility: far above beta near the horizon, a quiet move will not fall below it.
-        if !pv_node && !in_check && depth <= 3 && beta.abs() < MATE_BOUND && eval - 120 * depth >= beta {
+        //    In the first four iterations only one ply above the horizon (see `SHALLOW`).
+        let rfp_depth = if self.root_depth <= SHALLOW { 1 } else { 3 };
+        if !pv_node && !in_check && depth <= rfp_depth && beta.abs() < MATE_BOUND && eval - 120 * depth >= beta {
             return eval;
         }
 
@@ -610,7 +637,14 @@ impl Search<'_> {
                 -self.negamax(new_depth, -beta, -alpha, ply + 1, true, gives_check)
             } else {
                 let mut r = 0;
-                if depth >= 3 && quiet && !in_check && !gives_check && count > if pv_node { 4 } else { 2 } {
+                let shallow_root = root && self.root_depth <= SHALLOW;
+                if depth >= 3
+                    && !shallow_root
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                    && count > if pv_node { 4 } else { 2 }
+                {
                     r = reduction(depth, count) - i32::from(pv_node) - self.heur.history(side, m) / 8192;
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -638,6 +672,7 @@ impl Search<'_> {
                     self.update_pv(ply, m);
                     if root {
                         self.root_best = Some(m);
+                        self.iter_best = Some(m);
                     }
                     if alpha >= beta {
                         if quiet {
@@ -789,26 +824,7 @@ mod tests {
 
     /// Brute force: can the side to move force mate within `n` of its moves?
     fn naive_mate_in(p: &mut Position, n: u32) -> bool {
-        for m in p.legal_moves() {
-            let u = p.make(m);
-            let replies = p.legal_moves();
-            let ok = if replies.is_empty() {
-                p.in_check()
-            } else {
-                n > 1
-                    && replies.iter().all(|&r| {
-                        let u2 = p.make(r);
-                        let x = naive_mate_in(p, n - 1);
-                        p.unmake(r, u2);
-                        x
-                    })
-            };
-            p.unmake(m, u);
-            if ok {
-                return true;
-            }
-        }
-        false
+        crate::engine::mates::mating_move(p, n).is_some()
     }
 
     /// The seed fool's mate `1. P-Cc2 P-Cc4 2. B-De4/G P-Bd3 3. N-Db3/S P-Cc3`, white to move.
@@ -962,6 +978,35 @@ mod tests {
         let r = run(&p, Limits::time(Duration::from_millis(200)));
         assert!(t.elapsed() < Duration::from_millis(1500));
         assert!(p.legal_moves().contains(&r.best.unwrap()));
+    }
+
+    #[test]
+    fn soft_time_ends_the_search_after_a_completed_iteration() {
+        let p = Position::startpos(Variant::plain(Ruleset::FiveUp));
+        let limits = Limits { soft_time: Some(Duration::ZERO), depth: Some(6), ..Limits::default() };
+        let r = run(&p, limits);
+        assert_eq!(r.depth, 1, "no iteration starts once the soft time has passed");
+        assert!(r.best.is_some());
+    }
+
+    #[test]
+    fn a_cut_off_iteration_answers_with_the_move_that_beat_the_previous_best() {
+        // Node budgets that end the search inside an iteration: the answer is legal, heads its PV,
+        // and sometimes is the cut-off iteration's new best rather than the last completed
+        // depth's move.
+        let mut replaced = 0;
+        for (i, rs) in [Ruleset::FiveUp, Ruleset::Raumschach].into_iter().cycle().take(16).enumerate() {
+            let p = scrambled(Variant::plain(rs), 6 + i, 40 + i as u64);
+            for nodes in [3_000, 7_000, 20_000] {
+                let r = run(&p, Limits::nodes(nodes));
+                let best = r.best.unwrap();
+                assert!(p.legal_moves().contains(&best), "{p} {nodes}");
+                assert_eq!(r.pv.first(), Some(&best));
+                let completed = r.iterations.last().and_then(|it| it.pv.first().copied());
+                replaced += usize::from(completed.is_some_and(|m| m != best));
+            }
+        }
+        assert!(replaced > 0, "no cut-off iteration changed the answer in 48 searches");
     }
 
     #[test]
