@@ -36,6 +36,9 @@ fn main() {
         None => 0,
     };
     for i in 0..count {
-        println!("{}", random_endgame(Variant::plain(ruleset), &white, &black, seed.wrapping_add(i)));
+        match random_endgame(Variant::plain(ruleset), &white, &black, seed.wrapping_add(i)) {
+            Some(p) => println!("{p}"),
+            None => fail(format!("no legal position with these men (white {}, black {})", args[1], args[2])),
+        }
     }
 }

@@ -483,7 +483,7 @@ mod tests {
                     2 => (&[], &[Rook, Bishop]),
                     _ => (&[Knight, Pawn], &[Bishop]),
                 };
-                out.push(crate::engine::random_endgame(v, white, black, seed));
+                out.push(crate::engine::random_endgame(v, white, black, seed).expect("a legal endgame"));
             }
         }
         out

@@ -75,7 +75,7 @@ pub fn random_mate_problems(variant: Variant, count: usize, seed: u64, tries: u6
         let s = seed.wrapping_add(i);
         let attack = attackers[(s % 5) as usize];
         let defend = defenders[(s / 5 % 3) as usize];
-        let mut p = super::random_endgame(variant, attack, defend, s);
+        let Some(mut p) = super::random_endgame(variant, attack, defend, s) else { continue };
         let moves = if mating_move(&mut p, 1).is_some() {
             1
         } else if mating_move(&mut p, 2).is_some() {

@@ -93,43 +93,45 @@ pub fn scrambled(variant: Variant, plies: usize, seed: u64) -> Position {
 
 /// A random endgame of `variant`: the two kings plus `white`'s and `black`'s men on cells drawn
 /// by `seed` (ChaCha8), white to move, no reserve and no rights. Cells are redrawn until the setup
-/// is a legal position (so black is not in check) in which white has a legal move. Used by the mop-up tests and the conversion measurement
-/// (`examples/endgames.rs`).
+/// is a legal position (so black is not in check) in which white has a legal move; `None` when
+/// [`ENDGAME_TRIES`] draws found none (too many men, or men that cannot stand legally). Used by
+/// the mop-up tests, the conversion measurement (`examples/endgames.rs`) and [`mates`].
 pub fn random_endgame(
     variant: Variant,
     white: &[crate::rules::Kind],
     black: &[crate::rules::Kind],
     seed: u64,
-) -> Position {
+) -> Option<Position> {
     use crate::rules::{Color, Kind, Piece, Setup};
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    loop {
+    if white.len() + black.len() + 2 > 125 {
+        return None;
+    }
+    for _ in 0..ENDGAME_TRIES {
         let mut s = Setup::empty(variant);
         let men = [(Color::White, Kind::King), (Color::Black, Kind::King)]
             .into_iter()
             .chain(white.iter().map(|&k| (Color::White, k)))
             .chain(black.iter().map(|&k| (Color::Black, k)));
-        let mut placed = true;
-        for (color, kind) in men {
-            let free: Vec<usize> = (0..125).filter(|&c| s.board[c].is_none()).collect();
-            if free.is_empty() {
-                placed = false;
-                break;
-            }
-            s.board[free[rng.gen_range(0..free.len())]] = Some(Piece::new(color, kind));
-        }
-        if !placed {
-            continue;
+        for (free, (color, kind)) in (0..125usize).rev().zip(men) {
+            // The k-th free cell, k uniform over the `free + 1` free cells.
+            let k = rng.gen_range(0..free + 1);
+            let c = (0..125).filter(|&c| s.board[c].is_none()).nth(k).expect("k < free cells");
+            s.board[c] = Some(Piece::new(color, kind));
         }
         // `from_setup` refuses a side not to move in check and pawns on their promotion rows.
         if let Ok(p) = Position::from_setup(s) {
             if !p.legal_moves().is_empty() {
-                return p;
+                return Some(p);
             }
         }
     }
+    None
 }
+
+/// Draws [`random_endgame`] makes before it gives up.
+pub const ENDGAME_TRIES: usize = 10_000;
 
 /// Searches every [`bench_positions`] position to `depth` with a fresh `hash_mb` table each and
 /// default weights of its ruleset; returns total nodes and search time.
@@ -144,4 +146,23 @@ pub fn bench(depth: u32, hash_mb: usize) -> BenchResult {
         time += start.elapsed();
     }
     BenchResult { positions: positions.len(), nodes, time }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Color, Kind};
+
+    #[test]
+    fn random_endgames_hold_their_men_or_give_up() {
+        let v = Variant::plain(Ruleset::FiveUp);
+        let p = random_endgame(v, &[Kind::Queen, Kind::Rook], &[Kind::Knight], 7).unwrap();
+        assert_eq!(p.occupied().0.count_ones(), 5);
+        assert_eq!(p.pieces(Color::White, Kind::Queen).0.count_ones(), 1);
+        assert_eq!(p.pieces(Color::Black, Kind::Knight).0.count_ones(), 1);
+        assert!(p.side() == Color::White && !p.legal_moves().is_empty());
+        // More men than cells, and men that always leave black in check: no position, no hang.
+        assert!(random_endgame(v, &[Kind::Queen; 124], &[], 0).is_none());
+        assert!(random_endgame(v, &[Kind::Queen; 100], &[], 0).is_none());
+    }
 }
