@@ -11,11 +11,11 @@
 //! 5. king safety: attacks on the cells next to the enemy king (bonus for the attacker) and own
 //!    pieces next to the own king (shelter);
 //! 6. tempo for the side to move;
-//! 7. mop-up in won endgames (few men, a clear material lead): the side ahead scores for the
-//!    weaker king's distance from the centre, for the kings' closeness and for trades (see
-//!    [`Weights`]' module docs). It depends only on the kings' cells and the material, so it is
-//!    computed afresh, and only when the board holds at most `mopup_pieces` men (one popcount in
-//!    the middlegame).
+//! 7. mop-up in won endgames (few men, a clear material lead): the side ahead scores for trading
+//!    pieces and, once it has no pawns left to promote, for the weaker king's distance from the
+//!    centre and the kings' closeness (see [`Weights`]' module docs). It depends only on the
+//!    kings' cells and the men, so it is computed afresh, and only when the board holds at most
+//!    `mopup_pieces` men (one popcount in the middlegame).
 //!
 //! The attack sets of step 2 are reused by step 5, so each piece's attacks are computed once.
 
