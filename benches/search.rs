@@ -29,7 +29,9 @@ fn signature(c: &mut Criterion) {
     let positions = bench_positions();
     let mut engines: Vec<Engine> = positions
         .iter()
-        .map(|p| Engine::new(Weights::for_ruleset(p.ruleset()), EngineConfig { hash_mb: 16, keep_tt: false }))
+        .map(|p| {
+            Engine::new(Weights::for_ruleset(p.ruleset()), EngineConfig { hash_mb: 16, keep_tt: false, threads: 1 })
+        })
         .collect();
     let total: u64 = positions.iter().zip(engines.iter_mut()).map(|(p, e)| search_nodes(e, p, 4)).sum();
     assert_eq!(total, SIGNATURE_DEPTH_4);
@@ -45,7 +47,7 @@ fn start_positions(c: &mut Criterion) {
     g.sample_size(10);
     for (name, rs, depth) in [("fiveup", Ruleset::FiveUp, 5), ("raumschach", Ruleset::Raumschach, 6)] {
         let pos = Position::startpos(Variant::plain(rs));
-        let mut e = Engine::new(Weights::for_ruleset(rs), EngineConfig { hash_mb: 16, keep_tt: false });
+        let mut e = Engine::new(Weights::for_ruleset(rs), EngineConfig { hash_mb: 16, keep_tt: false, threads: 1 });
         let nodes = search_nodes(&mut e, &pos, depth);
         println!("search/startpos/{name}/depth{depth}: {nodes} nodes");
         g.throughput(Throughput::Elements(nodes));

@@ -9,6 +9,7 @@
 //! | `ab` | alpha-beta, depth 4 |
 //! | `ab:depth=4`, `ab:nodes=200000`, `ab:time=0.5` | alpha-beta with that limit (several may be combined) |
 //! | `ab:depth=3,values=FILE,hash=32,keep=1` | with a weights/values TOML file, a 32 MiB table, table kept between moves |
+//! | `ab:time=0.5,threads=2` | two search threads sharing the table (Lazy SMP) |
 //! | `random`, `random:seed=7` | a uniform random legal mover (ChaCha8, seed 0 unless given) |
 //! | `mcts:uniform,sims=800` | MCTS with the model-free uniform evaluator |
 //! | `mcts:ab,sims=64` | MCTS with the hand evaluation ([`crate::mcts::AbEvaluator`]) |
@@ -92,11 +93,13 @@ pub struct AlphaBetaSpec {
     pub values: Option<PathBuf>,
     /// Keep the table between moves of a game.
     pub keep_tt: bool,
+    /// Search threads (Lazy SMP).
+    pub threads: usize,
 }
 
 impl Default for AlphaBetaSpec {
     fn default() -> Self {
-        AlphaBetaSpec { limits: Limits::depth(4), hash_mb: 16, values: None, keep_tt: false }
+        AlphaBetaSpec { limits: Limits::depth(4), hash_mb: 16, values: None, keep_tt: false, threads: 1 }
     }
 }
 
@@ -178,7 +181,7 @@ pub struct SpecError {
 /// The accepted forms, printed with every spec error.
 pub const ACCEPTED: &str = "accepted player specs:
   ab[:KEY=VALUE,...]     alpha-beta; keys: depth=1..=64, nodes=1..=10^12, time=SECONDS, hash=1..=65536 (MiB),
-                         values=FILE, keep=0|1
+                         values=FILE, keep=0|1, threads=1..=256 (Lazy SMP)
                          (no limit given: depth=4), e.g. ab:depth=4, ab:nodes=200000, ab:time=0.5
   random[:seed=N]        uniform random legal mover, e.g. random:seed=7
   mcts[:EVAL,KEY=VALUE,...]  Monte Carlo tree search; EVAL: uniform (default), ab, or net=DIR
@@ -253,6 +256,13 @@ impl FromStr for PlayerSpec {
                             ab.hash_mb = mb as usize;
                         }
                         "values" | "weights" => ab.values = Some(PathBuf::from(v)),
+                        "threads" => {
+                            let n = num(k, v)?;
+                            if !(1..=crate::engine::MAX_THREADS as u64).contains(&n) {
+                                return Err(err(format!("threads={v}: expected 1..={}", crate::engine::MAX_THREADS)));
+                            }
+                            ab.threads = n as usize;
+                        }
                         "keep" => {
                             ab.keep_tt = match v {
                                 "0" => false,
@@ -374,6 +384,9 @@ impl fmt::Display for PlayerSpec {
                 }
                 if ab.keep_tt {
                     parts.push("keep=1".into());
+                }
+                if ab.threads != 1 {
+                    parts.push(format!("threads={}", ab.threads));
                 }
                 write!(f, "ab:{}", parts.join(","))
             }
@@ -531,7 +544,8 @@ impl AlphaBetaPlayer {
                 Some(t) => Weights::from_toml_str(rs, t)?,
                 None => Weights::for_ruleset(rs),
             };
-            let config = EngineConfig { hash_mb: self.spec.hash_mb, keep_tt: self.spec.keep_tt };
+            let config =
+                EngineConfig { hash_mb: self.spec.hash_mb, keep_tt: self.spec.keep_tt, threads: self.spec.threads };
             self.engine = Some((rs, Engine::new(weights, config)));
         }
         Ok(&mut self.engine.as_mut().expect("just built").1)
@@ -731,6 +745,7 @@ mod tests {
             ("ab:time=0.5", "ab:time=0.5,hash=16"),
             ("ab:depth=3,values=w.toml,hash=32", "ab:depth=3,hash=32,values=w.toml"),
             ("ab:depth=6, keep=1", "ab:depth=6,hash=16,keep=1"),
+            ("ab:time=0.5,threads=2", "ab:time=0.5,hash=16,threads=2"),
             ("random", "random:seed=0"),
             ("random:seed=7", "random:seed=7"),
             ("mcts", "mcts:uniform,sims=800"),
@@ -769,6 +784,8 @@ mod tests {
             "ab:nodes=0",
             "ab:nodes=1000000000001",
             "ab:keep=2",
+            "ab:threads=0",
+            "ab:threads=257",
             "ab:depth=3,depth=4",
             "mcts:sims=10,sims=20",
             "random:seed=1,seed=2",

@@ -38,7 +38,7 @@ pub mod weights;
 
 pub use eval::evaluate;
 pub use score::Score;
-pub use search::{Engine, EngineConfig, Iteration, Limits, SearchResult};
+pub use search::{Engine, EngineConfig, Iteration, Limits, SearchResult, MAX_THREADS};
 pub use weights::{Weights, WeightsError};
 
 use crate::rules::{Position, Ruleset, Variant};
@@ -140,7 +140,8 @@ pub fn bench(depth: u32, hash_mb: usize) -> BenchResult {
     let mut nodes = 0;
     let mut time = Duration::ZERO;
     for p in &positions {
-        let mut e = Engine::new(Weights::for_ruleset(p.ruleset()), EngineConfig { hash_mb, keep_tt: false });
+        let mut e =
+            Engine::new(Weights::for_ruleset(p.ruleset()), EngineConfig { hash_mb, keep_tt: false, threads: 1 });
         let start = Instant::now();
         nodes += e.search(p, &[], &Limits::depth(depth), None, |_| {}).nodes;
         time += start.elapsed();

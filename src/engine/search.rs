@@ -22,7 +22,7 @@ use super::tt::{Bound, TransTable};
 use super::weights::Weights;
 use crate::rules::position::Undo;
 use crate::rules::{Color, Kind, Move, Position};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -69,13 +69,18 @@ pub struct EngineConfig {
     /// Keep the table and heuristics between searches (stronger in games, but a search then depends
     /// on the searches before it). Off by default: every search starts fresh and is reproducible.
     pub keep_tt: bool,
+    /// Search threads (Lazy SMP, see the module docs); 1 searches on the calling thread only.
+    pub threads: usize,
 }
 
 impl Default for EngineConfig {
     fn default() -> Self {
-        EngineConfig { hash_mb: 16, keep_tt: false }
+        EngineConfig { hash_mb: 16, keep_tt: false, threads: 1 }
     }
 }
+
+/// Most search threads an engine accepts.
+pub const MAX_THREADS: usize = 256;
 
 /// The report of one completed depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -138,22 +143,42 @@ struct Ply {
     pv: Vec<Move>,
 }
 
-/// An alpha-beta engine: weights, transposition table and move-ordering memory.
-pub struct Engine {
-    weights: Weights,
-    config: EngineConfig,
-    tt: TransTable,
+/// The memory one search thread owns: move-ordering heuristics, per-ply scratch space and the
+/// incremental evaluation.
+struct Worker {
     heur: Heuristics,
     plies: Vec<Ply>,
     inc: EvalState,
 }
 
+impl Worker {
+    fn new() -> Worker {
+        Worker {
+            heur: Heuristics::default(),
+            plies: (0..MAX_PLY + 8).map(|_| Ply::default()).collect(),
+            inc: EvalState::new(),
+        }
+    }
+}
+
+/// An alpha-beta engine: weights, transposition table and move-ordering memory (one [`Worker`]
+/// per search thread).
+pub struct Engine {
+    weights: Weights,
+    config: EngineConfig,
+    tt: TransTable,
+    main: Worker,
+    helpers: Vec<Worker>,
+}
+
 impl Engine {
-    /// A new engine with the given weights and settings.
-    pub fn new(weights: Weights, config: EngineConfig) -> Engine {
+    /// A new engine with the given weights and settings (`threads` is clamped to
+    /// 1..=[`MAX_THREADS`]).
+    pub fn new(weights: Weights, mut config: EngineConfig) -> Engine {
+        config.threads = config.threads.clamp(1, MAX_THREADS);
         let tt = TransTable::new(config.hash_mb);
-        let plies = (0..MAX_PLY + 8).map(|_| Ply::default()).collect();
-        Engine { weights, config, tt, heur: Heuristics::default(), plies, inc: EvalState::new() }
+        let helpers = (1..config.threads).map(|_| Worker::new()).collect();
+        Engine { weights, config, tt, main: Worker::new(), helpers }
     }
 
     /// The evaluation weights.
@@ -175,10 +200,13 @@ impl Engine {
     /// Forgets the table and heuristics (e.g. between games).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.heur.clear();
+        self.main.heur.clear();
+        for h in &mut self.helpers {
+            h.heur.clear();
+        }
     }
 
-    /// The state of a search of `pos` starting at `start`.
+    /// The state of a search of `pos` starting at `start` on the main thread.
     fn begin(
         &mut self,
         pos: &Position,
@@ -187,26 +215,7 @@ impl Engine {
         stop: Option<&Arc<AtomicBool>>,
         start: Instant,
     ) -> Search<'_> {
-        self.inc.reset(pos, &self.weights);
-        Search {
-            pos: pos.clone(),
-            w: &self.weights,
-            tt: &mut self.tt,
-            heur: &mut self.heur,
-            plies: &mut self.plies,
-            inc: &mut self.inc,
-            keys: history.to_vec(),
-            nodes: 0,
-            seldepth: 0,
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
-            deadline: limits.time.map(|t| start + t),
-            stop: stop.cloned(),
-            aborted: false,
-            root_depth: 0,
-            root_best: None,
-            iter_best: None,
-            victims: victim_order(pos.ruleset(), &self.weights.values),
-        }
+        Search::new(&self.weights, &self.tt, &mut self.main, pos, history, limits, stop, start)
     }
 
     /// The quiescence value of `pos` for the side to move, as the search resolves its leaves:
@@ -225,118 +234,59 @@ impl Engine {
 
     /// Searches `pos`. `history` holds the hashes of the positions before `pos` in the game, oldest
     /// first (for repetition draws). `on_iteration` is called after every completed depth.
+    ///
+    /// With `threads > 1` (Lazy SMP) helper threads search the same position at the same time,
+    /// sharing only the transposition table: every helper runs its own iterative deepening, odd
+    /// helpers one ply deeper than the main thread, so their results reach the table ahead of
+    /// it; the main thread alone decides the move, reports and watches the limits, and stops
+    /// the helpers when it finishes. Node counts (and the node limit) are the sum over threads.
     pub fn search(
         &mut self,
         pos: &Position,
         history: &[u64],
         limits: &Limits,
         stop: Option<&Arc<AtomicBool>>,
-        mut on_iteration: impl FnMut(&Iteration),
+        on_iteration: impl FnMut(&Iteration),
     ) -> SearchResult {
         // 1. Fresh or aged memory.
         if self.config.keep_tt {
             self.tt.new_search();
         } else {
             self.tt.clear();
-            self.heur.clear();
+            self.main.heur.clear();
+            for h in &mut self.helpers {
+                h.heur.clear();
+            }
         }
         let start = Instant::now();
-        let mut s = self.begin(pos, history, limits, stop, start);
-        let mut result = SearchResult {
-            best: None,
-            score: Score(0),
-            depth: 0,
-            seldepth: 0,
-            nodes: 0,
-            time: Duration::ZERO,
-            pv: Vec::new(),
-            iterations: Vec::new(),
-        };
-
-        // 2. No legal move: mated or stalemated, nothing to search.
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            result.score = Score(if pos.in_check() { mated_in(0) } else { DRAW });
-            return result;
+        if self.helpers.is_empty() || pos.legal_moves().len() <= 1 {
+            let mut s = Search::new(&self.weights, &self.tt, &mut self.main, pos, history, limits, stop, start);
+            return s.iterate(limits, start, on_iteration);
         }
-
-        // 3. Iterative deepening.
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let root_in_check = pos.in_check();
-        let mut prev: i32 = 0;
-        for depth in 1..=max_depth {
-            s.root_depth = depth as i32;
-            s.iter_best = None;
-            // 3a. Aspiration window around the previous score, widened on failure.
-            let mut delta = 25;
-            let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
-                (prev - delta, prev + delta)
-            } else {
-                (-INFINITE, INFINITE)
-            };
-            let score = loop {
-                let v = s.negamax(depth as i32, alpha, beta, 0, true, root_in_check);
-                if s.aborted {
-                    break v;
-                }
-                if v <= alpha {
-                    beta = (alpha + beta) / 2;
-                    alpha = (v - delta).max(-INFINITE);
-                } else if v >= beta {
-                    beta = (v + delta).min(INFINITE);
-                } else {
-                    break v;
-                }
-                delta *= 2;
-                if delta > 1000 {
-                    alpha = -INFINITE;
-                    beta = INFINITE;
-                }
-            };
-            if s.aborted {
-                // 3b'. Cut off: a root move that beat the previous best in this deeper iteration
-                //      replaces it (its score is only a bound: the completed depth's stays).
-                if let Some(m) = s.iter_best.filter(|&m| result.best.is_some() && result.best != Some(m)) {
-                    result.best = Some(m);
-                    let pv = &s.plies[0].pv;
-                    result.pv = if pv.first() == Some(&m) { pv.clone() } else { vec![m] };
-                }
-                break;
+        // 2. Lazy SMP: helpers until the main thread is done.
+        let Engine { weights, tt, main, helpers, .. } = self;
+        let (weights, tt): (&Weights, &TransTable) = (weights, tt);
+        let halt = Arc::new(AtomicBool::new(false));
+        let shared = AtomicU64::new(0);
+        let helper_limits = Limits { nodes: limits.nodes, ..Limits::default() };
+        let mut result = std::thread::scope(|scope| {
+            for (i, h) in helpers.iter_mut().enumerate() {
+                let (halt, shared, helper_limits) = (&halt, &shared, &helper_limits);
+                scope.spawn(move || {
+                    let mut s = Search::new(weights, tt, h, pos, history, helper_limits, Some(halt), start);
+                    s.shared_nodes = Some(shared);
+                    s.helper(limits.depth.unwrap_or(MAX_DEPTH), i as u32 + 1);
+                    shared.fetch_add(s.nodes & 1023, Ordering::Relaxed);
+                });
             }
-            // 3b. Record and report the completed depth.
-            prev = score;
-            let pv = s.plies[0].pv.clone();
-            let it = Iteration {
-                depth,
-                seldepth: s.seldepth,
-                score: Score(score),
-                nodes: s.nodes,
-                time: start.elapsed(),
-                pv: pv.clone(),
-            };
-            on_iteration(&it);
-            result.best = pv.first().copied().or(s.root_best);
-            result.score = Score(score);
-            result.depth = depth;
-            result.pv = pv;
-            result.iterations.push(it);
-            // 3c. Stop early: past the soft time, or a mate found well within the depth searched.
-            if limits.soft_time.is_some_and(|t| start.elapsed() >= t) {
-                break;
-            }
-            if score.abs() >= MATE_BOUND && (MATE - score.abs()) + 2 <= depth as i32 {
-                break;
-            }
-        }
-
-        // 4. No depth completed (tiny node or time budget): the best root move seen, else the first.
-        if result.best.is_none() {
-            result.best = s.root_best.or(legal.first().copied());
-            result.pv = result.best.into_iter().collect();
-        }
-        result.nodes = s.nodes;
-        result.seldepth = s.seldepth;
-        result.time = start.elapsed();
+            let mut s = Search::new(weights, tt, main, pos, history, limits, stop, start);
+            s.shared_nodes = Some(&shared);
+            let r = s.iterate(limits, start, on_iteration);
+            halt.store(true, Ordering::Relaxed);
+            shared.fetch_add(s.nodes & 1023, Ordering::Relaxed);
+            r
+        });
+        result.nodes = shared.load(Ordering::Relaxed);
         result
     }
 }
@@ -345,7 +295,7 @@ impl Engine {
 struct Search<'e> {
     pos: Position,
     w: &'e Weights,
-    tt: &'e mut TransTable,
+    tt: &'e TransTable,
     heur: &'e mut Heuristics,
     plies: &'e mut Vec<Ply>,
     /// The evaluation terms: `make` and `unmake` record the moves, an evaluation brings it to `pos`.
@@ -365,6 +315,175 @@ struct Search<'e> {
     iter_best: Option<Move>,
     /// Capturable kinds, most valuable first.
     victims: Vec<Kind>,
+    /// Under Lazy SMP: where every thread publishes its nodes, 1,024 at a time (for reports and
+    /// the node limit, which every thread watches).
+    shared_nodes: Option<&'e AtomicU64>,
+}
+
+impl<'e> Search<'e> {
+    /// A search of `pos` by one thread: `worker`'s memory, the shared table and the limits.
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        w: &'e Weights,
+        tt: &'e TransTable,
+        worker: &'e mut Worker,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        stop: Option<&Arc<AtomicBool>>,
+        start: Instant,
+    ) -> Search<'e> {
+        let Worker { heur, plies, inc } = worker;
+        inc.reset(pos, w);
+        Search {
+            pos: pos.clone(),
+            w,
+            tt,
+            heur,
+            plies,
+            inc,
+            keys: history.to_vec(),
+            nodes: 0,
+            seldepth: 0,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            deadline: limits.time.map(|t| start + t),
+            stop: stop.cloned(),
+            aborted: false,
+            root_depth: 0,
+            root_best: None,
+            iter_best: None,
+            victims: victim_order(pos.ruleset(), &w.values),
+            shared_nodes: None,
+        }
+    }
+
+    /// Nodes of this search; under Lazy SMP every thread's (the published count and this
+    /// thread's unpublished remainder).
+    #[inline]
+    fn total_nodes(&self) -> u64 {
+        match self.shared_nodes {
+            None => self.nodes,
+            Some(n) => n.load(Ordering::Relaxed) + (self.nodes & 1023),
+        }
+    }
+
+    /// One iteration at `depth` inside an aspiration window around the previous score `prev`,
+    /// widened on failure. Sets `root_depth` and resets `iter_best`.
+    fn aspiration(&mut self, depth: i32, prev: i32, root_in_check: bool) -> i32 {
+        self.root_depth = depth;
+        self.iter_best = None;
+        let mut delta = 25;
+        let (mut alpha, mut beta) =
+            if depth >= 4 && prev.abs() < MATE_BOUND { (prev - delta, prev + delta) } else { (-INFINITE, INFINITE) };
+        loop {
+            let v = self.negamax(depth, alpha, beta, 0, true, root_in_check);
+            if self.aborted {
+                return v;
+            }
+            if v <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (v - delta).max(-INFINITE);
+            } else if v >= beta {
+                beta = (v + delta).min(INFINITE);
+            } else {
+                return v;
+            }
+            delta *= 2;
+            if delta > 1000 {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
+        }
+    }
+
+    /// A helper thread's iterative deepening: depths 1 to `max_depth` (one deeper for odd
+    /// helpers), results only into the table, until the main thread raises the stop flag.
+    fn helper(&mut self, max_depth: u32, index: u32) {
+        let root_in_check = self.pos.in_check();
+        let skew = index & 1;
+        let mut prev = 0;
+        for depth in 1..=max_depth.clamp(1, MAX_DEPTH) {
+            let v = self.aspiration((depth + skew).min(MAX_DEPTH) as i32, prev, root_in_check);
+            if self.aborted {
+                break;
+            }
+            prev = v;
+        }
+    }
+
+    /// The main thread's iterative deepening under `limits` (the search of [`Engine::search`]).
+    fn iterate(&mut self, limits: &Limits, start: Instant, mut on_iteration: impl FnMut(&Iteration)) -> SearchResult {
+        let mut result = SearchResult {
+            best: None,
+            score: Score(0),
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+            pv: Vec::new(),
+            iterations: Vec::new(),
+        };
+
+        // 1. No legal move: mated or stalemated, nothing to search.
+        let pos = self.pos.clone();
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            result.score = Score(if pos.in_check() { mated_in(0) } else { DRAW });
+            return result;
+        }
+
+        // 2. Iterative deepening.
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let root_in_check = pos.in_check();
+        let mut prev: i32 = 0;
+        for depth in 1..=max_depth {
+            let score = self.aspiration(depth as i32, prev, root_in_check);
+            if self.aborted {
+                // 2a'. Cut off: a root move that beat the previous best in this deeper iteration
+                //      replaces it (its score is only a bound: the completed depth's stays).
+                if let Some(m) = self.iter_best.filter(|&m| result.best.is_some() && result.best != Some(m)) {
+                    result.best = Some(m);
+                    let pv = &self.plies[0].pv;
+                    result.pv = if pv.first() == Some(&m) { pv.clone() } else { vec![m] };
+                }
+                break;
+            }
+            // 2a. Record and report the completed depth.
+            prev = score;
+            let pv = self.plies[0].pv.clone();
+            let it = Iteration {
+                depth,
+                seldepth: self.seldepth,
+                score: Score(score),
+                nodes: self.total_nodes(),
+                time: start.elapsed(),
+                pv: pv.clone(),
+            };
+            on_iteration(&it);
+            result.best = pv.first().copied().or(self.root_best);
+            result.score = Score(score);
+            result.depth = depth;
+            result.pv = pv;
+            result.iterations.push(it);
+            // 2b. Stop early: past the soft time, or a mate found well within the depth searched.
+            if limits.soft_time.is_some_and(|t| start.elapsed() >= t) {
+                break;
+            }
+            if score.abs() >= MATE_BOUND && (MATE - score.abs()) + 2 <= depth as i32 {
+                break;
+            }
+        }
+
+        // 3. No depth completed (tiny node or time budget): the best root move seen, else the first.
+        if result.best.is_none() {
+            result.best = self.root_best.or(legal.first().copied());
+            result.pv = result.best.into_iter().collect();
+        }
+        result.nodes = self.nodes;
+        result.seldepth = self.seldepth;
+        result.time = start.elapsed();
+        result
+    }
 }
 
 /// Iterations up to this depth search for short mates without the two prunings that hide them:
@@ -432,9 +551,12 @@ impl Search<'_> {
     fn tick(&mut self, ply: usize) -> bool {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply as u32);
-        if self.nodes >= self.node_limit {
+        if self.total_nodes() >= self.node_limit {
             self.aborted = true;
         } else if self.nodes & 1023 == 0 {
+            if let Some(n) = self.shared_nodes {
+                n.fetch_add(1024, Ordering::Relaxed);
+            }
             if self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
                 self.aborted = true;
             }
@@ -795,7 +917,7 @@ mod tests {
     use crate::rules::{Cell, Color, Piece, Ruleset, Setup, Variant};
 
     fn engine(rs: Ruleset) -> Engine {
-        Engine::new(Weights::for_ruleset(rs), EngineConfig { hash_mb: 4, keep_tt: false })
+        Engine::new(Weights::for_ruleset(rs), EngineConfig { hash_mb: 4, keep_tt: false, threads: 1 })
     }
 
     fn run(pos: &Position, limits: Limits) -> SearchResult {
@@ -850,6 +972,33 @@ mod tests {
             assert_eq!(r.pv.len(), 1);
         }
         assert!(naive_mate_in(&mut p, 1));
+    }
+
+    #[test]
+    fn lazy_smp_threads_share_the_table_and_count_their_nodes() {
+        let p = Position::startpos(Variant::plain(Ruleset::FiveUp));
+        let config = EngineConfig { hash_mb: 4, keep_tt: false, threads: 3 };
+        let mut e = Engine::new(Weights::for_ruleset(Ruleset::FiveUp), config.clone());
+        let mut reported = Vec::new();
+        let r = e.search(&p, &[], &Limits::depth(5), None, |it| reported.push(it.nodes));
+        assert_eq!(r.depth, 5);
+        assert!(p.legal_moves().contains(&r.best.unwrap()));
+        // The report counts the helpers' nodes too, and the total is at least the last report.
+        assert!(reported.windows(2).all(|w| w[0] <= w[1]) && r.nodes >= *reported.last().unwrap());
+        // The helpers searched: more nodes than the main thread's own deterministic count.
+        let one = engine(Ruleset::FiveUp).search(&p, &[], &Limits::depth(5), None, |_| {});
+        assert!(r.nodes > one.nodes, "{} vs {}", r.nodes, one.nodes);
+        // A node limit bounds the sum over threads: every thread watches it, each seeing the
+        // others' nodes up to their last 1,023 unpublished ones.
+        let r = e.search(&p, &[], &Limits::nodes(50_000), None, |_| {});
+        assert!(r.nodes < 50_000 + 3 * 1024, "{}", r.nodes);
+        // The mate is still found, and the stop flag stops every thread.
+        let mut e = Engine::new(Weights::for_ruleset(Ruleset::FiveUp), EngineConfig { threads: 2, ..config });
+        let r = e.search(&fools_mate_before_last_move(), &[], &Limits::depth(3), None, |_| {});
+        assert_eq!(r.score.mate_in(), Some(1));
+        let stop = Arc::new(AtomicBool::new(true));
+        let r = e.search(&p, &[], &Limits::default(), Some(&stop), |_| {});
+        assert!(r.best.is_some() && r.depth <= 1);
     }
 
     const MATES_IN_TWO: [(Ruleset, &[(&str, char)]); 5] = [

@@ -12,11 +12,16 @@
 //!   so deep results of the current search survive shallow ones.
 //! - Mate scores are stored relative to the node ([`score_to_tt`]) and turned back into
 //!   root-relative scores at the probing node's ply ([`score_from_tt`]).
-//! - One search owns the table (no threads share it); [`TransTable::clear`] makes searches
-//!   reproducible.
+//! - Shared without locks (Lazy SMP, [`super::Engine`] with `threads > 1`): an entry is two atomic
+//!   words, the key XOR the data and the data, written and read with relaxed ordering. A torn
+//!   entry (one thread's key word beside another's data word) fails the key check and reads as a
+//!   miss, as in Stockfish's and Hyatt's lockless tables; a probe's move is checked for legality by
+//!   the move picker anyway. On x86-64 relaxed atomic loads and stores are plain moves, so one
+//!   thread pays only the XOR. [`TransTable::clear`] (exclusive) makes searches reproducible.
 
 use super::score::MATE_BOUND;
 use crate::rules::Move;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// What the stored score means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,8 +37,9 @@ pub enum Bound {
     Exact = 3,
 }
 
+/// The fields of an entry, packed into the data word: move bits 0..32, score 32..48, depth
+/// 48..56, meta (bound in bits 0..2, generation in bits 2..8) 56..64.
 #[derive(Clone, Copy, Default)]
-#[repr(C)]
 struct Entry {
     key: u64,
     mv: u32,
@@ -43,13 +49,53 @@ struct Entry {
     meta: u8,
 }
 
-const _: () = assert!(std::mem::size_of::<Entry>() == 16);
+impl Entry {
+    #[inline]
+    fn data(self) -> u64 {
+        self.mv as u64 | (self.score as u16 as u64) << 32 | (self.depth as u64) << 48 | (self.meta as u64) << 56
+    }
+
+    #[inline]
+    fn from_words(check: u64, data: u64) -> Entry {
+        Entry {
+            key: check ^ data,
+            mv: data as u32,
+            score: (data >> 32) as u16 as i16,
+            depth: (data >> 48) as u8,
+            meta: (data >> 56) as u8,
+        }
+    }
+}
+
+/// One stored entry: the key XOR the data, and the data.
+#[derive(Default)]
+#[repr(C)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    #[inline]
+    fn load(&self) -> Entry {
+        Entry::from_words(self.check.load(Ordering::Relaxed), self.data.load(Ordering::Relaxed))
+    }
+
+    #[inline]
+    fn save(&self, e: Entry) {
+        let data = e.data();
+        self.check.store(e.key ^ data, Ordering::Relaxed);
+        self.data.store(data, Ordering::Relaxed);
+    }
+}
+
+const _: () = assert!(std::mem::size_of::<Slot>() == 16);
 const CLUSTER: usize = 4;
 
 /// Four entries on one cache line.
-#[derive(Clone, Copy, Default)]
+#[derive(Default)]
 #[repr(C, align(64))]
-struct Cluster([Entry; CLUSTER]);
+struct Cluster([Slot; CLUSTER]);
 
 const _: () = assert!(std::mem::size_of::<Cluster>() == 64);
 
@@ -72,7 +118,7 @@ pub struct TransTable {
     clusters: usize,
     generation: u8,
     /// Whether anything was stored since the last clear (a clean table needs no clearing).
-    dirty: bool,
+    dirty: AtomicBool,
 }
 
 /// A mate score stored from node `ply` becomes relative to that node.
@@ -107,8 +153,8 @@ impl TransTable {
         // Ask for huge pages before the first write maps the memory.
         let mut table = Vec::with_capacity(clusters);
         advise_huge_pages(table.as_ptr() as usize, clusters * std::mem::size_of::<Cluster>());
-        table.resize(clusters, Cluster::default());
-        TransTable { table, clusters, generation: 0, dirty: false }
+        table.resize_with(clusters, Cluster::default);
+        TransTable { table, clusters, generation: 0, dirty: AtomicBool::new(false) }
     }
 
     /// Size in mebibytes (rounded down).
@@ -118,9 +164,14 @@ impl TransTable {
 
     /// Empties every entry and resets the generation (a fresh, reproducible start).
     pub fn clear(&mut self) {
-        if self.dirty {
-            self.table.fill(Cluster::default());
-            self.dirty = false;
+        if *self.dirty.get_mut() {
+            for c in &mut self.table {
+                for slot in &mut c.0 {
+                    *slot.check.get_mut() = 0;
+                    *slot.data.get_mut() = 0;
+                }
+            }
+            *self.dirty.get_mut() = false;
         }
         self.generation = 0;
     }
@@ -152,7 +203,7 @@ impl TransTable {
     /// The entry stored for `key`, scores converted for a node at `ply`.
     #[inline]
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
-        let e = self.table[self.cluster(key)].0.iter().find(|e| e.key == key && e.meta & 3 != 0)?;
+        let e = self.table[self.cluster(key)].0.iter().map(Slot::load).find(|e| e.key == key && e.meta & 3 != 0)?;
         let bound = match e.meta & 3 {
             1 => Bound::Upper,
             2 => Bound::Lower,
@@ -168,11 +219,14 @@ impl TransTable {
 
     /// Stores a result for `key` found at `ply` with `depth` remaining (negative depths store as 0).
     #[inline]
-    pub fn store(&mut self, key: u64, ply: usize, depth: i32, score: i32, bound: Bound, mv: Option<Move>) {
+    pub fn store(&self, key: u64, ply: usize, depth: i32, score: i32, bound: Bound, mv: Option<Move>) {
         let index = self.cluster(key);
         let gen = self.generation;
-        self.dirty = true;
-        let cluster = &mut self.table[index].0;
+        if !self.dirty.load(Ordering::Relaxed) {
+            self.dirty.store(true, Ordering::Relaxed);
+        }
+        let slots = &self.table[index].0;
+        let cluster: [Entry; CLUSTER] = std::array::from_fn(|i| slots[i].load());
         let slot = match cluster.iter().position(|e| e.key == key) {
             Some(i) => i,
             None => {
@@ -187,15 +241,15 @@ impl TransTable {
                 (0..CLUSTER).min_by_key(|&i| worth(&cluster[i])).unwrap_or(0)
             }
         };
-        let e = &mut cluster[slot];
+        let e = cluster[slot];
         let keep_move = e.key == key && mv.is_none();
-        *e = Entry {
+        slots[slot].save(Entry {
             key,
             mv: if keep_move { e.mv } else { mv.map_or(0, |m| m.bits()) },
             score: score_to_tt(score, ply).clamp(i16::MIN as i32, i16::MAX as i32) as i16,
             depth: depth.clamp(0, 255) as u8,
             meta: bound as u8 | gen << 2,
-        };
+        });
     }
 
     /// Permille of the first thousand entries used in the current generation (a UCI-style hashfull).
@@ -204,7 +258,7 @@ impl TransTable {
         let used = self
             .table
             .iter()
-            .flat_map(|c| c.0.iter())
+            .flat_map(|c| c.0.iter().map(Slot::load))
             .take(n)
             .filter(|e| e.meta & 3 != 0 && e.meta >> 2 == self.generation)
             .count();
@@ -240,6 +294,31 @@ mod tests {
     }
 
     #[test]
+    fn threads_storing_at_once_never_yield_a_torn_entry() {
+        // Two threads hammer the same small table with entries whose score and depth are functions
+        // of the key; a probe that returns a hit must return that key's own data.
+        let tt = TransTable::new(1);
+        let data = |k: u64| ((k % 20_000) as i32 - 10_000, (k % 64) as i32);
+        std::thread::scope(|scope| {
+            for t in 0..2u64 {
+                let tt = &tt;
+                scope.spawn(move || {
+                    for i in 0..400_000u64 {
+                        let k = (i * 2 + t).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                        let (score, depth) = data(k);
+                        tt.store(k, 0, depth, score, Bound::Exact, None);
+                        let j = k.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                        if let Some(h) = tt.probe(j, 0) {
+                            assert_eq!((h.score, h.depth), data(j));
+                        }
+                    }
+                });
+            }
+        });
+        assert!(tt.hashfull() > 900);
+    }
+
+    #[test]
     fn store_then_probe_returns_the_entry() {
         let mut tt = TransTable::new(1);
         assert_eq!(tt.probe(42, 0), None);
@@ -260,13 +339,13 @@ mod tests {
             let tt = TransTable::new(mb);
             assert_eq!(tt.table.as_ptr() as usize % 64, 0);
             assert_eq!(tt.table.len(), mb * 1024 * 1024 / 64);
-            assert!(tt.table.iter().all(|c| c.0.iter().all(|e| e.meta == 0 && e.key == 0)));
+            assert!(tt.table.iter().all(|c| c.0.iter().map(Slot::load).all(|e| e.meta == 0 && e.key == 0)));
         }
     }
 
     #[test]
     fn mate_scores_are_adjusted_by_ply() {
-        let mut tt = TransTable::new(1);
+        let tt = TransTable::new(1);
         // At ply 4 we found a mate 3 plies further on: mate_in(7) from the root.
         tt.store(7, 4, 3, mate_in(7), Bound::Exact, None);
         // Probed from ply 2 (a transposition nearer the root), the same mate is 3 plies away.

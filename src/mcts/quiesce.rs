@@ -49,7 +49,7 @@ pub fn swing(pos: &crate::rules::Position) -> Option<i32> {
         let at = match engines.iter().position(|(r, _)| *r == rs) {
             Some(i) => i,
             None => {
-                let config = EngineConfig { hash_mb: 1, keep_tt: false };
+                let config = EngineConfig { hash_mb: 1, keep_tt: false, threads: 1 };
                 engines.push((rs, Engine::new(Weights::for_ruleset(rs), config)));
                 engines.len() - 1
             }
