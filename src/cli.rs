@@ -63,6 +63,9 @@ pub enum Command {
     Tournament(tournament::TournamentArgs),
     /// Play pairs until a sequential probability ratio test decides whether A beats B.
     Sprt(sprt::SprtArgs),
+    /// Speak the UCI-style protocol of docs/PROTOCOL.md on stdin/stdout (for match tools and
+    /// graphical interfaces).
+    Uci(UciArgs),
     /// Measure throughput.
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -113,6 +116,18 @@ pub struct BenchNnArgs {
     /// the CPU).
     #[arg(long, value_name = "LAYOUT", default_value = "auto")]
     pub layout: String,
+}
+
+/// `fiveup uci`.
+#[derive(Args, Debug)]
+pub struct UciArgs {
+    /// The player behind the protocol (the `Player` option's default): `ab`, `ab:values=FILE`,
+    /// `mcts:net=DIR,batch=8`, ... A spec naming no limit lets each `go` set them.
+    #[arg(long, value_name = "SPEC", default_value = "ab")]
+    pub player: String,
+    /// The ruleset before any `setoption name UCI_Variant` (fiveup, fiveup-2001, raumschach).
+    #[arg(long, value_name = "NAME", default_value = "fiveup")]
+    pub ruleset: String,
 }
 
 /// `fiveup train`.
@@ -359,6 +374,18 @@ fn run_values(a: &ValuesArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
+/// `fiveup uci`: checks the player spec (a bad one is an error before the session starts), then
+/// serves the protocol on stdin/stdout until `quit` or the end of input.
+fn run_uci(a: &UciArgs) -> Result<()> {
+    let ruleset: Ruleset = a.ruleset.trim().parse().context("--ruleset")?;
+    let spec = fiveup::player::PlayerSpec::parse_unlimited(&a.player).context("--player")?;
+    // Networks and values files are loaded now, so a bad one fails here with one line.
+    spec.build().context("--player")?;
+    let opts = fiveup::protocol::ServeOptions { player: a.player.clone(), ruleset };
+    fiveup::protocol::serve(std::io::stdin().lock(), Box::new(std::io::stdout()), &opts)?;
+    Ok(())
+}
+
 /// Runs a parsed command line, writing results to `out` (timings go to stderr).
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
     match cli.command {
@@ -372,6 +399,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Match(a) => matches::run(&a, out),
         Command::Tournament(a) => tournament::run(&a, out),
         Command::Sprt(a) => sprt::run(&a, out),
+        Command::Uci(a) => run_uci(&a),
         Command::Bench(BenchCommand::Nn(a)) => run_bench_nn(&a, out),
         Command::Bench(BenchCommand::Selfplay(a)) => games::run_bench_selfplay(&a, out),
         Command::Bench(BenchCommand::Search(a)) => speed::run(&a, out),

@@ -2,6 +2,7 @@
 
 #![warn(missing_docs)]
 
+pub mod clock;
 pub mod config;
 pub mod engine;
 pub mod eval;
@@ -10,6 +11,7 @@ pub mod mcts;
 pub mod nn;
 pub mod player;
 pub mod progress;
+pub mod protocol;
 pub mod rules;
 pub mod selfplay;
 pub mod train;

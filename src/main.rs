@@ -16,7 +16,8 @@ fn main() -> ExitCode {
         .with_target(false)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
-    let mut out = std::io::stdout().lock();
+    // Not locked for the whole run: `fiveup uci` writes from its search thread too.
+    let mut out = std::io::stdout();
     match cli::run(args, &mut out) {
         Ok(()) => ExitCode::SUCCESS,
         // `fiveup moves | head`: a closed pipe is not an error worth reporting.

@@ -44,6 +44,78 @@ pub struct SearchInfo {
     pub nodes: u64,
     /// Time taken.
     pub time: Duration,
+    /// Deepest ply reached (0 when the player does not say).
+    pub seldepth: u32,
+    /// Win, draw and loss probabilities in permille from the mover's side, when the player has
+    /// them (MCTS players).
+    pub wdl: Option<[u16; 3]>,
+}
+
+/// What the caller asks of one move on top of the player's own settings (the UCI `go`): each
+/// given limit caps the player's own; `infinite` searches until the stop flag, ignoring every
+/// limit.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Go {
+    /// The game clocks (the player spends them by [`crate::clock::allocate`]).
+    pub clock: Option<crate::clock::Clock>,
+    /// Deepest iteration.
+    pub depth: Option<u32>,
+    /// Node (or simulation) budget.
+    pub nodes: Option<u64>,
+    /// Exact time for this move.
+    pub movetime: Option<Duration>,
+    /// Search until stopped.
+    pub infinite: bool,
+    /// Root moves to consider (empty: all; alpha-beta players only).
+    pub searchmoves: Vec<Move>,
+}
+
+impl Go {
+    /// The limits of an alpha-beta search for `side`: `own` capped by this request's limits.
+    pub fn limits_over(&self, own: &Limits, side: crate::rules::Color) -> Limits {
+        if self.infinite {
+            return Limits { searchmoves: self.searchmoves.clone(), ..Limits::default() };
+        }
+        fn cap<T: Ord + Copy>(a: Option<T>, b: Option<T>) -> Option<T> {
+            match (a, b) {
+                (Some(x), Some(y)) => Some(x.min(y)),
+                (x, y) => x.or(y),
+            }
+        }
+        let mut l = own.clone();
+        l.depth = cap(l.depth, self.depth);
+        l.nodes = cap(l.nodes, self.nodes);
+        l.time = cap(l.time, self.movetime);
+        if let Some(c) = &self.clock {
+            let (soft, hard) = crate::clock::allocate(c, side);
+            l.soft_time = cap(l.soft_time, Some(soft));
+            l.time = cap(l.time, Some(hard));
+        }
+        if !self.searchmoves.is_empty() {
+            l.searchmoves = self.searchmoves.clone();
+        }
+        l
+    }
+
+    /// Whether this request sets any limit of its own.
+    pub fn has_limit(&self) -> bool {
+        self.infinite || self.clock.is_some() || self.depth.is_some() || self.nodes.is_some() || self.movetime.is_some()
+    }
+}
+
+/// One move to make: the position, how the game got there, and what is asked.
+#[derive(Clone, Copy, Debug)]
+pub struct Turn<'a> {
+    /// The position to move in.
+    pub pos: &'a Position,
+    /// Hashes of the game's earlier positions, oldest first (not including `pos`).
+    pub history: &'a [u64],
+    /// The game's start position.
+    pub start: &'a Position,
+    /// The moves from `start` to `pos`.
+    pub moves: &'a [Move],
+    /// What is asked of this move.
+    pub go: &'a Go,
 }
 
 /// A chosen move and what the player saw.
@@ -67,6 +139,47 @@ pub enum PlayError {
     /// The player's evaluator (a network backend) failed.
     #[error(transparent)]
     Evaluator(#[from] crate::nn::EvalError),
+    /// The player lost the game by its own failure: an outside engine answered an illegal or
+    /// unreadable move, crashed or hung.
+    #[error("{kind}: {reason}")]
+    Forfeit {
+        /// What went wrong.
+        kind: Forfeit,
+        /// The details, for the record.
+        reason: String,
+    },
+}
+
+/// How a player forfeits a game; [`Forfeit::name`] is the `Termination` detail of its record
+/// (`adjudication/illegal-move`, ...).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Forfeit {
+    /// Its move is not legal (or not a move at all).
+    IllegalMove,
+    /// Its clock ran out.
+    Time,
+    /// The engine process exited or closed its output.
+    Crash,
+    /// The engine did not answer within its time and the grace period; it was killed.
+    Hang,
+}
+
+impl Forfeit {
+    /// The record's name for it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Forfeit::IllegalMove => "illegal-move",
+            Forfeit::Time => "time-forfeit",
+            Forfeit::Crash => "engine-crash",
+            Forfeit::Hang => "engine-hang",
+        }
+    }
+}
+
+impl fmt::Display for Forfeit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// Everything that plays: engines, random movers, later MCTS and networks.
@@ -80,6 +193,20 @@ pub trait Player {
 
     /// Called before a new game starts (players may forget what they learned).
     fn new_game(&mut self) {}
+
+    /// Chooses a move for `turn`, honouring what it asks ([`Go`]) on top of the player's own
+    /// settings, and reporting progress (each completed depth) to `on_info`. The default asks
+    /// [`Player::choose`] and ignores the request: right for players without limits (random).
+    fn play(&mut self, turn: &Turn<'_>, on_info: &mut dyn FnMut(&SearchInfo)) -> Result<Choice, PlayError> {
+        let _ = on_info;
+        self.choose(turn.pos, turn.history)
+    }
+
+    /// Lets another thread stop a search in progress (the best move so far is played); players
+    /// that answer at once ignore it.
+    fn set_stop_flag(&mut self, stop: Arc<AtomicBool>) {
+        let _ = stop;
+    }
 }
 
 /// Settings of an alpha-beta player.
@@ -166,6 +293,9 @@ pub enum PlayerSpec {
     },
     /// `mcts:...`: Monte Carlo tree search over an evaluator.
     Mcts(MctsSpec),
+    /// `uci:COMMAND[;KEY=VALUE…]`: an outside engine speaking the protocol
+    /// ([`crate::protocol::UciPlayer`]).
+    Uci(crate::protocol::UciSpec),
 }
 
 /// A spec string that could not be parsed; the message lists what is accepted.
@@ -189,13 +319,21 @@ pub const ACCEPTED: &str = "accepted player specs:
                          keys: sims=1..=10^8, time=SECONDS, kind=puct|gumbel, batch=1..=255, cpuct=X, seed=N,
                          qs=X (quiescence correction of leaf values, 0..=4; 0 = off)
                          (no limit given: sims=800), e.g. mcts:uniform,sims=800, mcts:ab,sims=64,
-                         mcts:net=nets/fiveup-az,sims=64,qs=1, mcts:ab,time=0.5";
+                         mcts:net=nets/fiveup-az,sims=64,qs=1, mcts:ab,time=0.5
+  uci:COMMAND[;KEY=VALUE...]  an outside engine speaking docs/PROTOCOL.md, started with COMMAND; engine
+                         options as Name=Value; harness keys depth=N, nodes=N, movetime=SECONDS (games
+                         without --tc), timeout=SECONDS, grace=SECONDS, log=DIR,
+                         e.g. uci:./fiveup uci;Hash=64;movetime=0.1";
 
 impl FromStr for PlayerSpec {
     type Err = SpecError;
 
     fn from_str(s: &str) -> Result<Self, SpecError> {
         let err = |reason: String| SpecError { spec: s.to_string(), reason: clip_words(&reason) };
+        // An engine's command line may hold commas: `uci:` takes the rest whole.
+        if let Some(rest) = s.trim_start().strip_prefix("uci:") {
+            return crate::protocol::UciSpec::parse(rest).map(PlayerSpec::Uci).map_err(err);
+        }
         let (kind, rest) = match s.split_once(':') {
             Some((k, r)) => (k.trim(), r),
             None => (s.trim(), ""),
@@ -390,6 +528,7 @@ impl fmt::Display for PlayerSpec {
                 }
                 write!(f, "ab:{}", parts.join(","))
             }
+            PlayerSpec::Uci(u) => write!(f, "uci:{u}"),
             PlayerSpec::Mcts(m) => {
                 let mut parts = vec![match &m.evaluator {
                     EvaluatorSpec::Uniform => "uniform".to_string(),
@@ -462,15 +601,36 @@ pub enum BuildError {
     /// A network could not be loaded.
     #[error("{0}")]
     Network(String),
+    /// An outside engine could not be started or did not shake hands.
+    #[error("{0}")]
+    Engine(String),
 }
 
 impl PlayerSpec {
+    /// Parses `s` as [`PlayerSpec::from_str`] does, except that a spec naming no limit of its own
+    /// (no `depth`, `nodes` or `time` for `ab`; no `sims` or `time` for `mcts`) gets none rather
+    /// than the default depth 4 or 800 simulations: for players whose limits come from outside
+    /// (a `--tc` clock, a protocol's `go`). Its canonical string then names no limit either.
+    pub fn parse_unlimited(s: &str) -> Result<PlayerSpec, SpecError> {
+        let mut spec: PlayerSpec = s.parse()?;
+        let rest = s.split_once(':').map_or("", |(_, r)| r);
+        let named =
+            |keys: &[&str]| rest.split(',').filter_map(|p| p.split_once('=')).any(|(k, _)| keys.contains(&k.trim()));
+        match &mut spec {
+            PlayerSpec::AlphaBeta(ab) if !named(&["depth", "nodes", "time"]) => ab.limits = Limits::default(),
+            PlayerSpec::Mcts(m) if !named(&["sims", "time"]) => m.sims = None,
+            _ => {}
+        }
+        Ok(spec)
+    }
+
     /// Builds the player. A weights file is read and checked now, so a bad file fails early.
     pub fn build(&self) -> Result<Box<dyn Player + Send>, BuildError> {
         match self {
             PlayerSpec::Random { seed } => Ok(Box::new(RandomPlayer::new(*seed))),
             PlayerSpec::AlphaBeta(ab) => Ok(Box::new(AlphaBetaPlayer::new(ab.clone())?)),
             PlayerSpec::Mcts(m) => Ok(Box::new(MctsPlayer::new(m.clone())?)),
+            PlayerSpec::Uci(u) => Ok(Box::new(crate::protocol::UciPlayer::new(u.clone())?)),
         }
     }
 }
@@ -520,11 +680,6 @@ impl AlphaBetaPlayer {
         Ok(AlphaBetaPlayer { spec, values_text, engine: None, stop: None })
     }
 
-    /// Lets another thread stop a search in progress (the best move so far is played).
-    pub fn set_stop_flag(&mut self, stop: Arc<AtomicBool>) {
-        self.stop = Some(stop);
-    }
-
     /// Searches `pos` under the spec's limits, calling `on_iteration` after every completed depth.
     pub fn analyse(
         &mut self,
@@ -558,21 +713,46 @@ impl Player for AlphaBetaPlayer {
     }
 
     fn choose(&mut self, pos: &Position, history: &[u64]) -> Result<Choice, PlayError> {
-        let limits = self.spec.limits.clone();
+        let go = Go::default();
+        self.play(&Turn { pos, history, start: pos, moves: &[], go: &go }, &mut |_| {})
+    }
+
+    fn play(&mut self, turn: &Turn<'_>, on_info: &mut dyn FnMut(&SearchInfo)) -> Result<Choice, PlayError> {
+        let limits = turn.go.limits_over(&self.spec.limits, turn.pos.side());
         let stop = self.stop.clone();
-        let engine = self.engine_for(pos.ruleset())?;
-        let r = engine.search(pos, history, &limits, stop.as_ref(), |_| {});
+        let engine = self.engine_for(turn.pos.ruleset())?;
+        let r = engine.search(turn.pos, turn.history, &limits, stop.as_ref(), |it| {
+            on_info(&SearchInfo {
+                score: Some(it.score),
+                depth: it.depth,
+                pv: it.pv.clone(),
+                nodes: it.nodes,
+                time: it.time,
+                seldepth: it.seldepth,
+                wdl: None,
+            })
+        });
         let mv = r.best.ok_or(PlayError::NoLegalMove)?;
-        Ok(Choice {
-            mv,
-            info: SearchInfo { score: Some(r.score), depth: r.depth, pv: r.pv, nodes: r.nodes, time: r.time },
-        })
+        let info = SearchInfo {
+            score: Some(r.score),
+            depth: r.depth,
+            pv: r.pv,
+            nodes: r.nodes,
+            time: r.time,
+            seldepth: r.seldepth,
+            wdl: None,
+        };
+        Ok(Choice { mv, info })
     }
 
     fn new_game(&mut self) {
         if let Some((_, e)) = &mut self.engine {
             e.clear();
         }
+    }
+
+    fn set_stop_flag(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = Some(stop);
     }
 }
 
@@ -622,6 +802,7 @@ pub struct MctsAnalysis {
 pub struct MctsPlayer {
     spec: MctsSpec,
     evaluator: Box<dyn Evaluator>,
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl MctsPlayer {
@@ -637,13 +818,13 @@ impl MctsPlayer {
         } else {
             evaluator
         };
-        Ok(MctsPlayer { spec, evaluator })
+        Ok(MctsPlayer { spec, evaluator, stop: None })
     }
 
     /// A player with a given evaluator, used as given (the spec's evaluator and `quiescence`
     /// fields are then only labels).
     pub fn with_evaluator(spec: MctsSpec, evaluator: Box<dyn Evaluator>) -> MctsPlayer {
-        MctsPlayer { spec, evaluator }
+        MctsPlayer { spec, evaluator, stop: None }
     }
 
     fn config(&self) -> SearchConfig {
@@ -660,9 +841,21 @@ impl MctsPlayer {
     /// Searches `pos` under the spec's limits; `None` when the search has nothing to choose (no
     /// legal move, or the position is drawn by rule); an evaluator failure is an error.
     pub fn analyse(&mut self, pos: &Position, history: &[u64]) -> Result<Option<MctsAnalysis>, crate::nn::EvalError> {
+        self.analyse_within(pos, history, self.spec.sims, self.spec.time)
+    }
+
+    /// [`MctsPlayer::analyse`] with a simulation budget and a time limit of the caller's (neither:
+    /// until the stop flag is raised).
+    pub fn analyse_within(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        sims: Option<u32>,
+        time: Option<Duration>,
+    ) -> Result<Option<MctsAnalysis>, crate::nn::EvalError> {
         let start = Instant::now();
-        let deadline = self.spec.time.map(|t| start + t);
-        let budget = self.spec.sims.unwrap_or(u32::MAX);
+        let deadline = time.map(|t| start + t);
+        let budget = sims.unwrap_or(u32::MAX);
         let mut search = Search::new(self.config(), self.spec.seed);
         search.set_noise(false);
         search.start(pos, history, budget);
@@ -674,7 +867,9 @@ impl MctsPlayer {
             self.evaluator.evaluate(&batch, &mut out)?;
             drop(batch);
             search.apply(&out);
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if deadline.is_some_and(|d| Instant::now() >= d)
+                || self.stop.as_ref().is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+            {
                 break;
             }
         }
@@ -708,17 +903,43 @@ impl Player for MctsPlayer {
     }
 
     fn choose(&mut self, pos: &Position, history: &[u64]) -> Result<Choice, PlayError> {
+        let go = Go::default();
+        self.play(&Turn { pos, history, start: pos, moves: &[], go: &go }, &mut |_| {})
+    }
+
+    fn play(&mut self, turn: &Turn<'_>, on_info: &mut dyn FnMut(&SearchInfo)) -> Result<Choice, PlayError> {
+        let (pos, go) = (turn.pos, turn.go);
         let start = Instant::now();
-        match self.analyse(pos, history)? {
+        let (sims, time) = if go.infinite {
+            (None, None)
+        } else {
+            let cap = |a: Option<Duration>, b: Option<Duration>| match (a, b) {
+                (Some(x), Some(y)) => Some(x.min(y)),
+                (x, y) => x.or(y),
+            };
+            let go_sims = go.nodes.map(|n| n.clamp(1, MAX_SIMS as u64) as u32);
+            let sims = match (self.spec.sims, go_sims) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            let clock = go.clock.map(|c| crate::clock::allocate(&c, pos.side()).0);
+            (sims, cap(cap(self.spec.time, go.movetime), clock))
+        };
+        match self.analyse_within(pos, turn.history, sims, time)? {
             Some(a) => {
                 let pv = a.pv;
+                let [w, d, l] = a.result.root_wdl;
+                let permille = |x: f32| (x.clamp(0.0, 1.0) * 1000.0).round() as u16;
                 let info = SearchInfo {
                     score: None,
                     depth: pv.len() as u32,
                     pv,
                     nodes: a.result.simulations as u64,
                     time: a.time,
+                    seldepth: 0,
+                    wdl: Some([permille(w), permille(d), permille(l)]),
                 };
+                on_info(&info);
                 Ok(Choice { mv: a.result.best, info })
             }
             // Drawn by rule with moves left (the caller decides whether the game goes on): any move.
@@ -727,6 +948,10 @@ impl Player for MctsPlayer {
                 Ok(Choice { mv, info: SearchInfo { pv: vec![mv], time: start.elapsed(), ..SearchInfo::default() } })
             }
         }
+    }
+
+    fn set_stop_flag(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = Some(stop);
     }
 }
 

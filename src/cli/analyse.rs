@@ -78,7 +78,7 @@ pub fn run(a: &AnalyseArgs, out: &mut dyn Write) -> Result<()> {
                 None => pos.legal_moves().first().copied(),
             }
         }
-        PlayerSpec::Random { .. } => Some(spec.build()?.choose(&pos, &[])?.mv),
+        PlayerSpec::Random { .. } | PlayerSpec::Uci(_) => Some(spec.build()?.choose(&pos, &[])?.mv),
     };
     match best {
         Some(m) => writeln!(out, "bestmove {}", coordinate(m))?,

@@ -3,6 +3,7 @@
 use super::PositionArgs;
 use anyhow::{bail, Result};
 use clap::Args;
+use fiveup::clock::TimeControl;
 use fiveup::eval::{OpeningSource, OpeningStream, PlayerSource, RecordWriter};
 use fiveup::player::PlayerSpec;
 use fiveup::progress::Progress;
@@ -32,6 +33,11 @@ pub struct GameOptions {
     /// Seed of the random openings.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
+    /// Time control for both players: BASE+INC in seconds (`10+0.1`), or MOVES/BASE+INC
+    /// (`40/60+0`). A flag loses the game. Players' own limits still cap their moves; `ab` and
+    /// `mcts` specs that name no limit play by the clock alone.
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<String>,
     /// Rules and start position.
     #[command(flatten)]
     pub pos: PositionArgs,
@@ -61,6 +67,14 @@ impl GameOptions {
         Ok(fiveup::fsutil::check_output(out, &inputs, self.force)?)
     }
 
+    /// The parsed `--tc`.
+    pub fn time_control(&self) -> Result<Option<TimeControl>> {
+        match &self.tc {
+            Some(t) => Ok(Some(t.parse::<TimeControl>().map_err(|e| anyhow::anyhow!("--tc: {e}"))?)),
+            None => Ok(None),
+        }
+    }
+
     /// The openings of colour-swapped game pairs, drawn as games need them: `--openings` from the
     /// start position.
     pub fn openings(&self) -> Result<OpeningStream> {
@@ -71,13 +85,27 @@ impl GameOptions {
 }
 
 /// The two players of a match from their spec strings, each built once up front so that a bad
-/// weights file or a missing network fails before any game.
-pub fn two_players(a: &str, b: &str) -> Result<(PlayerSource, PlayerSource)> {
-    let a: PlayerSource = a.parse::<PlayerSpec>()?.into();
-    let b: PlayerSource = b.parse::<PlayerSpec>()?.into();
-    a.build()?;
-    b.build()?;
+/// weights file, a missing network or an engine that does not start fails before any game. On
+/// a clock (`clocked`) a spec naming no limit gets none ([`PlayerSpec::parse_unlimited`]).
+pub fn two_players(a: &str, b: &str, clocked: bool) -> Result<(PlayerSource, PlayerSource)> {
+    let parse = |s: &str| if clocked { PlayerSpec::parse_unlimited(s) } else { s.parse::<PlayerSpec>() };
+    let a: PlayerSource = parse(a)?.into();
+    let b: PlayerSource = parse(b)?.into();
+    for p in [&a, &b] {
+        let built = p.build()?;
+        if !clocked && unlimited(p) {
+            bail!(
+                "player {}: an outside engine needs a limit: give --tc, or depth=, nodes= or movetime= in its spec",
+                built.name()
+            );
+        }
+    }
     Ok((a, b))
+}
+
+/// Whether `p` is an outside engine with no limit of its own (it would think until its timeout).
+fn unlimited(p: &PlayerSource) -> bool {
+    matches!(p, PlayerSource::Spec(PlayerSpec::Uci(u)) if u.depth.is_none() && u.nodes.is_none() && u.movetime.is_none())
 }
 
 /// Most threads or concurrent games any flag may ask for.

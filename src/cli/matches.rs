@@ -4,7 +4,7 @@
 use super::common::{bound, concurrency, progress, two_players, writer, GameOptions, MAX_GAMES, MAX_PLIES};
 use anyhow::Result;
 use clap::Args;
-use fiveup::eval::{paired_jobs_lazy, play_games, MatchTally};
+use fiveup::eval::{paired_jobs_lazy, play_games, GameJob, MatchTally};
 use std::io::Write;
 
 /// `fiveup match`.
@@ -29,12 +29,15 @@ pub fn run(a: &MatchArgs, out: &mut dyn Write) -> Result<()> {
     bound("--games", a.games, 1, MAX_GAMES)?;
     bound("--max-plies", a.opts.max_plies, 1, MAX_PLIES)?;
     a.opts.check_out(&[&a.white, &a.black])?;
-    let (white, black) = two_players(&a.white, &a.black)?;
+    let tc = a.opts.time_control()?;
+    let (white, black) = two_players(&a.white, &a.black, tc.is_some())?;
     let threads = concurrency(a.opts.concurrency)?;
     let openings = a.opts.openings()?;
     let (white_name, black_name) = (white.name(), black.name());
     let pairs = a.games.div_ceil(2);
-    let jobs = paired_jobs_lazy(white, black, openings, pairs, Some(a.opts.max_plies), "match").take(a.games);
+    let jobs = paired_jobs_lazy(white, black, openings, pairs, Some(a.opts.max_plies), "match")
+        .map(move |j| GameJob { tc, ..j })
+        .take(a.games);
     let mut records = writer(a.opts.out.as_deref())?;
     let mut tally = MatchTally::new();
     let bar = progress(a.games, "match");

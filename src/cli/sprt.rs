@@ -3,7 +3,7 @@
 use super::common::{bound, concurrency, two_players, writer, GameOptions, MAX_GAMES, MAX_PLIES};
 use anyhow::Result;
 use clap::Args;
-use fiveup::eval::{paired_jobs_lazy, play_games_until, Decision, MatchTally, Sprt, SprtConfig};
+use fiveup::eval::{paired_jobs_lazy, play_games_until, Decision, GameJob, MatchTally, Sprt, SprtConfig};
 use std::io::Write;
 use std::ops::ControlFlow;
 
@@ -44,11 +44,13 @@ pub fn run(a: &SprtArgs, out: &mut dyn Write) -> Result<()> {
     a.opts.check_out(&[&a.a, &a.b])?;
     let config = SprtConfig { alpha: a.alpha, beta: a.beta, ..SprtConfig::new(a.elo0, a.elo1) };
     let mut sprt = Sprt::new(config)?;
-    let (pa, pb) = two_players(&a.a, &a.b)?;
+    let tc = a.opts.time_control()?;
+    let (pa, pb) = two_players(&a.a, &a.b, tc.is_some())?;
     let threads = concurrency(a.opts.concurrency)?;
     let openings = a.opts.openings()?;
     let (name_a, name_b) = (pa.name(), pb.name());
-    let jobs = paired_jobs_lazy(pa, pb, openings, a.max_games / 2, Some(a.opts.max_plies), "sprt");
+    let jobs = paired_jobs_lazy(pa, pb, openings, a.max_games / 2, Some(a.opts.max_plies), "sprt")
+        .map(move |j| GameJob { tc, ..j });
     let mut records = writer(a.opts.out.as_deref())?;
     writeln!(
         out,

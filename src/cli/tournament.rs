@@ -49,6 +49,9 @@ pub struct TournamentArgs {
     /// Hypercylinder board.
     #[arg(long)]
     pub hypercylinder: bool,
+    /// Time control for every game: BASE+INC in seconds (`10+0.1`) or MOVES/BASE+INC.
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<String>,
 }
 
 impl TournamentArgs {
@@ -72,6 +75,9 @@ impl TournamentArgs {
         }
         if let Some(g) = self.games {
             c.games = g;
+        }
+        if let Some(t) = &self.tc {
+            c.tc = Some(t.clone());
         }
         c.concurrency = match (self.concurrency, self.config.is_some()) {
             (None, true) => c.concurrency,

@@ -41,6 +41,9 @@ pub struct Limits {
     /// The time after which no new iteration starts (a clock manager's target for the move;
     /// `time` stays the hard limit). Unset: only `time` applies.
     pub soft_time: Option<Duration>,
+    /// Root moves to consider (UCI `searchmoves`); empty: every legal move. Moves that are not
+    /// legal in the position are ignored.
+    pub searchmoves: Vec<Move>,
 }
 
 impl Limits {
@@ -268,7 +271,8 @@ impl Engine {
         let (weights, tt): (&Weights, &TransTable) = (weights, tt);
         let halt = Arc::new(AtomicBool::new(false));
         let shared = AtomicU64::new(0);
-        let helper_limits = Limits { nodes: limits.nodes, ..Limits::default() };
+        let helper_limits =
+            Limits { nodes: limits.nodes, searchmoves: limits.searchmoves.clone(), ..Limits::default() };
         let mut result = std::thread::scope(|scope| {
             for (i, h) in helpers.iter_mut().enumerate() {
                 let (halt, shared, helper_limits) = (&halt, &shared, &helper_limits);
@@ -318,6 +322,8 @@ struct Search<'e> {
     /// Under Lazy SMP: where every thread publishes its nodes, 1,024 at a time (for reports and
     /// the node limit, which every thread watches).
     shared_nodes: Option<&'e AtomicU64>,
+    /// The root moves to search ([`Limits::searchmoves`]; empty: all).
+    searchmoves: Vec<Move>,
 }
 
 impl<'e> Search<'e> {
@@ -354,6 +360,7 @@ impl<'e> Search<'e> {
             iter_best: None,
             victims: victim_order(pos.ruleset(), &w.values),
             shared_nodes: None,
+            searchmoves: limits.searchmoves.clone(),
         }
     }
 
@@ -426,7 +433,12 @@ impl<'e> Search<'e> {
 
         // 1. No legal move: mated or stalemated, nothing to search.
         let pos = self.pos.clone();
-        let legal = pos.legal_moves();
+        let mut legal = pos.legal_moves();
+        if legal.iter().any(|m| self.searchmoves.contains(m)) {
+            legal.retain(|m| self.searchmoves.contains(m));
+        } else {
+            self.searchmoves.clear();
+        }
         if legal.is_empty() {
             result.score = Score(if pos.in_check() { mated_in(0) } else { DRAW });
             return result;
@@ -717,6 +729,9 @@ impl Search<'_> {
         let mut check_info: Option<CheckInfo> = None;
         let mut pruning_quiets = false;
         while let Some(m) = picker.next(&self.pos, &self.w.values, self.heur) {
+            if root && !self.searchmoves.is_empty() && !self.searchmoves.contains(&m) {
+                continue;
+            }
             let quiet = is_quiet(&self.pos, m);
 
             // 9a. Shallow pruning of late quiet moves that do not give check (never before one move
@@ -972,6 +987,28 @@ mod tests {
             assert_eq!(r.pv.len(), 1);
         }
         assert!(naive_mate_in(&mut p, 1));
+    }
+
+    #[test]
+    fn searchmoves_restrict_the_root() {
+        let p = fools_mate_before_last_move();
+        let legal = p.legal_moves();
+        let others: Vec<Move> = legal.iter().copied().filter(|m| m.to_string() != "Eb1Be4").take(3).collect();
+        let limits = Limits { searchmoves: others.clone(), ..Limits::depth(3) };
+        let r = run(&p, limits.clone());
+        assert!(others.contains(&r.best.unwrap()) && r.score.mate_in().is_none());
+        let mut smp =
+            Engine::new(Weights::for_ruleset(Ruleset::FiveUp), EngineConfig { threads: 2, ..EngineConfig::default() });
+        assert!(others.contains(&smp.search(&p, &[], &limits, None, |_| {}).best.unwrap()));
+        // Only illegal moves listed: every move is searched.
+        let foreign: Vec<Move> = Position::startpos(Variant::plain(Ruleset::Raumschach))
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !legal.contains(m))
+            .collect();
+        assert!(!foreign.is_empty());
+        let limits = Limits { searchmoves: foreign, ..Limits::depth(3) };
+        assert_eq!(run(&p, limits).best.map(|m| m.to_string()).as_deref(), Some("Eb1Be4"));
     }
 
     #[test]

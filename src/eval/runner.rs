@@ -12,13 +12,23 @@
 //!   adjudicates a draw (`Termination "adjudication/ply-cap"`).
 //! - Each record gets the tags `WhiteNodes`/`BlackNodes` (nodes, or simulations, the side's
 //!   searches reported in total) and `WhiteSeconds`/`BlackSeconds` (its thinking time).
+//! - The runner enforces the rules: a player that answers an illegal move, or forfeits
+//!   ([`PlayError::Forfeit`]: an outside engine that crashed, hung or answered garbage), loses the
+//!   game, recorded as `Termination "adjudication/illegal-move"` (`engine-crash`, `engine-hang`)
+//!   with the details in a `Reason` tag. Other player errors (a network that fails) stop the run.
+//! - With a time control ([`GameJob::tc`]) the runner keeps a [`GameClock`]: each move's wall
+//!   time, measured around the player's call, comes off the mover's clock, which the player is
+//!   shown ([`Go::clock`]). A flag loses (`adjudication/time-forfeit`), or draws when the other
+//!   side has only its king left. The record gets `TimeControl` and `Clocks` (the mover's time
+//!   left after each player move, in seconds).
 //! - [`play_games`] takes a list; [`play_games_until`] takes any iterator of jobs (made lazily as
 //!   workers need them) and a callback that may stop the run (SPRT). Callbacks run on the calling
 //!   thread, in order of completion, with the job's index.
 
 use super::openings::{Opening, OpeningStream};
 use super::records::GameRecord;
-use crate::player::{BuildError, PlayError, Player, PlayerSpec};
+use crate::clock::{GameClock, TimeControl};
+use crate::player::{BuildError, Forfeit, Go, PlayError, Player, PlayerSpec, Turn};
 use crate::rules::game::{EndRule, Game, Outcome, Status};
 use crate::rules::notation::coordinate;
 use std::ops::ControlFlow;
@@ -91,6 +101,8 @@ pub struct GameJob {
     pub opening: Opening,
     /// Ply cap over the whole game (opening included); reaching it adjudicates a draw.
     pub max_plies: Option<usize>,
+    /// The time control of both players (`None`: each plays by its own limits).
+    pub tc: Option<TimeControl>,
     /// The record's `Event` tag.
     pub event: String,
     /// Extra tags copied into the record (keys, pair ids, ...).
@@ -125,16 +137,6 @@ pub enum RunError {
         ply: usize,
         /// Why.
         error: PlayError,
-    },
-    /// A player chose an illegal move.
-    #[error("player {player} chose the illegal move {mv} at ply {ply}")]
-    IllegalMove {
-        /// The player's name.
-        player: String,
-        /// 1-based ply.
-        ply: usize,
-        /// The move in coordinate form.
-        mv: String,
     },
     /// A worker thread could not be started (too many threads for this machine).
     #[error("cannot start game worker thread {}: {error} (lower --concurrency)", started + 1)]
@@ -173,9 +175,13 @@ pub fn play_game_observed(
     let mut black = build(&job.black)?;
     white.new_game();
     black.new_game();
-    // 3. Alternate until a rule or the ply cap ends the game; count each side's nodes and time.
+    // 3. Alternate until a rule, a forfeit or the ply cap ends the game; count each side's nodes
+    //    and time, and run the clocks.
     let mut nodes = [0u64; 2];
     let mut seconds = [0f64; 2];
+    let mut clock = job.tc.map(GameClock::new);
+    let mut clocks = Vec::new();
+    let mut reason = None;
     let (outcome, detail) = loop {
         if let Status::Over(o) = game.status() {
             break (o, None);
@@ -183,21 +189,53 @@ pub fn play_game_observed(
         if job.max_plies.is_some_and(|cap| game.moves().len() >= cap) {
             break (Outcome::draw(EndRule::Adjudication), Some("ply-cap".to_string()));
         }
-        let white_to_move = game.position().side() == crate::rules::Color::White;
+        let mover = game.position().side();
+        let white_to_move = mover == crate::rules::Color::White;
         let (player, source) = if white_to_move { (&mut white, &job.white) } else { (&mut black, &job.black) };
         let ply = game.moves().len() + 1;
-        let choice = player.choose(game.position(), game.history()).map_err(|error| RunError::Player {
-            player: source.name(),
-            ply,
-            error,
-        })?;
-        // An illegal choice is seen too, but then the game ends in an error and its record with it.
+        let go = Go { clock: clock.as_ref().map(|c| c.clock(mover)), ..Go::default() };
+        let turn = Turn {
+            pos: game.position(),
+            history: game.history(),
+            start: &job.opening.start,
+            moves: game.moves(),
+            go: &go,
+        };
+        let started = std::time::Instant::now();
+        let answer = player.play(&turn, &mut |_| {});
+        let elapsed = started.elapsed();
+        let mut forfeit = |game: &Game, kind: Forfeit, why: String| {
+            tracing::warn!("{} forfeits at ply {ply}: {kind}: {why}", source.name());
+            reason = Some(why);
+            (lost_by(game, mover), Some(kind.name().to_string()))
+        };
+        // A flag first: an answer that came too late does not count.
+        if let Some(c) = clock.as_mut() {
+            let left = c.remaining(mover).as_secs_f64();
+            if !c.charge(mover, elapsed) {
+                let why = format!("{} used {:.3} s with {left:.3} s left", source.name(), elapsed.as_secs_f64());
+                break forfeit(&game, Forfeit::Time, why);
+            }
+        }
+        let choice = match answer {
+            Ok(c) => c,
+            Err(PlayError::Forfeit { kind, reason }) => break forfeit(&game, kind, reason),
+            Err(error) => return Err(RunError::Player { player: source.name(), ply, error }),
+        };
+        // An illegal choice is seen too, but then the game ends in a forfeit.
         on_move(game.position(), &choice);
-        game.play(choice.mv).map_err(|_| RunError::IllegalMove {
-            player: source.name(),
-            ply,
-            mv: coordinate(choice.mv),
-        })?;
+        if game.play(choice.mv).is_err() {
+            let why = format!(
+                "{} played {}, which is not legal in {}",
+                source.name(),
+                coordinate(choice.mv),
+                game.position().to_text()
+            );
+            break forfeit(&game, Forfeit::IllegalMove, why);
+        }
+        if let Some(c) = &clock {
+            clocks.push(format!("{:.2}", c.remaining(mover).as_secs_f64()));
+        }
         let side = usize::from(!white_to_move);
         nodes[side] += choice.info.nodes;
         seconds[side] += choice.info.time.as_secs_f64();
@@ -206,6 +244,13 @@ pub fn play_game_observed(
     for (i, colour) in ["White", "Black"].iter().enumerate() {
         tags.push((format!("{colour}Nodes"), nodes[i].to_string()));
         tags.push((format!("{colour}Seconds"), format!("{:.3}", seconds[i])));
+    }
+    if let Some(tc) = job.tc {
+        tags.push(("TimeControl".into(), tc.to_string()));
+        tags.push(("Clocks".into(), clocks.join(" ")));
+    }
+    if let Some(r) = reason {
+        tags.push(("Reason".into(), crate::player::clip_words(&r)));
     }
     Ok(GameRecord {
         event: job.event.clone(),
@@ -218,6 +263,20 @@ pub fn play_game_observed(
         detail,
         tags,
     })
+}
+
+/// The outcome when `loser` forfeits: the other side wins, or it is a draw when the other side
+/// has only its king left and no reserve piece to place (it could never mate; as a FIDE arbiter
+/// rules a flag against a bare king).
+fn lost_by(game: &Game, loser: crate::rules::Color) -> Outcome {
+    let pos = game.position();
+    let winner = loser.flip();
+    let men = pos.color_bb(winner).0.count_ones();
+    if men == 1 && pos.reserve(winner) == 0 {
+        Outcome::draw(EndRule::Adjudication)
+    } else {
+        Outcome::win(winner, EndRule::Adjudication)
+    }
 }
 
 /// Plays every job on `concurrency` threads and calls `on_finished(job index, record)` on this
@@ -328,6 +387,7 @@ pub fn paired_jobs(
         let pair = first_pair + i as u64;
         for (white, black) in [(a, b), (b, a)] {
             jobs.push(GameJob {
+                tc: None,
                 white: white.clone(),
                 black: black.clone(),
                 opening: o.clone(),
@@ -355,6 +415,7 @@ pub fn paired_jobs_lazy(
     (0..pairs).flat_map(move |k| {
         let opening = openings.get(k);
         [(a.clone(), b.clone()), (b.clone(), a.clone())].map(|(white, black)| GameJob {
+            tc: None,
             white,
             black,
             opening: opening.clone(),
@@ -404,6 +465,7 @@ mod tests {
         let start = Position::startpos(Variant::default());
         let o = Opening { start, moves: vec![] };
         let job = GameJob {
+            tc: None,
             white: src("random:seed=1"),
             black: src("random:seed=2"),
             opening: o,
@@ -431,6 +493,7 @@ mod tests {
     #[test]
     fn build_errors_stop_the_run_with_one_line() {
         let job = GameJob {
+            tc: None,
             white: src("mcts:net=missing.pt"),
             black: src("random"),
             opening: Opening::startpos(Variant::default()),

@@ -15,6 +15,7 @@ use super::ratings::{rate, FitConfig, Game as RatedGame, RatingError, RatingRepo
 use super::records::{parse_records_prefix, GameRecord, RecordFileError, RecordWriter};
 use super::runner::{play_games, GameJob, PlayerSource, RunError};
 use super::tally::Effort;
+use crate::clock::TimeControl;
 use crate::player::{PlayerSpec, SpecError};
 use crate::rules::{Position, Ruleset, Variant};
 use serde::{Deserialize, Serialize};
@@ -57,6 +58,10 @@ pub struct TournamentConfig {
     /// Hypercylinder board.
     #[serde(default)]
     pub hypercylinder: bool,
+    /// Time control of every game (`10+0.1`, `40/60+0`); players naming no limit of their own
+    /// then play by the clock alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tc: Option<String>,
 }
 
 fn default_games() -> usize {
@@ -117,6 +122,8 @@ pub struct Tournament {
     pub openings: OpeningSource,
     /// Variant of every game.
     pub variant: Variant,
+    /// Time control of every game.
+    pub tc: Option<TimeControl>,
 }
 
 /// What is left to do: records already in the directory and the games still to play.
@@ -161,7 +168,12 @@ impl Tournament {
         if config.players.len() > MAX_PLAYERS {
             return bad(format!("a tournament takes at most {MAX_PLAYERS} players, got {}", config.players.len()));
         }
-        let players = config.players.iter().map(|s| s.parse::<PlayerSpec>()).collect::<Result<Vec<_>, _>>()?;
+        let tc = match &config.tc {
+            Some(t) => Some(t.parse::<TimeControl>().map_err(TournamentError::Config)?),
+            None => None,
+        };
+        let parse = |s: &String| if tc.is_some() { PlayerSpec::parse_unlimited(s) } else { s.parse::<PlayerSpec>() };
+        let players = config.players.iter().map(parse).collect::<Result<Vec<_>, _>>()?;
         let names: Vec<String> = players.iter().map(|p| p.to_string()).collect();
         let mut seen = HashSet::new();
         for n in &names {
@@ -173,7 +185,7 @@ impl Tournament {
         let ruleset: Ruleset = config.ruleset.trim().parse().map_err(|e| TournamentError::Config(format!("{e}")))?;
         let variant = Variant::new(ruleset, config.castling, config.hypercylinder)
             .map_err(|e| TournamentError::Config(e.to_string()))?;
-        let t = Tournament { config, players, names, openings, variant };
+        let t = Tournament { config, players, names, openings, variant, tc };
         // The schedule is built whole (resuming filters it), so its size is bounded.
         let total = t.pairings().len().saturating_mul(2 * t.pairs_per_pairing());
         if total > MAX_TOURNAMENT_GAMES {
@@ -219,6 +231,7 @@ impl Tournament {
             for (k, o) in openings.iter().enumerate() {
                 for (w, b) in [(i, j), (j, i)] {
                     jobs.push(GameJob {
+                        tc: self.tc,
                         white: sources[w].clone(),
                         black: sources[b].clone(),
                         opening: o.clone(),
@@ -235,7 +248,12 @@ impl Tournament {
     /// The settings that fix the games of a directory (a resumed run must not change them).
     fn fixed_settings(&self) -> String {
         let c = &self.config;
-        format!("openings {}, seed {}, variant {}, max_plies {}", c.openings, c.seed, self.variant, c.max_plies)
+        let mut s =
+            format!("openings {}, seed {}, variant {}, max_plies {}", c.openings, c.seed, self.variant, c.max_plies);
+        if let Some(tc) = self.tc {
+            s += &format!(", tc {tc}");
+        }
+        s
     }
 
     /// Prepares the output directory (refusing one written with other opening settings), saves
@@ -437,6 +455,7 @@ mod tests {
             ruleset: "fiveup".into(),
             castling: false,
             hypercylinder: false,
+            tc: None,
         }
     }
 

@@ -49,6 +49,7 @@ pub fn engine_game(
     let setup = opening.start.to_setup();
     let variant = opening.start.variant();
     let job = GameJob {
+        tc: None,
         white: engine.clone(),
         black: engine.clone(),
         opening,

@@ -204,6 +204,7 @@ fn play_iteration(
                     continue;
                 }
                 pair_jobs.push(GameJob {
+                    tc: None,
                     white: PlayerSource::Spec(engine.clone()),
                     black: PlayerSource::Spec(engine.clone()),
                     opening: Opening { start, moves: Vec::new() },

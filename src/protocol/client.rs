@@ -1,0 +1,581 @@
+//! The harness side of the protocol: an outside engine as a [`Player`] (`uci:COMMAND`).
+//!
+//! - Spec: `uci:COMMAND[;KEY=VALUE…]`. `COMMAND` is the engine's command line (split at spaces;
+//!   quote an argument with spaces in it). Each `KEY=VALUE` is an engine option sent as
+//!   `setoption name KEY value VALUE`, except the harness's own lowercase keys: `depth=N`,
+//!   `nodes=N`, `movetime=SECONDS` (limits for games without a clock), `timeout=SECONDS` (how
+//!   long a move may take when neither a clock nor `movetime` bounds it; default 60),
+//!   `grace=SECONDS` (how long past its time an engine may answer before it is killed; default
+//!   1), `log=DIR` (where its stderr goes; default `$TMPDIR/fiveup-engine-logs`).
+//! - One process per player, so per game in matches: started and shaken hands with (`uci` …
+//!   `uciok`, options, `isready` … `readyok`) when the player is built, told the ruleset and
+//!   flags before the first move, sent `ucinewgame` by [`Player::new_game`], `quit` (then killed
+//!   if still alive) when dropped.
+//! - A move: `position startpos|text … moves …` (the whole game, for repetitions), `go` with the
+//!   clocks or limits, then lines are read until `bestmove` or the deadline (the time the move
+//!   may take plus the grace). `info` lines are parsed and passed on; other lines are ignored.
+//! - Failures are forfeits ([`PlayError::Forfeit`]), never errors of the run: a `bestmove` that
+//!   is not a legal move (illegal move), the output closing or the process exiting (crash, with
+//!   the end of its stderr), no `bestmove` by the deadline (hang; the process is killed). A
+//!   forfeited player stays dead: it forfeits every later move at once.
+
+use super::{go_words, parse_info};
+use crate::player::{clip, BuildError, Choice, Forfeit, Go, PlayError, Player, SearchInfo, Turn};
+use crate::rules::notation::parse_move;
+use crate::rules::{Position, Variant};
+use std::collections::VecDeque;
+use std::fmt;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Settings of an outside engine player (parsed from `uci:…`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct UciSpec {
+    /// The command line: program, then arguments.
+    pub command: Vec<String>,
+    /// Engine options, sent with `setoption` in order.
+    pub options: Vec<(String, String)>,
+    /// Depth limit for games without a clock.
+    pub depth: Option<u32>,
+    /// Node limit for games without a clock.
+    pub nodes: Option<u64>,
+    /// Move time for games without a clock.
+    pub movetime: Option<Duration>,
+    /// Longest a move may take when nothing else bounds it.
+    pub timeout: Duration,
+    /// Extra time before an engine past its time is killed.
+    pub grace: Duration,
+    /// Directory of stderr logs (`None`: the default under the temporary directory).
+    pub log: Option<PathBuf>,
+}
+
+/// Harness defaults.
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+const DEFAULT_GRACE: Duration = Duration::from_secs(1);
+/// How long the handshake (`uci` to `uciok`, `isready` to `readyok`) may take.
+const HANDSHAKE: Duration = Duration::from_secs(30);
+
+impl UciSpec {
+    /// Parses what follows `uci:` in a player spec; the error says what is wrong.
+    pub fn parse(text: &str) -> Result<UciSpec, String> {
+        let mut parts = text.split(';');
+        let command = split_command(parts.next().unwrap_or(""))?;
+        if command.is_empty() {
+            return Err("uci: needs the engine's command line, e.g. uci:/usr/local/bin/engine".into());
+        }
+        let mut spec = UciSpec {
+            command,
+            options: Vec::new(),
+            depth: None,
+            nodes: None,
+            movetime: None,
+            timeout: DEFAULT_TIMEOUT,
+            grace: DEFAULT_GRACE,
+            log: None,
+        };
+        let seconds = |k: &str, v: &str| match v.parse::<f64>() {
+            Ok(t) if (0.0..=1e6).contains(&t) => Ok(Duration::from_secs_f64(t)),
+            _ => Err(format!("{k}={v}: expected seconds from 0 to 1e6")),
+        };
+        for part in parts.map(str::trim).filter(|p| !p.is_empty()) {
+            let Some((k, v)) = part.split_once('=') else {
+                return Err(format!("'{}' is not KEY=VALUE (options follow the command after ';')", clip(part)));
+            };
+            let (k, v) = (k.trim(), v.trim());
+            match k {
+                "depth" => match v.parse::<u32>() {
+                    Ok(d) if (1..=crate::engine::search::MAX_DEPTH).contains(&d) => spec.depth = Some(d),
+                    _ => return Err(format!("depth={v}: expected 1..={}", crate::engine::search::MAX_DEPTH)),
+                },
+                "nodes" => match v.parse::<u64>() {
+                    Ok(n) if (1..=crate::player::MAX_NODES).contains(&n) => spec.nodes = Some(n),
+                    _ => return Err(format!("nodes={v}: expected 1..={}", crate::player::MAX_NODES)),
+                },
+                "movetime" => spec.movetime = Some(seconds(k, v)?.max(Duration::from_millis(1))),
+                "timeout" => spec.timeout = seconds(k, v)?.max(Duration::from_millis(1)),
+                "grace" => spec.grace = seconds(k, v)?,
+                "log" if !v.is_empty() => spec.log = Some(PathBuf::from(v)),
+                _ if k.is_empty() => return Err(format!("'{}': an option needs a name", clip(part))),
+                _ => {
+                    if spec.options.iter().any(|(n, _)| n.eq_ignore_ascii_case(k)) {
+                        return Err(format!("option '{}' is given twice", clip(k)));
+                    }
+                    spec.options.push((k.to_string(), v.to_string()))
+                }
+            }
+        }
+        Ok(spec)
+    }
+}
+
+impl fmt::Display for UciSpec {
+    /// The canonical spec (without `uci:`; parses back to the same spec).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let words: Vec<String> = self
+            .command
+            .iter()
+            .map(|w| if w.contains(char::is_whitespace) || w.is_empty() { format!("\"{w}\"") } else { w.clone() })
+            .collect();
+        write!(f, "{}", words.join(" "))?;
+        for (k, v) in &self.options {
+            write!(f, ";{k}={v}")?;
+        }
+        if let Some(d) = self.depth {
+            write!(f, ";depth={d}")?;
+        }
+        if let Some(n) = self.nodes {
+            write!(f, ";nodes={n}")?;
+        }
+        if let Some(t) = self.movetime {
+            write!(f, ";movetime={}", t.as_secs_f64())?;
+        }
+        if self.timeout != DEFAULT_TIMEOUT {
+            write!(f, ";timeout={}", self.timeout.as_secs_f64())?;
+        }
+        if self.grace != DEFAULT_GRACE {
+            write!(f, ";grace={}", self.grace.as_secs_f64())?;
+        }
+        if let Some(l) = &self.log {
+            write!(f, ";log={}", l.display())?;
+        }
+        Ok(())
+    }
+}
+
+/// Splits a command line at whitespace; `"…"` and `'…'` keep spaces inside an argument.
+fn split_command(s: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    for c in s.chars() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => cur.push(c),
+            None if c == '"' || c == '\'' => {
+                quote = Some(c);
+                in_word = true;
+            }
+            None if c.is_whitespace() => {
+                if in_word {
+                    out.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            None => {
+                cur.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if let Some(q) = quote {
+        return Err(format!("the command line has an unclosed {q} quote"));
+    }
+    if in_word {
+        out.push(cur);
+    }
+    Ok(out)
+}
+
+/// Why an engine could not be started.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("engine '{engine}': {reason}")]
+pub struct UciError {
+    /// The engine's command.
+    pub engine: String,
+    /// What went wrong.
+    pub reason: String,
+}
+
+impl From<UciError> for BuildError {
+    fn from(e: UciError) -> BuildError {
+        BuildError::Engine(e.to_string())
+    }
+}
+
+/// Bytes of stderr kept in memory for forfeit reasons.
+const STDERR_TAIL: usize = 2_000;
+
+/// Numbers the log files of this process's engines.
+static LOG_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+/// An outside engine speaking the protocol.
+pub struct UciPlayer {
+    spec: UciSpec,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: mpsc::Receiver<String>,
+    stderr_tail: Arc<Mutex<VecDeque<u8>>>,
+    log_path: Option<PathBuf>,
+    /// Declared option names (lower case).
+    declared: Vec<String>,
+    /// The engine's `id name`.
+    engine_name: String,
+    /// The variant last set up with `setoption`.
+    variant: Option<Variant>,
+    stop: Option<Arc<AtomicBool>>,
+    /// Why it died, once it did: every later move forfeits with this.
+    dead: Option<(Forfeit, String)>,
+}
+
+impl UciPlayer {
+    /// Starts the engine and shakes hands: `uci` … `uciok`, the spec's options (each must be
+    /// declared by the engine), `isready` … `readyok`.
+    pub fn new(spec: UciSpec) -> Result<UciPlayer, UciError> {
+        let engine = spec.command.join(" ");
+        let fail = |reason: String| UciError { engine: clip(&engine), reason };
+        let mut child = Command::new(&spec.command[0])
+            .args(&spec.command[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| fail(format!("cannot start it: {e}")))?;
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().ok_or_else(|| fail("no stdout".into()))?;
+        let stderr = child.stderr.take().ok_or_else(|| fail("no stderr".into()))?;
+        // Stdout: whole lines into a channel (closed at end of output). Bytes that are not
+        // UTF-8 are replaced, so garbage is a line like any other.
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut r = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match r.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        if tx.send(String::from_utf8_lossy(&buf).trim().to_string()).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        // Stderr: into the log file and a short tail kept for forfeit reasons.
+        let dir = spec.log.clone().unwrap_or_else(|| std::env::temp_dir().join("fiveup-engine-logs"));
+        let base = std::path::Path::new(&spec.command[0])
+            .file_name()
+            .map(|n| {
+                n.to_string_lossy()
+                    .chars()
+                    .filter(|c| c.is_ascii_alphanumeric() || "-_.".contains(*c))
+                    .collect::<String>()
+            })
+            .unwrap_or_default();
+        let n = LOG_COUNTER.fetch_add(1, Ordering::Relaxed);
+        let log_path = dir.join(format!("{base}-{}-{n}.stderr.log", std::process::id()));
+        let mut log = std::fs::create_dir_all(&dir).and_then(|_| std::fs::File::create(&log_path)).ok();
+        let log_path = log.as_ref().map(|_| log_path);
+        let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
+        let tail = stderr_tail.clone();
+        std::thread::spawn(move || {
+            let mut r = stderr;
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = r.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                if let Some(f) = log.as_mut() {
+                    let _ = f.write_all(&buf[..n]);
+                }
+                let mut t = tail.lock().unwrap_or_else(|e| e.into_inner());
+                t.extend(&buf[..n]);
+                while t.len() > STDERR_TAIL {
+                    t.pop_front();
+                }
+            }
+        });
+        let mut p = UciPlayer {
+            spec,
+            child,
+            stdin,
+            lines,
+            stderr_tail,
+            log_path,
+            declared: Vec::new(),
+            engine_name: engine.clone(),
+            variant: None,
+            stop: None,
+            dead: None,
+        };
+        p.send("uci").map_err(|e| fail(e.1))?;
+        let deadline = Instant::now() + HANDSHAKE;
+        loop {
+            let line = p.next_line(deadline).map_err(|e| fail(format!("no 'uciok' after 'uci': {}", e.1)))?;
+            let w: Vec<&str> = line.split_whitespace().collect();
+            match w.as_slice() {
+                ["uciok", ..] => break,
+                ["id", "name", rest @ ..] => p.engine_name = rest.join(" "),
+                ["option", "name", rest @ ..] => {
+                    let end = rest.iter().position(|x| *x == "type").unwrap_or(rest.len());
+                    p.declared.push(rest[..end].join(" ").to_ascii_lowercase());
+                }
+                _ => {}
+            }
+        }
+        for (k, v) in p.spec.options.clone() {
+            if !p.declared.contains(&k.to_ascii_lowercase()) {
+                return Err(fail(format!("it has no option '{k}' (it declares: {})", p.declared.join(", "))));
+            }
+            p.send(&format!("setoption name {k} value {v}")).map_err(|e| fail(e.1))?;
+        }
+        p.ready().map_err(|e| fail(e.1))?;
+        Ok(p)
+    }
+
+    /// The engine's own name (`id name`).
+    pub fn engine_name(&self) -> &str {
+        &self.engine_name
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), (Forfeit, String)> {
+        let Some(stdin) = self.stdin.as_mut() else { return Err(self.crashed("its input is closed")) };
+        tracing::trace!("> {line}");
+        if writeln!(stdin, "{line}").and_then(|_| stdin.flush()).is_err() {
+            return Err(self.crashed("it stopped reading its input"));
+        }
+        Ok(())
+    }
+
+    /// `isready` … `readyok`.
+    fn ready(&mut self) -> Result<(), (Forfeit, String)> {
+        self.send("isready")?;
+        let deadline = Instant::now() + HANDSHAKE;
+        while self.next_line(deadline)? != "readyok" {}
+        Ok(())
+    }
+
+    /// The next output line before `deadline`; a hang (the engine is then killed) or a crash.
+    fn next_line(&mut self, deadline: Instant) -> Result<String, (Forfeit, String)> {
+        let mut stop_sent = false;
+        loop {
+            let now = Instant::now();
+            if now >= deadline {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                let e = (
+                    Forfeit::Hang,
+                    format!("{} gave no answer in time and was killed{}", self.engine_name, self.log_note()),
+                );
+                self.dead = Some(e.clone());
+                return Err(e);
+            }
+            if !stop_sent && self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
+                stop_sent = true;
+                let _ = self.send("stop");
+            }
+            match self.lines.recv_timeout((deadline - now).min(Duration::from_millis(20))) {
+                Ok(l) => {
+                    tracing::trace!("< {l}");
+                    return Ok(l);
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => continue,
+                Err(mpsc::RecvTimeoutError::Disconnected) => return Err(self.crashed("its output closed")),
+            }
+        }
+    }
+
+    /// A crash forfeit: how the process ended and the end of its stderr.
+    fn crashed(&mut self, what: &str) -> (Forfeit, String) {
+        // Give an exiting process a moment to be reaped, so its status can be told.
+        let mut status = None;
+        for _ in 0..50 {
+            if let Ok(Some(s)) = self.child.try_wait() {
+                status = Some(s);
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        if status.is_none() {
+            let _ = self.child.kill();
+            status = self.child.wait().ok();
+        }
+        let tail = {
+            let t = self.stderr_tail.lock().unwrap_or_else(|e| e.into_inner());
+            String::from_utf8_lossy(&t.iter().copied().collect::<Vec<u8>>()).trim().to_string()
+        };
+        let mut why = format!("{} crashed: {what}", self.engine_name);
+        if let Some(s) = status {
+            why += &format!(" ({s})");
+        }
+        if !tail.is_empty() {
+            why += &format!("; stderr ends: {}", clip(tail.lines().last().unwrap_or("")));
+        }
+        why += &self.log_note();
+        let e = (Forfeit::Crash, why);
+        self.stdin = None;
+        self.dead = Some(e.clone());
+        e
+    }
+
+    fn log_note(&self) -> String {
+        self.log_path.as_ref().map(|p| format!(" (stderr log: {})", p.display())).unwrap_or_default()
+    }
+
+    /// Tells the engine the game's ruleset and flags when they differ from the last ones.
+    fn set_variant(&mut self, v: Variant) -> Result<(), (Forfeit, String)> {
+        if self.variant == Some(v) {
+            return Ok(());
+        }
+        let declared = self.declared.clone();
+        let has = |name: &str| declared.iter().any(|d| d == name);
+        if has("uci_variant") {
+            self.send(&format!("setoption name UCI_Variant value {}", v.ruleset.name()))?;
+        } else if v.ruleset != crate::rules::Ruleset::FiveUp {
+            let why = format!("{} has no UCI_Variant option, so it cannot play {}", self.engine_name, v.ruleset.name());
+            return Err((Forfeit::Crash, why));
+        }
+        for (name, on) in [("castling", v.castling), ("hypercylinder", v.hypercylinder)] {
+            if has(name) {
+                let cap = if name == "castling" { "Castling" } else { "Hypercylinder" };
+                self.send(&format!("setoption name {cap} value {on}"))?;
+            } else if on {
+                return Err((Forfeit::Crash, format!("{} has no {name} option", self.engine_name)));
+            }
+        }
+        self.ready()?;
+        self.variant = Some(v);
+        Ok(())
+    }
+
+    fn try_play(&mut self, turn: &Turn<'_>, on_info: &mut dyn FnMut(&SearchInfo)) -> Result<Choice, (Forfeit, String)> {
+        if let Some(d) = &self.dead {
+            return Err(d.clone());
+        }
+        let started = Instant::now();
+        self.set_variant(turn.pos.variant())?;
+        // The whole game, so the engine sees repetitions.
+        let mut cmd = if turn.start.to_text() == Position::startpos(turn.start.variant()).to_text() {
+            "position startpos".to_string()
+        } else {
+            format!("position text {}", turn.start.to_text())
+        };
+        if !turn.moves.is_empty() {
+            cmd += " moves";
+            for m in turn.moves {
+                cmd += &format!(" {m}");
+            }
+        }
+        self.send(&cmd)?;
+        // The request, with the spec's limits where the caller gave none of its own.
+        let mut go: Go = turn.go.clone();
+        if !go.has_limit() {
+            go.depth = self.spec.depth;
+            go.nodes = self.spec.nodes;
+            go.movetime = self.spec.movetime;
+        }
+        let budget = match (&go.clock, go.movetime) {
+            (Some(c), _) => c.remaining[turn.pos.side().index()],
+            (None, Some(t)) => t,
+            (None, None) => self.spec.timeout,
+        };
+        let budget = if go.infinite { Duration::MAX / 4 } else { budget };
+        self.send(&go_words(&go))?;
+        let deadline = started + budget + self.spec.grace;
+        let mut last = SearchInfo::default();
+        loop {
+            let line = self.next_line(deadline)?;
+            if let Some(info) = parse_info(&line, turn.pos) {
+                if info.depth > 0 || !info.pv.is_empty() {
+                    on_info(&info);
+                    last = info;
+                }
+                continue;
+            }
+            let mut w = line.split_whitespace();
+            if w.next() != Some("bestmove") {
+                tracing::debug!("{} said something else: {}", self.engine_name, clip(&line));
+                continue;
+            }
+            let text = w.next().unwrap_or("");
+            let mv = parse_move(turn.pos, text).map_err(|e| {
+                let why = format!(
+                    "{} answered 'bestmove {}', not a legal move in {}: {e}",
+                    self.engine_name,
+                    clip(text),
+                    turn.pos.to_text()
+                );
+                (Forfeit::IllegalMove, why)
+            })?;
+            last.time = started.elapsed();
+            if last.pv.first() != Some(&mv) {
+                last.pv = vec![mv];
+            }
+            return Ok(Choice { mv, info: last });
+        }
+    }
+}
+
+impl Player for UciPlayer {
+    fn name(&self) -> String {
+        format!("uci:{}", self.spec)
+    }
+
+    fn choose(&mut self, pos: &Position, history: &[u64]) -> Result<Choice, PlayError> {
+        let go = Go::default();
+        self.play(&Turn { pos, history, start: pos, moves: &[], go: &go }, &mut |_| {})
+    }
+
+    fn play(&mut self, turn: &Turn<'_>, on_info: &mut dyn FnMut(&SearchInfo)) -> Result<Choice, PlayError> {
+        if turn.pos.legal_moves().is_empty() {
+            return Err(PlayError::NoLegalMove);
+        }
+        self.try_play(turn, on_info).map_err(|(kind, reason)| PlayError::Forfeit { kind, reason })
+    }
+
+    fn new_game(&mut self) {
+        if self.dead.is_none() && self.send("ucinewgame").is_ok() {
+            let _ = self.ready();
+        }
+    }
+
+    fn set_stop_flag(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = Some(stop);
+    }
+}
+
+impl Drop for UciPlayer {
+    fn drop(&mut self) {
+        if self.dead.is_none() {
+            let _ = self.send("quit");
+        }
+        self.stdin = None;
+        for _ in 0..100 {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_options_and_harness_keys() {
+        let s = UciSpec::parse("./eng --flag 'a b';Hash=64;depth=3;grace=0.5;log=/tmp/x").unwrap();
+        assert_eq!(s.command, ["./eng", "--flag", "a b"]);
+        assert_eq!(s.options, [("Hash".to_string(), "64".to_string())]);
+        assert_eq!((s.depth, s.grace), (Some(3), Duration::from_millis(500)));
+        assert_eq!(s.to_string(), "./eng --flag \"a b\";Hash=64;depth=3;grace=0.5;log=/tmp/x");
+        assert_eq!(UciSpec::parse(&s.to_string()).unwrap(), s);
+        for bad in ["", "  ", "eng;Hash", "eng;depth=0", "eng;movetime=x", "eng 'open", "eng;Hash=1;hash=2", "eng;=3"] {
+            assert!(UciSpec::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_missing_program_is_a_one_line_build_error() {
+        let e = UciPlayer::new(UciSpec::parse("/nonexistent/engine").unwrap()).err().unwrap().to_string();
+        assert!(e.contains("/nonexistent/engine") && e.contains("cannot start it") && !e.contains('\n'), "{e}");
+    }
+}
