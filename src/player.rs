@@ -991,6 +991,31 @@ mod tests {
     }
 
     #[test]
+    fn clocked_specs_keep_only_the_limits_they_name_and_go_caps_them() {
+        let unlimited = |s: &str| PlayerSpec::parse_unlimited(s).unwrap().to_string();
+        assert_eq!(unlimited("ab"), "ab:hash=16");
+        assert_eq!(unlimited("ab:depth=6,threads=2"), "ab:depth=6,hash=16,threads=2");
+        assert_eq!(unlimited("mcts:ab"), "mcts:ab");
+        assert_eq!(unlimited("mcts:ab,sims=64"), "mcts:ab,sims=64");
+        assert_eq!(unlimited("random:seed=3"), "random:seed=3");
+        let spec = "uci:./engine --x a,b;Hash=8;movetime=0.5";
+        assert_eq!(unlimited(spec), spec);
+        // A request's limits cap the player's own; a clock gives a soft and a hard time.
+        let own = Limits { depth: Some(6), ..Limits::default() };
+        let clock = crate::clock::Clock {
+            remaining: [Duration::from_secs(10); 2],
+            increment: [Duration::ZERO; 2],
+            moves_to_go: None,
+        };
+        let go = Go { depth: Some(9), nodes: Some(500), clock: Some(clock), ..Go::default() };
+        let l = go.limits_over(&own, crate::rules::Color::White);
+        assert_eq!((l.depth, l.nodes), (Some(6), Some(500)));
+        assert!(l.soft_time.unwrap() < l.time.unwrap() && l.time.unwrap() < Duration::from_secs(8));
+        let l = Go { infinite: true, ..go }.limits_over(&own, crate::rules::Color::White);
+        assert_eq!(l, Limits::default());
+    }
+
+    #[test]
     fn bad_specs_list_what_is_accepted() {
         for bad in [
             "mcts:foo",
