@@ -105,6 +105,13 @@ fn a_protocol_session_plays_several_games_and_quits_cleanly() {
     let lines = s.until("bestmove");
     assert_eq!(lines.last().unwrap(), "bestmove Eb4Ec3");
     assert!(lines.iter().any(|l| l.contains("score mate 2")), "{lines:?}");
+    // A network player speaks it too (here MCTS over the hand evaluation): wdl in its info.
+    s.send("setoption name Player value mcts:ab,batch=4");
+    s.send("position startpos");
+    s.send("go nodes 64");
+    let lines = s.until("bestmove");
+    assert!(lines.iter().any(|l| l.starts_with("info ") && l.contains(" wdl ") && l.contains(" nodes 64 ")), "{lines:?}");
+    s.send("setoption name Player value ab");
     // An infinite search answers only after stop; isready is answered during it.
     s.send("go infinite");
     s.send("isready");
