@@ -110,7 +110,10 @@ fn a_protocol_session_plays_several_games_and_quits_cleanly() {
     s.send("position startpos");
     s.send("go nodes 64");
     let lines = s.until("bestmove");
-    assert!(lines.iter().any(|l| l.starts_with("info ") && l.contains(" wdl ") && l.contains(" nodes 64 ")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info ") && l.contains(" wdl ") && l.contains(" nodes 64 ")),
+        "{lines:?}"
+    );
     s.send("setoption name Player value ab");
     // An infinite search answers only after stop; isready is answered during it.
     s.send("go infinite");
