@@ -1033,9 +1033,12 @@ mod tests {
         let mut e = Engine::new(Weights::for_ruleset(Ruleset::FiveUp), EngineConfig { threads: 2, ..config });
         let r = e.search(&fools_mate_before_last_move(), &[], &Limits::depth(3), None, |_| {});
         assert_eq!(r.score.mate_in(), Some(1));
+        // (Unlimited otherwise: it returns at all only because the flag stops every thread. The
+        // main thread looks at the flag every 1,024 of its own nodes, and the helpers' table
+        // entries may let it finish a shallow iteration or two within them.)
         let stop = Arc::new(AtomicBool::new(true));
         let r = e.search(&p, &[], &Limits::default(), Some(&stop), |_| {});
-        assert!(r.best.is_some() && r.depth <= 1);
+        assert!(r.best.is_some() && r.depth <= 4, "depth {}", r.depth);
     }
 
     const MATES_IN_TWO: [(Ruleset, &[(&str, char)]); 5] = [

@@ -6,7 +6,8 @@
 //!   `nodes=N`, `movetime=SECONDS` (limits for games without a clock), `timeout=SECONDS` (how
 //!   long a move may take when neither a clock nor `movetime` bounds it; default 60),
 //!   `grace=SECONDS` (how long past its time an engine may answer before it is killed; default
-//!   1), `log=DIR` (where its stderr goes; default `$TMPDIR/fiveup-engine-logs`).
+//!   1), `log=DIR` (where its stderr goes; default `$TMPDIR/fiveup-engine-logs`; an empty log of
+//!   an engine that did not fail is removed when the player is dropped).
 //! - One process per player, so per game in matches: started and shaken hands with (`uci` …
 //!   `uciok`, options, `isready` … `readyok`) when the player is built, told the ruleset and
 //!   flags before the first move, sent `ucinewgame` by [`Player::new_game`], `quit` (then killed
@@ -545,14 +546,25 @@ impl Drop for UciPlayer {
             let _ = self.send("quit");
         }
         self.stdin = None;
+        let mut exited = false;
         for _ in 0..100 {
             if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+                exited = true;
+                break;
             }
             std::thread::sleep(Duration::from_millis(2));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        if !exited {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+        // A log with nothing in it of an engine that did not fail is not worth keeping (a match
+        // would leave one per game).
+        if let Some(p) = &self.log_path {
+            if self.dead.is_none() && std::fs::metadata(p).is_ok_and(|m| m.len() == 0) {
+                let _ = std::fs::remove_file(p);
+            }
+        }
     }
 }
 
