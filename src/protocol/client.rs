@@ -469,6 +469,10 @@ impl UciPlayer {
             go.depth = self.spec.depth;
             go.nodes = self.spec.nodes;
             go.movetime = self.spec.movetime;
+            // Nothing bounds the move (`fiveup analyse` with a bare spec): think for the timeout.
+            if !go.has_limit() {
+                go.movetime = Some(self.spec.timeout);
+            }
         }
         let budget = match (&go.clock, go.movetime) {
             (Some(c), _) => c.remaining[turn.pos.side().index()],
