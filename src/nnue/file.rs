@@ -1,0 +1,209 @@
+//! The network file (`.nnue`), little-endian throughout:
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 8 | magic [`MAGIC`] (`FIVEUPNN`) |
+//! | 4 | format version ([`VERSION`]) |
+//! | 4 | ruleset: 0 `fiveup`, 1 `fiveup-2001`, 2 `raumschach` |
+//! | 4 × 4 | inputs (must be [`super::INPUTS`]), hidden, l1, l2 |
+//! | 4 | output scale (`f32`, centipawns per unit) |
+//! | … | ft bias `i16 × hidden`, ft weights `i16 × inputs × hidden`, l1 bias `i32 × l1`, l1 weights `i8 × l1 × 2·hidden`, l2 bias `i32 × l2`, l2 weights `i8 × l2 × l1`, output bias `i32`, output weights `i8 × l2` |
+//! | 4 | CRC-32 ([`crate::fsutil::crc32`]) of every byte before it |
+//!
+//! Reading checks the magic, version, ruleset, sizes, length and checksum before any weight is
+//! used, and names the file and what is wrong in one line ([`NnueError`]). Writing goes through
+//! the one atomic write ([`crate::fsutil::write_atomic`]).
+
+use super::{Dims, Network, INPUTS};
+use crate::rules::Ruleset;
+use std::path::Path;
+
+/// The first eight bytes of a network file.
+pub const MAGIC: &[u8; 8] = b"FIVEUPNN";
+/// The file format version this build reads and writes.
+pub const VERSION: u32 = 1;
+
+/// A network file that cannot be used: the file and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("network file {path}: {reason}")]
+pub struct NnueError {
+    /// The file.
+    pub path: String,
+    /// What is wrong.
+    pub reason: String,
+}
+
+const RULESETS: [Ruleset; 3] = [Ruleset::FiveUp, Ruleset::FiveUp2001, Ruleset::Raumschach];
+
+impl Network {
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut b = Vec::with_capacity(64 + self.ft_weights.len() * 2);
+        b.extend_from_slice(MAGIC);
+        b.extend_from_slice(&VERSION.to_le_bytes());
+        let rs = RULESETS.iter().position(|&r| r == self.ruleset).unwrap_or(0) as u32;
+        b.extend_from_slice(&rs.to_le_bytes());
+        for n in [INPUTS, self.dims.hidden, self.dims.l1, self.dims.l2] {
+            b.extend_from_slice(&(n as u32).to_le_bytes());
+        }
+        b.extend_from_slice(&self.output_scale.to_le_bytes());
+        self.ft_bias.iter().chain(&self.ft_weights).for_each(|v| b.extend_from_slice(&v.to_le_bytes()));
+        self.l1_bias.iter().for_each(|v| b.extend_from_slice(&v.to_le_bytes()));
+        b.extend(self.l1_weights.iter().map(|&v| v as u8));
+        self.l2_bias.iter().for_each(|v| b.extend_from_slice(&v.to_le_bytes()));
+        b.extend(self.l2_weights.iter().map(|&v| v as u8));
+        b.extend_from_slice(&self.out_bias.to_le_bytes());
+        b.extend(self.out_weights.iter().map(|&v| v as u8));
+        let crc = crate::fsutil::crc32(&b);
+        b.extend_from_slice(&crc.to_le_bytes());
+        b
+    }
+
+    /// Writes the network atomically.
+    pub fn save(&self, path: &Path) -> Result<(), NnueError> {
+        crate::fsutil::write_atomic(path, &self.to_bytes())
+            .map_err(|e| NnueError { path: path.display().to_string(), reason: e.to_string() })
+    }
+
+    /// Reads a network for `ruleset` (`None`: any) from a file.
+    pub fn load(path: &Path, ruleset: Option<Ruleset>) -> Result<Network, NnueError> {
+        let name = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| NnueError { path: name.clone(), reason: e.to_string() })?;
+        Network::from_bytes(&bytes, ruleset).map_err(|reason| NnueError { path: name, reason })
+    }
+
+    /// Reads a network from a file's bytes; the error says what is wrong.
+    pub fn from_bytes(bytes: &[u8], ruleset: Option<Ruleset>) -> Result<Network, String> {
+        if bytes.len() < 8 || &bytes[..8] != MAGIC {
+            return Err("not a fiveup network (wrong magic bytes)".into());
+        }
+        let mut r = Reader { bytes, at: 8 };
+        let version = r.u32()?;
+        if version != VERSION {
+            return Err(format!("format version {version}; this build reads version {VERSION}"));
+        }
+        let rs = r.u32()?;
+        let rs = *RULESETS.get(rs as usize).ok_or(format!("unknown ruleset number {rs}"))?;
+        if let Some(want) = ruleset.filter(|&w| w != rs) {
+            return Err(format!("a {} network cannot evaluate {} positions", rs.name(), want.name()));
+        }
+        let inputs = r.u32()? as usize;
+        if inputs != INPUTS {
+            return Err(format!("{inputs} inputs; this build's feature set has {INPUTS}"));
+        }
+        let dims = Dims { hidden: r.u32()? as usize, l1: r.u32()? as usize, l2: r.u32()? as usize };
+        dims.check()?;
+        let body = dims.hidden * 2
+            + INPUTS * dims.hidden * 2
+            + dims.l1 * 4
+            + dims.l1 * 2 * dims.hidden
+            + dims.l2 * 4
+            + dims.l2 * dims.l1
+            + 4
+            + dims.l2;
+        let want = r.at + 4 + body + 4;
+        if bytes.len() != want {
+            return Err(format!("{} bytes; a network of these sizes has {want} (truncated or padded)", bytes.len()));
+        }
+        let crc = u32::from_le_bytes(bytes[want - 4..].try_into().map_err(|_| "short checksum")?);
+        if crc != crate::fsutil::crc32(&bytes[..want - 4]) {
+            return Err("checksum mismatch (the file is damaged)".into());
+        }
+        let output_scale = f32::from_le_bytes(r.take(4)?.try_into().map_err(|_| "short scale")?);
+        if !(output_scale.is_finite() && output_scale > 0.0) {
+            return Err(format!("output scale {output_scale} is not a positive number"));
+        }
+        let i16s = |r: &mut Reader, n| {
+            r.take(2 * n).map(|b| b.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect::<Vec<_>>())
+        };
+        let i32s = |r: &mut Reader, n| {
+            r.take(4 * n)
+                .map(|b| b.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect::<Vec<_>>())
+        };
+        let i8s = |r: &mut Reader, n| r.take(n).map(|b| b.iter().map(|&v| v as i8).collect::<Vec<_>>());
+        let ft_bias = i16s(&mut r, dims.hidden)?;
+        let ft_weights = i16s(&mut r, INPUTS * dims.hidden)?;
+        let l1_bias = i32s(&mut r, dims.l1)?;
+        let l1_weights = i8s(&mut r, dims.l1 * 2 * dims.hidden)?;
+        let l2_bias = i32s(&mut r, dims.l2)?;
+        let l2_weights = i8s(&mut r, dims.l2 * dims.l1)?;
+        let out_bias = i32s(&mut r, 1)?[0];
+        let out_weights = i8s(&mut r, dims.l2)?;
+        Ok(Network {
+            ruleset: rs,
+            dims,
+            output_scale,
+            ft_bias,
+            ft_weights,
+            l1_bias,
+            l1_weights,
+            l2_bias,
+            l2_weights,
+            out_bias,
+            out_weights,
+        })
+    }
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len()).ok_or("the file ends early (truncated)")?;
+        let s = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(s)
+    }
+
+    fn u32(&mut self) -> Result<u32, String> {
+        let b = self.take(4)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Dims;
+    use super::*;
+
+    #[test]
+    fn networks_round_trip_and_bad_files_are_one_line_errors() {
+        let net = Network::random(Ruleset::Raumschach, Dims { hidden: 16, l1: 4, l2: 4 }, 1);
+        let bytes = net.to_bytes();
+        assert_eq!(Network::from_bytes(&bytes, Some(Ruleset::Raumschach)).unwrap(), net);
+        let dir = std::env::temp_dir().join(format!("fiveup-nnue-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("r.nnue");
+        net.save(&path).unwrap();
+        assert_eq!(Network::load(&path, None).unwrap(), net);
+        let mut cases: Vec<(Vec<u8>, &str)> = vec![
+            (bytes[..bytes.len() - 10].to_vec(), "truncated"),
+            (b"GARBAGE!xxxx".to_vec(), "wrong magic"),
+            (Vec::new(), "wrong magic"),
+            ([&bytes[..], &[0]].concat(), "truncated or padded"),
+        ];
+        let mut flipped = bytes.clone();
+        flipped[100] ^= 1;
+        cases.push((flipped, "checksum mismatch"));
+        let mut version = bytes.clone();
+        version[8] = 9;
+        cases.push((version, "format version 9"));
+        let mut sizes = bytes.clone();
+        sizes[20] = 17;
+        cases.push((sizes, "multiple of 16"));
+        for (b, want) in cases {
+            std::fs::write(&path, &b).unwrap();
+            let e = Network::load(&path, None).unwrap_err().to_string();
+            assert!(e.contains("r.nnue") && e.contains(want) && !e.contains('\n'), "{want}: {e}");
+        }
+        net.save(&path).unwrap();
+        let e = Network::load(&path, Some(Ruleset::FiveUp)).unwrap_err().to_string();
+        assert!(e.contains("a raumschach network cannot evaluate fiveup positions"), "{e}");
+        let e = Network::load(&dir.join("missing.nnue"), None).unwrap_err().to_string();
+        assert!(e.contains("missing.nnue") && !e.contains('\n'), "{e}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
