@@ -211,6 +211,8 @@ pub struct UciPlayer {
     stdin: Option<ChildStdin>,
     lines: mpsc::Receiver<String>,
     stderr_tail: Arc<Mutex<VecDeque<u8>>>,
+    /// Raised by the stderr reader at the end of the engine's stderr.
+    stderr_done: Arc<AtomicBool>,
     log_path: Option<PathBuf>,
     /// Declared option names (lower case).
     declared: Vec<String>,
@@ -274,6 +276,8 @@ impl UciPlayer {
         let log_path = log.as_ref().map(|_| log_path);
         let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
         let tail = stderr_tail.clone();
+        let stderr_done = Arc::new(AtomicBool::new(false));
+        let done = stderr_done.clone();
         std::thread::spawn(move || {
             let mut r = stderr;
             let mut buf = [0u8; 4096];
@@ -290,6 +294,7 @@ impl UciPlayer {
                     t.pop_front();
                 }
             }
+            done.store(true, Ordering::Release);
         });
         let mut p = UciPlayer {
             spec,
@@ -297,6 +302,7 @@ impl UciPlayer {
             stdin,
             lines,
             stderr_tail,
+            stderr_done,
             log_path,
             declared: Vec::new(),
             engine_name: engine.clone(),
@@ -395,6 +401,14 @@ impl UciPlayer {
         if status.is_none() {
             let _ = self.child.kill();
             status = self.child.wait().ok();
+        }
+        // Its stdout closed first; let the stderr reader catch up with what the process wrote
+        // last (a grandchild could hold stderr open, so only for a moment).
+        for _ in 0..100 {
+            if self.stderr_done.load(Ordering::Acquire) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(2));
         }
         let tail = {
             let t = self.stderr_tail.lock().unwrap_or_else(|e| e.into_inner());
