@@ -72,6 +72,55 @@ pub enum Command {
     /// Work with recorded games.
     #[command(subcommand)]
     Games(games::GamesCommand),
+    /// The NNUE evaluator (issue 15, in progress): training data.
+    #[command(subcommand)]
+    Nnue(NnueCommand),
+}
+
+/// `fiveup nnue …`.
+#[derive(Subcommand, Debug)]
+pub enum NnueCommand {
+    /// Play the engine against itself from random openings on every core and write (position,
+    /// score, result) training samples into a directory (resumable: rerun the same command).
+    Datagen(DatagenArgs),
+}
+
+/// `fiveup nnue datagen`.
+#[derive(Args, Debug)]
+pub struct DatagenArgs {
+    /// Output directory (created; a rerun with the same settings resumes it).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Games in all, 1..=100000000.
+    #[arg(long, value_name = "N")]
+    pub games: u64,
+    /// The engine: an alpha-beta spec with a node budget.
+    #[arg(long, value_name = "SPEC", default_value = "ab:nodes=5000,hash=4")]
+    pub engine: String,
+    /// Random plies before the engine plays (0..=60).
+    #[arg(long, value_name = "K", default_value_t = 8)]
+    pub opening_plies: usize,
+    /// Ply cap per game, opening included.
+    #[arg(long, value_name = "P", default_value_t = 300)]
+    pub max_plies: usize,
+    /// Games per shard file.
+    #[arg(long, value_name = "G", default_value_t = 50)]
+    pub games_per_shard: u64,
+    /// Seed of the openings.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Games played at once, 1..=1024 (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub concurrency: Option<usize>,
+    /// Rule set: fiveup, fiveup-2001 or raumschach.
+    #[arg(long, value_name = "NAME", default_value = "fiveup")]
+    pub ruleset: String,
+    /// Optional castling rule.
+    #[arg(long)]
+    pub castling: bool,
+    /// Hypercylinder board.
+    #[arg(long)]
+    pub hypercylinder: bool,
 }
 
 /// `fiveup bench …`.
@@ -374,6 +423,47 @@ fn run_values(a: &ValuesArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
+/// `fiveup nnue datagen`: checks everything, then plays the missing shards with a progress bar.
+fn run_datagen(a: &DatagenArgs, out: &mut dyn Write) -> Result<()> {
+    use fiveup::nnue::datagen::{prepare, run, DatagenConfig};
+    let ruleset: Ruleset = a.ruleset.trim().parse().context("--ruleset")?;
+    let variant = Variant::new(ruleset, a.castling, a.hypercylinder)?;
+    let threads = common::concurrency(a.concurrency)?;
+    let cfg = DatagenConfig {
+        engine: a.engine.clone(),
+        variant,
+        games: a.games,
+        games_per_shard: a.games_per_shard,
+        opening_plies: a.opening_plies,
+        max_plies: a.max_plies,
+        seed: a.seed,
+    };
+    let engine = prepare(&a.out, &cfg).map_err(anyhow::Error::msg)?;
+    let bar = fiveup::progress::Progress::new(a.games, "datagen", "games");
+    let started = Instant::now();
+    let positions = std::sync::atomic::AtomicU64::new(0);
+    let stats = run(&a.out, &cfg, &engine, threads, &|g, n| {
+        let total = positions.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n;
+        bar.inc(g);
+        let rate = total as f64 / started.elapsed().as_secs_f64().max(1e-9);
+        bar.set_message(format!("{total} positions, {rate:.0}/s"));
+    })
+    .map_err(anyhow::Error::msg)?;
+    bar.finish();
+    let secs = started.elapsed().as_secs_f64();
+    writeln!(
+        out,
+        "{} games played now ({} already there), {} positions kept in {secs:.1} s: {:.0} positions/s on {threads} threads ({:.0} per thread)",
+        stats.games,
+        stats.games_before,
+        stats.positions,
+        stats.positions as f64 / secs.max(1e-9),
+        stats.positions as f64 / secs.max(1e-9) / threads as f64
+    )?;
+    writeln!(out, "data: {}", a.out.display())?;
+    Ok(())
+}
+
 /// `fiveup uci`: checks the player spec (a bad one is an error before the session starts), then
 /// serves the protocol on stdin/stdout until `quit` or the end of input.
 fn run_uci(a: &UciArgs) -> Result<()> {
@@ -400,6 +490,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Tournament(a) => tournament::run(&a, out),
         Command::Sprt(a) => sprt::run(&a, out),
         Command::Uci(a) => run_uci(&a),
+        Command::Nnue(NnueCommand::Datagen(a)) => run_datagen(&a, out),
         Command::Bench(BenchCommand::Nn(a)) => run_bench_nn(&a, out),
         Command::Bench(BenchCommand::Selfplay(a)) => games::run_bench_selfplay(&a, out),
         Command::Bench(BenchCommand::Search(a)) => speed::run(&a, out),

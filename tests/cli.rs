@@ -228,3 +228,23 @@ fn bench_search_reports_speed_and_the_signature() {
     assert_one_line_error(&fiveup(&["bench", "search", "--depths", "0"]), "--depths");
     assert_one_line_error(&fiveup(&["bench", "search", "--rulesets", "chess"]), "chess");
 }
+
+#[test]
+fn nnue_datagen_writes_shards_resumes_and_refuses_other_settings() {
+    let dir = std::env::temp_dir().join(format!("fiveup-cli-datagen-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.to_str().unwrap();
+    let args =
+        ["nnue", "datagen", "--out", out, "--games", "3", "--games-per-shard", "2", "--engine", "ab:nodes=200,hash=1"];
+    let o = fiveup(&[&args[..], &["--max-plies", "24", "--concurrency", "2"]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("3 games played now (0 already there)"), "{}", stdout(&o));
+    assert!(dir.join("data-000000.shard").exists() && dir.join("data-000001.shard").exists());
+    let o = fiveup(&[&args[..], &["--max-plies", "24"]].concat());
+    assert!(stdout(&o).starts_with("0 games played now (3 already there)"), "{}", stdout(&o));
+    let o = fiveup(&[&args[..], &["--max-plies", "30"]].concat());
+    assert_one_line_error(&o, "other settings");
+    let o = fiveup(&["nnue", "datagen", "--out", out, "--games", "3", "--engine", "mcts:ab"]);
+    assert_one_line_error(&o, "expected an alpha-beta spec");
+    std::fs::remove_dir_all(&dir).ok();
+}

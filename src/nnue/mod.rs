@@ -40,6 +40,7 @@
 //! search can copy it down the stack and update it after each move; [`Accumulator::refresh`]
 //! recomputes from scratch. Debug builds check every update against a refresh.
 
+pub mod datagen;
 mod file;
 
 pub use file::{NnueError, MAGIC, VERSION};

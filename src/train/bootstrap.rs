@@ -46,6 +46,19 @@ pub fn engine_game(
     max_plies: usize,
     index: u64,
 ) -> Result<GameRecord, TrainError> {
+    engine_game_with(engine, opening, max_plies, index, "bootstrap", &|pos, _| pos.legal_moves().len() > 1)
+}
+
+/// [`engine_game`] with the record's event and the filter of recorded positions: a searched
+/// position (with a score) is recorded when `keep(position, the engine's choice)` holds.
+pub fn engine_game_with(
+    engine: &PlayerSource,
+    opening: crate::eval::openings::Opening,
+    max_plies: usize,
+    index: u64,
+    event: &str,
+    keep: &dyn Fn(&Position, &crate::player::Choice) -> bool,
+) -> Result<GameRecord, TrainError> {
     let setup = opening.start.to_setup();
     let variant = opening.start.variant();
     let job = GameJob {
@@ -54,13 +67,13 @@ pub fn engine_game(
         black: engine.clone(),
         opening,
         max_plies: Some(max_plies),
-        event: "bootstrap".into(),
+        event: event.into(),
         tags: Vec::new(),
     };
     let mut positions = Vec::new();
     let mut ply = job.opening.moves.len() as u32;
     let rec = play_game_observed(&job, &mut |pos: &Position, choice| {
-        if pos.legal_moves().len() > 1 {
+        if keep(pos, choice) {
             if let Some(score) = choice.info.score {
                 positions.push(PositionRecord {
                     ply,
