@@ -72,7 +72,7 @@ pub enum Command {
     /// Work with recorded games.
     #[command(subcommand)]
     Games(games::GamesCommand),
-    /// The NNUE evaluator (issue 15, in progress): training data.
+    /// The NNUE evaluator (issue 15, in progress): training data and training.
     #[command(subcommand)]
     Nnue(NnueCommand),
 }
@@ -83,6 +83,47 @@ pub enum NnueCommand {
     /// Play the engine against itself from random openings on every core and write (position,
     /// score, result) training samples into a directory (resumable: rerun the same command).
     Datagen(DatagenArgs),
+    /// Train a network on datagen samples in libtorch, exporting it quantized after every epoch
+    /// (resumable: rerun the same command).
+    Train(NnueTrainArgs),
+}
+
+/// `fiveup nnue train`.
+#[derive(Args, Debug)]
+pub struct NnueTrainArgs {
+    /// Data directories of `fiveup nnue datagen` (repeatable; every `*.shard` in each).
+    #[arg(long, value_name = "DIR", required = true)]
+    pub data: Vec<PathBuf>,
+    /// Run directory (created; a rerun with the same settings resumes it).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Passes over the training samples, 1..=10000.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub epochs: u32,
+    /// Samples per step.
+    #[arg(long, value_name = "B", default_value_t = 8192)]
+    pub batch: usize,
+    /// Peak learning rate (cosine to 1% of it).
+    #[arg(long, value_name = "LR", default_value_t = 1e-3)]
+    pub lr: f64,
+    /// Weight of the search score in the target, 0..=1 (the rest is the game result).
+    #[arg(long, value_name = "L", default_value_t = 0.75)]
+    pub lambda: f32,
+    /// Accumulator width per perspective (a multiple of 16).
+    #[arg(long, value_name = "H", default_value_t = 256)]
+    pub hidden: usize,
+    /// First dense layer's width.
+    #[arg(long, value_name = "N", default_value_t = 32)]
+    pub l1: usize,
+    /// Second dense layer's width.
+    #[arg(long, value_name = "N", default_value_t = 32)]
+    pub l2: usize,
+    /// Seed of the initial weights and of the sample order.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Rule set of the network: fiveup, fiveup-2001 or raumschach.
+    #[arg(long, value_name = "NAME", default_value = "fiveup")]
+    pub ruleset: String,
 }
 
 /// `fiveup nnue datagen`.
@@ -464,6 +505,62 @@ fn run_datagen(a: &DatagenArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
+/// `fiveup nnue train`: checks the settings and the run directory, reads the data, trains.
+#[cfg(feature = "torch")]
+fn run_nnue_train(a: &NnueTrainArgs, out: &mut dyn Write) -> Result<()> {
+    use fiveup::nnue::train::{load_data, prepare, train, TrainConfig};
+    let ruleset: Ruleset = a.ruleset.trim().parse().context("--ruleset")?;
+    let cfg = TrainConfig {
+        ruleset,
+        dims: fiveup::nnue::Dims { hidden: a.hidden, l1: a.l1, l2: a.l2 },
+        epochs: a.epochs,
+        batch: a.batch,
+        lr: a.lr,
+        lambda: a.lambda,
+        seed: a.seed,
+    };
+    cfg.check().map_err(anyhow::Error::msg)?;
+    for d in &a.data {
+        if !d.is_dir() {
+            bail!("--data {}: not a directory", d.display());
+        }
+    }
+    prepare(&a.out, &cfg).map_err(anyhow::Error::msg)?;
+    let started = Instant::now();
+    let (train_set, valid) = load_data(&a.data, ruleset).map_err(anyhow::Error::msg)?;
+    writeln!(
+        out,
+        "{} training and {} validation samples read in {:.1} s",
+        train_set.len(),
+        valid.len(),
+        started.elapsed().as_secs_f64()
+    )?;
+    let steps = (train_set.len().div_ceil(cfg.batch) as u64) * cfg.epochs as u64;
+    let bar = fiveup::progress::Progress::new(steps, "nnue train", "steps");
+    let path = train(&a.out, &cfg, &train_set, &valid, &|done, _| bar.set_position(done), &mut |r| {
+        bar.set_message(format!("epoch {} valid loss {:.5}", r.epoch, r.valid_loss));
+        tracing::info!(
+            "epoch {}: train loss {:.5}, valid loss {:.5}, lr {:.2e}, {:.1} s",
+            r.epoch,
+            r.train_loss,
+            r.valid_loss,
+            r.lr,
+            r.seconds
+        );
+    })
+    .map_err(anyhow::Error::msg)?;
+    bar.finish();
+    let log = std::fs::read_to_string(a.out.join("log.csv")).unwrap_or_default();
+    write!(out, "{log}")?;
+    writeln!(out, "network: {}", path.display())?;
+    Ok(())
+}
+
+#[cfg(not(feature = "torch"))]
+fn run_nnue_train(_: &NnueTrainArgs, _: &mut dyn Write) -> Result<()> {
+    bail!("fiveup was built without the `torch` feature; rebuild with default features to train networks")
+}
+
 /// `fiveup uci`: checks the player spec (a bad one is an error before the session starts), then
 /// serves the protocol on stdin/stdout until `quit` or the end of input.
 fn run_uci(a: &UciArgs) -> Result<()> {
@@ -491,6 +588,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Sprt(a) => sprt::run(&a, out),
         Command::Uci(a) => run_uci(&a),
         Command::Nnue(NnueCommand::Datagen(a)) => run_datagen(&a, out),
+        Command::Nnue(NnueCommand::Train(a)) => run_nnue_train(&a, out),
         Command::Bench(BenchCommand::Nn(a)) => run_bench_nn(&a, out),
         Command::Bench(BenchCommand::Selfplay(a)) => games::run_bench_selfplay(&a, out),
         Command::Bench(BenchCommand::Search(a)) => speed::run(&a, out),

@@ -10,6 +10,7 @@
 //! | `ab:depth=4`, `ab:nodes=200000`, `ab:time=0.5` | alpha-beta with that limit (several may be combined) |
 //! | `ab:depth=3,values=FILE,hash=32,keep=1` | with a weights/values TOML file, a 32 MiB table, table kept between moves |
 //! | `ab:time=0.5,threads=2` | two search threads sharing the table (Lazy SMP) |
+//! | `ab:time=0.5,eval=nnue:FILE`, `ab:eval=nnue` | an NNUE network file, or the one shipped for the ruleset, in place of the hand evaluation (`eval=hand`, the default) |
 //! | `random`, `random:seed=7` | a uniform random legal mover (ChaCha8, seed 0 unless given) |
 //! | `mcts:uniform,sims=800` | MCTS with the model-free uniform evaluator |
 //! | `mcts:ab,sims=64` | MCTS with the hand evaluation ([`crate::mcts::AbEvaluator`]) |
@@ -222,11 +223,41 @@ pub struct AlphaBetaSpec {
     pub keep_tt: bool,
     /// Search threads (Lazy SMP).
     pub threads: usize,
+    /// The static evaluation.
+    pub eval: EvalChoice,
 }
 
 impl Default for AlphaBetaSpec {
     fn default() -> Self {
-        AlphaBetaSpec { limits: Limits::depth(4), hash_mb: 16, values: None, keep_tt: false, threads: 1 }
+        AlphaBetaSpec {
+            limits: Limits::depth(4),
+            hash_mb: 16,
+            values: None,
+            keep_tt: false,
+            threads: 1,
+            eval: EvalChoice::Hand,
+        }
+    }
+}
+
+/// The static evaluation of an alpha-beta player (`eval=` in its spec).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EvalChoice {
+    /// `eval=hand`: the hand evaluation ([`crate::engine::eval`]) with the spec's values.
+    Hand,
+    /// `eval=nnue`: the network shipped for the game's ruleset ([`crate::nnue::shipped`]).
+    Shipped,
+    /// `eval=nnue:PATH`: an NNUE network file.
+    Nnue(PathBuf),
+}
+
+impl fmt::Display for EvalChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EvalChoice::Hand => write!(f, "hand"),
+            EvalChoice::Shipped => write!(f, "nnue"),
+            EvalChoice::Nnue(p) => write!(f, "nnue:{}", p.display()),
+        }
     }
 }
 
@@ -311,7 +342,7 @@ pub struct SpecError {
 /// The accepted forms, printed with every spec error.
 pub const ACCEPTED: &str = "accepted player specs:
   ab[:KEY=VALUE,...]     alpha-beta; keys: depth=1..=64, nodes=1..=10^12, time=SECONDS, hash=1..=65536 (MiB),
-                         values=FILE, keep=0|1, threads=1..=256 (Lazy SMP)
+                         values=FILE, keep=0|1, threads=1..=256 (Lazy SMP), eval=hand|nnue|nnue:FILE
                          (no limit given: depth=4), e.g. ab:depth=4, ab:nodes=200000, ab:time=0.5
   random[:seed=N]        uniform random legal mover, e.g. random:seed=7
   mcts[:EVAL,KEY=VALUE,...]  Monte Carlo tree search; EVAL: uniform (default), ab, or net=DIR
@@ -394,6 +425,14 @@ impl FromStr for PlayerSpec {
                             ab.hash_mb = mb as usize;
                         }
                         "values" | "weights" => ab.values = Some(PathBuf::from(v)),
+                        "eval" => {
+                            ab.eval = match v.split_once(':') {
+                                _ if v == "hand" => EvalChoice::Hand,
+                                _ if v == "nnue" => EvalChoice::Shipped,
+                                Some(("nnue", path)) if !path.is_empty() => EvalChoice::Nnue(PathBuf::from(path)),
+                                _ => return Err(err(format!("eval={v}: expected hand, nnue or nnue:PATH"))),
+                            }
+                        }
                         "threads" => {
                             let n = num(k, v)?;
                             if !(1..=crate::engine::MAX_THREADS as u64).contains(&n) {
@@ -525,6 +564,9 @@ impl fmt::Display for PlayerSpec {
                 }
                 if ab.threads != 1 {
                     parts.push(format!("threads={}", ab.threads));
+                }
+                if ab.eval != EvalChoice::Hand {
+                    parts.push(format!("eval={}", ab.eval));
                 }
                 write!(f, "ab:{}", parts.join(","))
             }
@@ -661,6 +703,8 @@ pub fn load_net_evaluator(path: &std::path::Path) -> Result<Box<dyn Evaluator>, 
 pub struct AlphaBetaPlayer {
     spec: AlphaBetaSpec,
     values_text: Option<String>,
+    /// The network of `eval=nnue:PATH`, read and checked when the player is made.
+    net: Option<Arc<crate::nnue::Network>>,
     engine: Option<(Ruleset, Engine)>,
     stop: Option<Arc<AtomicBool>>,
 }
@@ -677,7 +721,13 @@ impl AlphaBetaPlayer {
             }
             None => None,
         };
-        Ok(AlphaBetaPlayer { spec, values_text, engine: None, stop: None })
+        let net = match &spec.eval {
+            EvalChoice::Nnue(p) => {
+                Some(Arc::new(crate::nnue::Network::load(p, None).map_err(|e| WeightsError::Network(e.to_string()))?))
+            }
+            _ => None,
+        };
+        Ok(AlphaBetaPlayer { spec, values_text, net, engine: None, stop: None })
     }
 
     /// Searches `pos` under the spec's limits, calling `on_iteration` after every completed depth.
@@ -699,9 +749,26 @@ impl AlphaBetaPlayer {
                 Some(t) => Weights::from_toml_str(rs, t)?,
                 None => Weights::for_ruleset(rs),
             };
+            let net = match &self.spec.eval {
+                EvalChoice::Hand => None,
+                EvalChoice::Shipped => Some(crate::nnue::shipped(rs).map_err(WeightsError::Network)?),
+                EvalChoice::Nnue(p) => {
+                    let net = self.net.clone().expect("loaded by new");
+                    if net.ruleset != rs {
+                        return Err(WeightsError::Network(format!(
+                            "{}: a network for {}, but the game is {rs}",
+                            p.display(),
+                            net.ruleset
+                        )));
+                    }
+                    Some(net)
+                }
+            };
             let config =
                 EngineConfig { hash_mb: self.spec.hash_mb, keep_tt: self.spec.keep_tt, threads: self.spec.threads };
-            self.engine = Some((rs, Engine::new(weights, config)));
+            let mut engine = Engine::new(weights, config);
+            engine.set_network(net);
+            self.engine = Some((rs, engine));
         }
         Ok(&mut self.engine.as_mut().expect("just built").1)
     }
@@ -971,6 +1038,9 @@ mod tests {
             ("ab:depth=3,values=w.toml,hash=32", "ab:depth=3,hash=32,values=w.toml"),
             ("ab:depth=6, keep=1", "ab:depth=6,hash=16,keep=1"),
             ("ab:time=0.5,threads=2", "ab:time=0.5,hash=16,threads=2"),
+            ("ab:depth=2,eval=hand", "ab:depth=2,hash=16"),
+            ("ab:depth=2,eval=nnue", "ab:depth=2,hash=16,eval=nnue"),
+            ("ab:eval=nnue:nets/x.nnue,time=1", "ab:time=1,hash=16,eval=nnue:nets/x.nnue"),
             ("random", "random:seed=0"),
             ("random:seed=7", "random:seed=7"),
             ("mcts", "mcts:uniform,sims=800"),
@@ -1036,6 +1106,8 @@ mod tests {
             "ab:keep=2",
             "ab:threads=0",
             "ab:threads=257",
+            "ab:eval=nn",
+            "ab:eval=nnue:",
             "ab:depth=3,depth=4",
             "mcts:sims=10,sims=20",
             "random:seed=1,seed=2",
@@ -1216,5 +1288,49 @@ mod net_tests {
         let err = missing.build().err().expect("a missing network is an error").to_string();
         assert!(err.contains("/nonexistent/net") && !err.contains('\n'), "{err}");
         std::fs::remove_dir_all(&dir).ok();
+    }
+}
+
+#[cfg(test)]
+mod nnue_tests {
+    use super::*;
+    use crate::nnue::{Dims, Network};
+    use crate::rules::Variant;
+
+    #[test]
+    fn an_nnue_player_searches_with_its_network_and_refuses_bad_files() {
+        let t = tempfile::tempdir().unwrap();
+        let path = t.path().join("r.nnue");
+        let net = Network::random(Ruleset::Raumschach, Dims { hidden: 32, l1: 8, l2: 8 }, 4);
+        net.save(&path).unwrap();
+        let pos = crate::engine::scrambled(Variant::plain(Ruleset::Raumschach), 12, 3);
+        // The engine's static evaluation is the network's.
+        let mut e = Engine::new(Weights::for_ruleset(Ruleset::Raumschach), EngineConfig::default());
+        let hand = e.quiesce(&pos, 1).stand;
+        e.set_network(Some(Arc::new(net.clone())));
+        assert_eq!(e.quiesce(&pos, 1).stand, net.evaluate_position(&pos));
+        assert_ne!(hand, net.evaluate_position(&pos), "a random network that agrees with the hand evaluation");
+        // A player with the file plays, reproducibly; on another ruleset it refuses.
+        let spec: PlayerSpec = format!("ab:depth=3,eval=nnue:{}", path.display()).parse().unwrap();
+        let a = spec.build().unwrap().choose(&pos, &[]).unwrap();
+        let b = spec.build().unwrap().choose(&pos, &[]).unwrap();
+        assert!(pos.legal_moves().contains(&a.mv));
+        assert_eq!((a.mv, a.info.nodes), (b.mv, b.info.nodes));
+        let five = Position::startpos(Variant::plain(Ruleset::FiveUp));
+        let e = spec.build().unwrap().choose(&five, &[]).unwrap_err().to_string();
+        assert!(e.contains("raumschach") && e.contains("fiveup"), "{e}");
+        // Missing, truncated or foreign files: one line naming the file, when the player is made.
+        std::fs::write(t.path().join("cut.nnue"), &std::fs::read(&path).unwrap()[..100]).unwrap();
+        std::fs::write(t.path().join("text.nnue"), "not a network").unwrap();
+        for name in ["missing.nnue", "cut.nnue", "text.nnue"] {
+            let p = t.path().join(name);
+            let spec: PlayerSpec = format!("ab:depth=1,eval=nnue:{}", p.display()).parse().unwrap();
+            let e = spec.build().err().expect("refused").to_string();
+            assert!(e.contains(name) && !e.contains('\n'), "{e}");
+        }
+        // No shipped network yet: the game says so.
+        let spec: PlayerSpec = "ab:depth=1,eval=nnue".parse().unwrap();
+        let e = spec.build().unwrap().choose(&five, &[]).unwrap_err().to_string();
+        assert!(e.contains("eval=nnue:FILE"), "{e}");
     }
 }

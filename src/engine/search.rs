@@ -20,6 +20,7 @@ use super::ordering::{
 use super::score::{mate_in, mated_in, Score, DRAW, INFINITE, MATE, MATE_BOUND};
 use super::tt::{Bound, TransTable};
 use super::weights::Weights;
+use crate::nnue::{Network, Stack as NnueStack};
 use crate::rules::position::Undo;
 use crate::rules::{Color, Kind, Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -152,6 +153,8 @@ struct Worker {
     heur: Heuristics,
     plies: Vec<Ply>,
     inc: EvalState,
+    /// The network's accumulators along the path (used only with a network).
+    nnue: NnueStack,
 }
 
 impl Worker {
@@ -160,6 +163,7 @@ impl Worker {
             heur: Heuristics::default(),
             plies: (0..MAX_PLY + 8).map(|_| Ply::default()).collect(),
             inc: EvalState::new(),
+            nnue: NnueStack::default(),
         }
     }
 }
@@ -168,6 +172,8 @@ impl Worker {
 /// per search thread).
 pub struct Engine {
     weights: Weights,
+    /// The network that evaluates positions in place of the hand evaluation, if any.
+    net: Option<Arc<Network>>,
     config: EngineConfig,
     tt: TransTable,
     main: Worker,
@@ -181,7 +187,19 @@ impl Engine {
         config.threads = config.threads.clamp(1, MAX_THREADS);
         let tt = TransTable::new(config.hash_mb);
         let helpers = (1..config.threads).map(|_| Worker::new()).collect();
-        Engine { weights, config, tt, main: Worker::new(), helpers }
+        Engine { weights, net: None, config, tt, main: Worker::new(), helpers }
+    }
+
+    /// Evaluates with `net` (an NNUE network for the positions' ruleset) instead of the hand
+    /// evaluation, or with the hand evaluation again (`None`). The table is cleared.
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
+        self.net = net;
+        self.tt.clear();
+    }
+
+    /// The network in use, if any.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.net.as_ref()
     }
 
     /// The evaluation weights.
@@ -218,7 +236,7 @@ impl Engine {
         stop: Option<&Arc<AtomicBool>>,
         start: Instant,
     ) -> Search<'_> {
-        Search::new(&self.weights, &self.tt, &mut self.main, pos, history, limits, stop, start)
+        Search::new(&self.weights, self.net.as_deref(), &self.tt, &mut self.main, pos, history, limits, stop, start)
     }
 
     /// The quiescence value of `pos` for the side to move, as the search resolves its leaves:
@@ -263,12 +281,14 @@ impl Engine {
         }
         let start = Instant::now();
         if self.helpers.is_empty() || pos.legal_moves().len() <= 1 {
-            let mut s = Search::new(&self.weights, &self.tt, &mut self.main, pos, history, limits, stop, start);
+            let net = self.net.as_deref();
+            let mut s = Search::new(&self.weights, net, &self.tt, &mut self.main, pos, history, limits, stop, start);
             return s.iterate(limits, start, on_iteration);
         }
         // 2. Lazy SMP: helpers until the main thread is done.
-        let Engine { weights, tt, main, helpers, .. } = self;
+        let Engine { weights, net, tt, main, helpers, .. } = self;
         let (weights, tt): (&Weights, &TransTable) = (weights, tt);
+        let net = net.as_deref();
         let halt = Arc::new(AtomicBool::new(false));
         let shared = AtomicU64::new(0);
         let helper_limits =
@@ -277,13 +297,13 @@ impl Engine {
             for (i, h) in helpers.iter_mut().enumerate() {
                 let (halt, shared, helper_limits) = (&halt, &shared, &helper_limits);
                 scope.spawn(move || {
-                    let mut s = Search::new(weights, tt, h, pos, history, helper_limits, Some(halt), start);
+                    let mut s = Search::new(weights, net, tt, h, pos, history, helper_limits, Some(halt), start);
                     s.shared_nodes = Some(shared);
                     s.helper(limits.depth.unwrap_or(MAX_DEPTH), i as u32 + 1);
                     shared.fetch_add(s.nodes & 1023, Ordering::Relaxed);
                 });
             }
-            let mut s = Search::new(weights, tt, main, pos, history, limits, stop, start);
+            let mut s = Search::new(weights, net, tt, main, pos, history, limits, stop, start);
             s.shared_nodes = Some(&shared);
             let r = s.iterate(limits, start, on_iteration);
             halt.store(true, Ordering::Relaxed);
@@ -304,6 +324,9 @@ struct Search<'e> {
     plies: &'e mut Vec<Ply>,
     /// The evaluation terms: `make` and `unmake` record the moves, an evaluation brings it to `pos`.
     inc: &'e mut EvalState,
+    /// The network evaluating in place of the hand evaluation, if any, and its accumulators.
+    net: Option<&'e Network>,
+    nnue: &'e mut NnueStack,
     /// Hashes of the game history, then of every position on the path above the current node.
     keys: Vec<u64>,
     nodes: u64,
@@ -331,6 +354,7 @@ impl<'e> Search<'e> {
     #[allow(clippy::too_many_arguments)]
     fn new(
         w: &'e Weights,
+        net: Option<&'e Network>,
         tt: &'e TransTable,
         worker: &'e mut Worker,
         pos: &Position,
@@ -339,8 +363,11 @@ impl<'e> Search<'e> {
         stop: Option<&Arc<AtomicBool>>,
         start: Instant,
     ) -> Search<'e> {
-        let Worker { heur, plies, inc } = worker;
+        let Worker { heur, plies, inc, nnue } = worker;
         inc.reset(pos, w);
+        if let Some(net) = net {
+            nnue.reset(net, pos);
+        }
         Search {
             pos: pos.clone(),
             w,
@@ -348,6 +375,8 @@ impl<'e> Search<'e> {
             heur,
             plies,
             inc,
+            net,
+            nnue,
             keys: history.to_vec(),
             nodes: 0,
             seldepth: 0,
@@ -540,6 +569,9 @@ impl Search<'_> {
         let kings = [self.pos.king(Color::White).index(), self.pos.king(Color::Black).index()];
         let undo = self.pos.make(m);
         self.inc.push(occ, self.pos.occupied().0, kings, m.from().index(), m.to().index());
+        if self.net.is_some() {
+            self.nnue.push();
+        }
         undo
     }
 
@@ -548,11 +580,19 @@ impl Search<'_> {
     fn unmake(&mut self, m: Move, undo: Undo) {
         self.pos.unmake(m, undo);
         self.inc.pop();
+        if self.net.is_some() {
+            self.nnue.pop();
+        }
     }
 
-    /// The static evaluation of the current position (equal to [`evaluate`]).
+    /// The static evaluation of the current position: the network's when the engine has one,
+    /// else the hand evaluation (equal to [`evaluate`]).
     #[inline]
     fn static_eval(&mut self) -> i32 {
+        if let Some(net) = self.net {
+            // Clamped below the mate range, so that no evaluation reads as a mate.
+            return self.nnue.evaluate(net, &self.pos).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        }
         let v = self.inc.evaluate(&self.pos, self.w);
         debug_assert_eq!(v, evaluate(&self.pos, self.w), "incremental evaluation");
         v
@@ -881,7 +921,10 @@ impl Search<'_> {
             best = stand;
             // Delta pruning: a victim worth less than this cannot lift the score to alpha.
             let min_gain = alpha.saturating_sub(stand).saturating_sub(DELTA_MARGIN - 1);
-            // The stand-pat evaluation brought the incremental state here: its attack sets serve.
+            // The hand evaluation brought the incremental state here; a network does not.
+            if self.net.is_some() {
+                self.inc.sync(&self.pos, self.w);
+            }
             captures_into(&self.pos, &self.w.values, &self.victims, min_gain, &*self.inc, &mut scored);
         }
 

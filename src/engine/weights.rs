@@ -212,6 +212,9 @@ pub enum WeightsError {
     /// Not valid TOML, or an unknown key, or a value of the wrong type.
     #[error("bad weights file: {0}")]
     Parse(String),
+    /// The network of `eval=nnue…` is missing, damaged or for another ruleset.
+    #[error("{0}")]
+    Network(String),
     /// A value outside its allowed range.
     #[error("weight {name} = {value} is out of range {lo}..={hi}")]
     Range {

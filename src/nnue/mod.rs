@@ -34,18 +34,23 @@
 //! units; the output, in units of 1/(QA·QB), times `output_scale` is centipawns.
 //!
 //! # Accumulator
-//! [`Accumulator`] keeps both perspectives' sums and the sorted active feature lists they came
-//! from. [`Accumulator::update`] brings it to any other position by subtracting the rows of the
-//! features that went away and adding those that appeared (a move changes 2 to 6 of them), so the
+//! [`Accumulator`] keeps both perspectives' sums and the active input sets they came from, as
+//! bitsets ([`FeatureSet`]: each piece bitboard is one shifted block, black's view a bit reversal
+//! of it, so a set costs a few dozen word operations). [`Accumulator::update`] brings it to any
+//! other position by subtracting the rows of the inputs that went away and adding those that
+//! appeared (the XOR of the sets; a move changes 2 to 6 of them), so the
 //! search can copy it down the stack and update it after each move; [`Accumulator::refresh`]
 //! recomputes from scratch. Debug builds check every update against a refresh.
 
 pub mod datagen;
 mod file;
+mod stack;
+#[cfg(feature = "torch")]
+pub mod train;
 
 pub use file::{NnueError, MAGIC, VERSION};
+pub use stack::Stack;
 
-use crate::rules::bitboard::Bitboard;
 use crate::rules::{Cell, Color, Kind, Position, Ruleset};
 use rand::{Rng, SeedableRng};
 
@@ -59,6 +64,15 @@ pub const RESERVE_BASE: usize = 2 * SLOTS * CELLS;
 pub const RIGHTS_BASE: usize = RESERVE_BASE + 6;
 /// Inputs per perspective.
 pub const INPUTS: usize = RIGHTS_BASE + 2 * CELLS;
+/// The network shipped for `ruleset` (`ab:eval=nnue`), or why there is none.
+pub fn shipped(ruleset: Ruleset) -> Result<std::sync::Arc<Network>, String> {
+    Err(format!("no network is shipped for {ruleset} yet; name one with eval=nnue:FILE"))
+}
+
+/// Widest accumulator a network may have.
+pub const MAX_HIDDEN: usize = 1024;
+/// Widest dense layer a network may have.
+pub const MAX_DENSE: usize = 256;
 /// Activation scale: 127 is 1.0.
 pub const QA: i32 = 127;
 /// Dense weight scale: 64 is 1.0 (a shift of 6).
@@ -89,28 +103,109 @@ pub const fn orient(ruleset: Ruleset, perspective: Color, cell: Cell) -> usize {
     }
 }
 
-/// The active inputs of `pos` from `perspective`, sorted.
-pub fn active_features(pos: &Position, perspective: Color) -> Vec<u16> {
-    let mut out = Vec::with_capacity(64);
+/// 64-bit words of a [`FeatureSet`] (one spare, so that a block write never runs past the end).
+const WORDS: usize = INPUTS.div_ceil(64) + 1;
+
+/// The set of active inputs of one perspective, one bit per input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FeatureSet([u64; WORDS]);
+
+impl Default for FeatureSet {
+    fn default() -> Self {
+        FeatureSet([0; WORDS])
+    }
+}
+
+impl FeatureSet {
+    /// Sets inputs `base + i` for every bit `i` of the 125-bit board `bits`.
+    #[inline]
+    fn or_block(&mut self, base: usize, bits: u128) {
+        let (w, off) = (base / 64, base % 64);
+        let low = bits << off;
+        self.0[w] |= low as u64;
+        self.0[w + 1] |= (low >> 64) as u64;
+        if off > 0 {
+            self.0[w + 2] |= (bits >> (128 - off)) as u64;
+        }
+    }
+
+    /// The active inputs in ascending order.
+    pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &word)| bits_of(word).map(move |b| (w * 64 + b) as u16))
+    }
+}
+
+/// The set bits of a word, lowest first.
+#[inline]
+fn bits_of(mut word: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (word != 0).then(|| {
+            let b = word.trailing_zeros() as usize;
+            word &= word - 1;
+            b
+        })
+    })
+}
+
+/// Cells on files a..e (file 0..4) of the 125-cell board.
+const FILES: [u128; 5] = {
+    let mut f = [0u128; 5];
+    let mut i = 0;
+    while i < 125 {
+        f[i % 5] |= 1 << i;
+        i += 1;
+    }
+    f
+};
+
+/// A board as `perspective` sees it ([`orient`] applied to every cell).
+#[inline]
+pub fn orient_board(ruleset: Ruleset, perspective: Color, bits: u128) -> u128 {
+    match (perspective, ruleset) {
+        (Color::White, _) => bits,
+        // Cell i → 124 − i.
+        (Color::Black, Ruleset::Raumschach) => bits.reverse_bits() >> 3,
+        // Layers and ranks turn over, files stay: the rotation, then the files mirrored back.
+        (Color::Black, _) => {
+            let r = bits.reverse_bits() >> 3;
+            ((r & FILES[0]) << 4)
+                | ((r & FILES[1]) << 2)
+                | (r & FILES[2])
+                | ((r & FILES[3]) >> 2)
+                | ((r & FILES[4]) >> 4)
+        }
+    }
+}
+
+/// The active inputs of `pos` from `perspective` (see the module docs).
+pub fn feature_set(pos: &Position, perspective: Color) -> FeatureSet {
+    let mut set = FeatureSet::default();
     let rs = pos.ruleset();
     for side in Color::ALL {
         let their = usize::from(side != perspective);
         for kind in Kind::ALL {
-            for c in pos.pieces(side, kind) {
-                out.push(((their * SLOTS + slot(kind)) * CELLS + orient(rs, perspective, c)) as u16);
+            let bits = pos.pieces(side, kind).0;
+            if bits != 0 {
+                set.or_block((their * SLOTS + slot(kind)) * CELLS, orient_board(rs, perspective, bits));
             }
         }
         for (i, k) in [Kind::Wizard, Kind::Guard, Kind::Silver].into_iter().enumerate() {
             if pos.reserve_kinds(side).any(|r| r == k) {
-                out.push((RESERVE_BASE + their * 3 + i) as u16);
+                let f = RESERVE_BASE + their * 3 + i;
+                set.0[f / 64] |= 1 << (f % 64);
             }
         }
-        for c in Bitboard(pos.rights().0 & pos.color_bb(side).0) {
-            out.push((RIGHTS_BASE + their * CELLS + orient(rs, perspective, c)) as u16);
+        let rights = pos.rights().0 & pos.color_bb(side).0;
+        if rights != 0 {
+            set.or_block(RIGHTS_BASE + their * CELLS, orient_board(rs, perspective, rights));
         }
     }
-    out.sort_unstable();
-    out
+    set
+}
+
+/// The active inputs of `pos` from `perspective`, sorted.
+pub fn active_features(pos: &Position, perspective: Color) -> Vec<u16> {
+    feature_set(pos, perspective).iter().collect()
 }
 
 /// Layer sizes of a network.
@@ -128,12 +223,13 @@ impl Dims {
     /// The first size: 2 × 256 accumulators, 32 and 32 dense units.
     pub const DEFAULT: Dims = Dims { hidden: 256, l1: 32, l2: 32 };
 
-    fn check(&self) -> Result<(), String> {
-        if self.hidden == 0 || self.hidden % 16 != 0 || self.hidden > 1024 {
+    /// Checks the sizes against [`MAX_HIDDEN`] and [`MAX_DENSE`].
+    pub fn check(&self) -> Result<(), String> {
+        if self.hidden == 0 || self.hidden % 16 != 0 || self.hidden > MAX_HIDDEN {
             return Err(format!("hidden width {} is not a multiple of 16 from 16 to 1024", self.hidden));
         }
         for (name, n) in [("l1", self.l1), ("l2", self.l2)] {
-            if !(1..=256).contains(&n) {
+            if !(1..=MAX_DENSE).contains(&n) {
                 return Err(format!("{name} width {n} is not from 1 to 256"));
             }
         }
@@ -203,17 +299,26 @@ impl Network {
     }
 
     /// The evaluation of the position behind `acc`, in centipawns for `stm` (the side to move).
+    /// No allocation: the activations live on the stack.
+    #[inline]
     pub fn evaluate(&self, acc: &Accumulator, stm: Color) -> i32 {
+        self.evaluate_with(acc, stm, true)
+    }
+
+    /// [`Network::evaluate`] with the vector instructions (`simd`, when the CPU has them) or the
+    /// portable code only; the two give the same result (a test compares them).
+    pub fn evaluate_with(&self, acc: &Accumulator, stm: Color, simd: bool) -> i32 {
         let h = self.dims.hidden;
-        let mut input = vec![0u8; 2 * h];
+        let mut input = [0u8; 2 * MAX_HIDDEN];
         for (half, side) in [stm, stm.flip()].into_iter().enumerate() {
             for (x, &v) in input[half * h..(half + 1) * h].iter_mut().zip(&acc.values[side.index()]) {
                 *x = v.clamp(0, QA as i16) as u8;
             }
         }
-        let l1 = dense(&input, &self.l1_weights, &self.l1_bias);
-        let l2 = dense(&l1, &self.l2_weights, &self.l2_bias);
-        let out = self.out_bias + l2.iter().zip(&self.out_weights).map(|(&a, &w)| a as i32 * w as i32).sum::<i32>();
+        let (mut l1, mut l2) = ([0u8; MAX_DENSE], [0u8; MAX_DENSE]);
+        dense(&input[..2 * h], &self.l1_weights, &self.l1_bias, &mut l1[..self.dims.l1], simd);
+        dense(&l1[..self.dims.l1], &self.l2_weights, &self.l2_bias, &mut l2[..self.dims.l2], simd);
+        let out = self.out_bias + dot_with(&l2[..self.dims.l2], &self.out_weights, simd);
         (out as f64 * self.output_scale as f64 / (QA * QB) as f64).round() as i32
     }
 
@@ -224,72 +329,130 @@ impl Network {
 }
 
 /// A dense layer with clipped ReLU: `out[j] = clamp((bias[j] + Σ in[i]·w[j][i]) >> 6, 0, 127)`.
-fn dense(input: &[u8], weights: &[i8], bias: &[i32]) -> Vec<u8> {
+fn dense(input: &[u8], weights: &[i8], bias: &[i32], out: &mut [u8], simd: bool) {
     let n = input.len();
-    bias.iter()
-        .enumerate()
-        .map(|(j, &b)| {
-            let row = &weights[j * n..(j + 1) * n];
-            let sum = b + input.iter().zip(row).map(|(&a, &w)| a as i32 * w as i32).sum::<i32>();
-            (sum >> 6).clamp(0, QA) as u8
-        })
-        .collect()
+    for (j, (o, &b)) in out.iter_mut().zip(bias).enumerate() {
+        let sum = b + dot_with(input, &weights[j * n..(j + 1) * n], simd);
+        *o = (sum >> 6).clamp(0, QA) as u8;
+    }
+}
+
+/// Whether the running CPU has the vector instructions of [`dot`] (checked once).
+pub fn has_simd() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        static AVX2: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        *AVX2.get_or_init(|| std::is_x86_feature_detected!("avx2"))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// `Σ input[i]·row[i]`, the dense layers' inner product, with AVX2 when the CPU has it and the
+/// length is a multiple of 32, else [`dot_scalar`]. Both give the same integer for every input
+/// in `0..=127` and any `i8` weights: the vector path's 16-bit pair sums are at most
+/// 2·127·128 = 32,512 in size, so they never saturate.
+#[inline]
+pub fn dot(input: &[u8], row: &[i8]) -> i32 {
+    dot_with(input, row, true)
+}
+
+#[inline]
+fn dot_with(input: &[u8], row: &[i8], simd: bool) -> i32 {
+    #[cfg(target_arch = "x86_64")]
+    if simd && input.len() % 32 == 0 && row.len() == input.len() && has_simd() {
+        // SAFETY: AVX2 is present (checked above) and both slices hold `input.len()` bytes.
+        return unsafe { dot_avx2(input, row) };
+    }
+    let _ = simd;
+    dot_scalar(input, row)
+}
+
+/// The portable inner product (the reference the vector path must equal).
+pub fn dot_scalar(input: &[u8], row: &[i8]) -> i32 {
+    input.iter().zip(row).map(|(&a, &w)| a as i32 * w as i32).sum()
+}
+
+/// [`dot`] with AVX2: `maddubs` multiplies 32 unsigned activations by 32 signed weights into 16
+/// pair sums, `madd` by ones widens them to 8 `i32` lanes, summed at the end.
+///
+/// # Safety
+/// The CPU must support AVX2; `input` and `row` must have the same length, a multiple of 32.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn dot_avx2(input: &[u8], row: &[i8]) -> i32 {
+    use std::arch::x86_64::*;
+    let ones = _mm256_set1_epi16(1);
+    let mut acc = _mm256_setzero_si256();
+    for k in (0..input.len()).step_by(32) {
+        let a = _mm256_loadu_si256(input.as_ptr().add(k) as *const __m256i);
+        let w = _mm256_loadu_si256(row.as_ptr().add(k) as *const __m256i);
+        acc = _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_maddubs_epi16(a, w), ones));
+    }
+    let s = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+    let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b01_00_11_10));
+    let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b10_11_00_01));
+    _mm_cvtsi128_si32(s)
 }
 
 /// Both perspectives' first-layer sums and the feature lists behind them.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq, Default)]
 pub struct Accumulator {
     /// Sums per perspective (white's, black's), `hidden` each, bias included.
     pub values: [Vec<i16>; 2],
-    features: [Vec<u16>; 2],
+    features: [FeatureSet; 2],
+}
+
+impl Clone for Accumulator {
+    fn clone(&self) -> Self {
+        Accumulator { values: self.values.clone(), features: self.features }
+    }
+
+    /// Reuses this accumulator's memory (the search copies one per ply).
+    fn clone_from(&mut self, source: &Self) {
+        for p in 0..2 {
+            self.values[p].clone_from(&source.values[p]);
+        }
+        self.features = source.features;
+    }
 }
 
 impl Accumulator {
     /// The accumulator of `pos`, computed from scratch.
     pub fn refresh(net: &Network, pos: &Position) -> Accumulator {
-        let features = [active_features(pos, Color::White), active_features(pos, Color::Black)];
+        let features = [feature_set(pos, Color::White), feature_set(pos, Color::Black)];
         let values = [0, 1].map(|p| {
             let mut v = net.ft_bias.clone();
-            for &f in &features[p] {
-                for (x, &w) in v.iter_mut().zip(net.row(f)) {
-                    *x = x.wrapping_add(w);
-                }
+            for f in features[p].iter() {
+                add_row(&mut v, net.row(f));
             }
             v
         });
         Accumulator { values, features }
     }
 
-    /// Brings the accumulator to `pos`: the rows of features that went away are subtracted, those
-    /// that appeared added. Returns how many rows changed (both perspectives).
+    /// Brings the accumulator to `pos`: the rows of inputs that went away are subtracted, those
+    /// that appeared added (the sets differ in a few bits: the XOR of two bitsets). Returns how
+    /// many rows changed (both perspectives).
     pub fn update(&mut self, net: &Network, pos: &Position) -> usize {
         let mut changed = 0;
         for (p, side) in Color::ALL.into_iter().enumerate() {
-            let new = active_features(pos, side);
+            let new = feature_set(pos, side);
             let (old, v) = (&self.features[p], &mut self.values[p]);
-            let (mut i, mut j) = (0, 0);
-            while i < old.len() || j < new.len() {
-                let (a, b) = (old.get(i).copied(), new.get(j).copied());
-                match (a, b) {
-                    (Some(x), Some(y)) if x == y => {
-                        i += 1;
-                        j += 1;
-                    }
-                    (Some(x), y) if y.map_or(true, |y| x < y) => {
-                        for (s, &w) in v.iter_mut().zip(net.row(x)) {
-                            *s = s.wrapping_sub(w);
-                        }
-                        i += 1;
-                        changed += 1;
-                    }
-                    (_, Some(y)) => {
-                        for (s, &w) in v.iter_mut().zip(net.row(y)) {
-                            *s = s.wrapping_add(w);
-                        }
-                        j += 1;
-                        changed += 1;
-                    }
-                    _ => break,
+            for (w, (&o, &n)) in old.0.iter().zip(&new.0).enumerate() {
+                let diff = o ^ n;
+                if diff == 0 {
+                    continue;
+                }
+                for b in bits_of(o & diff) {
+                    sub_row(v, net.row((w * 64 + b) as u16));
+                    changed += 1;
+                }
+                for b in bits_of(n & diff) {
+                    add_row(v, net.row((w * 64 + b) as u16));
+                    changed += 1;
                 }
             }
             self.features[p] = new;
@@ -299,10 +462,27 @@ impl Accumulator {
     }
 }
 
+/// `v += row` (wrapping, as the quantized sums are defined).
+#[inline]
+fn add_row(v: &mut [i16], row: &[i16]) {
+    for (s, &w) in v.iter_mut().zip(row) {
+        *s = s.wrapping_add(w);
+    }
+}
+
+/// `v -= row` (wrapping).
+#[inline]
+fn sub_row(v: &mut [i16], row: &[i16]) {
+    for (s, &w) in v.iter_mut().zip(row) {
+        *s = s.wrapping_sub(w);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::scrambled;
+    use crate::rules::bitboard::Bitboard;
     use crate::rules::Variant;
 
     const SMALL: Dims = Dims { hidden: 32, l1: 8, l2: 8 };
@@ -320,6 +500,46 @@ mod tests {
             assert_eq!(w, b, "{rs}");
         }
         assert_eq!(INPUTS, 2756);
+    }
+
+    /// The inputs cell by cell, straight from the definition (what the bitset code must equal).
+    fn features_by_cell(pos: &Position, perspective: Color) -> Vec<u16> {
+        let mut out = Vec::new();
+        let rs = pos.ruleset();
+        for side in Color::ALL {
+            let their = usize::from(side != perspective);
+            for kind in Kind::ALL {
+                for c in pos.pieces(side, kind) {
+                    out.push(((their * SLOTS + slot(kind)) * CELLS + orient(rs, perspective, c)) as u16);
+                }
+            }
+            for (i, k) in [Kind::Wizard, Kind::Guard, Kind::Silver].into_iter().enumerate() {
+                if pos.reserve_kinds(side).any(|r| r == k) {
+                    out.push((RESERVE_BASE + their * 3 + i) as u16);
+                }
+            }
+            for c in Bitboard(pos.rights().0 & pos.color_bb(side).0) {
+                out.push((RIGHTS_BASE + their * CELLS + orient(rs, perspective, c)) as u16);
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    #[test]
+    fn bitset_features_follow_the_cell_by_cell_definition() {
+        for rs in [Ruleset::FiveUp, Ruleset::Raumschach] {
+            for seed in 0..40 {
+                let p = scrambled(Variant::plain(rs), seed as usize % 30, seed);
+                for side in Color::ALL {
+                    assert_eq!(active_features(&p, side), features_by_cell(&p, side), "{rs} seed {seed}");
+                }
+            }
+            for c in Cell::all() {
+                let one = orient_board(rs, Color::Black, 1u128 << c.index());
+                assert_eq!(one, 1u128 << orient(rs, Color::Black, c), "{rs} {c}");
+            }
+        }
     }
 
     #[test]
@@ -343,6 +563,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn vector_and_scalar_paths_give_identical_results() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        for n in [32, 64, 512, 2048] {
+            for round in 0..50 {
+                // Random values, then the extremes (where a 16-bit pair sum is largest).
+                let (input, row): (Vec<u8>, Vec<i8>) = match round {
+                    0 => (vec![127; n], vec![-128; n]),
+                    1 => (vec![127; n], vec![127; n]),
+                    _ => ((0..n).map(|_| rng.gen_range(0..=127)).collect(), (0..n).map(|_| rng.gen()).collect()),
+                };
+                assert_eq!(dot(&input, &row), dot_scalar(&input, &row), "n {n} round {round}");
+            }
+        }
+        for rs in [Ruleset::FiveUp, Ruleset::Raumschach] {
+            let net = Network::random(rs, Dims::DEFAULT, 21);
+            for seed in 0..30 {
+                let p = scrambled(Variant::plain(rs), seed as usize % 25, seed);
+                let acc = Accumulator::refresh(&net, &p);
+                assert_eq!(net.evaluate_with(&acc, p.side(), true), net.evaluate_with(&acc, p.side(), false));
+            }
+        }
+        eprintln!("vector instructions on this CPU: {}", has_simd());
     }
 
     #[test]

@@ -1,0 +1,98 @@
+//! The accumulators along a search path: one per ply, brought up to date lazily.
+//!
+//! The search calls [`Stack::push`] after every move it makes and [`Stack::pop`] after every
+//! unmake; both only move the ply and mark the new ply's accumulator stale. [`Stack::evaluate`]
+//! copies the nearest up-to-date accumulator above the current ply into it and updates it by
+//! feature differences ([`Accumulator::update`] handles any number of moves at once), so a
+//! node that never evaluates (in check, cut off by the table) costs nothing here.
+
+use super::{Accumulator, Network};
+use crate::rules::Position;
+
+/// Per-ply accumulators of one search thread.
+#[derive(Default)]
+pub struct Stack {
+    accs: Vec<Accumulator>,
+    fresh: Vec<bool>,
+    ply: usize,
+}
+
+impl Stack {
+    /// Starts at `pos` (ply 0, computed from scratch).
+    pub fn reset(&mut self, net: &Network, pos: &Position) {
+        if self.accs.is_empty() {
+            self.accs.push(Accumulator::default());
+            self.fresh.push(false);
+        }
+        self.ply = 0;
+        self.accs[0] = Accumulator::refresh(net, pos);
+        self.fresh[0] = true;
+    }
+
+    /// A move was made.
+    #[inline]
+    pub fn push(&mut self) {
+        self.ply += 1;
+        if self.ply == self.accs.len() {
+            self.accs.push(Accumulator::default());
+            self.fresh.push(false);
+        }
+        self.fresh[self.ply] = false;
+    }
+
+    /// The last move was taken back.
+    #[inline]
+    pub fn pop(&mut self) {
+        self.ply = self.ply.saturating_sub(1);
+    }
+
+    /// The network's evaluation of `pos` (the position at the current ply), centipawns for the
+    /// side to move.
+    pub fn evaluate(&mut self, net: &Network, pos: &Position) -> i32 {
+        let ply = self.ply;
+        if !self.fresh[ply] {
+            let base = (0..ply).rev().find(|&k| self.fresh[k]).unwrap_or(0);
+            let (above, here) = self.accs.split_at_mut(ply);
+            here[0].clone_from(&above[base]);
+            here[0].update(net, pos);
+            self.fresh[ply] = true;
+        }
+        net.evaluate(&self.accs[ply], pos.side())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::Dims;
+    use crate::rules::{Ruleset, Variant};
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn lazy_updates_along_a_search_path_match_fresh_evaluations() {
+        for rs in [Ruleset::FiveUp, Ruleset::Raumschach] {
+            let net = Network::random(rs, Dims { hidden: 32, l1: 8, l2: 8 }, 5);
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+            let mut pos = Position::startpos(Variant::plain(rs));
+            let mut stack = Stack::default();
+            stack.reset(&net, &pos);
+            let mut path = Vec::new();
+            // A random walk down and up, evaluating at some nodes only.
+            for _ in 0..400 {
+                let moves = pos.legal_moves();
+                if !moves.is_empty() && (path.len() < 3 || rng.gen_bool(0.55)) && path.len() < 12 {
+                    let m = moves[rng.gen_range(0..moves.len())];
+                    let undo = pos.make(m);
+                    stack.push();
+                    path.push((m, undo));
+                } else if let Some((m, undo)) = path.pop() {
+                    pos.unmake(m, undo);
+                    stack.pop();
+                }
+                if rng.gen_bool(0.4) {
+                    assert_eq!(stack.evaluate(&net, &pos), net.evaluate_position(&pos));
+                }
+            }
+        }
+    }
+}

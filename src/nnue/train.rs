@@ -1,0 +1,578 @@
+//! The NNUE trainer (`fiveup nnue train`): the float twin of [`Network`] in libtorch, trained on
+//! the samples of `fiveup nnue datagen`, exported quantized after every epoch.
+//!
+//! - **Data.** Every scored position of every shard in the data directories (read with the shard
+//!   checksums, replayed through the rules) becomes a sample: both perspectives' active inputs
+//!   ([`active_features`], side to move first), the search score as a win expectation
+//!   `sigmoid(score / 400)` (mate scores 0 or 1, [`score_to_expectation`]) and the game's result
+//!   for the side to move (1, ½, 0). Games whose index is a multiple of `VALID_EVERY` form the
+//!   validation set (whole games, so no position has a near twin on the other side).
+//! - **Network.** `y = out(crelu(l2(crelu(l1([crelu(ft·us + b), crelu(ft·them + b)])))))`, where
+//!   `crelu` clips to 0..1 and `ft·x` is an `embedding_bag` sum over the active inputs (one
+//!   shared table for both perspectives, as in [`Network`]). The evaluation is `y ·`
+//!   [`SCORE_SCALE`] centipawns.
+//! - **Loss.** `(sigmoid(y) − t)²` with `t = λ·score + (1 − λ)·result` (λ configurable, as the
+//!   issue asks: the search score alone at λ = 1, the game result alone at λ = 0).
+//! - **Optimizer.** Adam written out on tensors (moments saved with the weights, so a resumed run
+//!   continues exactly), cosine learning rate over all steps, dense weights clipped after each
+//!   step to what an `i8` in units of 1/[`QB`] holds.
+//! - **Quantization** (export): accumulator weights and bias × [`QA`] to `i16`, dense weights ×
+//!   [`QB`] to `i8`, dense biases × `QA·QB` to `i32`, so [`Network::evaluate`]'s integer pass
+//!   follows the float one (a test checks it on trained weights).
+//! - **Run directory.** `train.toml` (the settings; a rerun must match them), `state.ot`
+//!   (weights, Adam moments, the epoch reached), `log.csv` (epoch, losses, learning rate,
+//!   seconds), `epoch-K.nnue` per epoch and `net.nnue` (the last). Killed, a rerun resumes at the
+//!   last finished epoch.
+
+use super::{active_features, Dims, Network, INPUTS, QA, QB};
+use crate::rules::Ruleset;
+use crate::selfplay::records::score_to_expectation;
+use crate::selfplay::{read_shard, GameResult};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use tch::{Device, Kind, Tensor};
+
+/// Centipawns per unit of the network's output (the sigmoid scale of the training targets).
+pub const SCORE_SCALE: f32 = 400.0;
+/// Every `VALID_EVERY`-th game (by index) is held out for validation.
+pub const VALID_EVERY: u64 = 50;
+/// Largest dense weight an `i8` in units of 1/[`QB`] holds.
+const WMAX: f64 = 127.0 / QB as f64;
+
+/// Samples in memory: per sample the inputs of the side to move then of the other side.
+#[derive(Default)]
+pub struct Dataset {
+    feats: Vec<u16>,
+    /// Start of each sample's inputs in `feats` (one more entry than samples).
+    starts: Vec<u32>,
+    /// How many of a sample's inputs are the side to move's.
+    split: Vec<u16>,
+    /// The search score as a win expectation for the side to move.
+    score: Vec<f32>,
+    /// The game result for the side to move.
+    result: Vec<f32>,
+}
+
+impl Dataset {
+    /// Samples held.
+    pub fn len(&self) -> usize {
+        self.score.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.score.is_empty()
+    }
+
+    fn push(&mut self, us: &[u16], them: &[u16], score: f32, result: f32) {
+        if self.starts.is_empty() {
+            self.starts.push(0);
+        }
+        self.feats.extend_from_slice(us);
+        self.feats.extend_from_slice(them);
+        self.starts.push(self.feats.len() as u32);
+        self.split.push(us.len() as u16);
+        self.score.push(score);
+        self.result.push(result);
+    }
+
+    fn append(&mut self, other: Dataset) {
+        for i in 0..other.len() {
+            let (a, b) = (other.starts[i] as usize, other.starts[i + 1] as usize);
+            let s = other.split[i] as usize;
+            self.push(&other.feats[a..a + s], &other.feats[a + s..b], other.score[i], other.result[i]);
+        }
+    }
+
+    /// The tensors of the samples `idx`: inputs and offsets of both perspectives, then targets.
+    fn batch(&self, idx: &[usize], lambda: f32, device: Device) -> [Tensor; 5] {
+        let (mut us, mut them, mut us_off, mut them_off) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let mut target = Vec::with_capacity(idx.len());
+        for &i in idx {
+            let (a, b) = (self.starts[i] as usize, self.starts[i + 1] as usize);
+            let s = a + self.split[i] as usize;
+            us_off.push(us.len() as i64);
+            them_off.push(them.len() as i64);
+            us.extend(self.feats[a..s].iter().map(|&f| f as i64));
+            them.extend(self.feats[s..b].iter().map(|&f| f as i64));
+            target.push(lambda * self.score[i] + (1.0 - lambda) * self.result[i]);
+        }
+        [
+            Tensor::from_slice(&us).to_device(device),
+            Tensor::from_slice(&us_off).to_device(device),
+            Tensor::from_slice(&them).to_device(device),
+            Tensor::from_slice(&them_off).to_device(device),
+            Tensor::from_slice(&target).to_device(device),
+        ]
+    }
+}
+
+/// The training and validation samples of every shard under `dirs` (files `*.shard`, read in
+/// name order). Errors name the file; a shard of another ruleset is an error.
+pub fn load_data(dirs: &[PathBuf], ruleset: Ruleset) -> Result<(Dataset, Dataset), String> {
+    let mut files = Vec::new();
+    for d in dirs {
+        let rd = std::fs::read_dir(d).map_err(|e| format!("{}: {e}", d.display()))?;
+        let mut here: Vec<PathBuf> = rd
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "shard"))
+            .collect();
+        if here.is_empty() {
+            return Err(format!("{}: no .shard files", d.display()));
+        }
+        here.sort();
+        files.extend(here);
+    }
+    let parts: Result<Vec<(Dataset, Dataset)>, String> = files
+        .par_iter()
+        .map(|f| {
+            let games = read_shard(f).map_err(|e| format!("{}: {e}", f.display()))?;
+            let (mut train, mut valid) = (Dataset::default(), Dataset::default());
+            for g in games {
+                let v = g.variant.to_variant().map_err(|e| format!("{}: {e}", f.display()))?;
+                if v.ruleset != ruleset {
+                    return Err(format!("{}: a {} game, but the network is for {}", f.display(), v.ruleset, ruleset));
+                }
+                let positions = g.replay().map_err(|e| format!("{}: game {}: {e}", f.display(), g.game_index))?;
+                let set = if g.game_index % VALID_EVERY == 0 { &mut valid } else { &mut train };
+                for s in &g.positions {
+                    let (Some(score), Some(pos)) = (s.engine_score, positions.get(s.ply as usize)) else { continue };
+                    let side = pos.side();
+                    let [w, d, _] = g.result.wdl_for(side);
+                    let result = if g.result == GameResult::Draw { 0.5 } else { w + 0.5 * d };
+                    set.push(
+                        &active_features(pos, side),
+                        &active_features(pos, side.flip()),
+                        score_to_expectation(score, SCORE_SCALE),
+                        result,
+                    );
+                }
+            }
+            Ok((train, valid))
+        })
+        .collect();
+    let (mut train, mut valid) = (Dataset::default(), Dataset::default());
+    for (t, v) in parts? {
+        train.append(t);
+        valid.append(v);
+    }
+    Ok((train, valid))
+}
+
+/// Settings of a training run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainConfig {
+    /// The ruleset of the network.
+    pub ruleset: Ruleset,
+    /// Layer sizes.
+    pub dims: Dims,
+    /// Passes over the training samples.
+    pub epochs: u32,
+    /// Samples per step.
+    pub batch: usize,
+    /// Peak learning rate (cosine to 1% of it over all steps).
+    pub lr: f64,
+    /// Weight of the search score in the target (the rest is the game result).
+    pub lambda: f32,
+    /// Seed of the initial weights and the sample order.
+    pub seed: u64,
+}
+
+impl TrainConfig {
+    /// The settings file's text (what a resumed run must match). The data directories are not in
+    /// it: a run may be resumed with more data.
+    pub fn to_text(&self) -> String {
+        format!(
+            "# fiveup nnue train settings (a rerun must use the same)\nruleset = {:?}\nhidden = {}\nl1 = {}\nl2 = {}\nepochs = {}\nbatch = {}\nlr = {}\nlambda = {}\nseed = {}\n",
+            self.ruleset.name(),
+            self.dims.hidden,
+            self.dims.l1,
+            self.dims.l2,
+            self.epochs,
+            self.batch,
+            self.lr,
+            self.lambda,
+            self.seed
+        )
+    }
+
+    /// Checks the numbers (before any data is read).
+    pub fn check(&self) -> Result<(), String> {
+        self.dims.check()?;
+        if !(1..=10_000).contains(&self.epochs) {
+            return Err(format!("--epochs {}: expected 1 to 10000", self.epochs));
+        }
+        if !(1..=1 << 20).contains(&self.batch) {
+            return Err(format!("--batch {}: expected 1 to 1048576", self.batch));
+        }
+        if !(self.lr > 0.0 && self.lr <= 1.0) {
+            return Err(format!("--lr {}: expected a rate above 0 and at most 1", self.lr));
+        }
+        if !(0.0..=1.0).contains(&self.lambda) {
+            return Err(format!("--lambda {}: expected 0 to 1", self.lambda));
+        }
+        Ok(())
+    }
+}
+
+/// The float network and its Adam moments.
+pub struct FloatNet {
+    /// Parameters in order: ft weights, ft bias, l1 w, l1 b, l2 w, l2 b, out w, out b.
+    params: Vec<Tensor>,
+    m: Vec<Tensor>,
+    v: Vec<Tensor>,
+    step: i64,
+}
+
+const NAMES: [&str; 8] = ["ft_w", "ft_b", "l1_w", "l1_b", "l2_w", "l2_b", "out_w", "out_b"];
+
+impl FloatNet {
+    /// Fresh weights: uniform in ±1/√fan-in (the accumulator with ~100 active inputs in mind, its
+    /// bias at ½ so most units start inside the clipped range).
+    pub fn new(dims: Dims, seed: u64, device: Device) -> FloatNet {
+        tch::manual_seed(seed as i64);
+        let u = |shape: &[i64], a: f64| (Tensor::rand(shape, (Kind::Float, device)) * 2.0 - 1.0) * a;
+        let (h, l1, l2) = (dims.hidden as i64, dims.l1 as i64, dims.l2 as i64);
+        let params = vec![
+            u(&[INPUTS as i64, h], 0.1),
+            Tensor::full([h], 0.5, (Kind::Float, device)),
+            u(&[l1, 2 * h], 1.0 / (2.0 * h as f64).sqrt()),
+            Tensor::zeros([l1], (Kind::Float, device)),
+            u(&[l2, l1], 1.0 / (l1 as f64).sqrt()),
+            Tensor::zeros([l2], (Kind::Float, device)),
+            u(&[1, l2], 1.0 / (l2 as f64).sqrt()),
+            Tensor::zeros([1], (Kind::Float, device)),
+        ];
+        let m = params.iter().map(|p| p.zeros_like()).collect();
+        let v = params.iter().map(|p| p.zeros_like()).collect();
+        FloatNet { params: params.into_iter().map(|p| p.set_requires_grad(true)).collect(), m, v, step: 0 }
+    }
+
+    /// The output `y` (centipawns / [`SCORE_SCALE`]) of a batch.
+    fn forward(&self, us: &Tensor, us_off: &Tensor, them: &Tensor, them_off: &Tensor) -> Tensor {
+        let p = &self.params;
+        let acc = |idx: &Tensor, off: &Tensor| {
+            let (sum, _, _, _) = Tensor::embedding_bag(&p[0], idx, off, false, 0, false, None::<Tensor>, false);
+            (sum + &p[1]).clamp(0.0, 1.0)
+        };
+        let x = Tensor::cat(&[acc(us, us_off), acc(them, them_off)], 1);
+        let x = x.linear(&p[2], Some(&p[3])).clamp(0.0, 1.0);
+        let x = x.linear(&p[4], Some(&p[5])).clamp(0.0, 1.0);
+        x.linear(&p[6], Some(&p[7])).squeeze_dim(1)
+    }
+
+    /// Mean squared error of `sigmoid(y)` against the targets.
+    fn loss(&self, b: &[Tensor; 5]) -> Tensor {
+        let y = self.forward(&b[0], &b[1], &b[2], &b[3]);
+        (y.sigmoid() - &b[4]).square().mean(Kind::Float)
+    }
+
+    /// One Adam step at rate `lr`, then the dense weights clipped to the `i8` range.
+    fn step(&mut self, b: &[Tensor; 5], lr: f64) -> f64 {
+        for p in &mut self.params {
+            let _ = p.grad().f_zero_();
+        }
+        let loss = self.loss(b);
+        loss.backward();
+        self.step += 1;
+        let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
+        let c1 = 1.0 - b1.powi(self.step as i32);
+        let c2 = 1.0 - b2.powi(self.step as i32);
+        tch::no_grad(|| {
+            for (i, p) in self.params.iter_mut().enumerate() {
+                let g = p.grad();
+                if !g.defined() {
+                    continue;
+                }
+                let _ = self.m[i].f_mul_scalar_(b1).and_then(|mut m| m.f_add_(&(&g * (1.0 - b1))));
+                let _ = self.v[i].f_mul_scalar_(b2).and_then(|mut v| v.f_add_(&(g.square() * (1.0 - b2))));
+                let update = (&self.m[i] / c1) / ((&self.v[i] / c2).sqrt() + eps) * lr;
+                let _ = p.f_sub_(&update);
+                if matches!(i, 2 | 4 | 6) {
+                    let _ = p.f_clamp_(-WMAX, WMAX);
+                }
+            }
+        });
+        f64::try_from(loss).unwrap_or(f64::NAN)
+    }
+
+    /// Mean loss over `data` (no gradients).
+    fn evaluate(&self, data: &Dataset, lambda: f32, batch: usize, device: Device) -> f64 {
+        if data.is_empty() {
+            return f64::NAN;
+        }
+        let idx: Vec<usize> = (0..data.len()).collect();
+        let mut total = 0.0;
+        tch::no_grad(|| {
+            for chunk in idx.chunks(batch) {
+                let b = data.batch(chunk, lambda, device);
+                total += f64::try_from(self.loss(&b)).unwrap_or(f64::NAN) * chunk.len() as f64;
+            }
+        });
+        total / data.len() as f64
+    }
+
+    fn to_vec(t: &Tensor) -> Vec<f32> {
+        Vec::<f32>::try_from(t.detach().to_device(Device::Cpu).reshape([-1])).unwrap_or_default()
+    }
+
+    /// The quantized network (see the module docs).
+    pub fn export(&self, ruleset: Ruleset, dims: Dims) -> Network {
+        let p: Vec<Vec<f32>> = self.params.iter().map(Self::to_vec).collect();
+        let q16 = |v: &[f32]| v.iter().map(|&x| (x * QA as f32).round().clamp(-32767.0, 32767.0) as i16).collect();
+        let q8 = |v: &[f32]| v.iter().map(|&x| (x * QB as f32).round().clamp(-127.0, 127.0) as i8).collect();
+        let q32 = |v: &[f32]| v.iter().map(|&x| (x * (QA * QB) as f32).round() as i32).collect::<Vec<i32>>();
+        Network {
+            ruleset,
+            dims,
+            output_scale: SCORE_SCALE,
+            ft_weights: q16(&p[0]),
+            ft_bias: q16(&p[1]),
+            l1_weights: q8(&p[2]),
+            l1_bias: q32(&p[3]),
+            l2_weights: q8(&p[4]),
+            l2_bias: q32(&p[5]),
+            out_weights: q8(&p[6]),
+            out_bias: q32(&p[7])[0],
+        }
+    }
+
+    /// Weights, moments and the step count as one file's bytes.
+    fn save_bytes(&self, epoch: u32) -> Result<Vec<u8>, String> {
+        let mut named: Vec<(String, Tensor)> = Vec::new();
+        for (i, n) in NAMES.iter().enumerate() {
+            named.push((n.to_string(), self.params[i].detach().to_device(Device::Cpu)));
+            named.push((format!("m.{n}"), self.m[i].to_device(Device::Cpu)));
+            named.push((format!("v.{n}"), self.v[i].to_device(Device::Cpu)));
+        }
+        named.push(("step".into(), Tensor::from_slice(&[self.step])));
+        named.push(("epoch".into(), Tensor::from_slice(&[epoch as i64])));
+        let mut out = Vec::new();
+        Tensor::save_multi_to_stream(&named, &mut out).map_err(|e| format!("saving the state: {e}"))?;
+        Ok(out)
+    }
+
+    /// The state saved by [`FloatNet::save_bytes`] and its epoch; the shapes must be `dims`'.
+    fn load(path: &Path, dims: Dims, device: Device) -> Result<(FloatNet, u32), String> {
+        let bad = |why: String| format!("{}: {why}", path.display());
+        let all = Tensor::load_multi_with_device(path, device).map_err(|e| bad(format!("unreadable ({e})")))?;
+        let get = |n: &str| {
+            all.iter().find(|(k, _)| k == n).map(|(_, t)| t.shallow_clone()).ok_or_else(|| bad(format!("no '{n}'")))
+        };
+        let fresh = FloatNet::new(dims, 0, device);
+        let (mut params, mut m, mut v) = (Vec::new(), Vec::new(), Vec::new());
+        for (i, n) in NAMES.iter().enumerate() {
+            let want = fresh.params[i].size();
+            for (list, name) in [(&mut params, n.to_string()), (&mut m, format!("m.{n}")), (&mut v, format!("v.{n}"))] {
+                let t = get(&name)?;
+                if t.size() != want {
+                    return Err(bad(format!("'{name}' has shape {:?}, the settings say {want:?}", t.size())));
+                }
+                list.push(t);
+            }
+        }
+        let scalar = |n: &str| get(n).and_then(|t| i64::try_from(t).map_err(|e| bad(format!("'{n}': {e}"))));
+        let (step, epoch) = (scalar("step")?, scalar("epoch")?);
+        let params = params.into_iter().map(|p| p.set_requires_grad(true)).collect();
+        Ok((FloatNet { params, m, v, step }, epoch.clamp(0, u32::MAX as i64) as u32))
+    }
+}
+
+/// One epoch's figures.
+#[derive(Clone, Copy, Debug)]
+pub struct EpochReport {
+    /// The epoch (1-based).
+    pub epoch: u32,
+    /// Mean training loss over the epoch's steps (measured before each update).
+    pub train_loss: f64,
+    /// Validation loss after the epoch.
+    pub valid_loss: f64,
+    /// Learning rate of the epoch's last step.
+    pub lr: f64,
+    /// Seconds the epoch took.
+    pub seconds: f64,
+}
+
+/// Checks `dir` against the settings: a new directory gets `train.toml`; an existing one must
+/// hold the same settings.
+pub fn prepare(dir: &Path, cfg: &TrainConfig) -> Result<(), String> {
+    cfg.check()?;
+    let settings = dir.join("train.toml");
+    let text = cfg.to_text();
+    match std::fs::read_to_string(&settings) {
+        Ok(old) if old == text => Ok(()),
+        Ok(_) => Err(format!(
+            "{} holds a run with other settings (see {}); use the same settings to resume, or another --out",
+            dir.display(),
+            settings.display()
+        )),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if dir.exists() && std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?.next().is_some() {
+                return Err(format!("{} exists and is not an nnue training run (no train.toml)", dir.display()));
+            }
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            crate::fsutil::write_atomic(&settings, text.as_bytes()).map_err(|e| format!("{}: {e}", settings.display()))
+        }
+        Err(e) => Err(format!("{}: {e}", settings.display())),
+    }
+}
+
+/// Trains (or resumes) the run in `dir` on `train`, reporting each epoch through `on_epoch` and
+/// each step through `on_step(steps done in all, steps in all)`. Returns the path of `net.nnue`.
+pub fn train(
+    dir: &Path,
+    cfg: &TrainConfig,
+    train: &Dataset,
+    valid: &Dataset,
+    on_step: &dyn Fn(u64, u64),
+    on_epoch: &mut dyn FnMut(&EpochReport),
+) -> Result<PathBuf, String> {
+    if train.is_empty() {
+        return Err("no training samples (are the shards' positions scored by an engine?)".into());
+    }
+    let device = Device::cuda_if_available();
+    let state = dir.join("state.ot");
+    let (mut net, start) = if state.exists() {
+        FloatNet::load(&state, cfg.dims, device)?
+    } else {
+        (FloatNet::new(cfg.dims, cfg.seed, device), 0)
+    };
+    let per_epoch = train.len().div_ceil(cfg.batch) as u64;
+    let total = per_epoch * cfg.epochs as u64;
+    let lr_at = |step: u64| {
+        let t = step as f64 / total.max(1) as f64;
+        cfg.lr * (0.01 + 0.99 * 0.5 * (1.0 + (std::f64::consts::PI * t).cos()))
+    };
+    let final_path = dir.join("net.nnue");
+    for epoch in start + 1..=cfg.epochs {
+        let started = Instant::now();
+        let mut order: Vec<usize> = (0..train.len()).collect();
+        order.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(cfg.seed ^ (epoch as u64) << 32));
+        let mut sum = 0.0;
+        let mut lr = cfg.lr;
+        for (k, chunk) in order.chunks(cfg.batch).enumerate() {
+            let step = (epoch as u64 - 1) * per_epoch + k as u64;
+            lr = lr_at(step);
+            let b = train.batch(chunk, cfg.lambda, device);
+            let loss = net.step(&b, lr);
+            if !loss.is_finite() {
+                return Err(format!("the loss became {loss} at epoch {epoch}, step {k}; try a lower --lr"));
+            }
+            sum += loss;
+            on_step(step + 1, total);
+        }
+        let report = EpochReport {
+            epoch,
+            train_loss: sum / per_epoch as f64,
+            valid_loss: net.evaluate(valid, cfg.lambda, cfg.batch.max(4096), device),
+            lr,
+            seconds: started.elapsed().as_secs_f64(),
+        };
+        let quantized = net.export(cfg.ruleset, cfg.dims);
+        let epoch_path = dir.join(format!("epoch-{epoch}.nnue"));
+        quantized.save(&epoch_path).map_err(|e| e.to_string())?;
+        // The state last: a kill before it replays this epoch, whose files are then rewritten alike.
+        let bytes = net.save_bytes(epoch)?;
+        crate::fsutil::write_atomic(&state, &bytes).map_err(|e| format!("{}: {e}", state.display()))?;
+        let log = dir.join("log.csv");
+        let mut text =
+            std::fs::read_to_string(&log).unwrap_or_else(|_| "epoch,train_loss,valid_loss,lr,seconds\n".into());
+        // A replayed epoch replaces its old line.
+        text = text.lines().filter(|l| !l.starts_with(&format!("{epoch},"))).map(|l| format!("{l}\n")).collect();
+        text += &format!(
+            "{epoch},{:.6},{:.6},{:.3e},{:.1}\n",
+            report.train_loss, report.valid_loss, report.lr, report.seconds
+        );
+        crate::fsutil::write_atomic(&log, text.as_bytes()).map_err(|e| format!("{}: {e}", log.display()))?;
+        quantized.save(&final_path).map_err(|e| e.to_string())?;
+        on_epoch(&report);
+    }
+    if !final_path.exists() {
+        // Every epoch was done before: the last epoch's network is the result.
+        let (net, _) = FloatNet::load(&state, cfg.dims, device)?;
+        net.export(cfg.ruleset, cfg.dims).save(&final_path).map_err(|e| e.to_string())?;
+    }
+    Ok(final_path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::datagen::{prepare as dg_prepare, run as dg_run, DatagenConfig};
+    use crate::nnue::Accumulator;
+    use crate::rules::Variant;
+
+    const SMALL: Dims = Dims { hidden: 32, l1: 8, l2: 8 };
+
+    fn data(dir: &Path, rs: Ruleset, games: u64) -> PathBuf {
+        let cfg = DatagenConfig {
+            engine: "ab:nodes=300,hash=1".into(),
+            variant: Variant::plain(rs),
+            games,
+            games_per_shard: 10,
+            opening_plies: 4,
+            max_plies: 60,
+            seed: 3,
+        };
+        let out = dir.join("data");
+        let engine = dg_prepare(&out, &cfg).unwrap();
+        dg_run(&out, &cfg, &engine, 2, &|_, _| {}).unwrap();
+        out
+    }
+
+    #[test]
+    fn a_tiny_net_learns_resumes_and_its_quantized_twin_agrees() {
+        let t = tempfile::tempdir().unwrap();
+        let rs = Ruleset::Raumschach;
+        let (train_set, valid) = load_data(&[data(t.path(), rs, 12)], rs).unwrap();
+        assert!(train_set.len() > 100, "{} samples", train_set.len());
+        let cfg = TrainConfig { ruleset: rs, dims: SMALL, epochs: 4, batch: 64, lr: 3e-3, lambda: 0.75, seed: 1 };
+        let run = t.path().join("run");
+        prepare(&run, &cfg).unwrap();
+        let mut reports = Vec::new();
+        let path = train(&run, &cfg, &train_set, &valid, &|_, _| {}, &mut |r| reports.push(*r)).unwrap();
+        assert_eq!(reports.len(), 4);
+        // It learns: the training loss falls from the first epoch to the last.
+        assert!(reports[3].train_loss < reports[0].train_loss, "{reports:?}");
+        let net = Network::load(&path, Some(rs)).unwrap();
+        // The integer network follows the float one on real positions.
+        let (float, _) = FloatNet::load(&run.join("state.ot"), SMALL, Device::Cpu).unwrap();
+        let mut worst = 0.0f64;
+        for seed in 0..20 {
+            let p = crate::engine::scrambled(Variant::plain(rs), 6 + seed as usize, seed);
+            let mut one = Dataset::default();
+            one.push(&active_features(&p, p.side()), &active_features(&p, p.side().flip()), 0.5, 0.5);
+            let b = one.batch(&[0], 1.0, Device::Cpu);
+            let y = tch::no_grad(|| f64::try_from(float.forward(&b[0], &b[1], &b[2], &b[3]).sum(Kind::Float)).unwrap());
+            let got = net.evaluate(&Accumulator::refresh(&net, &p), p.side()) as f64;
+            worst = worst.max((got - y * SCORE_SCALE as f64).abs());
+        }
+        assert!(worst < 25.0, "quantized and float disagree by {worst} cp");
+        // Resume: a finished run trains no more; a longer run is other settings.
+        let again = train(&run, &cfg, &train_set, &valid, &|_, _| {}, &mut |_| panic!("no epoch left")).unwrap();
+        assert_eq!(Network::load(&again, Some(rs)).unwrap(), net);
+        let e = prepare(&run, &TrainConfig { epochs: 5, ..cfg.clone() }).unwrap_err();
+        assert!(e.contains("other settings"), "{e}");
+        // A kill after epoch 2: a run directory holding epoch 2's state resumes at epoch 3 and
+        // ends on the network of the uninterrupted run.
+        let (run2, run3) = (t.path().join("run2"), t.path().join("run3"));
+        prepare(&run2, &cfg).unwrap();
+        train(&run2, &cfg, &train_set, &valid, &|_, _| {}, &mut |r| {
+            if r.epoch == 2 {
+                prepare(&run3, &cfg).unwrap();
+                std::fs::copy(run2.join("state.ot"), run3.join("state.ot")).unwrap();
+            }
+        })
+        .unwrap();
+        let mut seen = Vec::new();
+        let resumed = train(&run3, &cfg, &train_set, &valid, &|_, _| {}, &mut |r| seen.push(r.epoch)).unwrap();
+        assert_eq!(seen, vec![3, 4]);
+        assert_eq!(Network::load(&resumed, Some(rs)).unwrap(), net, "the same seed and data give the same network");
+        // Data of another ruleset is refused, naming the file.
+        let e = load_data(&[t.path().join("data")], Ruleset::FiveUp).err().unwrap();
+        assert!(e.contains(".shard") && e.contains("raumschach"), "{e}");
+    }
+}
