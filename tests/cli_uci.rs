@@ -68,7 +68,7 @@ fn a_protocol_session_plays_several_games_and_quits_cleanly() {
     s.send("uci");
     let hello = s.until("uciok");
     assert!(hello[0].starts_with("id name fiveup"));
-    for opt in ["Hash", "Threads", "UCI_Variant", "Castling", "Hypercylinder", "Player", "ValuesFile"] {
+    for opt in ["Hash", "Threads", "UCI_Variant", "Castling", "Hypercylinder", "Player", "ValuesFile", "EvalFile"] {
         assert!(hello.iter().any(|l| l.starts_with(&format!("option name {opt} type"))), "{opt}: {hello:?}");
     }
     s.send("setoption name Hash value 8");
@@ -115,6 +115,13 @@ fn a_protocol_session_plays_several_games_and_quits_cleanly() {
         "{lines:?}"
     );
     s.send("setoption name Player value ab");
+    // A network file that is not there: said at the next go, which answers with no move.
+    s.send("setoption name EvalFile value /nonexistent/net.nnue");
+    s.send("go depth 1");
+    let lines = s.until("bestmove");
+    assert!(lines.iter().any(|l| l.starts_with("info string error: ") && l.contains("net.nnue")), "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "bestmove 0000");
+    s.send("setoption name EvalFile value <empty>");
     // An infinite search answers only after stop; isready is answered during it.
     s.send("go infinite");
     s.send("isready");

@@ -8,7 +8,7 @@
 //! one by one, so `info` lines and replies never interleave.
 //!
 //! The player is built from the `Player` option (a player spec, default `ab`) with the `Hash`,
-//! `Threads` and `ValuesFile` options applied to alpha-beta specs, when the first `go` needs it
+//! `Threads`, `ValuesFile` and `EvalFile` (an NNUE network) options applied to alpha-beta specs, when the first `go` needs it
 //! and again after any option changes; a spec that names no limit has none, so `go` decides
 //! ([`PlayerSpec::parse_unlimited`]). Errors in commands are reported as `info string error: …`
 //! lines and the engine carries on (UCI's habit); a `go` without a valid position, or in a
@@ -55,6 +55,7 @@ fn option_lines(o: &Options) -> Vec<String> {
         format!("option name Hypercylinder type check default {}", o.hypercylinder),
         format!("option name Player type string default {}", o.player),
         "option name ValuesFile type string default <empty>".to_string(),
+        "option name EvalFile type string default <empty>".to_string(),
         "option name Clear Hash type button".to_string(),
     ]
 }
@@ -69,6 +70,8 @@ struct Options {
     hypercylinder: bool,
     player: String,
     values: Option<String>,
+    /// An NNUE network file: alpha-beta players evaluate with it (`eval=nnue:FILE`).
+    eval_file: Option<String>,
 }
 
 /// A finished or running search.
@@ -101,6 +104,7 @@ pub fn serve(input: impl BufRead, output: Box<dyn Write + Send>, opts: &ServeOpt
         hypercylinder: false,
         player: opts.player.clone(),
         values: None,
+        eval_file: None,
     };
     let mut s = Session { out: Arc::new(Mutex::new(output)), options, player: None, running: None, game: None };
     s.game = Some(Game::new(Position::startpos(s.variant().unwrap_or_default())));
@@ -228,6 +232,7 @@ impl Session {
                 o.player = value;
             }
             "valuesfile" => o.values = (!value.is_empty() && value != "<empty>").then_some(value),
+            "evalfile" => o.eval_file = (!value.is_empty() && value != "<empty>").then_some(value),
             "clear hash" => {
                 if let Some(p) = &mut self.player {
                     p.new_game();
@@ -287,6 +292,9 @@ impl Session {
             ab.threads = self.options.threads;
             if let Some(v) = &self.options.values {
                 ab.values = Some(v.into());
+            }
+            if let Some(f) = &self.options.eval_file {
+                ab.eval = crate::player::EvalChoice::Nnue(f.into());
             }
         }
         spec.build().map_err(|e| e.to_string())
