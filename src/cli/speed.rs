@@ -28,6 +28,10 @@ pub struct BenchSearchArgs {
     /// Search threads (Lazy SMP); nodes per second count every thread's nodes.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub threads: usize,
+    /// NNUE network files (repeatable): the searches of a network's ruleset evaluate with it, and
+    /// its incremental evaluation speed is measured on its own.
+    #[arg(long, value_name = "FILE")]
+    pub nnue: Vec<std::path::PathBuf>,
 }
 
 /// Runs `fiveup bench search`: per ruleset and depth, the nodes of a fresh-engine search from the
@@ -50,24 +54,53 @@ pub fn run(a: &BenchSearchArgs, out: &mut dyn Write) -> Result<()> {
     if !(1..=fiveup::engine::MAX_THREADS).contains(&a.threads) {
         bail!("--threads must be from 1 to {}", fiveup::engine::MAX_THREADS);
     }
+    let mut nets = Vec::new();
+    for f in &a.nnue {
+        let net = fiveup::nnue::Network::load(f, None)?;
+        if !rulesets.contains(&net.ruleset) {
+            bail!("--nnue {}: a network for {}, which --rulesets does not name", f.display(), net.ruleset);
+        }
+        nets.push(std::sync::Arc::new(net));
+    }
+    let net_for = |rs: Ruleset| nets.iter().find(|n| n.ruleset == rs).cloned();
     let config = EngineConfig { hash_mb: a.hash, keep_tt: false, threads: a.threads };
     let threads = if a.threads == 1 { "one thread".to_string() } else { format!("{} threads", a.threads) };
     writeln!(out, "search speed: {threads}, {} MiB table, best and median of {} runs", a.hash, a.repeat)?;
-    writeln!(out, "{:<11} {:>5} {:>11} {:>10} {:>12}", "ruleset", "depth", "nodes", "best M/s", "median M/s")?;
-    for rs in rulesets {
+    writeln!(
+        out,
+        "{:<11} {:>5} {:>5} {:>11} {:>10} {:>12}",
+        "ruleset", "eval", "depth", "nodes", "best M/s", "median M/s"
+    )?;
+    for &rs in &rulesets {
+        let eval = if net_for(rs).is_some() { "nnue" } else { "hand" };
         let pos = Position::startpos(Variant::plain(rs));
         for &depth in &a.depths {
             let mut rates = Vec::with_capacity(a.repeat);
             let mut nodes = 0;
             for _ in 0..a.repeat {
                 let mut engine = Engine::new(Weights::for_ruleset(rs), config.clone());
+                engine.set_network(net_for(rs));
                 let r = engine.search(&pos, &[], &Limits::depth(depth), None, |_| {});
                 nodes = r.nodes;
                 rates.push(r.nodes as f64 / r.time.as_secs_f64().max(1e-9) / 1e6);
             }
             let (best, median) = best_and_median(&mut rates);
-            writeln!(out, "{:<11} {depth:>5} {nodes:>11} {best:>10.2} {median:>12.2}", rs.name())?;
+            writeln!(out, "{:<11} {eval:>5} {depth:>5} {nodes:>11} {best:>10.2} {median:>12.2}", rs.name())?;
         }
+    }
+    for net in &nets {
+        let mut rates: Vec<f64> = (0..a.repeat).map(|_| incremental_evals_per_second(net)).collect();
+        let (best, median) = best_and_median(&mut rates);
+        writeln!(
+            out,
+            "nnue {} ({}x{}-{}-{}): incremental evaluation (update after a move, then evaluate) {best:.2} M/s best, {median:.2} median; vector instructions: {}",
+            net.ruleset,
+            net.dims.hidden,
+            2,
+            net.dims.l1,
+            net.dims.l2,
+            if fiveup::nnue::has_simd() { "AVX2" } else { "none (portable code)" }
+        )?;
     }
     // The signature is always one thread's (helpers make node counts depend on timing).
     let runs: Vec<_> = (0..a.repeat).map(|_| bench(4, a.hash)).collect();
@@ -79,6 +112,42 @@ pub fn run(a: &BenchSearchArgs, out: &mut dyn Write) -> Result<()> {
         runs[0].positions, runs[0].nodes
     )?;
     Ok(())
+}
+
+/// Millions of incremental evaluations per second: along random games of the network's ruleset,
+/// each move is followed by an accumulator update and an evaluation (what the search does at a
+/// node that evaluates after one move).
+fn incremental_evals_per_second(net: &fiveup::nnue::Network) -> f64 {
+    use fiveup::nnue::Accumulator;
+    use rand::{Rng, SeedableRng};
+    // The positions first (move generation is not what is measured), then the timed walk.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let mut games: Vec<Vec<Position>> = Vec::new();
+    while games.iter().map(Vec::len).sum::<usize>() < 20_000 {
+        let mut p = Position::startpos(Variant::plain(net.ruleset));
+        let mut line = vec![p.clone()];
+        for _ in 0..120 {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p.make(moves[rng.gen_range(0..moves.len())]);
+            line.push(p.clone());
+        }
+        games.push(line);
+    }
+    let start = std::time::Instant::now();
+    let (mut evals, mut sink) = (0u64, 0i64);
+    for line in &games {
+        let mut acc = Accumulator::refresh(net, &line[0]);
+        for p in &line[1..] {
+            acc.update(net, p);
+            sink = sink.wrapping_add(net.evaluate(&acc, p.side()) as i64);
+            evals += 1;
+        }
+    }
+    std::hint::black_box(sink);
+    evals as f64 / start.elapsed().as_secs_f64().max(1e-9) / 1e6
 }
 
 /// The largest and the median of `v` (not empty).
