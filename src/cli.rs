@@ -72,7 +72,7 @@ pub enum Command {
     /// Work with recorded games.
     #[command(subcommand)]
     Games(games::GamesCommand),
-    /// The NNUE evaluator (issue 15, in progress): training data and training.
+    /// The NNUE evaluator (issue 15, in progress): training data, training, the reinforcement loop.
     #[command(subcommand)]
     Nnue(NnueCommand),
 }
@@ -86,6 +86,23 @@ pub enum NnueCommand {
     /// Train a network on datagen samples in libtorch, exporting it quantized after every epoch
     /// (resumable: rerun the same command).
     Train(NnueTrainArgs),
+    /// The reinforcement loop of a config: data from the best engine so far, a network trained
+    /// on it, an SPRT gate, publication (resumable: rerun the same command).
+    Loop(NnueLoopArgs),
+}
+
+/// `fiveup nnue loop`.
+#[derive(Args, Debug)]
+pub struct NnueLoopArgs {
+    /// The loop config (TOML, e.g. configs/nnue-fiveup.toml).
+    #[arg(long, value_name = "FILE")]
+    pub config: PathBuf,
+    /// Run directory (created; a rerun with the same config resumes it).
+    #[arg(long, value_name = "DIR")]
+    pub run: PathBuf,
+    /// Games (and training threads) at once, 1..=1024 (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub concurrency: Option<usize>,
 }
 
 /// `fiveup nnue train`.
@@ -556,6 +573,50 @@ fn run_nnue_train(a: &NnueTrainArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
+/// `fiveup nnue loop`: reads and checks the config and the run directory, then runs the loop.
+#[cfg(feature = "torch")]
+fn run_nnue_loop(a: &NnueLoopArgs, out: &mut dyn Write) -> Result<()> {
+    use fiveup::nnue::reinforce::{prepare, published, run, LoopConfig};
+    let text = std::fs::read_to_string(&a.config).with_context(|| format!("--config {}", a.config.display()))?;
+    let cfg = LoopConfig::parse(&text, &a.config.display().to_string()).map_err(anyhow::Error::msg)?;
+    let threads = common::concurrency(a.concurrency)?;
+    prepare(&a.run, &text, &cfg).map_err(anyhow::Error::msg)?;
+    let bar = fiveup::progress::Progress::new(cfg.generations as u64, "nnue loop", "generations");
+    let reports = run(&a.run, &cfg, threads, &mut |r| {
+        bar.inc(1);
+        tracing::info!(
+            "generation {}: {} samples, valid loss {:.5}, gate {}",
+            r.generation,
+            r.samples,
+            r.valid_loss,
+            r.gate
+        );
+    })
+    .map_err(anyhow::Error::msg)?;
+    bar.finish();
+    for r in &reports {
+        writeln!(
+            out,
+            "generation {}: {} samples, valid loss {:.5}, {}{}",
+            r.generation,
+            r.samples,
+            r.valid_loss,
+            r.gate,
+            if r.published { " -> published" } else { "" }
+        )?;
+    }
+    match published(&a.run) {
+        Some(p) => writeln!(out, "best network: {} (play it with ab:eval=nnue:{})", p.display(), p.display())?,
+        None => writeln!(out, "no network passed its gate yet: the hand evaluation is still the best")?,
+    }
+    Ok(())
+}
+
+#[cfg(not(feature = "torch"))]
+fn run_nnue_loop(_: &NnueLoopArgs, _: &mut dyn Write) -> Result<()> {
+    bail!("fiveup was built without the `torch` feature; rebuild with default features to train networks")
+}
+
 #[cfg(not(feature = "torch"))]
 fn run_nnue_train(_: &NnueTrainArgs, _: &mut dyn Write) -> Result<()> {
     bail!("fiveup was built without the `torch` feature; rebuild with default features to train networks")
@@ -589,6 +650,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Uci(a) => run_uci(&a),
         Command::Nnue(NnueCommand::Datagen(a)) => run_datagen(&a, out),
         Command::Nnue(NnueCommand::Train(a)) => run_nnue_train(&a, out),
+        Command::Nnue(NnueCommand::Loop(a)) => run_nnue_loop(&a, out),
         Command::Bench(BenchCommand::Nn(a)) => run_bench_nn(&a, out),
         Command::Bench(BenchCommand::Selfplay(a)) => games::run_bench_selfplay(&a, out),
         Command::Bench(BenchCommand::Search(a)) => speed::run(&a, out),

@@ -248,3 +248,20 @@ fn nnue_datagen_writes_shards_resumes_and_refuses_other_settings() {
     assert_one_line_error(&o, "expected an alpha-beta spec");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn nnue_loop_refuses_bad_configs_before_any_work() {
+    let dir = std::env::temp_dir().join(format!("fiveup-cli-loop-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let cfg = dir.join("typo.toml");
+    let good = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/configs/nnue-fiveup.toml")).unwrap();
+    std::fs::write(&cfg, good.replace("window = 2", "widow = 2")).unwrap();
+    let run = dir.join("run");
+    let o = fiveup(&["nnue", "loop", "--config", cfg.to_str().unwrap(), "--run", run.to_str().unwrap()]);
+    assert_one_line_error(&o, "widow");
+    assert!(!run.exists(), "nothing is created for a bad config");
+    let o = fiveup(&["nnue", "loop", "--config", "/nonexistent.toml", "--run", run.to_str().unwrap()]);
+    assert_one_line_error(&o, "nonexistent.toml");
+    std::fs::remove_dir_all(&dir).ok();
+}

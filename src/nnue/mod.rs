@@ -44,6 +44,8 @@
 
 pub mod datagen;
 mod file;
+#[cfg(feature = "torch")]
+pub mod reinforce;
 mod stack;
 #[cfg(feature = "torch")]
 pub mod train;

@@ -1,0 +1,428 @@
+//! The reinforcement loop (`fiveup nnue loop`): data from the best engine so far, a network
+//! trained on it, an SPRT against that engine, and the network published when it wins.
+//!
+//! Generation `k`:
+//! 1. **Data**: `fiveup nnue datagen` into `gen-K/data` with the config's engine, evaluating with
+//!    the last published network (the hand evaluation before the first), openings of seed `k`.
+//! 2. **Training**: a fresh network on the data of the last `window` generations into
+//!    `gen-K/train` (the trainer's run directory).
+//! 3. **Gate**: an SPRT of the gate engine with the new network against the same engine with the
+//!    last published evaluation (hand before the first), on random openings of seed `1000 + k`.
+//!    The decision goes to `gen-K/gate.txt`; H1 accepted publishes the network as
+//!    `nets/gen-K.nnue` (the latest published file is the loop's result); H0 or no decision
+//!    within `max_games` leaves the previous one in place.
+//!
+//! The run directory holds `loop.toml` (the config; a rerun must give the same one). Every step
+//! resumes: datagen plays missing shards, training continues from its last epoch, a decided gate
+//! is not replayed (an interrupted gate is replayed from its first game), a published network is
+//! kept. So the loop, killed anywhere, continues when the same command is run again.
+
+use super::datagen::{self, DatagenConfig};
+use super::train::{self, TrainConfig};
+use super::Dims;
+use crate::eval::{paired_jobs_lazy, play_games_until, Decision, MatchTally, OpeningSource, Sprt, SprtConfig};
+use crate::player::{EvalChoice, PlayerSpec};
+use crate::rules::{Position, Ruleset, Variant};
+use serde::Deserialize;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+
+/// A loop config (`configs/nnue-*.toml`); unknown keys are errors.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct LoopConfig {
+    /// Ruleset of every game and network.
+    pub ruleset: String,
+    /// Generations to run.
+    pub generations: u32,
+    /// Data generation.
+    pub datagen: DatagenSection,
+    /// Training.
+    pub train: TrainSection,
+    /// The SPRT gate.
+    pub gate: GateSection,
+}
+
+/// `[datagen]`.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DatagenSection {
+    /// Games per generation.
+    pub games: u64,
+    /// The alpha-beta spec (a node budget); the loop sets its evaluation.
+    pub engine: String,
+    /// Random plies before the engine plays.
+    #[serde(default = "default_opening_plies")]
+    pub opening_plies: usize,
+    /// Ply cap per game.
+    #[serde(default = "default_max_plies")]
+    pub max_plies: usize,
+    /// Games per shard.
+    #[serde(default = "default_games_per_shard")]
+    pub games_per_shard: u64,
+}
+
+/// `[train]`.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TrainSection {
+    /// Generations of data each network is trained on (the newest ones).
+    pub window: u32,
+    /// Passes over the data.
+    pub epochs: u32,
+    /// Samples per step.
+    pub batch: usize,
+    /// Peak learning rate.
+    pub lr: f64,
+    /// Weight of the search score in the target.
+    pub lambda: f32,
+    /// Accumulator width.
+    pub hidden: usize,
+    /// Dense layer widths.
+    pub l1: usize,
+    /// See `l1`.
+    pub l2: usize,
+}
+
+/// `[gate]`.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct GateSection {
+    /// The alpha-beta spec both sides play (with a limit: `time=`, `nodes=` or `depth=`).
+    pub engine: String,
+    /// SPRT hypotheses (Elo of the new network over the published one).
+    pub elo0: f64,
+    /// See `elo0`.
+    pub elo1: f64,
+    /// Games after which an undecided test counts as not passed.
+    pub max_games: usize,
+    /// Random plies of the gate's openings.
+    #[serde(default = "default_opening_plies")]
+    pub opening_plies: usize,
+}
+
+fn default_opening_plies() -> usize {
+    8
+}
+fn default_max_plies() -> usize {
+    300
+}
+fn default_games_per_shard() -> u64 {
+    50
+}
+
+impl LoopConfig {
+    /// Parses and checks a config's text; errors name `origin` and what is wrong, on one line.
+    pub fn parse(text: &str, origin: &str) -> Result<LoopConfig, String> {
+        let cfg: LoopConfig = toml::from_str(text)
+            .map_err(|e| format!("{origin}: {}", e.message().lines().next().unwrap_or("invalid TOML")))?;
+        cfg.ruleset().map_err(|e| format!("{origin}: {e}"))?;
+        if !(1..=1000).contains(&cfg.generations) {
+            return Err(format!("{origin}: generations = {}: expected 1 to 1000", cfg.generations));
+        }
+        if !(1..=100).contains(&cfg.train.window) {
+            return Err(format!("{origin}: train.window = {}: expected 1 to 100", cfg.train.window));
+        }
+        cfg.train_config().check().map_err(|e| format!("{origin}: train: {e}"))?;
+        let gate: PlayerSpec = cfg
+            .gate
+            .engine
+            .parse()
+            .map_err(|e: crate::player::SpecError| format!("{origin}: gate.engine: {}", e.reason))?;
+        if !matches!(gate, PlayerSpec::AlphaBeta(_)) {
+            return Err(format!("{origin}: gate.engine = {:?}: expected an alpha-beta spec", cfg.gate.engine));
+        }
+        let sprt = SprtConfig::new(cfg.gate.elo0, cfg.gate.elo1);
+        Sprt::new(sprt).map_err(|e| format!("{origin}: gate: {e}"))?;
+        if !(2..=1_000_000).contains(&cfg.gate.max_games) {
+            return Err(format!("{origin}: gate.max_games = {}: expected 2 to 1000000", cfg.gate.max_games));
+        }
+        Ok(cfg)
+    }
+
+    fn ruleset(&self) -> Result<Ruleset, String> {
+        self.ruleset.trim().parse::<Ruleset>().map_err(|e| format!("ruleset: {e}"))
+    }
+
+    fn train_config(&self) -> TrainConfig {
+        let t = &self.train;
+        TrainConfig {
+            ruleset: self.ruleset().unwrap_or(Ruleset::FiveUp),
+            dims: Dims { hidden: t.hidden, l1: t.l1, l2: t.l2 },
+            epochs: t.epochs,
+            batch: t.batch,
+            lr: t.lr,
+            lambda: t.lambda,
+            seed: 0,
+        }
+    }
+}
+
+/// An alpha-beta spec string with its evaluation replaced by `eval`.
+fn with_eval(spec: &str, eval: &EvalChoice) -> Result<String, String> {
+    match spec.parse::<PlayerSpec>() {
+        Ok(PlayerSpec::AlphaBeta(mut ab)) => {
+            ab.eval = eval.clone();
+            Ok(PlayerSpec::AlphaBeta(ab).to_string())
+        }
+        Ok(_) => Err(format!("{spec}: expected an alpha-beta spec")),
+        Err(e) => Err(format!("{spec}: {}", e.reason)),
+    }
+}
+
+/// The newest published network in `run`, if any.
+pub fn published(run: &Path) -> Option<PathBuf> {
+    published_before(run, u32::MAX)
+}
+
+/// The newest network published by a generation before `k` (what generation `k` starts from,
+/// also when it is resumed after later generations published theirs).
+fn published_before(run: &Path, k: u32) -> Option<PathBuf> {
+    (0..k.min(1000)).rev().map(|g| run.join("nets").join(format!("gen-{g:03}.nnue"))).find(|p| p.exists())
+}
+
+/// What happened in one generation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GenReport {
+    /// The generation.
+    pub generation: u32,
+    /// Samples trained on.
+    pub samples: usize,
+    /// The network's last validation loss.
+    pub valid_loss: f64,
+    /// The gate's result line.
+    pub gate: String,
+    /// Whether the network was published.
+    pub published: bool,
+}
+
+/// Checks the run directory against the config (writing `loop.toml` when new).
+pub fn prepare(run: &Path, cfg_text: &str, cfg: &LoopConfig) -> Result<(), String> {
+    let _ = cfg;
+    let saved = run.join("loop.toml");
+    match std::fs::read_to_string(&saved) {
+        Ok(old) if old == cfg_text => Ok(()),
+        Ok(_) => Err(format!(
+            "{} was started with another config (see {}); give the same one to resume, or another --run",
+            run.display(),
+            saved.display()
+        )),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if run.exists() && std::fs::read_dir(run).map_err(|e| format!("{}: {e}", run.display()))?.next().is_some() {
+                return Err(format!("{} exists and is not an nnue loop run (no loop.toml)", run.display()));
+            }
+            std::fs::create_dir_all(run).map_err(|e| format!("{}: {e}", run.display()))?;
+            crate::fsutil::write_atomic(&saved, cfg_text.as_bytes()).map_err(|e| format!("{}: {e}", saved.display()))
+        }
+        Err(e) => Err(format!("{}: {e}", saved.display())),
+    }
+}
+
+/// Runs (or resumes) every generation; `threads` games or training threads at a time.
+pub fn run(
+    run: &Path,
+    cfg: &LoopConfig,
+    threads: usize,
+    on_generation: &mut dyn FnMut(&GenReport),
+) -> Result<Vec<GenReport>, String> {
+    let rs = cfg.ruleset()?;
+    let variant = Variant::plain(rs);
+    let mut reports = Vec::new();
+    for k in 0..cfg.generations {
+        let gen = run.join(format!("gen-{k:03}"));
+        let current = published_before(run, k);
+        let current_eval = current.clone().map_or(EvalChoice::Hand, EvalChoice::Nnue);
+        // 1. Data from the best engine so far.
+        let dg = DatagenConfig {
+            engine: with_eval(&cfg.datagen.engine, &current_eval)?,
+            variant,
+            games: cfg.datagen.games,
+            games_per_shard: cfg.datagen.games_per_shard,
+            opening_plies: cfg.datagen.opening_plies,
+            max_plies: cfg.datagen.max_plies,
+            seed: k as u64,
+        };
+        let data = gen.join("data");
+        let engine = datagen::prepare(&data, &dg)?;
+        tracing::info!("generation {k}: data from {}", dg.engine);
+        datagen::run(&data, &dg, &engine, threads, &|_, _| {})?;
+        // 2. A network on the newest generations' data.
+        let first = (k + 1).saturating_sub(cfg.train.window);
+        let dirs: Vec<PathBuf> = (first..=k).map(|g| run.join(format!("gen-{g:03}/data"))).collect();
+        let (train_set, valid) = train::load_data(&dirs, rs)?;
+        let tc = TrainConfig { seed: k as u64, ..cfg.train_config() };
+        let tdir = gen.join("train");
+        train::prepare(&tdir, &tc)?;
+        tracing::info!("generation {k}: training on {} samples", train_set.len());
+        let mut valid_loss = f64::NAN;
+        let net = train::train(&tdir, &tc, &train_set, &valid, &|_, _| {}, &mut |r| valid_loss = r.valid_loss)?;
+        if valid_loss.is_nan() {
+            valid_loss = last_valid_loss(&tdir);
+        }
+        // 3. The gate.
+        let gate_file = gen.join("gate.txt");
+        let gate = match std::fs::read_to_string(&gate_file) {
+            Ok(text) => text.trim().to_string(),
+            Err(_) => {
+                let line = gate_match(cfg, variant, &net, &current_eval, k, threads)?;
+                crate::fsutil::write_atomic(&gate_file, format!("{line}\n").as_bytes())
+                    .map_err(|e| format!("{}: {e}", gate_file.display()))?;
+                line
+            }
+        };
+        let accepted = gate.starts_with("accepted");
+        let target = run.join("nets").join(format!("gen-{k:03}.nnue"));
+        if accepted && !target.exists() {
+            std::fs::create_dir_all(run.join("nets")).map_err(|e| format!("{}: {e}", run.display()))?;
+            let bytes = std::fs::read(&net).map_err(|e| format!("{}: {e}", net.display()))?;
+            crate::fsutil::write_atomic(&target, &bytes).map_err(|e| format!("{}: {e}", target.display()))?;
+        }
+        let report = GenReport { generation: k, samples: train_set.len(), valid_loss, gate, published: accepted };
+        on_generation(&report);
+        reports.push(report);
+    }
+    Ok(reports)
+}
+
+/// The validation loss on the last line of a training run's `log.csv`.
+fn last_valid_loss(dir: &Path) -> f64 {
+    std::fs::read_to_string(dir.join("log.csv"))
+        .ok()
+        .and_then(|t| t.lines().last().and_then(|l| l.split(',').nth(2)).and_then(|v| v.parse().ok()))
+        .unwrap_or(f64::NAN)
+}
+
+/// The SPRT of the gate engine with `net` against it with `baseline`; the result as one line
+/// starting with `accepted` or `rejected`.
+fn gate_match(
+    cfg: &LoopConfig,
+    variant: Variant,
+    net: &Path,
+    baseline: &EvalChoice,
+    k: u32,
+    threads: usize,
+) -> Result<String, String> {
+    let a: PlayerSpec = with_eval(&cfg.gate.engine, &EvalChoice::Nnue(net.to_path_buf()))?
+        .parse()
+        .map_err(|e: crate::player::SpecError| e.reason)?;
+    let b: PlayerSpec =
+        with_eval(&cfg.gate.engine, baseline)?.parse().map_err(|e: crate::player::SpecError| e.reason)?;
+    for p in [&a, &b] {
+        p.build().map_err(|e| e.to_string())?;
+    }
+    let start = Position::startpos(variant);
+    let source: OpeningSource = format!("random:{}", cfg.gate.opening_plies)
+        .parse()
+        .map_err(|e: crate::eval::openings::OpeningError| e.to_string())?;
+    let openings = source.stream(&start, 1000 + k as u64).map_err(|e| e.to_string())?;
+    let mut sprt = Sprt::new(SprtConfig::new(cfg.gate.elo0, cfg.gate.elo1)).map_err(|e| e.to_string())?;
+    let jobs = paired_jobs_lazy(a.into(), b.into(), openings, cfg.gate.max_games / 2, Some(400), "nnue-gate");
+    let mut tally = MatchTally::new();
+    tracing::info!("generation {k}: gate SPRT [{}, {}]", cfg.gate.elo0, cfg.gate.elo1);
+    play_games_until(jobs, threads, |i, r| {
+        let Some((x, y)) = tally.add(i % 2 == 0, &r) else { return ControlFlow::Continue(()) };
+        sprt.add_pair(x, y);
+        if sprt.decision() == Decision::Continue {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    })
+    .map_err(|e| e.to_string())?;
+    let s = sprt.status();
+    let verdict = match s.decision {
+        Decision::AcceptH1 => "accepted (H1)",
+        Decision::AcceptH0 => "rejected (H0)",
+        Decision::Continue => "rejected (undecided at max_games)",
+    };
+    Ok(format!("{verdict}: {s}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TINY: &str = r#"
+ruleset = "raumschach"
+generations = 2
+[datagen]
+games = 8
+engine = "ab:nodes=300,hash=1"
+opening_plies = 4
+max_plies = 60
+games_per_shard = 4
+[train]
+window = 2
+epochs = 2
+batch = 64
+lr = 0.003
+lambda = 1.0
+hidden = 16
+l1 = 8
+l2 = 8
+[gate]
+engine = "ab:nodes=200,hash=1"
+elo0 = 0
+elo1 = 400
+max_games = 4
+opening_plies = 4
+"#;
+
+    #[test]
+    fn the_shipped_configs_parse() {
+        for (name, text) in [
+            ("nnue-fiveup.toml", include_str!("../../configs/nnue-fiveup.toml")),
+            ("nnue-raumschach.toml", include_str!("../../configs/nnue-raumschach.toml")),
+        ] {
+            let cfg = LoopConfig::parse(text, name).unwrap_or_else(|e| panic!("{e}"));
+            assert!(name.contains(&cfg.ruleset), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_tiny_loop_runs_gates_and_resumes() {
+        let t = tempfile::tempdir().unwrap();
+        let run_dir = t.path().join("run");
+        let cfg = LoopConfig::parse(TINY, "tiny.toml").unwrap();
+        prepare(&run_dir, TINY, &cfg).unwrap();
+        let reports = run(&run_dir, &cfg, 2, &mut |_| {}).unwrap();
+        assert_eq!(reports.len(), 2);
+        for (k, r) in reports.iter().enumerate() {
+            assert!(r.samples > 0 && r.valid_loss.is_finite(), "{r:?}");
+            assert!(r.gate.starts_with("accepted") || r.gate.starts_with("rejected"), "{}", r.gate);
+            assert_eq!(r.published, run_dir.join(format!("nets/gen-{k:03}.nnue")).exists());
+        }
+        // Generation 1's data came from the engine with generation 0's network when it passed.
+        let settings = std::fs::read_to_string(run_dir.join("gen-001/data/datagen.toml")).unwrap();
+        assert_eq!(settings.contains("eval=nnue:"), reports[0].published, "{settings}");
+        // A rerun finds everything done and changes nothing.
+        let before = std::fs::read(run_dir.join("gen-001/train/net.nnue")).unwrap();
+        let again = run(&run_dir, &cfg, 2, &mut |_| {}).unwrap();
+        assert_eq!(
+            again.iter().map(|r| &r.gate).collect::<Vec<_>>(),
+            reports.iter().map(|r| &r.gate).collect::<Vec<_>>()
+        );
+        assert_eq!(std::fs::read(run_dir.join("gen-001/train/net.nnue")).unwrap(), before);
+        // A published network is the next generation's evaluation: publish generation 0's by
+        // hand (whatever its gate said) and let generation 1 be redone.
+        std::fs::remove_dir_all(run_dir.join("gen-001")).unwrap();
+        let _ = std::fs::remove_file(run_dir.join("nets/gen-001.nnue"));
+        std::fs::create_dir_all(run_dir.join("nets")).unwrap();
+        std::fs::copy(run_dir.join("gen-000/train/net.nnue"), run_dir.join("nets/gen-000.nnue")).unwrap();
+        run(&run_dir, &cfg, 2, &mut |_| {}).unwrap();
+        let settings = std::fs::read_to_string(run_dir.join("gen-001/data/datagen.toml")).unwrap();
+        assert!(settings.contains("eval=nnue:") && settings.contains("gen-000.nnue"), "{settings}");
+        // Another config on the same run, and config mistakes: one line each.
+        let other = TINY.replace("generations = 2", "generations = 3");
+        assert!(prepare(&run_dir, &other, &cfg).unwrap_err().contains("another config"));
+        for (bad, want) in [
+            (TINY.replace("window = 2", "windw = 2"), "windw"),
+            (TINY.replace("ruleset = \"raumschach\"", "ruleset = \"chess\""), "ruleset"),
+            (TINY.replace("engine = \"ab:nodes=200,hash=1\"", "engine = \"random\""), "gate.engine"),
+            (TINY.replace("elo1 = 400", "elo1 = -5"), "gate"),
+        ] {
+            let e = LoopConfig::parse(&bad, "bad.toml").unwrap_err();
+            assert!(e.contains("bad.toml") && e.contains(want) && !e.contains('\n'), "{want}: {e}");
+        }
+    }
+}
