@@ -214,19 +214,37 @@ fn bench_search_reports_speed_and_the_signature() {
     let o = fiveup(&["bench", "search", "--depths", "1,2", "--repeat", "1"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    // One row per ruleset and depth: name, depth, nodes, best and median nodes/s.
-    let rows: Vec<Vec<&str>> = out
-        .lines()
-        .map(|l| l.split_whitespace().collect::<Vec<_>>())
-        .filter(|w| w.len() == 5 && (w[0] == "fiveup" || w[0] == "raumschach"))
-        .collect();
-    assert_eq!(rows.len(), 4, "{out}");
-    for r in &rows {
-        assert!(r[2].parse::<u64>().unwrap() > 0 && r[3].parse::<f64>().unwrap() > 0.0, "{r:?}");
+    // One row per ruleset and depth: name, evaluation, depth, nodes, best and median nodes/s.
+    let rows = |out: &str| -> Vec<Vec<String>> {
+        out.lines()
+            .map(|l| l.split_whitespace().map(String::from).collect::<Vec<_>>())
+            .filter(|w| w.len() == 6 && (w[0] == "fiveup" || w[0] == "raumschach"))
+            .collect()
+    };
+    let table = rows(&out);
+    assert_eq!(table.len(), 4, "{out}");
+    for r in &table {
+        assert!(r[1] == "hand" && r[3].parse::<u64>().unwrap() > 0 && r[4].parse::<f64>().unwrap() > 0.0, "{r:?}");
     }
     assert!(out.lines().last().unwrap().starts_with("bench signature: depth 4, 12 positions, 345801 nodes"), "{out}");
     assert_one_line_error(&fiveup(&["bench", "search", "--depths", "0"]), "--depths");
     assert_one_line_error(&fiveup(&["bench", "search", "--rulesets", "chess"]), "chess");
+    // With a network: its ruleset's rows search with it, and its evaluation speed is reported.
+    let net = std::env::temp_dir().join(format!("fiveup-cli-bench-{}.nnue", std::process::id()));
+    let dims = fiveup::nnue::Dims { hidden: 32, l1: 8, l2: 8 };
+    fiveup::nnue::Network::random(fiveup::rules::Ruleset::Raumschach, dims, 1).save(&net).unwrap();
+    let args = ["bench", "search", "--depths", "2", "--repeat", "1", "--nnue", net.to_str().unwrap()];
+    let o = fiveup(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let table = rows(&out);
+    assert!(table.iter().any(|r| r[0] == "raumschach" && r[1] == "nnue"), "{out}");
+    assert!(table.iter().any(|r| r[0] == "fiveup" && r[1] == "hand"), "{out}");
+    assert!(out.contains("nnue raumschach (32x2-8-8): incremental evaluation"), "{out}");
+    assert_one_line_error(&fiveup(&[&args[..], &["--rulesets", "fiveup"]].concat()), "--rulesets");
+    std::fs::write(&net, b"FIVEUPNN but cut").unwrap();
+    assert_one_line_error(&fiveup(&args), net.file_name().unwrap().to_str().unwrap());
+    std::fs::remove_file(&net).ok();
 }
 
 #[test]
@@ -259,6 +277,12 @@ fn nnue_loop_refuses_bad_configs_before_any_work() {
     std::fs::write(&cfg, good.replace("window = 2", "widow = 2")).unwrap();
     let run = dir.join("run");
     let o = fiveup(&["nnue", "loop", "--config", cfg.to_str().unwrap(), "--run", run.to_str().unwrap()]);
+    if !cfg!(feature = "torch") {
+        // A build without libtorch cannot train; it says so, and does nothing else.
+        assert_one_line_error(&o, "without the `torch` feature");
+        assert!(!run.exists());
+        return;
+    }
     assert_one_line_error(&o, "widow");
     assert!(!run.exists(), "nothing is created for a bad config");
     let o = fiveup(&["nnue", "loop", "--config", "/nonexistent.toml", "--run", run.to_str().unwrap()]);

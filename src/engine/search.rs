@@ -4,7 +4,10 @@
 //! reporting every completed depth. Each depth calls `Search::negamax` at the root inside an
 //! aspiration window around the previous score; a node below the horizon drops into
 //! `Search::qsearch`. Evaluation is [`evaluate`], computed incrementally: `Search::make` and
-//! `Search::unmake` carry the per-piece terms along with the position.
+//! `Search::unmake` carry the per-piece terms along with the position. An engine given a network
+//! ([`Engine::set_network`]) evaluates with it instead, through the per-ply accumulators of
+//! [`crate::nnue::Stack`]; everything else in the search is the same for both evaluations (the hand
+//! evaluation's attack sets still serve move generation).
 //!
 //! Determinism: with `keep_tt = false` (the default) the transposition table and the move-ordering
 //! heuristics are cleared at the start of every search, and nothing else carries state, so a search
