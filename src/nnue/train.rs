@@ -26,8 +26,8 @@
 
 use super::{active_features, Dims, Network, INPUTS, QA, QB};
 use crate::rules::Ruleset;
+use crate::selfplay::read_shard;
 use crate::selfplay::records::score_to_expectation;
-use crate::selfplay::{read_shard, GameResult};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rayon::prelude::*;
@@ -142,7 +142,7 @@ pub fn load_data(dirs: &[PathBuf], ruleset: Ruleset) -> Result<(Dataset, Dataset
                     let (Some(score), Some(pos)) = (s.engine_score, positions.get(s.ply as usize)) else { continue };
                     let side = pos.side();
                     let [w, d, _] = g.result.wdl_for(side);
-                    let result = if g.result == GameResult::Draw { 0.5 } else { w + 0.5 * d };
+                    let result = w + 0.5 * d;
                     set.push(
                         &active_features(pos, side),
                         &active_features(pos, side.flip()),
