@@ -1,9 +1,12 @@
 //! An NNUE-style evaluator for alpha-beta (issue 15): the feature set of the 125-cell board, the
 //! quantized network, its file format, and an accumulator updated by feature differences.
 //!
-//! **Status: the inference core only.** Scalar integer code, tested against a full refresh and a
-//! floating-point reference; not yet wired into the search, not yet trained (the `tch` trainer,
-//! the data generation, SIMD and the `ab:eval=nnue` players are the issue's next steps).
+//! The parts: this module (inputs, network, accumulator, the AVX2 and portable inner loops),
+//! `file` (the `.nnue` format), [`datagen`] (training data from engine self-play), `train` (the
+//! libtorch trainer, feature `torch`), `reinforce` (the generation loop with its SPRT gate,
+//! feature `torch`) and [`Stack`] (the accumulators along a search path, used by
+//! [`crate::engine::Engine::set_network`] and the `ab:eval=nnue:FILE` players). `docs/NNUE.md`
+//! has the commands and what was measured; no network is shipped yet ([`shipped`]).
 //!
 //! # Features (per perspective)
 //! Every position is seen twice, from white's side and from black's; black's view is the board
