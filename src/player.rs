@@ -1328,9 +1328,12 @@ mod nnue_tests {
             let e = spec.build().err().expect("refused").to_string();
             assert!(e.contains(name) && !e.contains('\n'), "{e}");
         }
-        // No shipped network yet: the game says so.
-        let spec: PlayerSpec = "ab:depth=1,eval=nnue".parse().unwrap();
-        let e = spec.build().unwrap().choose(&five, &[]).unwrap_err().to_string();
-        assert!(e.contains("eval=nnue:FILE"), "{e}");
+        // The shipped network plays Five Up; a ruleset with none shipped says so.
+        let spec: PlayerSpec = "ab:depth=2,eval=nnue".parse().unwrap();
+        let shipped = crate::nnue::shipped(Ruleset::FiveUp).unwrap();
+        assert_eq!(shipped.ruleset, Ruleset::FiveUp);
+        assert!(five.legal_moves().contains(&spec.build().unwrap().choose(&five, &[]).unwrap().mv));
+        let e = spec.build().unwrap().choose(&pos, &[]).unwrap_err().to_string();
+        assert!(e.contains("eval=nnue:FILE") && e.contains("raumschach"), "{e}");
     }
 }

@@ -6,7 +6,8 @@
 //! libtorch trainer, feature `torch`), `reinforce` (the generation loop with its SPRT gate,
 //! feature `torch`) and [`Stack`] (the accumulators along a search path, used by
 //! [`crate::engine::Engine::set_network`] and the `ab:eval=nnue:FILE` players). `docs/NNUE.md`
-//! has the commands and what was measured; no network is shipped yet ([`shipped`]).
+//! has the commands and what was measured; [`shipped`] is the network built into the binary
+//! (Five Up only so far).
 //!
 //! # Features (per perspective)
 //! Every position is seen twice, from white's side and from black's; black's view is the board
@@ -70,9 +71,21 @@ pub const RESERVE_BASE: usize = 2 * SLOTS * CELLS;
 pub const RIGHTS_BASE: usize = RESERVE_BASE + 6;
 /// Inputs per perspective.
 pub const INPUTS: usize = RIGHTS_BASE + 2 * CELLS;
-/// The network shipped for `ruleset` (`ab:eval=nnue`), or why there is none.
+/// The network shipped for `ruleset` (`ab:eval=nnue`; the files in `nets/`, built into the
+/// binary), or why there is none. Read and checked once per process.
 pub fn shipped(ruleset: Ruleset) -> Result<std::sync::Arc<Network>, String> {
-    Err(format!("no network is shipped for {ruleset} yet; name one with eval=nnue:FILE"))
+    use std::sync::{Arc, OnceLock};
+    static FIVEUP: OnceLock<Result<Arc<Network>, String>> = OnceLock::new();
+    let (cell, bytes): (&OnceLock<_>, &[u8]) = match ruleset {
+        Ruleset::FiveUp => (&FIVEUP, include_bytes!("../../nets/nnue-fiveup.nnue")),
+        _ => return Err(format!("no network is shipped for {ruleset} yet; name one with eval=nnue:FILE")),
+    };
+    cell.get_or_init(|| {
+        Network::from_bytes(bytes, Some(ruleset))
+            .map(Arc::new)
+            .map_err(|e| format!("the shipped {ruleset} network: {e}"))
+    })
+    .clone()
 }
 
 /// Widest accumulator a network may have.
