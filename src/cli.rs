@@ -580,7 +580,7 @@ fn run_nnue_loop(a: &NnueLoopArgs, out: &mut dyn Write) -> Result<()> {
     let text = std::fs::read_to_string(&a.config).with_context(|| format!("--config {}", a.config.display()))?;
     let cfg = LoopConfig::parse(&text, &a.config.display().to_string()).map_err(anyhow::Error::msg)?;
     let threads = common::concurrency(a.concurrency)?;
-    prepare(&a.run, &text, &cfg).map_err(anyhow::Error::msg)?;
+    prepare(&a.run, &text).map_err(anyhow::Error::msg)?;
     let bar = fiveup::progress::Progress::new(cfg.generations as u64, "nnue loop", "generations");
     let reports = run(&a.run, &cfg, threads, &mut |r| {
         bar.inc(1);

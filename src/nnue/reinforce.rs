@@ -197,8 +197,7 @@ pub struct GenReport {
 }
 
 /// Checks the run directory against the config (writing `loop.toml` when new).
-pub fn prepare(run: &Path, cfg_text: &str, cfg: &LoopConfig) -> Result<(), String> {
-    let _ = cfg;
+pub fn prepare(run: &Path, cfg_text: &str) -> Result<(), String> {
     let saved = run.join("loop.toml");
     match std::fs::read_to_string(&saved) {
         Ok(old) if old == cfg_text => Ok(()),
@@ -384,7 +383,7 @@ opening_plies = 4
         let t = tempfile::tempdir().unwrap();
         let run_dir = t.path().join("run");
         let cfg = LoopConfig::parse(TINY, "tiny.toml").unwrap();
-        prepare(&run_dir, TINY, &cfg).unwrap();
+        prepare(&run_dir, TINY).unwrap();
         let reports = run(&run_dir, &cfg, 2, &mut |_| {}).unwrap();
         assert_eq!(reports.len(), 2);
         for (k, r) in reports.iter().enumerate() {
@@ -414,7 +413,7 @@ opening_plies = 4
         assert!(settings.contains("eval=nnue:") && settings.contains("gen-000.nnue"), "{settings}");
         // Another config on the same run, and config mistakes: one line each.
         let other = TINY.replace("generations = 2", "generations = 3");
-        assert!(prepare(&run_dir, &other, &cfg).unwrap_err().contains("another config"));
+        assert!(prepare(&run_dir, &other).unwrap_err().contains("another config"));
         for (bad, want) in [
             (TINY.replace("window = 2", "windw = 2"), "windw"),
             (TINY.replace("ruleset = \"raumschach\"", "ruleset = \"chess\""), "ruleset"),
