@@ -8,6 +8,8 @@
 //!   refused unless `--force`, and an output that is one of the command's inputs is always refused
 //!   (same canonical path, or on unix the same device and inode, so `./x`, `x` and a hard link of
 //!   `x` are all caught).
+//! - [`claim_dir`]: a resumable job's directory and its settings file: a new directory gets the
+//!   file, an existing one must hold the same settings.
 //! - [`crc32`]: the checksum of new files (shards, checkpoints, networks); [`legacy`] keeps the
 //!   FNV-1a functions that older files were written with (and that stable seeds are derived from).
 
@@ -189,6 +191,37 @@ pub fn check_output(output: &Path, inputs: &[&Path], force: bool) -> Result<(), 
     }
 }
 
+/// Why [`claim_dir`] refused a directory.
+#[derive(Debug, PartialEq, Eq)]
+pub enum ClaimError {
+    /// The settings file holds other settings (its path).
+    Differs(PathBuf),
+    /// The directory exists, is not empty, and has no settings file.
+    Foreign,
+    /// Reading or writing failed (the message names the path).
+    Io(String),
+}
+
+/// Claims `dir` for a resumable job whose settings are `text`, kept in `dir/file`: a missing or
+/// empty directory is created and the file written (atomically); a directory whose file holds
+/// `text` is accepted as it is (the job resumes there); anything else is refused.
+pub fn claim_dir(dir: &Path, file: &str, text: &str) -> Result<(), ClaimError> {
+    let settings = dir.join(file);
+    let io = |p: &Path, e: io::Error| ClaimError::Io(format!("{}: {e}", p.display()));
+    match fs::read_to_string(&settings) {
+        Ok(old) if old == text => Ok(()),
+        Ok(_) => Err(ClaimError::Differs(settings)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            if dir.exists() && fs::read_dir(dir).map_err(|e| io(dir, e))?.next().is_some() {
+                return Err(ClaimError::Foreign);
+            }
+            fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+            write_atomic(&settings, text.as_bytes()).map_err(|e| io(&settings, e))
+        }
+        Err(e) => Err(io(&settings, e)),
+    }
+}
+
 /// The checksum of new files: CRC-32 (IEEE), through the `crc32fast` crate.
 pub fn crc32(data: &[u8]) -> u32 {
     crc32fast::hash(data)
@@ -212,6 +245,24 @@ pub mod legacy {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_claimed_directory_keeps_its_settings() {
+        let t = tempfile::tempdir().unwrap();
+        let dir = t.path().join("job");
+        claim_dir(&dir, "s.toml", "a = 1\n").unwrap();
+        assert_eq!(fs::read_to_string(dir.join("s.toml")).unwrap(), "a = 1\n");
+        // The same settings resume; others, or a directory of something else, are refused.
+        claim_dir(&dir, "s.toml", "a = 1\n").unwrap();
+        assert_eq!(claim_dir(&dir, "s.toml", "a = 2\n"), Err(ClaimError::Differs(dir.join("s.toml"))));
+        assert_eq!(fs::read_to_string(dir.join("s.toml")).unwrap(), "a = 1\n");
+        fs::write(t.path().join("other.txt"), "x").unwrap();
+        assert_eq!(claim_dir(t.path(), "s.toml", "a = 1\n"), Err(ClaimError::Foreign));
+        // An empty existing directory is claimed.
+        let empty = t.path().join("empty");
+        fs::create_dir(&empty).unwrap();
+        claim_dir(&empty, "s.toml", "b\n").unwrap();
+    }
 
     #[test]
     fn legacy_fnv_values_are_pinned() {

@@ -18,6 +18,7 @@
 
 use crate::eval::openings::random_opening;
 use crate::eval::runner::PlayerSource;
+use crate::fsutil::{claim_dir, ClaimError};
 use crate::player::PlayerSpec;
 use crate::rules::{Position, Variant};
 use crate::selfplay::{write_shard, GameRecord};
@@ -111,27 +112,15 @@ pub fn prepare(dir: &Path, cfg: &DatagenConfig) -> Result<PlayerSource, String> 
             cfg.opening_plies, cfg.max_plies
         ));
     }
-    let settings = dir.join("datagen.toml");
-    let text = cfg.to_text();
-    match std::fs::read_to_string(&settings) {
-        Ok(old) if old == text => {}
-        Ok(_) => {
-            return Err(format!(
-                "{} holds data made with other settings (see {}); use the same settings to resume, or another --out",
-                dir.display(),
-                settings.display()
-            ))
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            if dir.exists() && std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?.next().is_some() {
-                return Err(format!("{} exists and is not a datagen directory (no datagen.toml)", dir.display()));
-            }
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-            crate::fsutil::write_atomic(&settings, text.as_bytes())
-                .map_err(|e| format!("{}: {e}", settings.display()))?;
-        }
-        Err(e) => return Err(format!("{}: {e}", settings.display())),
-    }
+    claim_dir(dir, "datagen.toml", &cfg.to_text()).map_err(|e| match e {
+        ClaimError::Differs(settings) => format!(
+            "{} holds data made with other settings (see {}); use the same settings to resume, or another --out",
+            dir.display(),
+            settings.display()
+        ),
+        ClaimError::Foreign => format!("{} exists and is not a datagen directory (no datagen.toml)", dir.display()),
+        ClaimError::Io(m) => m,
+    })?;
     Ok(spec.into())
 }
 

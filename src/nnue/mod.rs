@@ -452,7 +452,7 @@ impl Accumulator {
     pub fn refresh(net: &Network, pos: &Position) -> Accumulator {
         let inputs = Inputs::of(pos);
         let mut values = [net.ft_bias.clone(), net.ft_bias.clone()];
-        inputs.for_each(pos.ruleset(), |p, f| add_row(&mut values[p], net.row(f)));
+        inputs.for_each(pos.ruleset(), |p, f| apply_row(&mut values[p], net.row(f), true));
         Accumulator { values, inputs }
     }
 
@@ -465,12 +465,7 @@ impl Accumulator {
         let mut changed = 0;
         let [white, black] = &mut self.values;
         let mut apply = |p: usize, f: u16, add: bool| {
-            let v = if p == 0 { &mut *white } else { &mut *black };
-            if add {
-                add_row(v, net.row(f))
-            } else {
-                sub_row(v, net.row(f))
-            }
+            apply_row(if p == 0 { &mut *white } else { &mut *black }, net.row(f), add);
             changed += 1;
         };
         for (b, (&o, &n)) in self.inputs.boards.iter().zip(&new.boards).enumerate() {
@@ -500,54 +495,38 @@ impl Accumulator {
     }
 }
 
-/// `v += row` (wrapping, as the quantized sums are defined).
+/// `v += row`, or `v -= row` when not `add` (wrapping, as the quantized sums are defined).
 #[inline]
-fn add_row(v: &mut [i16], row: &[i16]) {
+fn apply_row(v: &mut [i16], row: &[i16], add: bool) {
     #[cfg(target_arch = "x86_64")]
     if has_simd() {
         // SAFETY: AVX2 is present; the loop is the portable one, compiled for AVX2.
-        return unsafe { add_row_avx2(v, row) };
+        return unsafe { apply_row_avx2(v, row, add) };
     }
-    for (s, &w) in v.iter_mut().zip(row) {
-        *s = s.wrapping_add(w);
+    apply_row_portable(v, row, add)
+}
+
+#[inline(always)]
+fn apply_row_portable(v: &mut [i16], row: &[i16], add: bool) {
+    if add {
+        for (s, &w) in v.iter_mut().zip(row) {
+            *s = s.wrapping_add(w);
+        }
+    } else {
+        for (s, &w) in v.iter_mut().zip(row) {
+            *s = s.wrapping_sub(w);
+        }
     }
 }
 
-/// `v -= row` (wrapping).
-#[inline]
-fn sub_row(v: &mut [i16], row: &[i16]) {
-    #[cfg(target_arch = "x86_64")]
-    if has_simd() {
-        // SAFETY: as in `add_row`.
-        return unsafe { sub_row_avx2(v, row) };
-    }
-    for (s, &w) in v.iter_mut().zip(row) {
-        *s = s.wrapping_sub(w);
-    }
-}
-
-/// [`add_row`]'s loop compiled with AVX2 (the same integer results, wider registers).
+/// [`apply_row`]'s loops compiled with AVX2 (the same integer results, wider registers).
 ///
 /// # Safety
 /// The CPU must support AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn add_row_avx2(v: &mut [i16], row: &[i16]) {
-    for (s, &w) in v.iter_mut().zip(row) {
-        *s = s.wrapping_add(w);
-    }
-}
-
-/// [`sub_row`]'s loop compiled with AVX2.
-///
-/// # Safety
-/// The CPU must support AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn sub_row_avx2(v: &mut [i16], row: &[i16]) {
-    for (s, &w) in v.iter_mut().zip(row) {
-        *s = s.wrapping_sub(w);
-    }
+unsafe fn apply_row_avx2(v: &mut [i16], row: &[i16], add: bool) {
+    apply_row_portable(v, row, add)
 }
 
 #[cfg(test)]

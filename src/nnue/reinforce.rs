@@ -21,6 +21,7 @@ use super::datagen::{self, DatagenConfig};
 use super::train::{self, TrainConfig};
 use super::Dims;
 use crate::eval::{paired_jobs_lazy, play_games_until, Decision, MatchTally, OpeningSource, Sprt, SprtConfig};
+use crate::fsutil::{claim_dir, ClaimError};
 use crate::player::{EvalChoice, PlayerSpec};
 use crate::rules::{Position, Ruleset, Variant};
 use serde::Deserialize;
@@ -198,23 +199,15 @@ pub struct GenReport {
 
 /// Checks the run directory against the config (writing `loop.toml` when new).
 pub fn prepare(run: &Path, cfg_text: &str) -> Result<(), String> {
-    let saved = run.join("loop.toml");
-    match std::fs::read_to_string(&saved) {
-        Ok(old) if old == cfg_text => Ok(()),
-        Ok(_) => Err(format!(
+    claim_dir(run, "loop.toml", cfg_text).map_err(|e| match e {
+        ClaimError::Differs(saved) => format!(
             "{} was started with another config (see {}); give the same one to resume, or another --run",
             run.display(),
             saved.display()
-        )),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            if run.exists() && std::fs::read_dir(run).map_err(|e| format!("{}: {e}", run.display()))?.next().is_some() {
-                return Err(format!("{} exists and is not an nnue loop run (no loop.toml)", run.display()));
-            }
-            std::fs::create_dir_all(run).map_err(|e| format!("{}: {e}", run.display()))?;
-            crate::fsutil::write_atomic(&saved, cfg_text.as_bytes()).map_err(|e| format!("{}: {e}", saved.display()))
-        }
-        Err(e) => Err(format!("{}: {e}", saved.display())),
-    }
+        ),
+        ClaimError::Foreign => format!("{} exists and is not an nnue loop run (no loop.toml)", run.display()),
+        ClaimError::Io(m) => m,
+    })
 }
 
 /// Runs (or resumes) every generation; `threads` games or training threads at a time.

@@ -25,6 +25,7 @@
 //!   last finished epoch.
 
 use super::{active_features, Dims, Network, INPUTS, QA, QB};
+use crate::fsutil::{claim_dir, ClaimError};
 use crate::rules::Ruleset;
 use crate::selfplay::read_shard;
 use crate::selfplay::records::score_to_expectation;
@@ -229,23 +230,37 @@ pub struct FloatNet {
 
 const NAMES: [&str; 8] = ["ft_w", "ft_b", "l1_w", "l1_b", "l2_w", "l2_b", "out_w", "out_b"];
 
+/// The parameters' shapes, in [`NAMES`] order.
+fn shapes(dims: Dims) -> [Vec<i64>; 8] {
+    let (h, l1, l2) = (dims.hidden as i64, dims.l1 as i64, dims.l2 as i64);
+    [vec![INPUTS as i64, h], vec![h], vec![l1, 2 * h], vec![l1], vec![l2, l1], vec![l2], vec![1, l2], vec![1]]
+}
+
 impl FloatNet {
     /// Fresh weights: uniform in ±1/√fan-in (the accumulator with ~100 active inputs in mind, its
     /// bias at ½ so most units start inside the clipped range).
     pub fn new(dims: Dims, seed: u64, device: Device) -> FloatNet {
         tch::manual_seed(seed as i64);
-        let u = |shape: &[i64], a: f64| (Tensor::rand(shape, (Kind::Float, device)) * 2.0 - 1.0) * a;
-        let (h, l1, l2) = (dims.hidden as i64, dims.l1 as i64, dims.l2 as i64);
-        let params = vec![
-            u(&[INPUTS as i64, h], 0.1),
-            Tensor::full([h], 0.5, (Kind::Float, device)),
-            u(&[l1, 2 * h], 1.0 / (2.0 * h as f64).sqrt()),
-            Tensor::zeros([l1], (Kind::Float, device)),
-            u(&[l2, l1], 1.0 / (l1 as f64).sqrt()),
-            Tensor::zeros([l2], (Kind::Float, device)),
-            u(&[1, l2], 1.0 / (l2 as f64).sqrt()),
-            Tensor::zeros([1], (Kind::Float, device)),
+        let (h, l1, l2) = (dims.hidden as f64, dims.l1 as f64, dims.l2 as f64);
+        // Per parameter (in `NAMES` order): uniform in ±bound, or a constant where bound is None.
+        let init: [(Option<f64>, f64); 8] = [
+            (Some(0.1), 0.0),
+            (None, 0.5),
+            (Some(1.0 / (2.0 * h).sqrt()), 0.0),
+            (None, 0.0),
+            (Some(1.0 / l1.sqrt()), 0.0),
+            (None, 0.0),
+            (Some(1.0 / l2.sqrt()), 0.0),
+            (None, 0.0),
         ];
+        let params: Vec<Tensor> = shapes(dims)
+            .iter()
+            .zip(init)
+            .map(|(shape, (bound, value))| match bound {
+                Some(a) => (Tensor::rand(shape.as_slice(), (Kind::Float, device)) * 2.0 - 1.0) * a,
+                None => Tensor::full(shape.as_slice(), value, (Kind::Float, device)),
+            })
+            .collect();
         let m = params.iter().map(|p| p.zeros_like()).collect();
         let v = params.iter().map(|p| p.zeros_like()).collect();
         FloatNet { params: params.into_iter().map(|p| p.set_requires_grad(true)).collect(), m, v, step: 0 }
@@ -362,10 +377,8 @@ impl FloatNet {
         let get = |n: &str| {
             all.iter().find(|(k, _)| k == n).map(|(_, t)| t.shallow_clone()).ok_or_else(|| bad(format!("no '{n}'")))
         };
-        let fresh = FloatNet::new(dims, 0, device);
         let (mut params, mut m, mut v) = (Vec::new(), Vec::new(), Vec::new());
-        for (i, n) in NAMES.iter().enumerate() {
-            let want = fresh.params[i].size();
+        for (n, want) in NAMES.iter().zip(shapes(dims)) {
             for (list, name) in [(&mut params, n.to_string()), (&mut m, format!("m.{n}")), (&mut v, format!("v.{n}"))] {
                 let t = get(&name)?;
                 if t.size() != want {
@@ -400,24 +413,15 @@ pub struct EpochReport {
 /// hold the same settings.
 pub fn prepare(dir: &Path, cfg: &TrainConfig) -> Result<(), String> {
     cfg.check()?;
-    let settings = dir.join("train.toml");
-    let text = cfg.to_text();
-    match std::fs::read_to_string(&settings) {
-        Ok(old) if old == text => Ok(()),
-        Ok(_) => Err(format!(
+    claim_dir(dir, "train.toml", &cfg.to_text()).map_err(|e| match e {
+        ClaimError::Differs(settings) => format!(
             "{} holds a run with other settings (see {}); use the same settings to resume, or another --out",
             dir.display(),
             settings.display()
-        )),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            if dir.exists() && std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?.next().is_some() {
-                return Err(format!("{} exists and is not an nnue training run (no train.toml)", dir.display()));
-            }
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-            crate::fsutil::write_atomic(&settings, text.as_bytes()).map_err(|e| format!("{}: {e}", settings.display()))
-        }
-        Err(e) => Err(format!("{}: {e}", settings.display())),
-    }
+        ),
+        ClaimError::Foreign => format!("{} exists and is not an nnue training run (no train.toml)", dir.display()),
+        ClaimError::Io(m) => m,
+    })
 }
 
 /// Trains (or resumes) the run in `dir` on `train`, reporting each epoch through `on_epoch` and
