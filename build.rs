@@ -9,6 +9,7 @@ use std::process::Command;
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    embed_web_assets();
     for v in ["LIBTORCH", "LIBTORCH_LIB", "FIVEUP_TORCH_CUDA"] {
         println!("cargo:rerun-if-env-changed={v}");
     }
@@ -68,5 +69,39 @@ fn deps_resolve(so: &Path) -> bool {
     match Command::new("ldd").arg(so).output() {
         Ok(o) => o.status.success() && !String::from_utf8_lossy(&o.stdout).contains("not found"),
         Err(_) => false,
+    }
+}
+
+/// Writes `$OUT_DIR/web_assets.rs`: a table `(path, bytes)` of every file under `web/static/`
+/// (paths relative to it, `/`-separated, sorted), included by `src/serve/assets.rs`, so that
+/// `fiveup serve` carries its page. Re-runs when anything there changes.
+fn embed_web_assets() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("web").join("static");
+    println!("cargo:rerun-if-changed={}", root.display());
+    let mut files = Vec::new();
+    collect_files(&root, &root, &mut files);
+    files.sort();
+    let mut out = String::from("&[\n");
+    for (rel, abs) in &files {
+        println!("cargo:rerun-if-changed={}", abs.display());
+        out += &format!("    ({rel:?}, include_bytes!({:?}) as &[u8]),\n", abs.display().to_string());
+    }
+    out += "]\n";
+    let dest = PathBuf::from(env::var_os("OUT_DIR").expect("OUT_DIR")).join("web_assets.rs");
+    std::fs::write(dest, out).expect("write web_assets.rs");
+}
+
+fn collect_files(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let path = e.path();
+        println!("cargo:rerun-if-changed={}", path.display());
+        if path.is_dir() {
+            collect_files(root, &path, out);
+        } else if path.is_file() {
+            let rel = path.strip_prefix(root).expect("under root");
+            let rel: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+            out.push((rel.join("/"), path));
+        }
     }
 }

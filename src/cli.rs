@@ -10,6 +10,7 @@ mod common;
 mod games;
 mod matches;
 mod play;
+mod serve;
 mod speed;
 mod sprt;
 mod tournament;
@@ -66,6 +67,8 @@ pub enum Command {
     /// Speak the UCI-style protocol of docs/PROTOCOL.md on stdin/stdout (for match tools and
     /// graphical interfaces).
     Uci(UciArgs),
+    /// Serve the web page (docs/WEB.md): play, analyse, replay and watch on a 3D board.
+    Serve(serve::ServeArgs),
     /// Measure throughput.
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -648,6 +651,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Tournament(a) => tournament::run(&a, out),
         Command::Sprt(a) => sprt::run(&a, out),
         Command::Uci(a) => run_uci(&a),
+        Command::Serve(a) => serve::run(&a, out),
         Command::Nnue(NnueCommand::Datagen(a)) => run_datagen(&a, out),
         Command::Nnue(NnueCommand::Train(a)) => run_nnue_train(&a, out),
         Command::Nnue(NnueCommand::Loop(a)) => run_nnue_loop(&a, out),

@@ -3,6 +3,8 @@
 //! - [`write_atomic`] / [`write_atomic_via`]: a temporary file in the target's directory, synced,
 //!   renamed over the target, then the directory synced, so a crash or a full disk leaves either
 //!   the old file or the new one under the target's name, never a torn one.
+//! - [`write_visible`]: the same rename without the syncs, for files only watched while a job
+//!   runs (rewritten after every move, worthless after a crash).
 //! - [`publish_dir`]: the same for a whole directory (checkpoints, published networks).
 //! - [`check_output`]: the rule every command that writes a file follows: an existing output is
 //!   refused unless `--force`, and an output that is one of the command's inputs is always refused
@@ -48,10 +50,20 @@ fn parent_of(path: &Path) -> &Path {
 /// Renames the finished temporary file `tmp` over `path`, after syncing it, then syncs the
 /// directory. `tmp` is removed when anything fails.
 fn commit(tmp: &Path, path: &Path) -> io::Result<()> {
+    commit_as(tmp, path, true)
+}
+
+/// [`commit`], syncing only when `durable`.
+fn commit_as(tmp: &Path, path: &Path, durable: bool) -> io::Result<()> {
     let result = (|| {
-        File::open(tmp)?.sync_all()?;
+        if durable {
+            File::open(tmp)?.sync_all()?;
+        }
         fs::rename(tmp, path)?;
-        sync_dir(parent_of(path))
+        if durable {
+            sync_dir(parent_of(path))?;
+        }
+        Ok(())
     })();
     if result.is_err() {
         let _ = fs::remove_file(tmp);
@@ -76,6 +88,17 @@ fn atomic_target(path: &Path) -> io::Result<Option<PathBuf>> {
 /// `path` + `.tmpPID-N`, in the same directory. A symbolic link is followed (its target is
 /// replaced); a device or pipe is written in place.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_replacing(path, bytes, true)
+}
+
+/// Writes `bytes` to `path` like [`write_atomic`] (a reader sees the old file or the new one,
+/// never a torn one) but without syncing: for files that are only watched while a job runs (a
+/// tournament's games in progress), rewritten often, and worthless after a crash.
+pub fn write_visible(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_replacing(path, bytes, false)
+}
+
+fn write_replacing(path: &Path, bytes: &[u8], durable: bool) -> io::Result<()> {
     let Some(target) = atomic_target(path)? else { return fs::write(path, bytes) };
     let path = target.as_path();
     let mut tmp = path.as_os_str().to_owned();
@@ -90,7 +113,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         let _ = fs::remove_file(&tmp);
         return Err(e);
     }
-    commit(&tmp, path)
+    commit_as(&tmp, path, durable)
 }
 
 /// Writes `path` atomically through `write`, which must create the file at the temporary path it

@@ -15,5 +15,6 @@ pub mod progress;
 pub mod protocol;
 pub mod rules;
 pub mod selfplay;
+pub mod serve;
 pub mod train;
 pub mod values;

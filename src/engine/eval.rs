@@ -550,6 +550,7 @@ mod tests {
         ] {
             let start = Position::from_text(text, Variant::plain(Ruleset::FiveUp)).unwrap();
             let job = GameJob {
+                live: None,
                 tc: None,
                 white: spec.clone().into(),
                 black: spec.clone().into(),

@@ -21,6 +21,10 @@
 //!   shown ([`Go::clock`]). A flag loses (`adjudication/time-forfeit`), or draws when the other
 //!   side has only its king left. The record gets `TimeControl` and `Clocks` (the mover's time
 //!   left after each player move, in seconds).
+//! - A job with a [`GameJob::live`] file gets it rewritten after every move (atomically visible,
+//!   not synced: [`crate::fsutil::write_visible`]) and removed when the game ends: what a web
+//!   page watching a tournament shows as games in progress. A file that cannot be written is
+//!   logged and skipped; it never stops a game.
 //! - [`play_games`] takes a list; [`play_games_until`] takes any iterator of jobs (made lazily as
 //!   workers need them) and a callback that may stop the run (SPRT). Callbacks run on the calling
 //!   thread, in order of completion, with the job's index.
@@ -107,6 +111,9 @@ pub struct GameJob {
     pub event: String,
     /// Extra tags copied into the record (keys, pair ids, ...).
     pub tags: Vec<(String, String)>,
+    /// A file rewritten after every move with the game so far ([`live_json`]), for watchers
+    /// (`fiveup serve`), and removed when the game ends; `None`: no such file.
+    pub live: Option<std::path::PathBuf>,
 }
 
 /// Why a game could not be played.
@@ -183,6 +190,12 @@ pub fn play_game_observed(
     let mut clocks = Vec::new();
     let mut reason = None;
     let (outcome, detail) = loop {
+        if let Some(path) = &job.live {
+            let text = live_json(job, &game).to_string();
+            if let Err(e) = crate::fsutil::write_visible(path, text.as_bytes()) {
+                tracing::warn!("cannot write the live game file {}: {e}", path.display());
+            }
+        }
         if let Status::Over(o) = game.status() {
             break (o, None);
         }
@@ -240,6 +253,9 @@ pub fn play_game_observed(
         nodes[side] += choice.info.nodes;
         seconds[side] += choice.info.time.as_secs_f64();
     };
+    if let Some(path) = &job.live {
+        let _ = std::fs::remove_file(path);
+    }
     let mut tags = job.tags.clone();
     for (i, colour) in ["White", "Black"].iter().enumerate() {
         tags.push((format!("{colour}Nodes"), nodes[i].to_string()));
@@ -262,6 +278,24 @@ pub fn play_game_observed(
         outcome: Some(outcome),
         detail,
         tags,
+    })
+}
+
+/// A game in progress as its [`GameJob::live`] file holds it: `{"event", "white", "black",
+/// "ruleset", "castling", "hypercylinder", "start" (position text), "moves" (coordinate form),
+/// "tags"}`.
+pub fn live_json(job: &GameJob, game: &Game) -> serde_json::Value {
+    let v = job.opening.start.variant();
+    serde_json::json!({
+        "event": job.event,
+        "white": job.white.name(),
+        "black": job.black.name(),
+        "ruleset": v.ruleset.name(),
+        "castling": v.castling,
+        "hypercylinder": v.hypercylinder,
+        "start": job.opening.start.to_text(),
+        "moves": game.moves().iter().map(|&m| coordinate(m)).collect::<Vec<_>>(),
+        "tags": job.tags,
     })
 }
 
@@ -387,6 +421,7 @@ pub fn paired_jobs(
         let pair = first_pair + i as u64;
         for (white, black) in [(a, b), (b, a)] {
             jobs.push(GameJob {
+                live: None,
                 tc: None,
                 white: white.clone(),
                 black: black.clone(),
@@ -415,6 +450,7 @@ pub fn paired_jobs_lazy(
     (0..pairs).flat_map(move |k| {
         let opening = openings.get(k);
         [(a.clone(), b.clone()), (b.clone(), a.clone())].map(|(white, black)| GameJob {
+            live: None,
             tc: None,
             white,
             black,
@@ -465,6 +501,7 @@ mod tests {
         let start = Position::startpos(Variant::default());
         let o = Opening { start, moves: vec![] };
         let job = GameJob {
+            live: None,
             tc: None,
             white: src("random:seed=1"),
             black: src("random:seed=2"),
@@ -491,8 +528,41 @@ mod tests {
     }
 
     #[test]
+    fn a_live_file_follows_the_game_and_is_removed_at_its_end() {
+        let t = tempfile::tempdir().unwrap();
+        let live = t.path().join("game-0.json");
+        let job = GameJob {
+            live: Some(live.clone()),
+            tc: None,
+            white: src("random:seed=3"),
+            black: src("random:seed=4"),
+            opening: Opening::startpos(Variant::default()),
+            max_plies: Some(8),
+            event: "live".into(),
+            tags: vec![("Pair".into(), "0".into())],
+        };
+        let mut seen = Vec::new();
+        let r = play_game_observed(&job, &mut |pos, _| {
+            // Before each move, the file holds the game up to the position being searched.
+            let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&live).unwrap()).unwrap();
+            let moves = v["moves"].as_array().unwrap().len();
+            assert_eq!(v["white"], "random:seed=3");
+            let mut game = Game::new(Position::from_text(v["start"].as_str().unwrap(), Variant::default()).unwrap());
+            for m in v["moves"].as_array().unwrap() {
+                game.play_line(m.as_str().unwrap()).unwrap();
+            }
+            assert_eq!(game.position().hash(), pos.hash());
+            seen.push(moves);
+        })
+        .unwrap();
+        assert_eq!(seen, (0..r.moves.len()).collect::<Vec<_>>());
+        assert!(!live.exists(), "removed when the game ended");
+    }
+
+    #[test]
     fn build_errors_stop_the_run_with_one_line() {
         let job = GameJob {
+            live: None,
             tc: None,
             white: src("mcts:net=missing.pt"),
             black: src("random"),

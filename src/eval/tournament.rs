@@ -5,6 +5,8 @@
 //!   both games carry `[Pair "k"]`. A game's key is (White, Black, Pair).
 //! - Output directory: `tournament.toml` (the effective settings), `games.pgn` (records appended
 //!   as games finish), and after the run `ratings.json`, `ratings.txt`, `ratings.png`.
+//! - While it runs, `live/game-N.json` holds each game in progress ([`super::runner::live_json`]),
+//!   for `fiveup serve` to show.
 //! - Resuming: a re-run on the same directory reads `games.pgn`, drops a record cut short by a
 //!   kill, skips every game whose key is already there and plays the rest. Players may be added
 //!   between runs, and `games` raised (opening `k` depends only on the seed and `k`); the opening
@@ -148,6 +150,9 @@ pub const MAX_TOURNAMENT_GAMES: usize = 100_000;
 pub const CONFIG_FILE: &str = "tournament.toml";
 /// Records file.
 pub const GAMES_FILE: &str = "games.pgn";
+/// Subdirectory of a tournament's output with one file per game in progress
+/// ([`super::runner::GameJob::live`]); emptied when a run starts.
+pub const LIVE_DIR: &str = "live";
 
 impl Tournament {
     /// Validates settings.
@@ -231,6 +236,7 @@ impl Tournament {
             for (k, o) in openings.iter().enumerate() {
                 for (w, b) in [(i, j), (j, i)] {
                     jobs.push(GameJob {
+                        live: None,
                         tc: self.tc,
                         white: sources[w].clone(),
                         black: sources[b].clone(),
@@ -324,9 +330,24 @@ impl Tournament {
     /// each is written. Returns every record of this tournament's players, old and new.
     pub fn run(&self, plan: Plan, mut on_game: impl FnMut(&GameRecord)) -> Result<Vec<GameRecord>, TournamentError> {
         let mut writer = RecordWriter::append(&self.config.out.join(GAMES_FILE))?;
+        // Games in progress, for watchers: what a killed run left there is stale.
+        let live = self.config.out.join(LIVE_DIR);
+        let _ = std::fs::remove_dir_all(&live);
+        let live = match std::fs::create_dir_all(&live) {
+            Ok(()) => Some(live),
+            Err(e) => {
+                tracing::warn!("no live game files: cannot create {}: {e}", live.display());
+                None
+            }
+        };
+        let todo = plan
+            .todo
+            .into_iter()
+            .enumerate()
+            .map(move |(i, job)| GameJob { live: live.as_ref().map(|d| d.join(format!("game-{i}.json"))), ..job });
         let mut records = plan.done;
         let mut write_error = None;
-        play_games(plan.todo, self.config.concurrency, |_, r| {
+        play_games(todo, self.config.concurrency, |_, r| {
             if write_error.is_none() {
                 if let Err(e) = writer.write(&r) {
                     write_error = Some(e);

@@ -62,6 +62,7 @@ pub fn engine_game_with(
     let setup = opening.start.to_setup();
     let variant = opening.start.variant();
     let job = GameJob {
+        live: None,
         tc: None,
         white: engine.clone(),
         black: engine.clone(),

@@ -70,6 +70,7 @@ mod tests {
         assert_eq!(moves, again);
         let src = |s: &str| PlayerSource::Spec(s.parse::<PlayerSpec>().unwrap());
         let job = GameJob {
+            live: None,
             tc: None,
             white: src("random:seed=1"),
             black: src("random:seed=2"),

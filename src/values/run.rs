@@ -204,6 +204,7 @@ fn play_iteration(
                     continue;
                 }
                 pair_jobs.push(GameJob {
+                    live: None,
                     tc: None,
                     white: PlayerSource::Spec(engine.clone()),
                     black: PlayerSource::Spec(engine.clone()),

@@ -1,0 +1,476 @@
+//! The game endpoints: `/api/info`, `/api/game`, `/api/search` (server-sent events), `/api/draw`
+//! and `/api/record` (docs/WEB.md has the request and answer shapes).
+
+use super::{ApiError, AppState, MAX_HASH_MB};
+use crate::eval::GameRecord;
+use crate::player::{Go, Player, PlayerSpec, SearchInfo, Turn};
+use crate::rules::game::{EndRule, Game, Outcome, Status};
+use crate::rules::notation::{coordinate, figurine, format_line, move_number_label, parse_move};
+use crate::rules::{Cell, Color, Kind, Move, Position, Ruleset, Variant};
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::IntoResponse;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+/// The most moves a request's game may hold.
+pub const MAX_MOVES: usize = 2000;
+/// The longest position text a request may hold, in bytes.
+pub const MAX_TEXT: usize = 400;
+/// How long the engine thinks about a draw offer.
+const DRAW_THINK: Duration = Duration::from_millis(200);
+
+/// Every field a game request may carry; each endpoint uses the ones it needs. Unknown fields are
+/// refused, so a typo is an error, not a silently ignored setting.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct GameRequest {
+    #[serde(default)]
+    ruleset: Option<String>,
+    #[serde(default)]
+    castling: bool,
+    #[serde(default)]
+    hypercylinder: bool,
+    #[serde(default)]
+    start: Option<String>,
+    #[serde(default)]
+    moves: Vec<String>,
+    /// `/api/search`, `/api/draw`: the engine.
+    #[serde(default)]
+    spec: Option<String>,
+    /// `/api/search`: analyse until stopped.
+    #[serde(default)]
+    infinite: bool,
+    /// `/api/record`: players, event, result and termination of an unfinished game.
+    #[serde(default)]
+    white: Option<String>,
+    #[serde(default)]
+    black: Option<String>,
+    #[serde(default)]
+    event: Option<String>,
+    #[serde(default)]
+    result: Option<String>,
+    #[serde(default)]
+    termination: Option<String>,
+}
+
+/// The JSON body of a request, with serde's message as a 400 (axum's own rejection is plain text).
+pub(crate) struct Body<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned> axum::extract::FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        let bytes = axum::body::Bytes::from_request(req, state)
+            .await
+            .map_err(|e| ApiError::new(e.status(), format!("cannot read the request body: {}", e.body_text())))?;
+        serde_json::from_slice(&bytes).map(Body).map_err(|e| ApiError::bad(format!("bad request body: {e}")))
+    }
+}
+
+/// The variant and start position a request names.
+fn start_of(req: &GameRequest) -> Result<Position, ApiError> {
+    let name = req.ruleset.as_deref().unwrap_or("fiveup").trim();
+    let ruleset: Ruleset = name.parse().map_err(|e| ApiError::bad(format!("ruleset: {e}")))?;
+    let variant = Variant::new(ruleset, req.castling, req.hypercylinder).map_err(|e| ApiError::bad(e.to_string()))?;
+    match req.start.as_deref().map(str::trim) {
+        None | Some("") | Some("startpos") => Ok(Position::startpos(variant)),
+        Some(text) if text.len() > MAX_TEXT => {
+            Err(ApiError::bad(format!("start: a position text is at most {MAX_TEXT} bytes (got {})", text.len())))
+        }
+        Some(text) => Position::from_text(text, variant).map_err(|e| ApiError::bad(format!("start: {e}"))),
+    }
+}
+
+/// Replays a request's game: every move must be legal and the game must not have ended before it.
+pub(crate) fn replay(req: &GameRequest) -> Result<Game, ApiError> {
+    if req.moves.len() > MAX_MOVES {
+        return Err(ApiError::bad(format!("moves: at most {MAX_MOVES} (got {})", req.moves.len())));
+    }
+    let mut game = Game::new(start_of(req)?);
+    for (i, text) in req.moves.iter().enumerate() {
+        let shown = crate::player::clip(text);
+        if let Status::Over(o) = game.status() {
+            return Err(ApiError::bad(format!("move {} ({shown}): the game is over ({o})", i + 1)));
+        }
+        let m =
+            parse_move(game.position(), text).map_err(|e| ApiError::bad(format!("move {} ({shown}): {e}", i + 1)))?;
+        game.play(m).map_err(|e| ApiError::bad(format!("move {} ({shown}): {e}", i + 1)))?;
+    }
+    Ok(game)
+}
+
+/// A piece as the page draws it.
+fn piece_json(pos: &Position, c: Cell) -> Value {
+    match pos.piece_at(c) {
+        None => Value::Null,
+        Some(p) => json!({ "color": p.color.name(), "letter": p.kind.letter().to_string(), "name": p.kind.name() }),
+    }
+}
+
+/// The 125 cells of a position, in index order.
+pub(crate) fn board_json(pos: &Position) -> Vec<Value> {
+    Cell::all().map(|c| piece_json(pos, c)).collect()
+}
+
+/// One move in both notations with its cells.
+fn move_json(pos: &Position, m: Move) -> Value {
+    json!({
+        "coord": coordinate(m),
+        "figurine": figurine(pos, m),
+        "from": m.from().index(),
+        "to": m.to().index(),
+        "promo": m.promotion().map(|k| k.letter().to_string()),
+        "place": m.placement().map(|k| k.letter().to_string()),
+        "capture": pos.piece_at(m.to()).is_some_and(|p| p.color != pos.side())
+            || m.special() == crate::rules::Special::EnPassant,
+    })
+}
+
+/// The answer of `/api/game`: the position after the moves, with everything the page shows.
+pub(crate) fn game_json(game: &Game) -> Value {
+    let pos = game.position();
+    let mut history = Vec::with_capacity(game.moves().len());
+    let mut p = game.start().clone();
+    for (i, &m) in game.moves().iter().enumerate() {
+        history.push(json!({
+            "ply": i + 1,
+            "label": move_number_label(&p),
+            "coord": coordinate(m),
+            "figurine": figurine(&p, m),
+            "from": m.from().index(),
+            "to": m.to().index(),
+        }));
+        p.make(m);
+    }
+    let status = game.status();
+    let over = status.outcome();
+    let legal: Vec<Value> =
+        if over.is_some() { Vec::new() } else { pos.legal_moves().into_iter().map(|m| move_json(pos, m)).collect() };
+    let reserve = |c: Color| pos.reserve_kinds(c).map(|k| k.letter().to_string()).collect::<Vec<_>>();
+    let checkers: Vec<usize> = cells_of(pos.checkers().0);
+    json!({
+        "ruleset": pos.ruleset().name(),
+        "castling": pos.variant().castling,
+        "hypercylinder": pos.variant().hypercylinder,
+        "start": game.start().to_text(),
+        "text": pos.to_text(),
+        "side": pos.side().name(),
+        "fullmove": pos.fullmove(),
+        "board": board_json(pos),
+        "reserve": { "white": reserve(Color::White), "black": reserve(Color::Black) },
+        "status": match status { Status::Ongoing => "ongoing", Status::Check => "check", Status::Over(_) => "over" },
+        "result": over.map(|o| o.result()),
+        "termination": over.map(|o| o.rule.name()),
+        "history": history,
+        "movetext": format_line(game.start(), game.moves()),
+        "legal": legal,
+        "check_cells": checkers,
+        "king_in_check": if pos.in_check() { Some(pos.king(pos.side()).index()) } else { None },
+    })
+}
+
+fn cells_of(mut bits: u128) -> Vec<usize> {
+    let mut out = Vec::new();
+    while bits != 0 {
+        out.push(bits.trailing_zeros() as usize);
+        bits &= bits - 1;
+    }
+    out
+}
+
+/// `GET /api/info`.
+pub(crate) async fn info(State(st): State<Arc<AppState>>) -> Json<Value> {
+    let rulesets: Vec<Value> = Ruleset::ALL
+        .iter()
+        .map(|&r| {
+            let kinds: Vec<Value> = Kind::ALL
+                .iter()
+                .filter(|&&k| r.kind_from_letter(k.letter()) == Some(k))
+                .map(|k| json!({ "letter": k.letter().to_string(), "name": k.name() }))
+                .collect();
+            json!({ "name": r.name(), "castling": r != Ruleset::Raumschach, "kinds": kinds })
+        })
+        .collect();
+    let cells: Vec<Value> = Cell::all()
+        .map(|c| {
+            let name = c.to_string();
+            json!({ "name": name, "level": &name[0..1], "file": &name[1..2], "rank": c.rank() + 1 })
+        })
+        .collect();
+    let mut players: Vec<String> =
+        ["ab:time=0.5", "ab:time=2", "ab:depth=4", "ab:time=0.5,eval=nnue", "mcts:ab,sims=400", "ab:depth=1", "random"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+    players.extend(st.config.engines.iter().cloned());
+    let runs: Vec<Value> = st.config.runs.iter().map(|r| json!({ "name": r.name, "kind": r.kind().name() })).collect();
+    Json(json!({
+        "version": env!("CARGO_PKG_VERSION"),
+        "rulesets": rulesets,
+        "cells": cells,
+        "players": players,
+        "specs_help": crate::player::ACCEPTED,
+        "limits": { "max_searches": st.config.max_searches, "max_think_s": st.config.max_think.as_secs_f64() },
+        "runs": runs,
+    }))
+}
+
+/// `POST /api/game`.
+pub(crate) async fn game(Body(req): Body<GameRequest>) -> Result<Json<Value>, ApiError> {
+    let game = replay(&req)?;
+    Ok(Json(game_json(&game)))
+}
+
+/// The player a page asks for: parsed, within the server's limits, and naming no file or program
+/// unless the server allowed that spec with `--engine`.
+pub(crate) fn web_player(st: &AppState, text: Option<&str>) -> Result<PlayerSpec, ApiError> {
+    let text = text
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| ApiError::bad("spec: missing (e.g. ab:time=0.5)"))?;
+    let spec: PlayerSpec = text.parse().map_err(|e: crate::player::SpecError| {
+        ApiError::bad(format!("spec: {}", e.to_string().lines().next().unwrap_or("")))
+    })?;
+    let canonical = spec.to_string();
+    if st.allowed.contains(&canonical) {
+        return Ok(spec);
+    }
+    let names_outside = match &spec {
+        PlayerSpec::Uci(_) => Some("starts a program"),
+        PlayerSpec::AlphaBeta(ab) if ab.values.is_some() => Some("reads a values file"),
+        PlayerSpec::AlphaBeta(ab) if matches!(ab.eval, crate::player::EvalChoice::Nnue(_)) => {
+            Some("reads a network file")
+        }
+        PlayerSpec::Mcts(m) if matches!(m.evaluator, crate::player::EvaluatorSpec::Net(_)) => Some("reads a network"),
+        _ => None,
+    };
+    if let Some(what) = names_outside {
+        return Err(ApiError::forbidden(format!(
+            "spec {} {what}; start the server with --engine '{canonical}' to allow it",
+            crate::player::clip(text)
+        )));
+    }
+    if let PlayerSpec::AlphaBeta(ab) = &spec {
+        if ab.hash_mb > MAX_HASH_MB {
+            return Err(ApiError::bad(format!(
+                "spec: hash={} is over this server's limit of {MAX_HASH_MB} MiB",
+                ab.hash_mb
+            )));
+        }
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        if ab.threads > cores {
+            return Err(ApiError::bad(format!(
+                "spec: threads={} is more than this machine's {cores} cores",
+                ab.threads
+            )));
+        }
+    }
+    Ok(spec)
+}
+
+/// A search's progress as the page shows it; the PV is cut at its first move that is not legal
+/// (an outside engine may send anything).
+pub(crate) fn info_json(pos: &Position, info: &SearchInfo) -> Value {
+    let score = info.score.map(|s| match s.mate_in() {
+        Some(n) => json!({ "mate": n }),
+        None => json!({ "cp": s.0 }),
+    });
+    let mut pv = Vec::new();
+    let mut p = pos.clone();
+    for &m in &info.pv {
+        if !p.legal_moves().contains(&m) {
+            break;
+        }
+        pv.push(json!({ "coord": coordinate(m), "figurine": figurine(&p, m) }));
+        p.make(m);
+    }
+    let secs = info.time.as_secs_f64();
+    json!({
+        "depth": info.depth,
+        "seldepth": info.seldepth,
+        "score": score,
+        "nodes": info.nodes,
+        "nps": if secs > 0.0 { (info.nodes as f64 / secs) as u64 } else { 0 },
+        "time_ms": info.time.as_millis() as u64,
+        "pv": pv,
+        "wdl": info.wdl,
+    })
+}
+
+/// An event stream that stops its search when it is dropped (the page closed the stream).
+pub(crate) struct StopOnDrop {
+    rx: tokio::sync::mpsc::Receiver<Event>,
+    stop: Arc<AtomicBool>,
+}
+
+impl futures_core::Stream for StopOnDrop {
+    type Item = Result<Event, std::convert::Infallible>;
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        self.rx.poll_recv(cx).map(|e| e.map(Ok))
+    }
+}
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// `POST /api/search`: checks everything, takes a search slot (429 when none is free), then
+/// streams `info` events and one `bestmove` (or `error`) event.
+pub(crate) async fn search(
+    State(st): State<Arc<AppState>>,
+    Body(req): Body<GameRequest>,
+) -> Result<axum::response::Response, ApiError> {
+    let game = replay(&req)?;
+    if let Status::Over(o) = game.status() {
+        return Err(ApiError::new(StatusCode::CONFLICT, format!("the game is over ({o})")));
+    }
+    let spec = web_player(&st, req.spec.as_deref())?;
+    let permit = st.searches.clone().try_acquire_owned().map_err(|_| {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!("{} searches are running (this server's limit); try again when one ends", st.config.max_searches),
+        )
+    })?;
+    // Build here, so a player that cannot be built (a network that fails to load) is a clear 400.
+    let mut player = tokio::task::spawn_blocking(move || spec.build())
+        .await
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("player build failed: {e}")))?
+        .map_err(|e| ApiError::bad(format!("spec: {e}")))?;
+    let stop = Arc::new(AtomicBool::new(false));
+    player.set_stop_flag(stop.clone());
+    let max_think = st.config.max_think;
+    let go = if req.infinite {
+        Go { infinite: true, ..Go::default() }
+    } else {
+        Go { movetime: Some(max_think), ..Go::default() }
+    };
+    let (tx, rx) = tokio::sync::mpsc::channel::<Event>(64);
+    // The watchdog: --max-think, or the server shutting down, stops the search.
+    let watchdog = stop.clone();
+    tokio::spawn(async move {
+        let deadline = tokio::time::Instant::now() + max_think;
+        while tokio::time::Instant::now() < deadline && !super::shutting_down() && !watchdog.load(Ordering::Relaxed) {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        watchdog.store(true, Ordering::Relaxed);
+    });
+    let flag = stop.clone();
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        run_search(&mut *player, &game, &go, &flag, &tx);
+        // Done: this also ends the watchdog.
+        flag.store(true, Ordering::Relaxed);
+    });
+    Ok(Sse::new(StopOnDrop { rx, stop }).keep_alive(KeepAlive::new().interval(Duration::from_secs(5))).into_response())
+}
+
+/// Runs one search on this (blocking) thread, sending events until the page goes away.
+fn run_search(player: &mut dyn Player, game: &Game, go: &Go, stop: &AtomicBool, tx: &tokio::sync::mpsc::Sender<Event>) {
+    let pos = game.position();
+    let send = |name: &str, data: Value| {
+        if tx.blocking_send(Event::default().event(name).data(data.to_string())).is_err() {
+            // The page is gone: stop searching.
+            stop.store(true, Ordering::Relaxed);
+        }
+    };
+    let turn = Turn { pos, history: game.history(), start: game.start(), moves: game.moves(), go };
+    let mut reported = false;
+    let result = player.play(&turn, &mut |info| {
+        reported = true;
+        send("info", info_json(pos, info));
+    });
+    match result {
+        Ok(c) if pos.legal_moves().contains(&c.mv) => {
+            let info = info_json(pos, &c.info);
+            if !reported {
+                send("info", info.clone());
+            }
+            send("bestmove", json!({ "coord": coordinate(c.mv), "figurine": figurine(pos, c.mv), "info": info }));
+        }
+        Ok(c) => send(
+            "error",
+            json!({ "error": format!("the engine answered {}, which is not legal here", coordinate(c.mv)) }),
+        ),
+        Err(e) => send("error", json!({ "error": e.to_string().lines().next().unwrap_or("").to_string() })),
+    }
+}
+
+/// `POST /api/draw`: the engine thinks briefly and accepts when it does not think itself better.
+pub(crate) async fn draw(
+    State(st): State<Arc<AppState>>,
+    Body(req): Body<GameRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let game = replay(&req)?;
+    if let Status::Over(o) = game.status() {
+        return Err(ApiError::new(StatusCode::CONFLICT, format!("the game is over ({o})")));
+    }
+    let spec = web_player(&st, req.spec.as_deref())?;
+    let permit =
+        st.searches.clone().try_acquire_owned().map_err(|_| {
+            ApiError::new(StatusCode::TOO_MANY_REQUESTS, "the engines are busy; offer again in a moment")
+        })?;
+    let answer = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let mut player = spec.build().map_err(|e| ApiError::bad(format!("spec: {e}")))?;
+        let go = Go { movetime: Some(DRAW_THINK), ..Go::default() };
+        let turn =
+            Turn { pos: game.position(), history: game.history(), start: game.start(), moves: game.moves(), go: &go };
+        let choice = player.play(&turn, &mut |_| {}).map_err(|e| ApiError::bad(e.to_string()))?;
+        let accepted = match (choice.info.score, choice.info.wdl) {
+            (Some(s), _) => s.0 <= 0,
+            (None, Some([w, _, l])) => w <= l,
+            (None, None) => false,
+        };
+        Ok::<Value, ApiError>(json!({ "accepted": accepted, "info": info_json(game.position(), &choice.info) }))
+    })
+    .await
+    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("draw offer failed: {e}")))??;
+    Ok(Json(answer))
+}
+
+/// `POST /api/record`: the game as a record text (docs: [`crate::eval::records`]). A finished game
+/// takes its result from the rules; an unfinished one may end by `resignation` (with the winner's
+/// result) or `agreement` (a draw), or be saved unfinished (`*`).
+pub(crate) async fn record(Body(req): Body<GameRequest>) -> Result<Json<Value>, ApiError> {
+    let game = replay(&req)?;
+    let (outcome, detail) = match (game.status(), req.result.as_deref(), req.termination.as_deref()) {
+        (Status::Over(o), _, _) => (Some(o), None),
+        (_, None, None) => (None, None),
+        (_, Some("1-0"), Some("resignation")) => (Some(Outcome::win(Color::White, EndRule::Resignation)), None),
+        (_, Some("0-1"), Some("resignation")) => (Some(Outcome::win(Color::Black, EndRule::Resignation)), None),
+        (_, Some("1/2-1/2"), Some("agreement")) => (Some(Outcome::draw(EndRule::Adjudication)), Some("agreement".to_string())),
+        (_, r, t) => {
+            return Err(ApiError::bad(format!(
+                "result {:?} with termination {:?}: an unfinished game ends only by resignation (1-0 or 0-1) or agreement (1/2-1/2)",
+                r.map(crate::player::clip),
+                t.map(crate::player::clip)
+            )))
+        }
+    };
+    let name = |s: &Option<String>, default: &str| {
+        let s = s.as_deref().map(str::trim).filter(|s| !s.is_empty()).unwrap_or(default);
+        crate::player::clip(s)
+    };
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let rec = GameRecord {
+        event: name(&req.event, "web"),
+        white: name(&req.white, "white"),
+        black: name(&req.black, "black"),
+        start: game.start().clone(),
+        moves: game.moves().to_vec(),
+        opening_plies: 0,
+        outcome,
+        detail,
+        tags: Vec::new(),
+    };
+    Ok(Json(json!({ "text": rec.to_text(), "filename": format!("fiveup-{secs}.pgn") })))
+}

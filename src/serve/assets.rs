@@ -1,0 +1,57 @@
+//! The page's files, embedded at build time from `web/static/` (see `build.rs`): `/` is
+//! `index.html`, `/PATH` the file `web/static/PATH`. Each answer carries an ETag (its CRC-32), so
+//! a reload costs a 304.
+
+use axum::http::{header, HeaderMap, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+
+/// `(path relative to web/static, bytes)`, sorted by path.
+static ASSETS: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/web_assets.rs"));
+
+/// The embedded file at `path` (`""` is `index.html`).
+pub fn asset(path: &str) -> Option<&'static [u8]> {
+    let path = if path.is_empty() { "index.html" } else { path };
+    ASSETS.binary_search_by(|(p, _)| (*p).cmp(path)).ok().map(|i| ASSETS[i].1)
+}
+
+/// Every embedded path.
+pub fn paths() -> impl Iterator<Item = &'static str> {
+    ASSETS.iter().map(|(p, _)| *p)
+}
+
+fn mime(path: &str) -> &'static str {
+    match path.rsplit('.').next().unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "json" => "application/json",
+        "ico" => "image/x-icon",
+        "txt" | "md" => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}
+
+/// The fallback route: an embedded file, or 404.
+pub(crate) async fn serve_asset(uri: Uri, headers: HeaderMap) -> Response {
+    let path = uri.path().trim_start_matches('/');
+    let Some(bytes) = asset(path) else {
+        return (StatusCode::NOT_FOUND, "not found").into_response();
+    };
+    let name = if path.is_empty() { "index.html" } else { path };
+    let etag = format!("\"{:08x}\"", crate::fsutil::crc32(bytes));
+    if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(etag.as_str()) {
+        return (StatusCode::NOT_MODIFIED, [(header::ETAG, etag)]).into_response();
+    }
+    (
+        [
+            (header::CONTENT_TYPE, mime(name).to_string()),
+            (header::ETAG, etag),
+            (header::CACHE_CONTROL, "no-cache".to_string()),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_string()),
+        ],
+        bytes,
+    )
+        .into_response()
+}

@@ -1,0 +1,247 @@
+//! `fiveup serve`: the web page (play, analyse, replay, watch) and its JSON API, on axum/tokio.
+//!
+//! # Design
+//! - **Stateless games.** The page holds a game as (ruleset, flags, start, moves) and sends it with
+//!   every request ([`api::GameRequest`]); the server replays it with [`crate::rules::game::Game`]
+//!   (the one rule set) and answers the whole position: board, legal moves in both notations,
+//!   status. Nothing about a game lives on the server, so there is nothing to leak, expire or
+//!   lose, and a reload of the page loses nothing the URL and the page do not hold.
+//! - **Searches** run on blocking threads ([`tokio::task::spawn_blocking`]) through the one
+//!   [`crate::player::Player`] interface, so every spec the CLI accepts plays here too. Progress
+//!   streams to the page as server-sent events. A semaphore caps the searches running at once
+//!   (429 past it), every search is capped by `--max-think` (a stop flag set by a watchdog), and a
+//!   page that goes away stops its search: the event stream's drop sets the stop flag.
+//! - **What the page may name.** Specs that read a file or start a program (`uci:`, `values=`,
+//!   `eval=nnue:FILE`, `net=`) are allowed only when the server was started with that exact spec in
+//!   `--engine`; table sizes and thread counts are capped. Records, plots and metrics are read only
+//!   from the directories given with `--runs`, by paths checked to stay inside them
+//!   ([`runs::resolve`]).
+//! - **Cross-site requests.** The server binds to loopback unless told otherwise, refuses a
+//!   request whose `Origin` is not its own `Host`, and takes POST bodies only as
+//!   `application/json` (or `text/plain` for record text), so another site's page cannot drive it.
+//! - **Watching** reads run directories as they are written (a tournament's `games.pgn` and its
+//!   `live/` files, a training run's `metrics.jsonl` and plots) and caches what it computes per
+//!   file size and modification time, so many viewers cost the runs nothing measurable.
+//! - **Assets** (`web/static/`) are embedded in the binary by `build.rs` ([`assets`]).
+
+mod api;
+mod assets;
+mod runs;
+
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::{header, HeaderMap, Method, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub use runs::{RunDir, RunKind};
+
+/// Settings of the server.
+#[derive(Clone, Debug)]
+pub struct ServeConfig {
+    /// Address and port to listen on (port 0: any free port).
+    pub addr: SocketAddr,
+    /// Run directories the page may read, each named by its last path component (made unique).
+    pub runs: Vec<RunDir>,
+    /// Extra player specs the page offers; specs naming a file or a program are allowed only here.
+    pub engines: Vec<String>,
+    /// Searches running at once.
+    pub max_searches: usize,
+    /// The longest one search may run.
+    pub max_think: Duration,
+}
+
+/// The largest transposition table a page may ask for, in MiB.
+pub const MAX_HASH_MB: usize = 512;
+/// The largest request body, in bytes (record text for parsing included).
+pub const MAX_BODY: usize = 4 << 20;
+
+/// What the handlers share.
+pub(crate) struct AppState {
+    pub config: ServeConfig,
+    pub searches: Arc<tokio::sync::Semaphore>,
+    pub cache: runs::Cache,
+    /// Canonical strings of the `--engine` specs.
+    pub allowed: Vec<String>,
+}
+
+/// An error answered as `{"error": "..."}` with a status.
+#[derive(Debug)]
+pub(crate) struct ApiError {
+    pub status: StatusCode,
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError { status, message: message.into() }
+    }
+    pub fn bad(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, message)
+    }
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, message)
+    }
+    pub fn forbidden(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let one_line = self.message.lines().next().unwrap_or("").to_string();
+        (self.status, Json(serde_json::json!({ "error": one_line }))).into_response()
+    }
+}
+
+/// The whole application: API routes, run files and the embedded page.
+pub fn router(config: ServeConfig) -> Result<Router, String> {
+    let mut allowed = Vec::new();
+    for e in &config.engines {
+        let spec: crate::player::PlayerSpec = e.parse().map_err(|err: crate::player::SpecError| {
+            format!("--engine {}: {}", crate::player::clip(e), err.to_string().lines().next().unwrap_or(""))
+        })?;
+        allowed.push(spec.to_string());
+    }
+    let state = Arc::new(AppState {
+        searches: Arc::new(tokio::sync::Semaphore::new(config.max_searches.max(1))),
+        cache: runs::Cache::default(),
+        allowed,
+        config,
+    });
+    Ok(Router::new()
+        .route("/api/info", get(api::info))
+        .route("/api/game", post(api::game))
+        .route("/api/search", post(api::search))
+        .route("/api/draw", post(api::draw))
+        .route("/api/record", post(api::record))
+        .route("/api/records/parse", post(runs::parse_records_text))
+        .route("/api/runs", get(runs::list))
+        .route("/api/runs/{name}/records", get(runs::records))
+        .route("/api/runs/{name}/tournament", get(runs::tournament))
+        .route("/api/runs/{name}/training", get(runs::training))
+        .route("/api/runs/{name}/file", get(runs::file))
+        .route("/api/{*rest}", get(api_not_found).post(api_not_found))
+        .fallback(get(assets::serve_asset))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn(guard))
+        .with_state(state))
+}
+
+async fn api_not_found() -> ApiError {
+    ApiError::not_found("no such API endpoint (see docs/WEB.md)")
+}
+
+/// Refuses cross-origin requests and POST bodies of other content types (a cross-site form or a
+/// simple request cannot send `application/json` without a preflight, which is never answered).
+async fn guard(headers: HeaderMap, req: Request, next: Next) -> Response {
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
+        let origin = origin.to_str().unwrap_or("");
+        let origin_host = origin.split_once("://").map_or("", |(_, h)| h);
+        if origin_host != host {
+            return ApiError::forbidden(format!("cross-origin request from {} refused", crate::player::clip(origin)))
+                .into_response();
+        }
+    }
+    if req.method() == Method::POST {
+        let ct = headers.get(header::CONTENT_TYPE).and_then(|h| h.to_str().ok()).unwrap_or("");
+        let media = ct.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+        let wanted = if req.uri().path() == "/api/records/parse" { "text/plain" } else { "application/json" };
+        if media != wanted {
+            return ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                format!("send the body as {wanted} (got '{}')", crate::player::clip(ct)),
+            )
+            .into_response();
+        }
+    }
+    next.run(req).await
+}
+
+/// Binds, prints `listening on http://ADDR/` (the real port when 0 was asked for) and serves until
+/// Ctrl-C or SIGTERM. Errors (the port in use, a bad `--engine`) come back before anything is
+/// served.
+pub fn serve(config: ServeConfig, out: &mut dyn std::io::Write) -> Result<(), String> {
+    let app = router(config.clone())?;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server runtime: {e}"))?;
+    rt.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(config.addr)
+            .await
+            .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+        let addr = listener.local_addr().map_err(|e| e.to_string())?;
+        writeln!(out, "listening on http://{addr}/").and_then(|()| out.flush()).map_err(|e| e.to_string())?;
+        tracing::info!("serving on {addr}; runs: {}", config.runs.len());
+        axum::serve(listener, app).with_graceful_shutdown(shutdown()).await.map_err(|e| format!("server error: {e}"))
+    })
+}
+
+/// Set when the server is asked to stop: searches in progress end at once, so that open event
+/// streams close and the graceful shutdown does not wait for them.
+static SHUTTING_DOWN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+pub(crate) fn shutting_down() -> bool {
+    SHUTTING_DOWN.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+async fn shutdown() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+    SHUTTING_DOWN.store(true, std::sync::atomic::Ordering::Relaxed);
+    tracing::info!("stopping: searches in progress end now");
+}
+
+/// Names run directories by their last component, made unique with `-2`, `-3`, ...; each must be
+/// an existing directory.
+pub fn run_dirs(paths: &[PathBuf]) -> Result<Vec<RunDir>, String> {
+    let mut out: Vec<RunDir> = Vec::new();
+    for p in paths {
+        let canon = std::fs::canonicalize(p).map_err(|e| format!("--runs {}: {e}", p.display()))?;
+        if !canon.is_dir() {
+            return Err(format!("--runs {}: not a directory", p.display()));
+        }
+        let base: String = canon
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "root".into())
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '_' })
+            .collect();
+        let mut name = base.clone();
+        let mut k = 2;
+        while out.iter().any(|r| r.name == name) {
+            name = format!("{base}-{k}");
+            k += 1;
+        }
+        out.push(RunDir { name, root: canon });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,466 @@
+//! The run endpoints: the directories given with `--runs`, their record files, a tournament's live
+//! state, a training run's metrics and plots, and single files. Every path a request names is
+//! checked by [`resolve`] to stay inside its run directory.
+
+use super::api::board_json;
+use super::{ApiError, AppState};
+use crate::eval::records::{parse_records, parse_records_prefix};
+use crate::eval::tournament::{rate_records, Tournament, CONFIG_FILE, GAMES_FILE, LIVE_DIR};
+use crate::eval::{FitConfig, GameRecord};
+use crate::rules::game::Game;
+use crate::rules::notation::{coordinate, figurine, parse_move};
+use crate::rules::{Position, Ruleset, Variant};
+use axum::extract::{Path as UrlPath, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
+
+/// The largest file the server reads for a page (records, metrics, plots), in bytes.
+pub const MAX_FILE: u64 = 64 << 20;
+/// How many record files a run lists at most.
+const MAX_LISTED: usize = 500;
+/// A live game file older than this is a leftover (its run was killed), not a game in progress.
+const LIVE_STALE_S: f64 = 600.0;
+
+/// A directory the page may read, and the name the page knows it by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunDir {
+    /// Unique name (the directory's last component, with `-2`, `-3`... when repeated).
+    pub name: String,
+    /// The canonical path.
+    pub root: PathBuf,
+}
+
+/// What a run directory holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunKind {
+    /// A tournament's output directory (`tournament.toml`).
+    Tournament,
+    /// A training run (`metrics.jsonl`, or `config.toml` with `state.json`).
+    Training,
+    /// Anything else: a directory of record files.
+    Records,
+}
+
+impl RunKind {
+    /// `tournament`, `training` or `records`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RunKind::Tournament => "tournament",
+            RunKind::Training => "training",
+            RunKind::Records => "records",
+        }
+    }
+}
+
+impl RunDir {
+    /// What the directory holds now (a run may start after the server).
+    pub fn kind(&self) -> RunKind {
+        if self.root.join(CONFIG_FILE).is_file() {
+            RunKind::Tournament
+        } else if self.root.join("metrics.jsonl").is_file()
+            || (self.root.join("config.toml").is_file() && self.root.join("state.json").is_file())
+        {
+            RunKind::Training
+        } else {
+            RunKind::Records
+        }
+    }
+}
+
+/// Results computed from files, kept while the files' sizes and modification times stay the same.
+#[derive(Default)]
+pub(crate) struct Cache {
+    entries: Mutex<HashMap<(PathBuf, &'static str), (Vec<(u64, Option<SystemTime>)>, Arc<Value>)>>,
+}
+
+impl Cache {
+    /// The cached value for `key` made from `files`, or a fresh one from `compute`.
+    fn get(
+        &self,
+        key: (PathBuf, &'static str),
+        files: &[&Path],
+        compute: impl FnOnce() -> Result<Value, ApiError>,
+    ) -> Result<Arc<Value>, ApiError> {
+        let stamp: Vec<(u64, Option<SystemTime>)> = files
+            .iter()
+            .map(|f| std::fs::metadata(f).map_or((u64::MAX, None), |m| (m.len(), m.modified().ok())))
+            .collect();
+        if let Some((s, v)) = self.entries.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+            if *s == stamp {
+                return Ok(v.clone());
+            }
+        }
+        let v = Arc::new(compute()?);
+        let mut map = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        if map.len() > 256 {
+            map.clear();
+        }
+        map.insert(key, (stamp, v.clone()));
+        Ok(v)
+    }
+}
+
+fn run_named<'a>(st: &'a AppState, name: &str) -> Result<&'a RunDir, ApiError> {
+    st.config
+        .runs
+        .iter()
+        .find(|r| r.name == name)
+        .ok_or_else(|| ApiError::not_found(format!("no run named '{}' (see /api/runs)", crate::player::clip(name))))
+}
+
+/// The file `rel` inside `run`: a relative path of plain names (no `..`, no root, no drive) that,
+/// with every symbolic link resolved, is still inside the run directory and is a regular file.
+pub(crate) fn resolve(run: &RunDir, rel: &str) -> Result<PathBuf, ApiError> {
+    let shown = crate::player::clip(rel);
+    if rel.is_empty() || rel.len() > 1000 || rel.contains('\0') {
+        return Err(ApiError::bad("path: empty, too long or not text"));
+    }
+    let p = Path::new(rel);
+    if !p.components().all(|c| matches!(c, Component::Normal(_) | Component::CurDir)) || rel.contains('\\') {
+        return Err(ApiError::forbidden(format!("path {shown}: only plain relative paths inside the run are served")));
+    }
+    let full = std::fs::canonicalize(run.root.join(p))
+        .map_err(|_| ApiError::not_found(format!("path {shown}: no such file in run {}", run.name)))?;
+    if !full.starts_with(&run.root) {
+        return Err(ApiError::forbidden(format!("path {shown}: leads outside the run directory")));
+    }
+    let meta = std::fs::metadata(&full).map_err(|e| ApiError::not_found(format!("path {shown}: {e}")))?;
+    if !meta.is_file() {
+        return Err(ApiError::not_found(format!("path {shown}: not a file")));
+    }
+    if meta.len() > MAX_FILE {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("path {shown}: {} bytes, over the server's limit of {MAX_FILE}", meta.len()),
+        ));
+    }
+    Ok(full)
+}
+
+/// Record files (`*.pgn`) under `dir`, up to three levels down, relative and sorted.
+fn record_files(root: &Path) -> Vec<String> {
+    fn walk(root: &Path, dir: &Path, depth: usize, out: &mut Vec<String>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for e in entries.flatten() {
+            if out.len() >= MAX_LISTED {
+                return;
+            }
+            let name = e.file_name().to_string_lossy().into_owned();
+            if name.starts_with('.') {
+                continue;
+            }
+            let Ok(ft) = e.file_type() else { continue };
+            let path = e.path();
+            if ft.is_dir() && depth < 3 {
+                walk(root, &path, depth + 1, out);
+            } else if ft.is_file() && name.ends_with(".pgn") {
+                if let Ok(rel) = path.strip_prefix(root) {
+                    out.push(rel.to_string_lossy().replace('\\', "/"));
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(root, root, 0, &mut out);
+    out.sort();
+    out
+}
+
+/// Runs a blocking job (file reading, rating fits) off the async workers.
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, ApiError> + Send + 'static) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("internal error: {e}")))?
+}
+
+/// `GET /api/runs`.
+pub(crate) async fn list(State(st): State<Arc<AppState>>) -> Result<Json<Value>, ApiError> {
+    let runs = st.config.runs.clone();
+    blocking(move || {
+        Ok(Json(Value::Array(
+            runs.iter()
+                .map(|r| json!({ "name": r.name, "kind": r.kind().name(), "records": record_files(&r.root) }))
+                .collect(),
+        )))
+    })
+    .await
+}
+
+/// A record as the page replays it.
+fn game_json(index: usize, r: &GameRecord) -> Value {
+    let v = r.variant();
+    let mut figs = Vec::with_capacity(r.moves.len());
+    let mut p = r.start.clone();
+    for &m in &r.moves {
+        figs.push(figurine(&p, m));
+        p.make(m);
+    }
+    json!({
+        "index": index,
+        "event": r.event,
+        "white": r.white,
+        "black": r.black,
+        "result": r.result_text(),
+        "termination": r.termination(),
+        "plies": r.moves.len(),
+        "ruleset": v.ruleset.name(),
+        "castling": v.castling,
+        "hypercylinder": v.hypercylinder,
+        "start": r.start.to_text(),
+        "moves": r.moves.iter().map(|&m| coordinate(m)).collect::<Vec<_>>(),
+        "figurines": figs,
+        "opening_plies": r.opening_plies,
+        "tags": r.tags,
+    })
+}
+
+/// A records file read leniently: a record cut short at the end (a run writing it) is left out.
+fn read_games(path: &Path) -> Result<Vec<GameRecord>, ApiError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| ApiError::bad(format!("{}: {e}", path.file_name().unwrap_or_default().to_string_lossy())))?;
+    let (records, _, error) = parse_records_prefix(&text);
+    match error {
+        Some(e) if records.is_empty() => Err(ApiError::bad(format!("not a records file: {e}"))),
+        _ => Ok(records),
+    }
+}
+
+/// `?file=REL` / `?path=REL`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FileQuery {
+    #[serde(default)]
+    file: Option<String>,
+    #[serde(default)]
+    path: Option<String>,
+}
+
+impl FileQuery {
+    fn rel(&self) -> Result<&str, ApiError> {
+        self.file.as_deref().or(self.path.as_deref()).ok_or_else(|| ApiError::bad("missing ?file=PATH"))
+    }
+}
+
+/// `GET /api/runs/{name}/records?file=REL`.
+pub(crate) async fn records(
+    State(st): State<Arc<AppState>>,
+    UrlPath(name): UrlPath<String>,
+    Query(q): Query<FileQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let run = run_named(&st, &name)?.clone();
+    let path = resolve(&run, q.rel()?)?;
+    let st = st.clone();
+    let v = blocking(move || {
+        st.cache.get((path.clone(), "records"), &[&path], || {
+            let games: Vec<Value> = read_games(&path)?.iter().enumerate().map(|(i, r)| game_json(i, r)).collect();
+            Ok(json!({ "games": games }))
+        })
+    })
+    .await?;
+    Ok(Json((*v).clone()))
+}
+
+/// `POST /api/records/parse` (text/plain): every record of a pasted or opened file, or a 400
+/// naming the first bad record.
+pub(crate) async fn parse_records_text(body: String) -> Result<Json<Value>, ApiError> {
+    blocking(move || {
+        let records = parse_records(&body).map_err(|e| ApiError::bad(e.to_string()))?;
+        if records.is_empty() {
+            return Err(ApiError::bad("no game record in the text (records start with [Event \"...\"])"));
+        }
+        Ok(Json(json!({ "games": records.iter().enumerate().map(|(i, r)| game_json(i, r)).collect::<Vec<_>>() })))
+    })
+    .await
+}
+
+/// The board of a live game file, replayed through the rules (a file that does not replay is
+/// skipped).
+fn live_game(path: &Path, now: SystemTime) -> Option<Value> {
+    let age = std::fs::metadata(path).ok()?.modified().ok().and_then(|m| now.duration_since(m).ok())?.as_secs_f64();
+    if age > LIVE_STALE_S {
+        return None;
+    }
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+    let ruleset: Ruleset = v["ruleset"].as_str()?.parse().ok()?;
+    let variant =
+        Variant::new(ruleset, v["castling"].as_bool().unwrap_or(false), v["hypercylinder"].as_bool().unwrap_or(false))
+            .ok()?;
+    let start = Position::from_text(v["start"].as_str()?, variant).ok()?;
+    let mut game = Game::new(start);
+    let mut moves = Vec::new();
+    for m in v["moves"].as_array()? {
+        let m = parse_move(game.position(), m.as_str()?).ok()?;
+        moves.push(coordinate(m));
+        game.play(m).ok()?;
+    }
+    Some(json!({
+        "white": v["white"], "black": v["black"], "ruleset": ruleset.name(),
+        "castling": variant.castling, "hypercylinder": variant.hypercylinder,
+        "start": game.start().to_text(), "moves": moves, "board": board_json(game.position()),
+        "side": game.position().side().name(), "age_s": (age * 10.0).round() / 10.0,
+    }))
+}
+
+/// `GET /api/runs/{name}/tournament`: settings, ratings with 95% intervals and crosstable (from the
+/// records so far, cached per `games.pgn` state), games in progress and the latest results.
+pub(crate) async fn tournament(
+    State(st): State<Arc<AppState>>,
+    UrlPath(name): UrlPath<String>,
+) -> Result<Json<Value>, ApiError> {
+    let run = run_named(&st, &name)?.clone();
+    let st = st.clone();
+    blocking(move || {
+        let cfg_path = run.root.join(CONFIG_FILE);
+        let games_path = run.root.join(GAMES_FILE);
+        if !cfg_path.is_file() {
+            return Err(ApiError::not_found(format!("run {} is not a tournament (no {CONFIG_FILE})", run.name)));
+        }
+        let settings = st.cache.get((cfg_path.clone(), "tournament-settings"), &[&cfg_path], || {
+            let text = std::fs::read_to_string(&cfg_path).map_err(|e| ApiError::bad(format!("{CONFIG_FILE}: {e}")))?;
+            let t = Tournament::from_toml(&text).map_err(|e| ApiError::bad(format!("{CONFIG_FILE}: {e}")))?;
+            let total = t.schedule().ok().map(|s| s.len());
+            Ok(json!({ "players": t.names, "games_total": total, "ruleset": t.variant.ruleset.name(),
+                       "tc": t.config.tc, "max_plies": t.config.max_plies }))
+        })?;
+        let names: Vec<String> =
+            settings["players"].as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect()).unwrap_or_default();
+        let results = st.cache.get((games_path.clone(), "tournament-results"), &[&games_path, &cfg_path], || {
+            let records = if games_path.is_file() { read_games(&games_path)? } else { Vec::new() };
+            let mine: Vec<&GameRecord> =
+                records.iter().filter(|r| names.contains(&r.white) && names.contains(&r.black)).collect();
+            let recent: Vec<Value> = mine
+                .iter()
+                .rev()
+                .take(12)
+                .map(|r| json!({ "white": r.white, "black": r.black, "result": r.result_text(),
+                                 "termination": r.termination(), "plies": r.moves.len() }))
+                .collect();
+            let owned: Vec<GameRecord> = mine.iter().map(|r| (*r).clone()).collect();
+            let (ratings, crosstable) = match rate_records(&names, &owned, &FitConfig::default()) {
+                Ok(rep) if !owned.is_empty() => {
+                    let ratings: Vec<Value> = rep
+                        .ranking()
+                        .into_iter()
+                        .map(|i| {
+                            let p = &rep.players[i];
+                            json!({ "name": p.name, "rank": p.rank, "elo": p.elo, "lo": p.elo - p.pm95, "hi": p.elo + p.pm95,
+                                    "games": p.games, "score": p.score_pct, "draws": p.draw_pct })
+                        })
+                        .collect();
+                    let cross: Vec<Vec<Value>> = rep
+                        .crosstable
+                        .iter()
+                        .enumerate()
+                        .map(|(i, row)| {
+                            row.iter()
+                                .enumerate()
+                                .map(|(j, t)| {
+                                    if i == j || t.wins + t.draws + t.losses == 0 {
+                                        Value::Null
+                                    } else {
+                                        json!({ "w": t.wins, "d": t.draws, "l": t.losses })
+                                    }
+                                })
+                                .collect()
+                        })
+                        .collect();
+                    (ratings, cross)
+                }
+                _ => (Vec::new(), Vec::new()),
+            };
+            Ok(json!({ "games_done": owned.len(), "ratings": ratings, "crosstable": crosstable, "recent": recent }))
+        })?;
+        let now = SystemTime::now();
+        let mut live: Vec<(String, Value)> = std::fs::read_dir(run.root.join(LIVE_DIR))
+            .map(|d| {
+                d.flatten()
+                    .filter(|e| e.file_name().to_string_lossy().ends_with(".json"))
+                    .filter_map(|e| live_game(&e.path(), now).map(|v| (e.file_name().to_string_lossy().into_owned(), v)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        live.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(Json(json!({
+            "name": run.name,
+            "players": settings["players"],
+            "ruleset": settings["ruleset"],
+            "tc": settings["tc"],
+            "games_total": settings["games_total"],
+            "games_done": results["games_done"],
+            "ratings": results["ratings"],
+            "crosstable": results["crosstable"],
+            "recent": results["recent"],
+            "live": live.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
+        })))
+    })
+    .await
+}
+
+/// `GET /api/runs/{name}/training`: the last 200 metrics lines, the plots and the state.
+pub(crate) async fn training(
+    State(st): State<Arc<AppState>>,
+    UrlPath(name): UrlPath<String>,
+) -> Result<Json<Value>, ApiError> {
+    let run = run_named(&st, &name)?.clone();
+    let st = st.clone();
+    blocking(move || {
+        let metrics_path = run.root.join("metrics.jsonl");
+        let metrics = st.cache.get((metrics_path.clone(), "metrics"), &[&metrics_path], || {
+            let text = match std::fs::metadata(&metrics_path) {
+                Ok(m) if m.len() > MAX_FILE => return Err(ApiError::bad("metrics.jsonl is too large to show")),
+                Ok(_) => {
+                    std::fs::read_to_string(&metrics_path).map_err(|e| ApiError::bad(format!("metrics.jsonl: {e}")))?
+                }
+                Err(_) => String::new(),
+            };
+            let lines: Vec<Value> = text.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+            let skip = lines.len().saturating_sub(200);
+            Ok(Value::Array(lines.into_iter().skip(skip).collect()))
+        })?;
+        let mut plots: Vec<String> = std::fs::read_dir(run.root.join("plots"))
+            .map(|d| {
+                d.flatten()
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .filter(|n| n.ends_with(".png") && !n.starts_with('.'))
+                    .map(|n| format!("plots/{n}"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        plots.sort();
+        let state = std::fs::read_to_string(run.root.join("state.json"))
+            .ok()
+            .and_then(|t| serde_json::from_str::<Value>(&t).ok());
+        Ok(Json(
+            json!({ "name": run.name, "kind": run.kind().name(), "metrics": *metrics, "plots": plots, "state": state }),
+        ))
+    })
+    .await
+}
+
+/// `GET /api/runs/{name}/file?path=REL`: one file of a run (plots, records, metrics).
+pub(crate) async fn file(
+    State(st): State<Arc<AppState>>,
+    UrlPath(name): UrlPath<String>,
+    Query(q): Query<FileQuery>,
+) -> Result<Response, ApiError> {
+    let run = run_named(&st, &name)?.clone();
+    let path = resolve(&run, q.rel()?)?;
+    let bytes =
+        blocking(move || std::fs::read(&path).map_err(|e| ApiError::not_found(e.to_string())).map(|b| (b, path)))
+            .await?;
+    let (bytes, path) = bytes;
+    let mime = match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
+        "png" => "image/png",
+        "json" => "application/json",
+        "jsonl" | "pgn" | "txt" | "csv" | "toml" | "log" => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    };
+    Ok(([(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, "no-cache")], bytes).into_response())
+}

@@ -1,0 +1,445 @@
+//! The API through the real router (tower's `oneshot`, no socket): shapes, validation, limits,
+//! path checks and the search stream.
+
+use super::*;
+use crate::eval::tournament::Tournament;
+use axum::body::{to_bytes, Body};
+use axum::http::Request as HttpRequest;
+use serde_json::{json, Value};
+use std::path::Path;
+use tower::ServiceExt;
+
+const QUEEN_UP: &str = "k4/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/1Q2K";
+const PROMOTES: &str = "5/5/4k/5/5|P4/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/4K w - - - 0 1";
+
+fn config(runs: Vec<RunDir>) -> ServeConfig {
+    ServeConfig {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        runs,
+        engines: vec!["ab:depth=1,values=/nonexistent/values.toml".into()],
+        max_searches: 1,
+        max_think: Duration::from_secs(20),
+    }
+}
+
+fn app(runs: Vec<RunDir>) -> Router {
+    router(config(runs)).unwrap()
+}
+
+async fn send(app: &Router, req: HttpRequest<Body>) -> (StatusCode, Vec<u8>) {
+    let res = app.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    (status, to_bytes(res.into_body(), usize::MAX).await.unwrap().to_vec())
+}
+
+async fn post(app: &Router, path: &str, body: Value) -> (StatusCode, Value) {
+    let req =
+        HttpRequest::post(path).header("content-type", "application/json").body(Body::from(body.to_string())).unwrap();
+    let (s, b) = send(app, req).await;
+    (s, serde_json::from_slice(&b).unwrap_or(Value::Null))
+}
+
+async fn get_json(app: &Router, path: &str) -> (StatusCode, Value) {
+    let (s, b) = send(app, HttpRequest::get(path).body(Body::empty()).unwrap()).await;
+    (s, serde_json::from_slice(&b).unwrap_or(Value::Null))
+}
+
+fn error_of(v: &Value) -> &str {
+    v["error"].as_str().unwrap_or_else(|| panic!("no error in {v}"))
+}
+
+#[tokio::test]
+async fn info_lists_the_cells_in_index_order_and_the_rulesets() {
+    let app = app(vec![]);
+    let (s, v) = get_json(&app, "/api/info").await;
+    assert_eq!(s, StatusCode::OK);
+    let cells = v["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 125);
+    assert_eq!(cells[0]["name"], "Aa1");
+    assert_eq!(cells[82]["name"], "Dc2");
+    assert_eq!(cells[124]["name"], "Ee5");
+    let names: Vec<&str> = v["rulesets"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["fiveup", "fiveup-2001", "raumschach"]);
+    let raum = &v["rulesets"][2];
+    assert_eq!(raum["castling"], false);
+    assert!(!raum["kinds"].as_array().unwrap().iter().any(|k| k["letter"] == "W"), "no wizard in Raumschach");
+    assert!(v["players"].as_array().unwrap().iter().any(|p| p == "ab:depth=1,values=/nonexistent/values.toml"));
+}
+
+#[tokio::test]
+async fn the_page_and_its_assets_are_served_with_types_and_etags() {
+    let app = app(vec![]);
+    let res = app.clone().oneshot(HttpRequest::get("/").body(Body::empty()).unwrap()).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+    let etag = res.headers()["etag"].to_str().unwrap().to_string();
+    let again = HttpRequest::get("/index.html").header("if-none-match", etag).body(Body::empty()).unwrap();
+    assert_eq!(app.clone().oneshot(again).await.unwrap().status(), StatusCode::NOT_MODIFIED);
+    for p in assets::paths().filter(|p| p.ends_with(".js")) {
+        let res = app.clone().oneshot(HttpRequest::get(format!("/{p}")).body(Body::empty()).unwrap()).await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{p}");
+        assert!(res.headers()["content-type"].to_str().unwrap().starts_with("text/javascript"), "{p}");
+    }
+    let (s, _) = send(&app, HttpRequest::get("/no/such/file.js").body(Body::empty()).unwrap()).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, v) = get_json(&app, "/api/nothing").await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert!(error_of(&v).contains("no such API endpoint"));
+}
+
+#[tokio::test]
+async fn a_game_replays_in_either_notation_and_answers_the_position() {
+    let app = app(vec![]);
+    let (s, v) = post(&app, "/api/game", json!({ "moves": ["P-Cc2", "Bc4Cc4"] })).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["history"][0]["coord"], "Dc2Cc2");
+    assert_eq!(v["history"][0]["from"], 82);
+    assert_eq!(v["history"][1]["label"], "1...");
+    assert_eq!(v["side"], "white");
+    assert_eq!(v["status"], "ongoing");
+    assert_eq!(v["board"].as_array().unwrap().len(), 125);
+    assert_eq!(v["board"][57]["letter"], "P");
+    assert_eq!(v["board"][57]["color"], "white");
+    assert_eq!(v["reserve"]["white"], json!(["W", "G", "S"]));
+    // Every placement choice is its own legal entry.
+    let legal = v["legal"].as_array().unwrap();
+    let from_da1: Vec<&Value> = legal.iter().filter(|m| m["coord"].as_str().unwrap().starts_with("Da1Bb2")).collect();
+    assert_eq!(from_da1.len(), 4, "no placement, W, G, S");
+    assert!(from_da1.iter().any(|m| m["place"] == "S"));
+    // A promotion offers each piece.
+    let (_, v) = post(&app, "/api/game", json!({ "start": PROMOTES })).await;
+    let promos: Vec<&str> =
+        v["legal"].as_array().unwrap().iter().filter(|m| m["to"] == 20).filter_map(|m| m["promo"].as_str()).collect();
+    assert!(promos.contains(&"Q") && promos.contains(&"N"), "{promos:?}");
+}
+
+#[tokio::test]
+async fn bad_games_are_400s_that_name_what_is_wrong() {
+    let app = app(vec![]);
+    let cases = [
+        (json!({ "moves": ["Dc2Cc2", "Dc2Dc4"] }), "move 2 (Dc2Dc4)"),
+        (json!({ "moves": ["xyz"] }), "move 1 (xyz)"),
+        (json!({ "ruleset": "chess" }), "ruleset"),
+        (json!({ "ruleset": "raumschach", "castling": true }), "castling"),
+        (json!({ "start": "not a position" }), "start"),
+        (json!({ "start": "x".repeat(500) }), "at most 400 bytes"),
+        (json!({ "moves": vec!["Dc2Cc2"; 2001] }), "at most 2000"),
+        (json!({ "mvoes": [] }), "unknown field `mvoes`"),
+        (json!({ "moves": "Dc2Cc2" }), "bad request body"),
+    ];
+    for (body, wanted) in cases {
+        let (s, v) = post(&app, "/api/game", body.clone()).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{body}");
+        assert!(error_of(&v).contains(wanted), "{body}: {v}");
+        assert!(!error_of(&v).contains('\n'));
+    }
+}
+
+#[tokio::test]
+async fn cross_site_requests_and_other_body_types_are_refused() {
+    let app = app(vec![]);
+    let req = HttpRequest::post("/api/game")
+        .header("content-type", "application/json")
+        .header("origin", "http://evil.example")
+        .header("host", "127.0.0.1:8080")
+        .body(Body::from("{}"))
+        .unwrap();
+    let (s, _) = send(&app, req).await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let same = HttpRequest::post("/api/game")
+        .header("content-type", "application/json")
+        .header("origin", "http://127.0.0.1:8080")
+        .header("host", "127.0.0.1:8080")
+        .body(Body::from("{}"))
+        .unwrap();
+    assert_eq!(send(&app, same).await.0, StatusCode::OK);
+    let form = HttpRequest::post("/api/game")
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(Body::from("{}"))
+        .unwrap();
+    assert_eq!(send(&app, form).await.0, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+}
+
+/// The events of a search stream: (name, data).
+fn events(text: &str) -> Vec<(String, Value)> {
+    let mut out = Vec::new();
+    for block in text.split("\n\n") {
+        let mut name = String::new();
+        let mut data = String::new();
+        for line in block.lines() {
+            if let Some(n) = line.strip_prefix("event: ") {
+                name = n.to_string();
+            } else if let Some(d) = line.strip_prefix("data: ") {
+                data += d;
+            }
+        }
+        if !name.is_empty() {
+            out.push((name, serde_json::from_str(&data).unwrap()));
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn a_search_streams_its_progress_then_a_legal_best_move() {
+    let app = app(vec![]);
+    let body = json!({ "moves": ["Dc2Cc2"], "spec": "ab:depth=3" });
+    let req = HttpRequest::post("/api/search")
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let (s, bytes) = send(&app, req).await;
+    assert_eq!(s, StatusCode::OK);
+    let ev = events(&String::from_utf8(bytes).unwrap());
+    let infos: Vec<&Value> = ev.iter().filter(|(n, _)| n == "info").map(|(_, d)| d).collect();
+    assert_eq!(infos.iter().map(|d| d["depth"].as_u64().unwrap()).collect::<Vec<_>>(), [1, 2, 3]);
+    assert!(infos[2]["score"]["cp"].is_i64() && !infos[2]["pv"].as_array().unwrap().is_empty());
+    let (name, best) = ev.last().unwrap();
+    assert_eq!(name, "bestmove");
+    let (_, game) = post(&app, "/api/game", json!({ "moves": ["Dc2Cc2"] })).await;
+    assert!(game["legal"].as_array().unwrap().iter().any(|m| m["coord"] == best["coord"]), "{best}");
+    // A finished game (bare kings) has nothing to search.
+    let over = json!({ "start": "k4/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/4K w - - - 0 1", "spec": "random" });
+    let (s, v) = post(&app, "/api/search", over).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert!(error_of(&v).contains("bare kings"), "{v}");
+}
+
+#[tokio::test]
+async fn specs_that_read_files_or_start_programs_need_the_servers_permission() {
+    let app = app(vec![]);
+    for spec in ["uci:/bin/sh", "ab:values=/etc/passwd", "ab:eval=nnue:/etc/passwd", "mcts:net=/tmp,sims=4"] {
+        let (s, v) = post(&app, "/api/search", json!({ "spec": spec })).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{spec}: {v}");
+        assert!(error_of(&v).contains("--engine"), "{v}");
+    }
+    // Allowed with --engine: the file is then read, and its absence is a clear 400.
+    let (s, v) = post(&app, "/api/search", json!({ "spec": "ab:depth=1,values=/nonexistent/values.toml" })).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    assert!(error_of(&v).contains("/nonexistent/values.toml"), "{v}");
+    let (s, v) = post(&app, "/api/search", json!({ "spec": "ab:hash=60000" })).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(error_of(&v).contains("limit of 512 MiB"));
+    let (s, v) = post(&app, "/api/search", json!({ "spec": "ab:depth=0" })).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(error_of(&v).starts_with("spec:"), "{v}");
+    let (s, _) = post(&app, "/api/search", json!({})).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn searches_past_the_limit_get_429_and_a_closed_stream_frees_its_slot() {
+    let app = app(vec![]);
+    let body = json!({ "spec": "ab", "infinite": true }).to_string();
+    let req = || {
+        HttpRequest::post("/api/search")
+            .header("content-type", "application/json")
+            .body(Body::from(body.clone()))
+            .unwrap()
+    };
+    let running = app.clone().oneshot(req()).await.unwrap();
+    assert_eq!(running.status(), StatusCode::OK);
+    let (s, v) = send(&app, req()).await;
+    assert_eq!(s, StatusCode::TOO_MANY_REQUESTS, "{v:?}");
+    // The page goes away: the search stops and its slot is free again within moments.
+    drop(running);
+    let mut freed = false;
+    for _ in 0..100 {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let (s, _) = post(&app, "/api/draw", json!({ "spec": "ab:depth=1" })).await;
+        if s == StatusCode::OK {
+            freed = true;
+            break;
+        }
+        assert_eq!(s, StatusCode::TOO_MANY_REQUESTS);
+    }
+    assert!(freed, "the slot of a dropped search was never freed");
+}
+
+#[tokio::test]
+async fn the_engine_accepts_a_draw_only_when_it_is_not_better() {
+    let app = app(vec![]);
+    let (s, v) =
+        post(&app, "/api/draw", json!({ "start": format!("{QUEEN_UP} w - - - 0 1"), "spec": "ab:depth=2" })).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["accepted"], false, "a queen up: {v}");
+    let (_, v) =
+        post(&app, "/api/draw", json!({ "start": format!("{QUEEN_UP} b - - - 0 1"), "spec": "ab:depth=2" })).await;
+    assert_eq!(v["accepted"], true, "a queen down: {v}");
+}
+
+#[tokio::test]
+async fn records_take_the_rules_result_or_a_resignation_or_an_agreed_draw() {
+    let app = app(vec![]);
+    let moves = json!(["Dc2Cc2", "Bc4Cc4"]);
+    let (s, v) = post(&app, "/api/record", json!({ "moves": moves, "white": "you", "black": "ab:time=0.5", "result": "0-1", "termination": "resignation" })).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let recs = crate::eval::records::parse_records(v["text"].as_str().unwrap()).unwrap();
+    assert_eq!(recs[0].moves.len(), 2);
+    assert_eq!(recs[0].white, "you");
+    assert_eq!(recs[0].result_text(), "0-1");
+    assert_eq!(recs[0].termination(), "resignation");
+    assert!(v["filename"].as_str().unwrap().ends_with(".pgn"));
+    let (_, v) =
+        post(&app, "/api/record", json!({ "moves": moves, "result": "1/2-1/2", "termination": "agreement" })).await;
+    let recs = crate::eval::records::parse_records(v["text"].as_str().unwrap()).unwrap();
+    assert_eq!((recs[0].result_text(), recs[0].termination().as_str()), ("1/2-1/2", "adjudication/agreement"));
+    let (_, v) = post(&app, "/api/record", json!({ "moves": moves })).await;
+    assert_eq!(crate::eval::records::parse_records(v["text"].as_str().unwrap()).unwrap()[0].result_text(), "*");
+    for bad in [
+        json!({ "result": "1-0", "termination": "agreement" }),
+        json!({ "result": "1/2-1/2", "termination": "resignation" }),
+        json!({ "result": "2-0" }),
+    ] {
+        let (s, v) = post(&app, "/api/record", bad.clone()).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{bad}: {v}");
+    }
+}
+
+fn run_dir(dir: &Path) -> RunDir {
+    run_dirs(&[dir.to_path_buf()]).unwrap().remove(0)
+}
+
+#[tokio::test]
+async fn run_files_are_served_only_from_inside_the_run() {
+    let t = tempfile::tempdir().unwrap();
+    let run = t.path().join("r1");
+    std::fs::create_dir_all(run.join("sub")).unwrap();
+    let (_, rec) = post(&app(vec![]), "/api/record", json!({ "moves": ["Dc2Cc2"], "white": "a", "black": "b" })).await;
+    std::fs::write(run.join("sub/games.pgn"), rec["text"].as_str().unwrap()).unwrap();
+    std::fs::write(t.path().join("secret.pgn"), "[Event \"secret\"]").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(t.path().join("secret.pgn"), run.join("link.pgn")).unwrap();
+    let app = app(vec![run_dir(&run)]);
+    let (s, v) = get_json(&app, "/api/runs").await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v[0]["name"], "r1");
+    assert_eq!(v[0]["kind"], "records");
+    assert!(v[0]["records"].as_array().unwrap().contains(&json!("sub/games.pgn")));
+    let (s, v) = get_json(&app, "/api/runs/r1/records?file=sub/games.pgn").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["games"][0]["moves"], json!(["Dc2Cc2"]));
+    assert_eq!(v["games"][0]["figurines"], json!(["Cc2"]));
+    for (path, status) in [
+        ("../secret.pgn", StatusCode::FORBIDDEN),
+        ("sub/../../secret.pgn", StatusCode::FORBIDDEN),
+        ("%2Fetc%2Fpasswd", StatusCode::FORBIDDEN),
+        ("link.pgn", StatusCode::FORBIDDEN),
+        ("nothing.pgn", StatusCode::NOT_FOUND),
+        ("sub", StatusCode::NOT_FOUND),
+    ] {
+        let (s, v) = get_json(&app, &format!("/api/runs/r1/file?path={path}")).await;
+        assert_eq!(s, status, "{path}: {v}");
+        let (s, _) = get_json(&app, &format!("/api/runs/r1/records?file={path}")).await;
+        assert_eq!(s, status, "{path}");
+    }
+    let (s, b) =
+        send(&app, HttpRequest::get("/api/runs/r1/file?path=sub/games.pgn").body(Body::empty()).unwrap()).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(String::from_utf8(b).unwrap().starts_with("[Event"));
+    assert_eq!(get_json(&app, "/api/runs/nope/records?file=x.pgn").await.0, StatusCode::NOT_FOUND);
+    assert_eq!(get_json(&app, "/api/runs/r1/records").await.0, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn pasted_records_are_parsed_or_refused_with_the_record_named() {
+    let app = app(vec![]);
+    let (_, rec) = post(&app, "/api/record", json!({ "moves": ["Dc2Cc2", "Bc4Cc4"] })).await;
+    let text = rec["text"].as_str().unwrap().to_string();
+    let req = |body: String| {
+        HttpRequest::post("/api/records/parse").header("content-type", "text/plain").body(Body::from(body)).unwrap()
+    };
+    let (s, b) = send(&app, req(text.clone())).await;
+    assert_eq!(s, StatusCode::OK);
+    let v: Value = serde_json::from_slice(&b).unwrap();
+    assert_eq!(v["games"][0]["plies"], 2);
+    let (s, b) = send(&app, req(text.replace("Cc4", "Cc9"))).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(String::from_utf8(b).unwrap().contains("record 1"));
+    let (s, _) = send(&app, req(String::new())).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn a_tournament_is_watched_with_ratings_crosstable_and_games_in_progress() {
+    let t = tempfile::tempdir().unwrap();
+    let dir = t.path().join("tour");
+    let toml = format!(
+        "players = [\"ab:depth=1\", \"random\"]\ngames = 2\nconcurrency = 1\nopenings = \"random:4\"\nout = {:?}\nmax_plies = 40\n",
+        dir.display().to_string()
+    );
+    let tour = Tournament::from_toml(&toml).unwrap();
+    let plan = tour.plan().unwrap();
+    tour.run(plan, |_| {}).unwrap();
+    // A game in progress, as the runner writes it, and a leftover of a killed run.
+    let live = dir.join(crate::eval::tournament::LIVE_DIR);
+    let game = json!({ "white": "ab:depth=1", "black": "random", "ruleset": "fiveup", "castling": false,
+                       "hypercylinder": false, "start": crate::rules::Position::startpos(crate::rules::Variant::default()).to_text(),
+                       "moves": ["Dc2Cc2"], "tags": [] });
+    std::fs::write(live.join("game-7.json"), game.to_string()).unwrap();
+    std::fs::write(live.join("game-8.json"), game.to_string()).unwrap();
+    let old = std::time::SystemTime::now() - Duration::from_secs(3600);
+    std::fs::File::options().write(true).open(live.join("game-8.json")).unwrap().set_modified(old).unwrap();
+    let app = app(vec![run_dir(&dir)]);
+    let (s, v) = get_json(&app, "/api/runs/tour/tournament").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["games_done"], 2);
+    assert_eq!(v["games_total"], 2);
+    let ratings = v["ratings"].as_array().unwrap();
+    assert_eq!(ratings.len(), 2);
+    assert!(ratings[0]["lo"].as_f64().unwrap() < ratings[0]["elo"].as_f64().unwrap());
+    let cross = &v["crosstable"];
+    let (w, d, l) =
+        (cross[0][1]["w"].as_u64().unwrap(), cross[0][1]["d"].as_u64().unwrap(), cross[0][1]["l"].as_u64().unwrap());
+    assert_eq!(w + d + l, 2);
+    assert!(cross[0][0].is_null());
+    assert_eq!(v["recent"].as_array().unwrap().len(), 2);
+    let live = v["live"].as_array().unwrap();
+    assert_eq!(live.len(), 1, "the stale file is left out: {live:?}");
+    assert_eq!(live[0]["board"][57]["letter"], "P");
+    // A records directory is not a tournament.
+    let (s, _) = get_json(&app, "/api/runs/tour/training").await;
+    assert_eq!(s, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_training_run_shows_its_latest_metrics_and_plots() {
+    let t = tempfile::tempdir().unwrap();
+    let dir = t.path().join("train");
+    std::fs::create_dir_all(dir.join("plots")).unwrap();
+    let lines: String = (0..250).map(|g| format!("{{\"generation\": {g}, \"loss\": 1.0}}\n")).collect();
+    std::fs::write(dir.join("metrics.jsonl"), lines + "{cut").unwrap();
+    std::fs::write(dir.join("plots/progress.png"), b"\x89PNG").unwrap();
+    let app = app(vec![run_dir(&dir)]);
+    let (s, v) = get_json(&app, "/api/runs").await;
+    assert_eq!((s, v[0]["kind"].as_str()), (StatusCode::OK, Some("training")));
+    let (s, v) = get_json(&app, "/api/runs/train/training").await;
+    assert_eq!(s, StatusCode::OK);
+    let m = v["metrics"].as_array().unwrap();
+    assert_eq!(m.len(), 200);
+    assert_eq!(m[199]["generation"], 249);
+    assert_eq!(v["plots"], json!(["plots/progress.png"]));
+    let res = app
+        .clone()
+        .oneshot(HttpRequest::get("/api/runs/train/file?path=plots/progress.png").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(res.headers()["content-type"], "image/png");
+    let (s, _) = get_json(&app, "/api/runs/train/tournament").await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}
+
+#[test]
+fn run_names_are_unique_and_missing_directories_are_refused() {
+    let t = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(t.path().join("a/x")).unwrap();
+    std::fs::create_dir_all(t.path().join("b/x")).unwrap();
+    let runs = run_dirs(&[t.path().join("a/x"), t.path().join("b/x")]).unwrap();
+    assert_eq!(runs.iter().map(|r| r.name.as_str()).collect::<Vec<_>>(), ["x", "x-2"]);
+    let e = run_dirs(&[t.path().join("nope")]).unwrap_err();
+    assert!(e.starts_with("--runs ") && e.contains("nope"), "{e}");
+    std::fs::write(t.path().join("f"), "").unwrap();
+    assert!(run_dirs(&[t.path().join("f")]).unwrap_err().contains("not a directory"));
+    let e = router(ServeConfig { engines: vec!["ab:depth=0".into()], ..config(vec![]) }).unwrap_err();
+    assert!(e.starts_with("--engine ab:depth=0"), "{e}");
+}
