@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The checks a change must pass: formatting, clippy with and without the `torch` feature, and the
 # tests (without and with torch). Installs libtorch into .venv first if needed (scripts/setup.sh).
+# Then the browser tests of the web page (scripts/test-web.sh: Debian's chromium driven by
+# playwright-core against the real `fiveup serve`; it installs what is missing).
 # Ends with one line totalling every test run: "tests: N passed, N failed".
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -19,4 +21,6 @@ step "cargo test (no torch)"
 cargo test --no-default-features 2>&1 | tee -a "$log"
 step "cargo test (torch)"
 cargo test 2>&1 | tee -a "$log"
+step "browser tests (scripts/test-web.sh)"
+scripts/test-web.sh 2>&1 | tee -a "$log"
 awk '/^test result:/ { p += $4; f += $6 } END { printf "tests: %d passed, %d failed\n", p, f }' "$log"

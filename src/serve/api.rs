@@ -48,6 +48,9 @@ pub(crate) struct GameRequest {
     /// `/api/search`: analyse until stopped.
     #[serde(default)]
     infinite: bool,
+    /// `/api/draw`: the engine's colour (default: the side to move).
+    #[serde(default)]
+    side: Option<String>,
     /// `/api/record`: players, event, result and termination of an unfinished game.
     #[serde(default)]
     white: Option<String>,
@@ -404,7 +407,8 @@ fn run_search(player: &mut dyn Player, game: &Game, go: &Go, stop: &AtomicBool, 
     }
 }
 
-/// `POST /api/draw`: the engine thinks briefly and accepts when it does not think itself better.
+/// `POST /api/draw`: the engine (of colour `side`, by default the side to move) thinks briefly
+/// about the position and accepts when it does not think itself better.
 pub(crate) async fn draw(
     State(st): State<Arc<AppState>>,
     Body(req): Body<GameRequest>,
@@ -414,6 +418,15 @@ pub(crate) async fn draw(
         return Err(ApiError::new(StatusCode::CONFLICT, format!("the game is over ({o})")));
     }
     let spec = web_player(&st, req.spec.as_deref())?;
+    let mover = game.position().side();
+    let engine = match req.side.as_deref().map(str::trim) {
+        None | Some("") => mover,
+        Some("white") => Color::White,
+        Some("black") => Color::Black,
+        Some(s) => {
+            return Err(ApiError::bad(format!("side: expected white or black, got '{}'", crate::player::clip(s))))
+        }
+    };
     let permit =
         st.searches.clone().try_acquire_owned().map_err(|_| {
             ApiError::new(StatusCode::TOO_MANY_REQUESTS, "the engines are busy; offer again in a moment")
@@ -425,12 +438,23 @@ pub(crate) async fn draw(
         let turn =
             Turn { pos: game.position(), history: game.history(), start: game.start(), moves: game.moves(), go: &go };
         let choice = player.play(&turn, &mut |_| {}).map_err(|e| ApiError::bad(e.to_string()))?;
-        let accepted = match (choice.info.score, choice.info.wdl) {
+        // The search scores for the side to move; the engine judges from its own side.
+        let (score, wdl) = match (engine == mover, choice.info.score, choice.info.wdl) {
+            (true, s, w) => (s, w),
+            (false, s, w) => (s.map(|s| crate::engine::Score(-s.0)), w.map(|[w, d, l]| [l, d, w])),
+        };
+        let accepted = match (score, wdl) {
             (Some(s), _) => s.0 <= 0,
             (None, Some([w, _, l])) => w <= l,
             (None, None) => false,
         };
-        Ok::<Value, ApiError>(json!({ "accepted": accepted, "info": info_json(game.position(), &choice.info) }))
+        let score = score.map(|s| match s.mate_in() {
+            Some(n) => json!({ "mate": n }),
+            None => json!({ "cp": s.0 }),
+        });
+        Ok::<Value, ApiError>(
+            json!({ "accepted": accepted, "score": score, "info": info_json(game.position(), &choice.info) }),
+        )
     })
     .await
     .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("draw offer failed: {e}")))??;

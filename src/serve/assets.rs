@@ -15,6 +15,7 @@ pub fn asset(path: &str) -> Option<&'static [u8]> {
 }
 
 /// Every embedded path.
+#[cfg(test)]
 pub fn paths() -> impl Iterator<Item = &'static str> {
     ASSETS.iter().map(|(p, _)| *p)
 }

@@ -232,7 +232,7 @@ fn read_games(path: &Path) -> Result<Vec<GameRecord>, ApiError> {
     }
 }
 
-/// `?file=REL` / `?path=REL`.
+/// `?file=REL` / `?path=REL` (and `v=ANYTHING`, a page's cache buster, ignored).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct FileQuery {
@@ -240,6 +240,21 @@ pub(crate) struct FileQuery {
     file: Option<String>,
     #[serde(default)]
     path: Option<String>,
+    #[serde(default, rename = "v")]
+    _v: Option<String>,
+}
+
+/// A query string, with a malformed one answered as a JSON 400 like every other error.
+pub(crate) struct Q<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned> axum::extract::FromRequestParts<S> for Q<T> {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, ApiError> {
+        Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|Query(v)| Q(v))
+            .map_err(|e| ApiError::bad(format!("bad query string: {}", e.body_text())))
+    }
 }
 
 impl FileQuery {
@@ -252,7 +267,7 @@ impl FileQuery {
 pub(crate) async fn records(
     State(st): State<Arc<AppState>>,
     UrlPath(name): UrlPath<String>,
-    Query(q): Query<FileQuery>,
+    Q(q): Q<FileQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let run = run_named(&st, &name)?.clone();
     let path = resolve(&run, q.rel()?)?;
@@ -448,10 +463,22 @@ pub(crate) async fn training(
 pub(crate) async fn file(
     State(st): State<Arc<AppState>>,
     UrlPath(name): UrlPath<String>,
-    Query(q): Query<FileQuery>,
+    Q(q): Q<FileQuery>,
+    headers: axum::http::HeaderMap,
 ) -> Result<Response, ApiError> {
     let run = run_named(&st, &name)?.clone();
     let path = resolve(&run, q.rel()?)?;
+    // A plot redrawn by its run gets a new size or time, so a revalidation of an unchanged one is a 304.
+    let etag = std::fs::metadata(&path).ok().map(|m| {
+        let t =
+            m.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map_or(0, |d| d.as_nanos());
+        format!("\"{:x}-{t:x}\"", m.len())
+    });
+    if let Some(tag) = &etag {
+        if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(tag.as_str()) {
+            return Ok((StatusCode::NOT_MODIFIED, [(header::ETAG, tag.clone())]).into_response());
+        }
+    }
     let bytes =
         blocking(move || std::fs::read(&path).map_err(|e| ApiError::not_found(e.to_string())).map(|b| (b, path)))
             .await?;
@@ -462,5 +489,9 @@ pub(crate) async fn file(
         "jsonl" | "pgn" | "txt" | "csv" | "toml" | "log" => "text/plain; charset=utf-8",
         _ => "application/octet-stream",
     };
-    Ok(([(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, "no-cache")], bytes).into_response())
+    let mut res = ([(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, "no-cache")], bytes).into_response();
+    if let Some(tag) = etag.and_then(|t| axum::http::HeaderValue::from_str(&t).ok()) {
+        res.headers_mut().insert(header::ETAG, tag);
+    }
+    Ok(res)
 }

@@ -266,6 +266,26 @@ async fn the_engine_accepts_a_draw_only_when_it_is_not_better() {
     let (_, v) =
         post(&app, "/api/draw", json!({ "start": format!("{QUEEN_UP} b - - - 0 1"), "spec": "ab:depth=2" })).await;
     assert_eq!(v["accepted"], true, "a queen down: {v}");
+    assert!(v["score"]["cp"].as_i64().unwrap() < -300, "{v}");
+    // Offered on the human's turn: the engine judges from its own side, not the mover's.
+    let (_, v) = post(
+        &app,
+        "/api/draw",
+        json!({ "start": format!("{QUEEN_UP} b - - - 0 1"), "spec": "ab:depth=2", "side": "white" }),
+    )
+    .await;
+    assert_eq!(v["accepted"], false, "the engine is the side a queen up: {v}");
+    assert!(v["score"]["cp"].as_i64().unwrap() > 300, "{v}");
+    let (_, v) = post(
+        &app,
+        "/api/draw",
+        json!({ "start": format!("{QUEEN_UP} w - - - 0 1"), "spec": "ab:depth=2", "side": "black" }),
+    )
+    .await;
+    assert_eq!(v["accepted"], true, "{v}");
+    let (s, v) = post(&app, "/api/draw", json!({ "spec": "ab:depth=1", "side": "red" })).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(error_of(&v).starts_with("side:"));
 }
 
 #[tokio::test]
@@ -339,6 +359,22 @@ async fn run_files_are_served_only_from_inside_the_run() {
     assert!(String::from_utf8(b).unwrap().starts_with("[Event"));
     assert_eq!(get_json(&app, "/api/runs/nope/records?file=x.pgn").await.0, StatusCode::NOT_FOUND);
     assert_eq!(get_json(&app, "/api/runs/r1/records").await.0, StatusCode::BAD_REQUEST);
+    let (s, v) = get_json(&app, "/api/runs/r1/records?file=sub/games.pgn&colour=red").await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(error_of(&v).contains("unknown field `colour`"), "{v}");
+    // A cache buster is allowed, and an unchanged file revalidates as a 304.
+    let res = app
+        .clone()
+        .oneshot(HttpRequest::get("/api/runs/r1/file?path=sub/games.pgn&v=3").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let etag = res.headers()["etag"].clone();
+    let again = HttpRequest::get("/api/runs/r1/file?path=sub/games.pgn")
+        .header("if-none-match", etag)
+        .body(Body::empty())
+        .unwrap();
+    assert_eq!(app.clone().oneshot(again).await.unwrap().status(), StatusCode::NOT_MODIFIED);
 }
 
 #[tokio::test]

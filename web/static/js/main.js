@@ -1,0 +1,121 @@
+// The page of `fiveup serve`: routes #play, #analyse, #replay, #watch, #watch/<run>.
+import { api } from './api.js';
+import { el, $ } from './util.js';
+import { BoardView } from './board.js';
+import { Play } from './play.js';
+import { Analyse } from './analyse.js';
+import { Replay } from './replay.js';
+import { Watch } from './watch.js';
+
+const app = {
+  line: null,
+  showError(e) {
+    const msg = e && e.message ? e.message : String(e);
+    $('#error-text').textContent = msg;
+    $('#error').hidden = false;
+    if (e && !(e instanceof Error && e.status)) console.warn(e);
+  },
+  clearError() {
+    $('#error').hidden = true;
+    $('#error-text').textContent = '';
+  },
+};
+window.fiveup = app;
+
+$('#error-close').addEventListener('click', () => app.clearError());
+
+function fillForms(info) {
+  $('#version').textContent = `fiveup ${info.version || ''}`;
+  for (const s of document.querySelectorAll('select.ruleset')) {
+    s.replaceChildren(...info.rulesets.map((r) => el('option', { value: r.name, text: r.name })));
+  }
+  const sync = (prefix) => {
+    const r = info.rulesets.find((x) => x.name === $(`#${prefix}-ruleset`).value);
+    const box = $(`#${prefix}-castling`);
+    box.disabled = !r || !r.castling;
+    if (box.disabled) box.checked = false;
+  };
+  for (const p of ['play', 'an']) {
+    $(`#${p}-ruleset`).addEventListener('change', () => sync(p));
+    sync(p);
+  }
+  const players = info.players || [];
+  $('#play-opponent-select').replaceChildren(el('option', { value: '', text: '(another spec: type it below)' }),
+    ...players.map((p) => el('option', { value: p, text: p })));
+  $('#play-opponent').addEventListener('input', (e) => {
+    $('#play-opponent-select').value = players.includes(e.target.value.trim()) ? e.target.value.trim() : '';
+  });
+  $('#players-list').replaceChildren(...players.map((p) => el('option', { value: p })));
+  const def = players.includes('ab:time=0.5') ? 'ab:time=0.5' : players[0] || 'ab';
+  $('#play-opponent').value = def;
+  $('#play-opponent-select').value = def;
+  $('#an-spec').value = players.includes('ab:time=0.5') ? 'ab:time=0.5' : def;
+  if (info.specs_help) {
+    $('#play-opponent').title = info.specs_help;
+    $('#an-spec').title = info.specs_help;
+  }
+}
+
+let current = null;
+async function route() {
+  const hash = decodeURIComponent(location.hash.replace(/^#/, ''));
+  const [name, ...rest] = hash.split('/');
+  const routeName = app.modes[name] ? name : 'play';
+  const arg = rest.join('/');
+  document.body.dataset.route = routeName;
+  for (const a of document.querySelectorAll('header nav a')) a.classList.toggle('active', a.dataset.route === routeName);
+  if (current && current !== app.modes[routeName]) current.leave();
+  current = app.modes[routeName];
+  const isWatch = routeName === 'watch';
+  $('#watch').hidden = !isWatch;
+  $('#game-area').hidden = isWatch;
+  if (!isWatch) {
+    app.line = current;
+    app.board.hint('');
+    if (routeName !== 'play') $('#engine-info').replaceChildren();
+  }
+  try {
+    await current.enter(arg);
+  } catch (e) {
+    app.showError(e);
+  }
+}
+
+function onKey(e) {
+  if (document.body.dataset.route === 'watch' || !app.line) return;
+  const t = e.target;
+  if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const line = app.line;
+  const to = { ArrowLeft: line.cursor - 1, ArrowRight: line.cursor + 1, Home: 0, End: line.length }[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  line.goto(to).catch((err) => app.showError(err));
+}
+
+async function main() {
+  const t0 = performance.now();
+  let info;
+  try {
+    info = await api('/api/info');
+  } catch (e) {
+    app.showError(`cannot reach the server: ${e.message || e}`);
+    return;
+  }
+  app.info = info;
+  fillForms(info);
+  app.board = new BoardView(info);
+  app.modes = { play: new Play(app), analyse: new Analyse(app), replay: new Replay(app), watch: new Watch(app) };
+  const nav = (d) => () => app.line && app.line.goto(d(app.line)).catch((e) => app.showError(e));
+  $('#nav-start').addEventListener('click', nav(() => 0));
+  $('#nav-back').addEventListener('click', nav((l) => l.cursor - 1));
+  $('#nav-fwd').addEventListener('click', nav((l) => l.cursor + 1));
+  $('#nav-end').addEventListener('click', nav((l) => l.length));
+  document.addEventListener('keydown', onKey);
+  window.addEventListener('hashchange', route);
+  await Promise.all([app.board.setMode(app.board.mode), route()]);
+  app.readyMs = Math.round(performance.now() - t0);
+  document.body.dataset.ready = '1';
+}
+
+main();

@@ -1,0 +1,162 @@
+// Watch runs: the list, a live tournament page and a training page (polled every 2 s).
+import { api } from './api.js';
+import { el, $ } from './util.js';
+import { renderLevels } from './levels.js';
+
+const POLL_MS = 2000;
+const fmt = (x, d = 1) => (typeof x === 'number' ? (Math.abs(x) < 0.5 * 10 ** -d ? 0 : x).toFixed(d) : x ?? '');
+
+export class Watch {
+  constructor(app) {
+    this.app = app;
+    this.root = $('#watch');
+    this.timer = null;
+    this.name = null;
+    this.gen = 0;
+  }
+
+  async enter(name) {
+    this.leave();
+    const gen = ++this.gen;
+    this.name = name || null;
+    if (!name) return this.list(gen);
+    const runs = await api('/api/runs');
+    if (gen !== this.gen) return;
+    const run = runs.find((r) => r.name === name);
+    if (!run) {
+      this.root.replaceChildren(el('p', { text: `No run named ${name}.` }), el('a', { href: '#watch', text: 'All runs' }));
+      return;
+    }
+    this.root.replaceChildren(el('p.muted', { text: 'loading…' }));
+    const poll = async () => {
+      if (gen !== this.gen) return;
+      try {
+        if (run.kind === 'tournament') await this.tournament(run, gen);
+        else if (run.kind === 'training') await this.training(run, gen);
+        else return this.records(run);
+      } catch (e) {
+        if (gen === this.gen) this.app.showError(e);
+      }
+      if (gen === this.gen) this.timer = setTimeout(poll, POLL_MS);
+    };
+    await poll();
+  }
+
+  leave() {
+    this.gen++;
+    clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  async list(gen) {
+    const runs = await api('/api/runs');
+    if (gen !== this.gen) return;
+    const rows = runs.map((r) => el('tr', {},
+      el('td', {}, el('a', { href: `#watch/${encodeURIComponent(r.name)}`, text: r.name })),
+      el('td', { text: r.kind }),
+      el('td.muted', { text: `${(r.records || []).length} record file${(r.records || []).length === 1 ? '' : 's'}` })));
+    this.root.replaceChildren(el('h2', { text: 'Runs' }),
+      runs.length ? el('table.runs', {}, el('thead', {}, el('tr', {}, el('th', { text: 'run' }), el('th', { text: 'kind' }), el('th', { text: 'records' }))), el('tbody', {}, rows))
+        : el('p.muted', { text: 'No runs: start the server with --runs DIR.' }));
+  }
+
+  header(run, ...extra) {
+    return el('div', {}, el('a', { href: '#watch', text: '← all runs' }), el('h2', { text: `${run.name} (${run.kind})` }), ...extra);
+  }
+
+  records(run) {
+    this.root.replaceChildren(this.header(run,
+      el('p', {}, 'A directory of records: open them under ', el('a', { href: `#replay/${encodeURIComponent(run.name)}`, text: 'Replay' }), '.'),
+      el('ul', {}, (run.records || []).map((f) => el('li', {}, el('a', { href: `#replay/${encodeURIComponent(run.name)}/${f}`, text: f }))))));
+  }
+
+  async tournament(run, gen) {
+    const t = await api(`/api/runs/${encodeURIComponent(run.name)}/tournament`);
+    if (gen !== this.gen) return;
+    const total = t.games_total;
+    const pct = total ? Math.min(100, (100 * t.games_done) / total) : 0;
+    const progress = el('p', {}, total ? el('span.progress', {}, el('div', { style: `width:${pct.toFixed(1)}%` })) : null,
+      `${t.games_done} of ${total ?? '?'} games done`, total ? ` (${pct.toFixed(0)}%)` : '');
+    const ratings = el('table.ratings', { dataset: { testid: 'ratings' } },
+      el('thead', {}, el('tr', {}, ...['#', 'player', 'Elo', '95% interval', 'games', 'score %'].map((h) => el('th', { text: h })))),
+      el('tbody', {}, (t.ratings || []).map((r, k) => el('tr', {},
+        el('td.num', { text: String(k + 1) }), el('td', { text: r.name }), el('td.num', { text: fmt(r.elo) }),
+        el('td.num', { text: `[${fmt(r.lo)}, ${fmt(r.hi)}]` }), el('td.num', { text: String(r.games) }),
+        el('td.num', { text: fmt(r.score, 1) })))));
+    const players = t.players || [];
+    const cross = el('table.crosstable', {},
+      el('thead', {}, el('tr', {}, el('th', { text: '' }), ...players.map((_, j) => el('th', { text: String(j + 1), title: players[j] })))),
+      el('tbody', {}, players.map((p, i) => el('tr', {}, el('th', { text: `${i + 1} ${p}` }),
+        ...players.map((_, j) => {
+          const c = t.crosstable && t.crosstable[i] ? t.crosstable[i][j] : null;
+          return el('td.num', { text: c ? `+${c.w} =${c.d} −${c.l}` : i === j ? '—' : '' });
+        })))));
+    const live = el('div.live-games', {}, (t.live || []).map((g) => {
+      const box = el('div.live-game', {}, el('div.small', { text: `${g.white} – ${g.black}` }),
+        el('div.small.muted', { text: `${g.ruleset}, ${g.moves.length} plies, ${fmt(g.age_s, 0)} s ago` }));
+      const b = el('div');
+      renderLevels(b, { board: g.board, ruleset: g.ruleset, small: true });
+      box.append(b);
+      return box;
+    }));
+    const recent = el('table.recent', {},
+      el('thead', {}, el('tr', {}, ...['white', 'black', 'result', 'ended by', 'plies'].map((h) => el('th', { text: h })))),
+      el('tbody', {}, (t.recent || []).map((g) => el('tr', {}, el('td', { text: g.white }), el('td', { text: g.black }),
+        el('td', { text: g.result }), el('td.muted', { text: g.termination || '' }), el('td.num', { text: String(g.plies) })))));
+    this.root.replaceChildren(this.header(run, progress),
+      el('h3', { text: 'Ratings' }), (t.ratings || []).length ? ratings : el('p.muted', { text: 'no finished games yet' }),
+      el('h3', { text: 'Crosstable' }), el('p.muted.small', { text: 'wins, draws and losses of the row player against the column player' }), cross,
+      el('h3', { text: `Games in progress (${(t.live || []).length})` }), (t.live || []).length ? live : el('p.muted', { text: 'none' }),
+      el('h3', { text: 'Recent results' }), (t.recent || []).length ? recent : el('p.muted', { text: 'none yet' }),
+      el('p', {}, el('a', { href: `#replay/${encodeURIComponent(run.name)}`, text: 'Replay its games' })));
+  }
+
+  async training(run, gen) {
+    const t = await api(`/api/runs/${encodeURIComponent(run.name)}/training`);
+    if (gen !== this.gen) return;
+    const metrics = t.metrics || [];
+    const lastLine = metrics.length ? metrics[metrics.length - 1] : null;
+    // a version that changes when the run writes (and every 30 s): plots are re-fetched only then
+    const version = hash(JSON.stringify([metrics.length, lastLine, t.state, Math.floor(Date.now() / 30000)]));
+    const plots = el('div.plots', {}, (t.plots || []).map((p) => el('img', { alt: p, title: p, dataset: { plot: p } })));
+    // the latest line of each kind ("train", "generation", …), the most recent kind first
+    const latest = new Map();
+    for (let k = metrics.length - 1; k >= 0; k--) {
+      const kind = metrics[k] && metrics[k].kind ? String(metrics[k].kind) : 'metrics';
+      if (!latest.has(kind)) latest.set(kind, metrics[k]);
+    }
+    const value = (v) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toPrecision(5)) : String(v).slice(0, 160));
+    const tables = [...latest].map(([kind, line]) => el('div.metrics-block', {}, el('h4', { text: kind }),
+      el('table.metrics', {}, el('tbody', {}, Object.entries(flatten(line)).filter(([k]) => k !== 'kind').map(([k, v]) => el('tr', {},
+        el('th', { text: k }), el('td.num', { text: value(v) })))))));
+    const table = tables.length ? el('div.metrics-tables', {}, tables) : el('p.muted', { text: 'no metrics yet' });
+    const state = t.state ? el('pre.small', { text: JSON.stringify(t.state, null, 1).slice(0, 2000) }) : null;
+    if (this.version === version && this.root.querySelector('.plots')) return; // nothing new
+    this.version = version;
+    // re-fetch the plots (they change in place) and show them from blob URLs
+    for (const img of plots.querySelectorAll('img')) {
+      const r = await fetch(`/api/runs/${encodeURIComponent(run.name)}/file?path=${encodeURIComponent(img.dataset.plot)}`, { cache: 'no-cache' });
+      if (gen !== this.gen) return;
+      if (r.ok) img.src = URL.createObjectURL(await r.blob());
+      img.onload = () => URL.revokeObjectURL(img.src);
+    }
+    this.root.replaceChildren(...[this.header(run, el('p.muted', { text: `${metrics.length} metrics lines (the last 200 at most)` })),
+      el('h3', { text: 'Plots' }), (t.plots || []).length ? plots : el('p.muted', { text: 'no plots yet' }),
+      el('h3', { text: 'Latest metrics' }), table,
+      state ? el('h3', { text: 'State' }) : null, state].filter(Boolean));
+  }
+}
+
+function flatten(o, prefix = '', out = {}) {
+  for (const [k, v] of Object.entries(o)) {
+    if (v && typeof v === 'object' && !Array.isArray(v)) flatten(v, `${prefix}${k}.`, out);
+    else out[prefix + k] = Array.isArray(v) ? JSON.stringify(v) : v;
+  }
+  return out;
+}
+
+function hash(s) {
+  let h = 0;
+  for (let i = 0; i < s.length; i++) h = (h * 31 + s.charCodeAt(i)) | 0;
+  return (h >>> 0).toString(36);
+}

@@ -1,0 +1,244 @@
+// Play: load, moves by clicking (levels and 3D views), illegal clicks, bad positions, a Five Up
+// placement, a promotion, undo, resign, save record. Against the real `fiveup serve`.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { makeRuns, startServer, launchBrowser, openPage, levelsView, newGame, cell, plies, PROMOTION_POSITION } from './helpers.mjs';
+
+let runs;
+let server;
+let browser;
+let page;
+let errors;
+
+before(async () => {
+  runs = makeRuns();
+  server = await startServer(runs.runs);
+  browser = await launchBrowser();
+  const opened = await openPage(browser.context, server.url, '#play');
+  page = opened.page;
+  errors = opened.errors;
+  console.log(`page load to ready: ${opened.readyMs} ms (in the page: ${await page.evaluate(() => window.fiveup.readyMs)} ms after the modules ran)`);
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+  if (runs) fs.rmSync(runs.dir, { recursive: true, force: true });
+});
+
+test('the page loads, is ready and shows the start position', async () => {
+  assert.match(await page.textContent('[data-testid=status]'), /White to move/);
+  await levelsView(page);
+  assert.equal(await page.locator('#levels [data-cell]').count(), 125);
+  assert.equal(await page.getAttribute(cell('Ec1'), 'data-piece'), 'K');
+  assert.equal(await page.getAttribute(cell('Ac5'), 'data-piece'), 'K');
+  assert.equal(await page.getAttribute(cell('Cc3'), 'data-piece'), null);
+  assert.equal(await page.locator('#reserve-bottom [data-piece]').count(), 3, 'white holds W, G, S');
+  assert.match(await page.textContent('#caption'), /Level A is the top/);
+  assert.match(await page.textContent('#legend'), /silver unicorn/);
+  assert.deepEqual(errors, []);
+});
+
+test('a move by clicking in the levels view, and the engine (ab:time=0.5) replies', async () => {
+  await newGame(page, { opponent: 'ab:time=0.5' });
+  await levelsView(page);
+  await page.click(cell('Dc2'));
+  assert.ok(await page.locator(`${cell('Dc2')}.selected`).count());
+  assert.ok(await page.locator(`${cell('Cc2')}.target`).count(), 'Cc2 is a target of the pawn on Dc2');
+  const targets = await page.locator('#levels .target').count();
+  assert.ok(targets >= 2 && targets <= 6, `a pawn has a few targets, got ${targets}`);
+  // Timed in the page too: from the click event to the reply's row in the DOM (the driver's own
+  // click and polling overhead left out).
+  await page.evaluate(() => {
+    window.__timing = {};
+    document.addEventListener('click', () => { window.__timing.click ??= performance.now(); }, { capture: true, once: true });
+    const seen = new MutationObserver(() => {
+      if (document.querySelector('#moves tr[data-ply="2"]')) {
+        window.__timing.reply = performance.now();
+        seen.disconnect();
+      }
+    });
+    seen.observe(document.body, { childList: true, subtree: true });
+  });
+  const t0 = Date.now();
+  await page.click(cell('Cc2'));
+  await page.waitForSelector('#moves tr[data-ply="2"]', { timeout: 20000 });
+  const ms = Date.now() - t0;
+  const inPage = await page.evaluate(() => Math.round(window.__timing.reply - window.__timing.click));
+  console.log(`click to the engine's reply shown (ab:time=0.5): ${ms} ms (in the page: ${inPage} ms from the click event)`);
+  assert.equal(await page.textContent('#moves tr[data-ply="1"] .coord'), 'Dc2Cc2');
+  assert.equal(await page.textContent('#moves tr[data-ply="1"] .fig'), 'Cc2');
+  assert.equal(await page.getAttribute(cell('Cc2'), 'data-piece'), 'P');
+  assert.match(await page.textContent('[data-testid=engine-info]'), /depth \d+/);
+  assert.match(await page.textContent('[data-testid=status]'), /White to move/);
+  assert.ok(ms < 10000);
+  // the last move is marked
+  assert.equal(await page.locator('#levels .cell.last').count(), 2);
+});
+
+test('clicking a move in the list shows that position; undo takes back both moves', async () => {
+  await page.click('#moves tr[data-ply="1"]');
+  await page.waitForSelector('#moves tr[data-ply="1"].current');
+  assert.match(await page.textContent('[data-testid=status]'), /ply 1 of 2/);
+  await page.click('#moves tr[data-ply="2"]');
+  await page.waitForSelector('#moves tr[data-ply="2"].current');
+  await page.click('#play-undo');
+  await page.waitForFunction(() => !document.querySelector('#moves tr[data-ply="1"]'));
+  assert.equal(await page.getAttribute(cell('Dc2'), 'data-piece'), 'P');
+});
+
+test('an illegal target is refused with a message', async () => {
+  await newGame(page);
+  await levelsView(page);
+  await page.click(cell('Ea2'));
+  await page.click(cell('Aa1'));
+  assert.match(await page.textContent('#hint'), /not a legal move/);
+  assert.equal(await plies(page), 0);
+  assert.equal(await page.getAttribute(cell('Ea2'), 'data-piece'), 'P');
+  // a black piece cannot be picked up by white
+  await page.click(cell('Aa4'));
+  assert.equal(await page.locator('#levels .target').count(), 0);
+});
+
+test('a bad pasted position shows an error and keeps the game', async () => {
+  const before = await page.getAttribute('body', 'data-game');
+  await page.evaluate(() => { document.querySelector('#play-setup').open = true; });
+  await page.fill('#play-start', 'this is not a position');
+  await page.click('#play-new');
+  await page.waitForSelector('[data-testid=error]:not([hidden])');
+  assert.match(await page.textContent('[data-testid=error]'), /\S/);
+  console.log(`error shown: ${(await page.textContent('#error-text')).trim()}`);
+  assert.equal(await page.getAttribute('body', 'data-game'), before);
+  await page.fill('#play-start', '');
+  await page.click('#error-close');
+});
+
+test('a Five Up placement: the knight leaves Eb1 and a silver unicorn is placed there', async () => {
+  await newGame(page);
+  await levelsView(page);
+  await page.click(cell('Eb1'));
+  await page.click(cell('Db3'));
+  await page.waitForSelector('#chooser:not([hidden])');
+  for (const c of ['none', 'W', 'G', 'S']) assert.equal(await page.locator(`#chooser [data-choice="${c}"]`).count(), 1, c);
+  await page.click('#chooser [data-choice="S"]');
+  await page.waitForSelector('#moves tr[data-ply="1"]');
+  assert.equal(await page.textContent('#moves tr[data-ply="1"] .coord'), 'Eb1Db3/S');
+  assert.equal(await page.textContent('#moves tr[data-ply="1"] .fig'), 'N-Db3/S');
+  // the position after the move (the engine may have replied already)
+  await page.waitForSelector('#moves tr[data-ply="2"]', { timeout: 20000 });
+  await page.click('#moves tr[data-ply="1"]');
+  await page.waitForSelector('#moves tr[data-ply="1"].current');
+  assert.equal(await page.getAttribute(cell('Eb1'), 'data-piece'), 'S');
+  assert.equal(await page.getAttribute(cell('Db3'), 'data-piece'), 'N');
+  assert.deepEqual(await page.locator('#reserve-bottom [data-piece]').evaluateAll((l) => l.map((e) => e.dataset.piece)), ['W', 'G']);
+});
+
+test('a promotion: the pawn on Ab4 becomes a queen on Ab5', async () => {
+  await newGame(page, { start: PROMOTION_POSITION });
+  await levelsView(page);
+  await page.click(cell('Ab4'));
+  await page.click(cell('Ab5'));
+  await page.waitForSelector('#chooser:not([hidden])');
+  const choices = await page.locator('#chooser [data-choice]').evaluateAll((l) => l.map((e) => e.dataset.choice).sort());
+  assert.deepEqual(choices, ['B', 'G', 'N', 'Q', 'R', 'S', 'U', 'W']);
+  await page.click('#chooser [data-choice="Q"]');
+  await page.waitForSelector('#moves tr[data-ply="1"]');
+  assert.equal(await page.textContent('#moves tr[data-ply="1"] .coord'), 'Ab4Ab5=Q');
+  await page.waitForSelector('#moves tr[data-ply="2"]', { timeout: 20000 });
+  await page.click('#moves tr[data-ply="1"]');
+  await page.waitForSelector('#moves tr[data-ply="1"].current');
+  assert.equal(await page.getAttribute(cell('Ab5'), 'data-piece'), 'Q');
+  assert.equal(await page.getAttribute(cell('Ab5'), 'data-color'), 'white');
+  // the queen checks the king on Ae5
+  assert.match(await page.textContent('[data-testid=status]'), /Black to move — check/);
+  assert.equal(await page.locator(`${cell('Ae5')}.check`).count(), 1);
+});
+
+test('offer a draw; resign ends the game; save record downloads a record', async () => {
+  await newGame(page);
+  await levelsView(page);
+  await page.click('#play-draw');
+  assert.match(await page.textContent('#hint'), /goes with your next move/);
+  await page.click(cell('Dc2'));
+  await page.click(cell('Cc2'));
+  await page.waitForFunction(() => /(accepts|declines) the draw/.test(document.querySelector('#hint').textContent));
+  console.log(`draw offer: ${(await page.textContent('#hint')) || await page.textContent('[data-testid=status]')}`);
+  if (/agreed/.test(await page.textContent('[data-testid=status]'))) await newGame(page);
+  await page.click('#play-resign');
+  assert.match(await page.textContent('[data-testid=status]'), /0-1.*resignation/);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#play-save')]);
+  assert.match(download.suggestedFilename(), /\.pgn$/);
+  const text = fs.readFileSync(await download.path(), 'utf8');
+  assert.match(text, /\[Event "web"\]/);
+  assert.match(text, /\[Result "0-1"\]/);
+});
+
+test('Raumschach as black: the board is flipped, level E is on top, the engine moves first', async () => {
+  await newGame(page, { ruleset: 'raumschach', side: 'black' });
+  await levelsView(page);
+  assert.match(await page.textContent('#caption'), /Level E is the top.*black's side/);
+  assert.equal(await page.getAttribute(cell('Aa1'), 'data-piece'), 'R');
+  assert.equal(await page.getAttribute(cell('Ec5'), 'data-piece'), 'K');
+  assert.ok(await page.isHidden('#reserve-top'), 'no reserves in Raumschach');
+  // seen from black's side: rank 1 at the top of each level, file e on the left
+  const first = await page.locator('#levels .lgrid').first().locator('[data-cell]').first().getAttribute('data-cell');
+  assert.equal(first, 'Ee1');
+  assert.ok(await page.isChecked('#play-castling') === false && await page.isDisabled('#play-castling'));
+  await page.waitForSelector('#moves tr[data-ply="1"]', { timeout: 20000 });
+  assert.match(await page.textContent('[data-testid=status]'), /Black to move/);
+  await page.click('#flip');
+  assert.equal(await page.locator('#levels .lgrid').first().locator('[data-cell]').first().getAttribute('data-cell'), 'Ea5');
+  await page.selectOption('#play-ruleset', 'fiveup');
+});
+
+test('the 3D view renders and takes clicks', async () => {
+  await newGame(page);
+  if (!(await page.evaluate(() => !!document.createElement('canvas').getContext('webgl2')))) {
+    await page.click('#view-toggle').catch(() => {});
+    assert.ok(await page.isVisible('#webgl-note'), 'without WebGL the page says so');
+    return;
+  }
+  if ((await page.getAttribute('body', 'data-view')) !== '3d') await page.click('#view-toggle');
+  await page.waitForSelector('body[data-view="3d"] #view3d canvas');
+  await page.waitForFunction(() => !!window.fiveupBoard3d);
+  const px = await page.evaluate(() => window.fiveupBoard3d.litPixels());
+  console.log(`3D view: ${px.lit} of ${px.total} pixels drawn`);
+  assert.ok(px.lit > px.total * 0.05, 'the canvas is not blank');
+  // click the pawn on Dc2 and then Cc2 where the 3D view draws them
+  const at = (name) => page.evaluate((n) => {
+    const i = 'ABCDE'.indexOf(n[0]) * 25 + (Number(n[2]) - 1) * 5 + 'abcde'.indexOf(n[1]);
+    const p = window.fiveupBoard3d.screenOf(i);
+    return { ...p, picked: window.fiveupBoard3d.pick(p.x, p.y), i };
+  }, name);
+  const from = await at('Dc2');
+  assert.equal(from.picked, from.i, 'the pawn on Dc2 is pickable');
+  await page.mouse.click(from.x, from.y);
+  const to = await at('Cc2');
+  assert.equal(to.picked, to.i, 'the cell Cc2 is pickable');
+  await page.mouse.click(to.x, to.y);
+  await page.waitForSelector('#moves tr[data-ply="1"]');
+  assert.equal(await page.textContent('#moves tr[data-ply="1"] .coord'), 'Dc2Cc2');
+});
+
+test('without WebGL the page says so and shows the levels side by side', async () => {
+  const p = await browser.context.newPage();
+  await p.addInitScript(() => {
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+      return /webgl/i.test(type) ? null : getContext.call(this, type, ...rest);
+    };
+  });
+  await p.goto(`${server.url}#play`);
+  await p.waitForSelector('body[data-ready="1"]');
+  assert.equal(await p.getAttribute('body', 'data-view'), 'levels');
+  assert.ok(await p.isVisible('#webgl-note'));
+  assert.match(await p.textContent('#webgl-note'), /unavailable/);
+  assert.ok(await p.isDisabled('#view-toggle'));
+  assert.equal(await p.locator('#levels [data-cell]').count(), 125);
+  await p.close();
+});
+
+test('no errors in the page', () => {
+  assert.deepEqual(errors.filter((e) => !/status of 4\d\d/.test(e)), []);
+});
