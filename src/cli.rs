@@ -501,13 +501,14 @@ fn run_datagen(a: &DatagenArgs, out: &mut dyn Write) -> Result<()> {
     };
     let engine = prepare(&a.out, &cfg).map_err(anyhow::Error::msg)?;
     let bar = fiveup::progress::Progress::new(a.games, "datagen", "games");
+    bar.resume_at(fiveup::nnue::datagen::games_done(&a.out, &cfg));
     let started = Instant::now();
     let positions = std::sync::atomic::AtomicU64::new(0);
     let stats = run(&a.out, &cfg, &engine, threads, &|g, n| {
         let total = positions.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n;
         bar.inc(g);
         let rate = total as f64 / started.elapsed().as_secs_f64().max(1e-9);
-        bar.set_message(format!("{total} positions, {rate:.0}/s"));
+        bar.set_message(format!("{total} new positions, {rate:.0}/s"));
     })
     .map_err(anyhow::Error::msg)?;
     bar.finish();

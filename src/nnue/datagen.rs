@@ -124,6 +124,15 @@ pub fn prepare(dir: &Path, cfg: &DatagenConfig) -> Result<PlayerSource, String> 
     Ok(spec.into())
 }
 
+/// Games already played into `dir` (their shards exist): where a resumed run starts.
+pub fn games_done(dir: &Path, cfg: &DatagenConfig) -> u64 {
+    let per = cfg.games_per_shard;
+    (0..cfg.chunks())
+        .filter(|&c| DatagenConfig::shard(dir, c).exists())
+        .map(|c| ((c + 1) * per).min(cfg.games) - c * per)
+        .sum()
+}
+
 /// Plays the games whose shard is missing, `threads` at a time; `on_chunk(games, positions)` is
 /// called as each shard is written.
 pub fn run(
@@ -137,7 +146,7 @@ pub fn run(
     let per = cfg.games_per_shard;
     let todo: Vec<u64> = (0..cfg.chunks()).filter(|&c| !DatagenConfig::shard(dir, c).exists()).collect();
     let games_in = |c: u64| c * per..((c + 1) * per).min(cfg.games);
-    let games_before = (0..cfg.chunks()).filter(|c| !todo.contains(c)).map(|c| games_in(c).count() as u64).sum();
+    let games_before = games_done(dir, cfg);
     let positions = AtomicU64::new(0);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
