@@ -28,7 +28,7 @@ mod api;
 mod assets;
 mod runs;
 
-use axum::extract::{DefaultBodyLimit, Request};
+use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -129,7 +129,7 @@ pub fn router(config: ServeConfig) -> Result<Router, String> {
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .fallback(get(assets::serve_asset))
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .layer(middleware::from_fn(guard))
+        .layer(middleware::from_fn_with_state(state.clone(), guard))
         .with_state(state))
 }
 
@@ -137,9 +137,31 @@ async fn api_not_found() -> ApiError {
     ApiError::not_found("no such API endpoint (see docs/WEB.md)")
 }
 
-/// Refuses cross-origin requests and POST bodies of other content types (a cross-site form or a
+/// Whether `host` (a Host header: name or address, optional port) names this machine's loopback.
+fn loopback_host(host: &str) -> bool {
+    let name = if let Some(rest) = host.strip_prefix('[') {
+        rest.split(']').next().unwrap_or("")
+    } else {
+        host.rsplit_once(':').map_or(host, |(h, port)| if port.chars().all(|c| c.is_ascii_digit()) { h } else { host })
+    };
+    name.eq_ignore_ascii_case("localhost") || name.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+/// Refuses cross-origin requests, requests to a loopback server that name another host (DNS
+/// rebinding: a page of another site whose name was made to point at 127.0.0.1 sends its own
+/// name as Host and Origin), and POST bodies of other content types (a cross-site form or a
 /// simple request cannot send `application/json` without a preflight, which is never answered).
-async fn guard(headers: HeaderMap, req: Request, next: Next) -> Response {
+async fn guard(State(st): State<Arc<AppState>>, headers: HeaderMap, req: Request, next: Next) -> Response {
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    if st.config.addr.ip().is_loopback() {
+        if let Some(h) = host.filter(|h| !loopback_host(h)) {
+            return ApiError::forbidden(format!(
+                "this server answers only to localhost or 127.0.0.1 (the request names {}); bind another address with --bind",
+                crate::player::clip(h)
+            ))
+            .into_response();
+        }
+    }
     if let Some(origin) = headers.get(header::ORIGIN) {
         let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
         let origin = origin.to_str().unwrap_or("");

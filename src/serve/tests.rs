@@ -153,6 +153,22 @@ async fn cross_site_requests_and_other_body_types_are_refused() {
         .body(Body::from("{}"))
         .unwrap();
     assert_eq!(send(&app, same).await.0, StatusCode::OK);
+    // DNS rebinding: another site's name resolved to 127.0.0.1 arrives as Host (and Origin).
+    for host in ["evil.example", "evil.example:8080", "127.0.0.1.evil.example"] {
+        let req = HttpRequest::post("/api/game")
+            .header("content-type", "application/json")
+            .header("origin", format!("http://{host}"))
+            .header("host", host)
+            .body(Body::from("{}"))
+            .unwrap();
+        let (s, b) = send(&app, req).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{host}");
+        assert!(String::from_utf8(b).unwrap().contains("answers only to localhost"));
+    }
+    for host in ["localhost:8080", "LOCALHOST", "127.0.0.1", "[::1]:8080", "127.0.0.2:1"] {
+        let req = HttpRequest::get("/api/info").header("host", host).body(Body::empty()).unwrap();
+        assert_eq!(send(&app, req).await.0, StatusCode::OK, "{host}");
+    }
     let form = HttpRequest::post("/api/game")
         .header("content-type", "application/x-www-form-urlencoded")
         .body(Body::from("{}"))
