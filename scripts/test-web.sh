@@ -24,8 +24,15 @@ if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules ]; 
 fi
 
 bin=${FIVEUP_BIN:-${CARGO_TARGET_DIR:-target}/debug/fiveup}
-if [ ! -x "$bin" ]; then
-  step "cargo build ($bin is missing)"
+# The page is embedded in the binary: a binary older than the page or the code is rebuilt (after
+# `cargo test` in scripts/test.sh it is fresh and nothing is built).
+stale=""
+if [ -x "$bin" ] && [ -z "${FIVEUP_BIN:-}" ]; then
+  stale=$(find web/static src build.rs Cargo.toml Cargo.lock -newer "$bin" -print -quit)
+fi
+if [ ! -x "$bin" ] || [ -n "$stale" ]; then
+  if [ -n "$stale" ]; then why="older than $stale"; else why="missing"; fi
+  step "cargo build ($bin is $why)"
   # shellcheck source=scripts/env.sh
   source scripts/env.sh
   cargo build >&2

@@ -26,6 +26,11 @@ pub struct ServeArgs {
     /// `values=`, `eval=nnue:FILE`, `net=`) are allowed only when given here. Repeatable.
     #[arg(long = "engine", value_name = "SPEC")]
     pub engines: Vec<String>,
+    /// A host name the server answers to when bound to a non-loopback address (as the browser
+    /// writes it in the address bar, without port); repeat for several. Without it such a
+    /// server answers to any name; a loopback server always answers only to loopback names.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    pub allow_hosts: Vec<String>,
     /// Engine searches running at once, 1..=64 (more are answered 429).
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub max_searches: usize,
@@ -52,6 +57,9 @@ pub fn run(a: &ServeArgs, out: &mut dyn Write) -> Result<()> {
     let runs = run_dirs(&a.runs).map_err(anyhow::Error::msg)?;
     if !ip.is_loopback() {
         tracing::warn!("listening on {ip}: other machines can use this server and read the --runs directories");
+        if a.allow_hosts.is_empty() {
+            tracing::warn!("no --allow-host: the server answers to any host name (DNS rebinding is not guarded)");
+        }
     }
     let config = ServeConfig {
         addr: SocketAddr::new(ip, a.port),
@@ -59,6 +67,7 @@ pub fn run(a: &ServeArgs, out: &mut dyn Write) -> Result<()> {
         engines: a.engines.clone(),
         max_searches: a.max_searches,
         max_think: Duration::from_secs_f64(a.max_think),
+        allow_hosts: a.allow_hosts.iter().map(|h| h.trim().to_string()).filter(|h| !h.is_empty()).collect(),
     };
     serve(config, out).map_err(anyhow::Error::msg)
 }

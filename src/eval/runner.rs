@@ -189,6 +189,16 @@ pub fn play_game_observed(
     let mut clock = job.tc.map(GameClock::new);
     let mut clocks = Vec::new();
     let mut reason = None;
+    // Removes the live file however this function returns (a player error returns early).
+    struct RemoveOnDrop<'a>(Option<&'a std::path::Path>);
+    impl Drop for RemoveOnDrop<'_> {
+        fn drop(&mut self) {
+            if let Some(p) = self.0 {
+                let _ = std::fs::remove_file(p);
+            }
+        }
+    }
+    let _live = RemoveOnDrop(job.live.as_deref());
     let (outcome, detail) = loop {
         if let Some(path) = &job.live {
             let text = live_json(job, &game).to_string();
@@ -253,9 +263,6 @@ pub fn play_game_observed(
         nodes[side] += choice.info.nodes;
         seconds[side] += choice.info.time.as_secs_f64();
     };
-    if let Some(path) = &job.live {
-        let _ = std::fs::remove_file(path);
-    }
     let mut tags = job.tags.clone();
     for (i, colour) in ["White", "Black"].iter().enumerate() {
         tags.push((format!("{colour}Nodes"), nodes[i].to_string()));
@@ -557,6 +564,24 @@ mod tests {
         .unwrap();
         assert_eq!(seen, (0..r.moves.len()).collect::<Vec<_>>());
         assert!(!live.exists(), "removed when the game ended");
+        // A game that stops on a player's error (after the file was written) leaves none either.
+        struct Failing;
+        impl Player for Failing {
+            fn name(&self) -> String {
+                "failing".into()
+            }
+            fn choose(&mut self, _: &Position, _: &[u64]) -> Result<crate::player::Choice, PlayError> {
+                Err(PlayError::NoLegalMove)
+            }
+        }
+        let broken = GameJob { black: PlayerSource::factory("failing", || Ok(Box::new(Failing))), ..job };
+        let mut moves = 0;
+        let e = play_game_observed(&broken, &mut |_, _| {
+            moves += 1;
+            assert!(live.exists());
+        });
+        assert!(matches!(e, Err(RunError::Player { ply: 2, .. })) && moves == 1);
+        assert!(!live.exists(), "removed after an error");
     }
 
     #[test]

@@ -340,6 +340,7 @@ impl Tournament {
                 None
             }
         };
+        let live_dir = live.clone();
         let todo = plan
             .todo
             .into_iter()
@@ -356,6 +357,10 @@ impl Tournament {
             on_game(&r);
             records.push(r);
         })?;
+        if let Some(d) = &live_dir {
+            // Empty now (each game removes its file as it ends).
+            let _ = std::fs::remove_dir(d);
+        }
         if let Some(e) = write_error {
             return Err(e.into());
         }

@@ -24,6 +24,8 @@ use std::time::Duration;
 pub const MAX_MOVES: usize = 2000;
 /// The longest position text a request may hold, in bytes.
 pub const MAX_TEXT: usize = 400;
+/// How long a search's last event waits for a page that does not read.
+const FINAL_WAIT: Duration = Duration::from_secs(10);
 /// How long the engine thinks about a draw offer.
 const DRAW_THINK: Duration = Duration::from_millis(200);
 
@@ -278,13 +280,18 @@ pub(crate) fn web_player(st: &AppState, text: Option<&str>) -> Result<PlayerSpec
     Ok(spec)
 }
 
+/// A score as the page reads it: `{"cp": N}` or `{"mate": N}` (moves; negative: being mated).
+fn score_json(s: crate::engine::Score) -> Value {
+    match s.mate_in() {
+        Some(n) => json!({ "mate": n }),
+        None => json!({ "cp": s.0 }),
+    }
+}
+
 /// A search's progress as the page shows it; the PV is cut at its first move that is not legal
 /// (an outside engine may send anything).
 pub(crate) fn info_json(pos: &Position, info: &SearchInfo) -> Value {
-    let score = info.score.map(|s| match s.mate_in() {
-        Some(n) => json!({ "mate": n }),
-        None => json!({ "cp": s.0 }),
-    });
+    let score = info.score.map(score_json);
     let mut pv = Vec::new();
     let mut p = pos.clone();
     for &m in &info.pv {
@@ -337,12 +344,9 @@ pub(crate) async fn search(
         return Err(ApiError::new(StatusCode::CONFLICT, format!("the game is over ({o})")));
     }
     let spec = web_player(&st, req.spec.as_deref())?;
-    let permit = st.searches.clone().try_acquire_owned().map_err(|_| {
-        ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            format!("{} searches are running (this server's limit); try again when one ends", st.config.max_searches),
-        )
-    })?;
+    let busy =
+        format!("{} searches are running (this server's limit); try again when one ends", st.config.max_searches);
+    let permit = st.slot(&busy).await?;
     // Build here, so a player that cannot be built (a network that fails to load) is a clear 400.
     let mut player = tokio::task::spawn_blocking(move || spec.build())
         .await
@@ -367,9 +371,10 @@ pub(crate) async fn search(
         watchdog.store(true, Ordering::Relaxed);
     });
     let flag = stop.clone();
+    let rt = tokio::runtime::Handle::current();
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        run_search(&mut *player, &game, &go, &flag, &tx);
+        run_search(&rt, &mut *player, &game, &go, &flag, &tx);
         // Done: this also ends the watchdog.
         flag.store(true, Ordering::Relaxed);
     });
@@ -377,10 +382,28 @@ pub(crate) async fn search(
 }
 
 /// Runs one search on this (blocking) thread, sending events until the page goes away.
-fn run_search(player: &mut dyn Player, game: &Game, go: &Go, stop: &AtomicBool, tx: &tokio::sync::mpsc::Sender<Event>) {
+fn run_search(
+    rt: &tokio::runtime::Handle,
+    player: &mut dyn Player,
+    game: &Game,
+    go: &Go,
+    stop: &AtomicBool,
+    tx: &tokio::sync::mpsc::Sender<Event>,
+) {
     let pos = game.position();
+    // Progress is dropped when the page reads too slowly (a full channel); the last event waits
+    // for room up to FINAL_WAIT, so a page that stops reading cannot hold a search thread.
     let send = |name: &str, data: Value| {
-        if tx.blocking_send(Event::default().event(name).data(data.to_string())).is_err() {
+        let event = Event::default().event(name).data(data.to_string());
+        let gone = match tx.try_send(event) {
+            Ok(()) => false,
+            Err(tokio::sync::mpsc::error::TrySendError::Closed(_)) => true,
+            Err(tokio::sync::mpsc::error::TrySendError::Full(event)) if name != "info" => {
+                rt.block_on(tokio::time::timeout(FINAL_WAIT, tx.send(event))).map_or(true, |r| r.is_err())
+            }
+            Err(tokio::sync::mpsc::error::TrySendError::Full(_)) => false,
+        };
+        if gone {
             // The page is gone: stop searching.
             stop.store(true, Ordering::Relaxed);
         }
@@ -427,10 +450,7 @@ pub(crate) async fn draw(
             return Err(ApiError::bad(format!("side: expected white or black, got '{}'", crate::player::clip(s))))
         }
     };
-    let permit =
-        st.searches.clone().try_acquire_owned().map_err(|_| {
-            ApiError::new(StatusCode::TOO_MANY_REQUESTS, "the engines are busy; offer again in a moment")
-        })?;
+    let permit = st.slot("the engines are busy; offer again in a moment").await?;
     let answer = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let mut player = spec.build().map_err(|e| ApiError::bad(format!("spec: {e}")))?;
@@ -448,10 +468,7 @@ pub(crate) async fn draw(
             (None, Some([w, _, l])) => w <= l,
             (None, None) => false,
         };
-        let score = score.map(|s| match s.mate_in() {
-            Some(n) => json!({ "mate": n }),
-            None => json!({ "cp": s.0 }),
-        });
+        let score = score.map(score_json);
         Ok::<Value, ApiError>(
             json!({ "accepted": accepted, "score": score, "info": info_json(game.position(), &choice.info) }),
         )
@@ -480,6 +497,13 @@ pub(crate) async fn record(Body(req): Body<GameRequest>) -> Result<Json<Value>, 
             )))
         }
     };
+    for (field, value) in [("white", &req.white), ("black", &req.black), ("event", &req.event)] {
+        if value.as_deref().is_some_and(|v| v.chars().any(char::is_control)) {
+            return Err(ApiError::bad(format!(
+                "{field}: control characters (a line break, a tab) cannot go into a record"
+            )));
+        }
+    }
     let name = |s: &Option<String>, default: &str| {
         let s = s.as_deref().map(str::trim).filter(|s| !s.is_empty()).unwrap_or(default);
         crate::player::clip(s)

@@ -54,10 +54,13 @@ pub struct ServeConfig {
     pub max_searches: usize,
     /// The longest one search may run.
     pub max_think: Duration,
+    /// Host names (as in the Host header, without port) a server on a non-loopback address
+    /// answers to besides loopback names; empty: any.
+    pub allow_hosts: Vec<String>,
 }
 
 /// The largest transposition table a page may ask for, in MiB.
-pub const MAX_HASH_MB: usize = 512;
+pub const MAX_HASH_MB: usize = 256;
 /// The largest request body, in bytes (record text for parsing included).
 pub const MAX_BODY: usize = 4 << 20;
 
@@ -92,10 +95,31 @@ impl ApiError {
     }
 }
 
+/// The longest error message answered, in characters (a message quoting a huge input is cut).
+const MAX_ERROR: usize = 300;
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let one_line = self.message.lines().next().unwrap_or("").to_string();
-        (self.status, Json(serde_json::json!({ "error": one_line }))).into_response()
+        let one_line = self.message.lines().next().unwrap_or("");
+        let text = match one_line.char_indices().nth(MAX_ERROR) {
+            Some((i, _)) => format!("{}...", &one_line[..i]),
+            None => one_line.to_string(),
+        };
+        (self.status, Json(serde_json::json!({ "error": text }))).into_response()
+    }
+}
+
+/// How long a new search waits for a slot before it is answered 429 (a page that has just
+/// stopped its previous search gets the slot back within this).
+pub(crate) const SLOT_WAIT: Duration = Duration::from_millis(500);
+
+impl AppState {
+    /// A search slot, waiting up to [`SLOT_WAIT`] for one; `busy` is the 429's message.
+    pub(crate) async fn slot(&self, busy: &str) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError> {
+        match tokio::time::timeout(SLOT_WAIT, self.searches.clone().acquire_owned()).await {
+            Ok(Ok(permit)) => Ok(permit),
+            _ => Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, busy)),
+        }
     }
 }
 
@@ -128,9 +152,17 @@ pub fn router(config: ServeConfig) -> Result<Router, String> {
         .route("/api/runs/{name}/file", get(runs::file))
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .fallback(get(assets::serve_asset))
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(state.clone(), guard))
         .with_state(state))
+}
+
+async fn method_not_allowed(method: Method, uri: axum::http::Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("{method} is not allowed on {} (see docs/WEB.md)", uri.path()),
+    )
 }
 
 async fn api_not_found() -> ApiError {
@@ -153,14 +185,22 @@ fn loopback_host(host: &str) -> bool {
 /// simple request cannot send `application/json` without a preflight, which is never answered).
 async fn guard(State(st): State<Arc<AppState>>, headers: HeaderMap, req: Request, next: Next) -> Response {
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    if st.config.addr.ip().is_loopback() {
-        if let Some(h) = host.filter(|h| !loopback_host(h)) {
-            return ApiError::forbidden(format!(
-                "this server answers only to localhost or 127.0.0.1 (the request names {}); bind another address with --bind",
-                crate::player::clip(h)
-            ))
-            .into_response();
-        }
+    let allowed = |h: &str| {
+        let name = h.rsplit_once(':').filter(|(_, p)| p.chars().all(|c| c.is_ascii_digit())).map_or(h, |(n, _)| n);
+        loopback_host(h) || st.config.allow_hosts.iter().any(|a| a.eq_ignore_ascii_case(name))
+    };
+    let checked = st.config.addr.ip().is_loopback() || !st.config.allow_hosts.is_empty();
+    if let Some(h) = host.filter(|h| checked && !allowed(h)) {
+        return ApiError::forbidden(format!(
+            "this server does not answer to the host {} (loopback names{} only; see --bind and --allow-host)",
+            crate::player::clip(h),
+            if st.config.allow_hosts.is_empty() {
+                String::new()
+            } else {
+                format!(" and {}", st.config.allow_hosts.join(", "))
+            }
+        ))
+        .into_response();
     }
     if let Some(origin) = headers.get(header::ORIGIN) {
         let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
@@ -183,7 +223,12 @@ async fn guard(State(st): State<Arc<AppState>>, headers: HeaderMap, req: Request
             .into_response();
         }
     }
-    next.run(req).await
+    let mut res = next.run(req).await;
+    let h = res.headers_mut();
+    h.insert(header::X_FRAME_OPTIONS, axum::http::HeaderValue::from_static("DENY"));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, axum::http::HeaderValue::from_static("nosniff"));
+    h.insert(header::REFERRER_POLICY, axum::http::HeaderValue::from_static("no-referrer"));
+    res
 }
 
 /// Binds, prints `listening on http://ADDR/` (the real port when 0 was asked for) and serves until

@@ -126,6 +126,10 @@ pub(crate) fn resolve(run: &RunDir, rel: &str) -> Result<PathBuf, ApiError> {
     if !p.components().all(|c| matches!(c, Component::Normal(_) | Component::CurDir)) || rel.contains('\\') {
         return Err(ApiError::forbidden(format!("path {shown}: only plain relative paths inside the run are served")));
     }
+    // Hidden files and directories (.git, .env, temporary files of atomic writes) are not served.
+    if p.components().any(|c| c.as_os_str().to_string_lossy().starts_with('.') && c != Component::CurDir) {
+        return Err(ApiError::forbidden(format!("path {shown}: hidden files are not served")));
+    }
     let full = std::fs::canonicalize(run.root.join(p))
         .map_err(|_| ApiError::not_found(format!("path {shown}: no such file in run {}", run.name)))?;
     if !full.starts_with(&run.root) {
@@ -194,7 +198,7 @@ pub(crate) async fn list(State(st): State<Arc<AppState>>) -> Result<Json<Value>,
 }
 
 /// A record as the page replays it.
-fn game_json(index: usize, r: &GameRecord) -> Value {
+fn record_json(index: usize, r: &GameRecord) -> Value {
     let v = r.variant();
     let mut figs = Vec::with_capacity(r.moves.len());
     let mut p = r.start.clone();
@@ -274,7 +278,7 @@ pub(crate) async fn records(
     let st = st.clone();
     let v = blocking(move || {
         st.cache.get((path.clone(), "records"), &[&path], || {
-            let games: Vec<Value> = read_games(&path)?.iter().enumerate().map(|(i, r)| game_json(i, r)).collect();
+            let games: Vec<Value> = read_games(&path)?.iter().enumerate().map(|(i, r)| record_json(i, r)).collect();
             Ok(json!({ "games": games }))
         })
     })
@@ -282,15 +286,28 @@ pub(crate) async fn records(
     Ok(Json((*v).clone()))
 }
 
+/// A text body, with a rejection (too large, not UTF-8) answered as JSON like every other error.
+pub(crate) struct Text(pub String);
+
+impl<S: Send + Sync> axum::extract::FromRequest<S> for Text {
+    type Rejection = ApiError;
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        String::from_request(req, state)
+            .await
+            .map(Text)
+            .map_err(|e| ApiError::new(e.status(), format!("cannot read the record text: {}", e.body_text())))
+    }
+}
+
 /// `POST /api/records/parse` (text/plain): every record of a pasted or opened file, or a 400
 /// naming the first bad record.
-pub(crate) async fn parse_records_text(body: String) -> Result<Json<Value>, ApiError> {
+pub(crate) async fn parse_records_text(Text(body): Text) -> Result<Json<Value>, ApiError> {
     blocking(move || {
         let records = parse_records(&body).map_err(|e| ApiError::bad(e.to_string()))?;
         if records.is_empty() {
             return Err(ApiError::bad("no game record in the text (records start with [Event \"...\"])"));
         }
-        Ok(Json(json!({ "games": records.iter().enumerate().map(|(i, r)| game_json(i, r)).collect::<Vec<_>>() })))
+        Ok(Json(json!({ "games": records.iter().enumerate().map(|(i, r)| record_json(i, r)).collect::<Vec<_>>() })))
     })
     .await
 }

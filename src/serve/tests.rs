@@ -19,6 +19,7 @@ fn config(runs: Vec<RunDir>) -> ServeConfig {
         engines: vec!["ab:depth=1,values=/nonexistent/values.toml".into()],
         max_searches: 1,
         max_think: Duration::from_secs(20),
+        allow_hosts: vec![],
     }
 }
 
@@ -133,6 +134,17 @@ async fn bad_games_are_400s_that_name_what_is_wrong() {
         assert!(error_of(&v).contains(wanted), "{body}: {v}");
         assert!(!error_of(&v).contains('\n'));
     }
+    // A huge bad move is named, but the answer is cut short.
+    let (s, v) = post(&app, "/api/game", json!({ "moves": ["x".repeat(300_000)] })).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(error_of(&v).len() < 400 && error_of(&v).ends_with("..."), "{}", error_of(&v).len());
+    // Every error is JSON, a wrong method too; every answer carries the hardening headers.
+    let res = app.clone().oneshot(HttpRequest::delete("/api/game").body(Body::empty()).unwrap()).await.unwrap();
+    assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(res.headers()["x-frame-options"], "DENY");
+    assert_eq!(res.headers()["x-content-type-options"], "nosniff");
+    let v: Value = serde_json::from_slice(&to_bytes(res.into_body(), usize::MAX).await.unwrap()).unwrap();
+    assert!(error_of(&v).starts_with("DELETE is not allowed on /api/game"), "{v}");
 }
 
 #[tokio::test]
@@ -163,7 +175,7 @@ async fn cross_site_requests_and_other_body_types_are_refused() {
             .unwrap();
         let (s, b) = send(&app, req).await;
         assert_eq!(s, StatusCode::FORBIDDEN, "{host}");
-        assert!(String::from_utf8(b).unwrap().contains("answers only to localhost"));
+        assert!(String::from_utf8(b).unwrap().contains("does not answer to the host"));
     }
     for host in ["localhost:8080", "LOCALHOST", "127.0.0.1", "[::1]:8080", "127.0.0.2:1"] {
         let req = HttpRequest::get("/api/info").header("host", host).body(Body::empty()).unwrap();
@@ -235,7 +247,7 @@ async fn specs_that_read_files_or_start_programs_need_the_servers_permission() {
     assert!(error_of(&v).contains("/nonexistent/values.toml"), "{v}");
     let (s, v) = post(&app, "/api/search", json!({ "spec": "ab:hash=60000" })).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
-    assert!(error_of(&v).contains("limit of 512 MiB"));
+    assert!(error_of(&v).contains("limit of 256 MiB"));
     let (s, v) = post(&app, "/api/search", json!({ "spec": "ab:depth=0" })).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert!(error_of(&v).starts_with("spec:"), "{v}");
@@ -322,6 +334,9 @@ async fn records_take_the_rules_result_or_a_resignation_or_an_agreed_draw() {
     assert_eq!((recs[0].result_text(), recs[0].termination().as_str()), ("1/2-1/2", "adjudication/agreement"));
     let (_, v) = post(&app, "/api/record", json!({ "moves": moves })).await;
     assert_eq!(crate::eval::records::parse_records(v["text"].as_str().unwrap()).unwrap()[0].result_text(), "*");
+    let (s, v) = post(&app, "/api/record", json!({ "moves": moves, "white": "me\n[Result \"1-0\"]" })).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(error_of(&v).starts_with("white: control characters"), "{v}");
     for bad in [
         json!({ "result": "1-0", "termination": "agreement" }),
         json!({ "result": "1/2-1/2", "termination": "resignation" }),
@@ -356,7 +371,13 @@ async fn run_files_are_served_only_from_inside_the_run() {
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["games"][0]["moves"], json!(["Dc2Cc2"]));
     assert_eq!(v["games"][0]["figurines"], json!(["Cc2"]));
+    std::fs::create_dir_all(run.join(".git")).unwrap();
+    std::fs::write(run.join(".git/config"), "[core]").unwrap();
+    std::fs::write(run.join(".env"), "KEY=1").unwrap();
     for (path, status) in [
+        (".git/config", StatusCode::FORBIDDEN),
+        (".env", StatusCode::FORBIDDEN),
+        ("./sub/../.env", StatusCode::FORBIDDEN),
         ("../secret.pgn", StatusCode::FORBIDDEN),
         ("sub/../../secret.pgn", StatusCode::FORBIDDEN),
         ("%2Fetc%2Fpasswd", StatusCode::FORBIDDEN),
@@ -410,6 +431,10 @@ async fn pasted_records_are_parsed_or_refused_with_the_record_named() {
     assert!(String::from_utf8(b).unwrap().contains("record 1"));
     let (s, _) = send(&app, req(String::new())).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
+    let (s, b) = send(&app, req("x".repeat(MAX_BODY + 1))).await;
+    assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE);
+    let v: Value = serde_json::from_slice(&b).unwrap();
+    assert!(error_of(&v).starts_with("cannot read the record text"), "{v}");
 }
 
 #[tokio::test]
@@ -425,6 +450,8 @@ async fn a_tournament_is_watched_with_ratings_crosstable_and_games_in_progress()
     tour.run(plan, |_| {}).unwrap();
     // A game in progress, as the runner writes it, and a leftover of a killed run.
     let live = dir.join(crate::eval::tournament::LIVE_DIR);
+    assert!(!live.exists(), "a finished run leaves no live directory");
+    std::fs::create_dir_all(&live).unwrap();
     let game = json!({ "white": "ab:depth=1", "black": "random", "ruleset": "fiveup", "castling": false,
                        "hypercylinder": false, "start": crate::rules::Position::startpos(crate::rules::Variant::default()).to_text(),
                        "moves": ["Dc2Cc2"], "tags": [] });
