@@ -74,21 +74,26 @@ impl RunDir {
     }
 }
 
+/// The sizes and modification times of the files a cached value was made from.
+type Stamp = Vec<(u64, Option<SystemTime>)>;
+/// A cached value's key: the main file and what was computed from it.
+type CacheKey = (PathBuf, &'static str);
+
 /// Results computed from files, kept while the files' sizes and modification times stay the same.
 #[derive(Default)]
 pub(crate) struct Cache {
-    entries: Mutex<HashMap<(PathBuf, &'static str), (Vec<(u64, Option<SystemTime>)>, Arc<Value>)>>,
+    entries: Mutex<HashMap<CacheKey, (Stamp, Arc<Value>)>>,
 }
 
 impl Cache {
     /// The cached value for `key` made from `files`, or a fresh one from `compute`.
     fn get(
         &self,
-        key: (PathBuf, &'static str),
+        key: CacheKey,
         files: &[&Path],
         compute: impl FnOnce() -> Result<Value, ApiError>,
     ) -> Result<Arc<Value>, ApiError> {
-        let stamp: Vec<(u64, Option<SystemTime>)> = files
+        let stamp: Stamp = files
             .iter()
             .map(|f| std::fs::metadata(f).map_or((u64::MAX, None), |m| (m.len(), m.modified().ok())))
             .collect();
