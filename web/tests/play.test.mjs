@@ -80,7 +80,11 @@ test('a move by clicking in the levels view, and the engine (ab:time=0.5) replie
 test('clicking a move in the list shows that position; undo takes back both moves', async () => {
   await page.click('#moves tr[data-ply="1"]');
   await page.waitForSelector('#moves tr[data-ply="1"].current');
-  assert.match(await page.textContent('[data-testid=status]'), /ply 1 of 2/);
+  // black is to move in the position shown; in the game it is white's (the human's) move
+  const status = await page.textContent('[data-testid=status]');
+  assert.match(status, /^Black to move \(ply 1 of 2\)/);
+  assert.match(status, /earlier position; in the game it is your move \(white\)/);
+  assert.doesNotMatch(status, /· your move/);
   await page.click('#moves tr[data-ply="2"]');
   await page.waitForSelector('#moves tr[data-ply="2"].current');
   await page.click('#play-undo');
@@ -107,8 +111,10 @@ test('a bad pasted position shows an error and keeps the game', async () => {
   await page.fill('#play-start', 'this is not a position');
   await page.click('#play-new');
   await page.waitForSelector('[data-testid=error]:not([hidden])');
-  assert.match(await page.textContent('[data-testid=error]'), /\S/);
-  console.log(`error shown: ${(await page.textContent('#error-text')).trim()}`);
+  const msg = (await page.textContent('#error-text')).trim();
+  console.log(`error shown: ${msg}`);
+  // the message names the problem: the start position's text has the wrong number of fields
+  assert.match(msg, /position text.*5 fields.*expected 7/);
   assert.equal(await page.getAttribute('body', 'data-game'), before);
   await page.fill('#play-start', '');
   await page.click('#error-close');
@@ -192,25 +198,44 @@ test('Raumschach as black: the board is flipped, level E is on top, the engine m
   await page.selectOption('#play-ruleset', 'fiveup');
 });
 
-test('the 3D view renders and takes clicks', async () => {
-  await newGame(page);
-  if (!(await page.evaluate(() => !!document.createElement('canvas').getContext('webgl2')))) {
-    await page.click('#view-toggle').catch(() => {});
-    assert.ok(await page.isVisible('#webgl-note'), 'without WebGL the page says so');
-    return;
-  }
+const hasWebgl = () => page.evaluate(() => !!document.createElement('canvas').getContext('webgl2'));
+
+async function view3d() {
   if ((await page.getAttribute('body', 'data-view')) !== '3d') await page.click('#view-toggle');
   await page.waitForSelector('body[data-view="3d"] #view3d canvas');
   await page.waitForFunction(() => !!window.fiveupBoard3d);
+}
+
+const cellIndex = (n) => 'ABCDE'.indexOf(n[0]) * 25 + (Number(n[2]) - 1) * 5 + 'abcde'.indexOf(n[1]);
+const cellName = (i) => 'ABCDE'[Math.floor(i / 25)] + 'abcde'[i % 5] + String(Math.floor((i % 25) / 5) + 1);
+
+test('the 3D view renders and takes clicks', async (t) => {
+  await newGame(page);
+  if (!(await hasWebgl())) {
+    await page.click('#view-toggle').catch(() => {});
+    assert.ok(await page.isVisible('#webgl-note'), 'without WebGL the page says so');
+    t.skip('WebGL is unavailable in this browser: the 3D view was not tested');
+    return;
+  }
+  await view3d();
   const px = await page.evaluate(() => window.fiveupBoard3d.litPixels());
   console.log(`3D view: ${px.lit} of ${px.total} pixels drawn`);
-  assert.ok(px.lit > px.total * 0.05, 'the canvas is not blank');
+  assert.ok(px.total > 0 && px.lit > px.total * 0.05, `the canvas is not blank (${px.lit} of ${px.total} pixels drawn)`);
+  // the pieces are drawn too: an empty board draws clearly fewer pixels
+  const empty = await page.evaluate(() => {
+    const b = window.fiveupBoard3d;
+    const board = window.fiveup.line.view.board;
+    b.update({ board: board.map(() => null), ruleset: 'fiveup' });
+    const n = b.litPixels();
+    window.fiveup.board.draw();
+    return n;
+  });
+  assert.ok(px.lit > empty.lit * 1.02, `the pieces are drawn (${px.lit} pixels with them, ${empty.lit} without)`);
   // click the pawn on Dc2 and then Cc2 where the 3D view draws them
-  const at = (name) => page.evaluate((n) => {
-    const i = 'ABCDE'.indexOf(n[0]) * 25 + (Number(n[2]) - 1) * 5 + 'abcde'.indexOf(n[1]);
+  const at = (name) => page.evaluate((i) => {
     const p = window.fiveupBoard3d.screenOf(i);
     return { ...p, picked: window.fiveupBoard3d.pick(p.x, p.y), i };
-  }, name);
+  }, cellIndex(name));
   const from = await at('Dc2');
   assert.equal(from.picked, from.i, 'the pawn on Dc2 is pickable');
   await page.mouse.click(from.x, from.y);
@@ -219,6 +244,71 @@ test('the 3D view renders and takes clicks', async () => {
   await page.mouse.click(to.x, to.y);
   await page.waitForSelector('#moves tr[data-ply="1"]');
   assert.equal(await page.textContent('#moves tr[data-ply="1"] .coord'), 'Dc2Cc2');
+});
+
+/**
+ * In the 3D view's default camera: clicks every piece that has a legal move at its drawn centre
+ * (it must become the selection) and checks that a click at the drawn centre of each of its
+ * targets picks that target (the cell a click hands to the board). Returns the number of moves.
+ */
+async function every3dTargetPickable(label) {
+  const pos = await page.evaluate(() => {
+    const v = window.fiveup.line.view;
+    return { side: v.side, legal: v.legal.map((e) => [e.from, e.to]) };
+  });
+  const froms = [...new Set(pos.legal.map((e) => e[0]))];
+  const bad = [];
+  for (const from of froms) {
+    const p = await page.evaluate((i) => window.fiveupBoard3d.screenOf(i), from);
+    await page.mouse.click(p.x, p.y);
+    const selected = await page.evaluate(() => window.fiveup.board.selected);
+    if (selected !== from) {
+      bad.push(`${cellName(from)} not selectable (got ${selected === null ? 'nothing' : cellName(selected)})`);
+      continue;
+    }
+    const tos = [...new Set(pos.legal.filter((e) => e[0] === from).map((e) => e[1]))];
+    const picked = await page.evaluate((cells) => cells.map((c) => {
+      const s = window.fiveupBoard3d.screenOf(c);
+      return window.fiveupBoard3d.pick(s.x, s.y);
+    }), tos);
+    tos.forEach((to, k) => {
+      if (picked[k] !== to) bad.push(`${cellName(from)}-${cellName(to)} picks ${picked[k] === null ? 'nothing' : cellName(picked[k])}`);
+    });
+  }
+  // unselect
+  const last = await page.evaluate(() => window.fiveup.board.selected);
+  if (last !== null) {
+    const p = await page.evaluate((i) => window.fiveupBoard3d.screenOf(i), last);
+    await page.mouse.click(p.x, p.y);
+  }
+  console.log(`3D picking, ${label}: ${froms.length} pieces, ${pos.legal.length} moves, ${bad.length} not clickable`);
+  assert.deepEqual(bad, [], `${label}: every movable piece and every legal target is clickable in the 3D view`);
+  return pos.legal.length;
+}
+
+test('3D view: every legal target of every piece is clickable (Five Up white and black, Raumschach)', async (t) => {
+  if (!(await hasWebgl())) {
+    t.skip('WebGL is unavailable in this browser: 3D picking was not tested');
+    return;
+  }
+  await newGame(page, { opponent: 'ab:depth=1' });
+  await view3d();
+  assert.ok(await every3dTargetPickable('Five Up as white') > 100);
+  await newGame(page, { opponent: 'ab:depth=1', side: 'black' });
+  await page.waitForSelector('#moves tr[data-ply="1"]', { timeout: 20000 });
+  await page.waitForFunction(() => window.fiveup.line.view && window.fiveup.line.view.side === 'black' && document.body.dataset.thinking === '0');
+  assert.ok(await every3dTargetPickable('Five Up as black') > 100);
+  await newGame(page, { opponent: 'ab:depth=1', ruleset: 'raumschach' });
+  await view3d();
+  assert.ok(await every3dTargetPickable('Raumschach as white') > 20);
+  // and a real move by clicks: the knight Ab1-Aa3, whose target lies under level B's tiles
+  for (const n of ['Ab1', 'Aa3']) {
+    const p = await page.evaluate((i) => window.fiveupBoard3d.screenOf(i), cellIndex(n));
+    await page.mouse.click(p.x, p.y);
+  }
+  await page.waitForSelector('#moves tr[data-ply="1"]');
+  assert.equal(await page.textContent('#moves tr[data-ply="1"] .coord'), 'Ab1Aa3');
+  await page.selectOption('#play-ruleset', 'fiveup');
 });
 
 test('without WebGL the page says so and shows the levels side by side', async () => {

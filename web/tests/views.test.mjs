@@ -13,6 +13,8 @@ let browser;
 let page;
 let errors;
 let live; // a tournament in progress, for the watch screenshot
+const ODD_NAME = '100% sure #1.pgn';
+const pageErrors = (list) => list.filter((e) => !/status of 4\d\d/.test(e));
 
 before(async () => {
   runs = makeRuns();
@@ -23,6 +25,8 @@ before(async () => {
     while (!fs.existsSync(path.join(out, 'tournament.toml'))) await new Promise((ok) => setTimeout(ok, 50));
     runs.runs.push(out);
   }
+  // a record file whose name needs percent-encoding in a link
+  fs.copyFileSync(path.join(runs.runs[1], 'games.pgn'), path.join(runs.runs[1], ODD_NAME));
   server = await startServer(runs.runs);
   browser = await launchBrowser();
   ({ page, errors } = await openPage(browser.context, server.url, '#replay'));
@@ -94,6 +98,64 @@ test('replay: a local record file is read', async () => {
   await page.waitForSelector('#moves tr[data-ply="0"].current');
 });
 
+test('replay: a record file named with % # and a space opens from its link, and by a typed address', async () => {
+  await page.goto(`${server.url}#watch/recs`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.click(`#watch a:text-is("${ODD_NAME}")`);
+  await page.waitForFunction(() => /in recs\/100% sure #1\.pgn/.test(document.querySelector('#rp-games').textContent));
+  assert.equal(await page.evaluate(() => location.hash), '#replay/recs/100%25%20sure%20%231.pgn');
+  assert.equal(await page.locator('#rp-games tr[data-game]').count(), 2);
+  // opened directly, typed as is (a lone % is not percent-encoding; the browser encodes the spaces)
+  const typed = await openPage(browser.context, server.url, `#replay/recs/${ODD_NAME}`);
+  await typed.page.waitForFunction(() => /in recs\/100% sure #1\.pgn/.test(document.querySelector('#rp-games').textContent));
+  assert.equal(await typed.page.getAttribute('body', 'data-route'), 'replay');
+  // hashes that are not valid percent-encoding fall back to the page, with no uncaught URIError
+  for (const hash of ['#replay/recs/%E0%A4%A', '#watch/%', '#%']) {
+    await typed.page.goto(`${server.url}${hash}`);
+    await typed.page.waitForSelector('body[data-ready="1"]');
+    await typed.page.reload();
+    await typed.page.waitForSelector('body[data-ready="1"]');
+  }
+  assert.match(await typed.page.textContent('body'), /Play/);
+  await typed.page.goto(`${server.url}#watch/%`);
+  await typed.page.waitForFunction(() => /No run named %\./.test(document.querySelector('#watch').textContent));
+  await typed.page.close();
+  assert.deepEqual(pageErrors(typed.errors), []);
+});
+
+test('replay: the run list is fetched again when the page is entered', async () => {
+  await page.goto(`${server.url}#replay`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.selectOption('#rp-run', 'recs');
+  const files = () => page.locator('#rp-file option').evaluateAll((l) => l.map((o) => o.value));
+  assert.ok(!(await files()).includes('later.pgn'));
+  fs.copyFileSync(path.join(runs.runs[1], 'games.pgn'), path.join(runs.runs[1], 'later.pgn'));
+  await page.click('header a[href="#watch"]');
+  await page.waitForSelector('#watch table.runs');
+  await page.click('header a[href="#replay"]');
+  await page.waitForFunction(() => [...document.querySelectorAll('#rp-file option')].some((o) => o.value === 'later.pgn'));
+  assert.equal(await page.inputValue('#rp-run'), 'recs', 'the chosen run is kept');
+});
+
+test('replay: player names get two lines, then an ellipsis with the whole name as a tooltip', async () => {
+  const text = fs.readFileSync(path.join(runs.runs[1], 'games.pgn'), 'utf8');
+  const mid = 'mcts:sims=800,c_puct=1.25';
+  const long = `ab:time=0.5,${'x'.repeat(180)}`;
+  await page.fill('#rp-paste', text.replace(/\[White "[^"]*"\]/g, `[White "${mid}"]`).replace(/\[Black "[^"]*"\]/g, `[Black "${long}"]`));
+  await page.click('#rp-parse');
+  await page.waitForFunction(() => /in pasted text/.test(document.querySelector('#rp-games').textContent));
+  const cells = await page.locator('#rp-games tr[data-game="0"] td.player').evaluateAll((l) => l.map((td) => {
+    const s = td.querySelector('.name');
+    return { title: td.title, text: s.textContent, clipped: s.scrollHeight > s.clientHeight + 1 || s.scrollWidth > s.clientWidth + 1, width: td.clientWidth };
+  }));
+  assert.equal(cells.length, 2);
+  assert.equal(cells[0].title, mid);
+  assert.equal(cells[0].clipped, false, `"${mid}" is shown whole (${cells[0].width} px wide)`);
+  assert.equal(cells[1].title, long);
+  assert.equal(cells[1].clipped, true, 'a 192-character name is cut');
+  assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('#rp-games td.player .name')).textOverflow), 'ellipsis');
+});
+
 test('analyse: an infinite search shows a live PV and stops', async () => {
   await page.goto(`${server.url}#analyse`);
   await page.waitForSelector('body[data-ready="1"]');
@@ -118,11 +180,82 @@ test('analyse: an infinite search shows a live PV and stops', async () => {
   await page.click('#an-stop');
 });
 
-test('analyse: a bad position shows an error', async () => {
+test('analyse: when all search slots are busy (429) the search waits and starts once one is free', async () => {
+  const info = await (await fetch(`${server.url}api/info`)).json();
+  const n = info.limits.max_searches;
+  // hold every slot with searches of our own
+  const ctrl = new AbortController();
+  const held = [];
+  for (let k = 0; k < n; k++) {
+    const r = await fetch(`${server.url}api/search`, {
+      method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ ruleset: 'fiveup', start: 'startpos', moves: [], spec: 'ab', infinite: true }), signal: ctrl.signal,
+    });
+    assert.equal(r.status, 200);
+    held.push(r);
+  }
+  try {
+    await page.click('#an-go');
+    await page.waitForFunction(() => /waiting for a free engine slot/.test(document.querySelector('[data-testid=engine-info]').textContent), null, { timeout: 10000 });
+    assert.ok(await page.isHidden('[data-testid=error]'), 'a 429 is not shown as an error');
+  } finally {
+    ctrl.abort();
+  }
+  await page.waitForFunction(() => /analysing…[\s\S]*depth \d+/.test(document.querySelector('[data-testid=engine-info]').textContent), null, { timeout: 20000 });
+  assert.ok(await page.isHidden('[data-testid=error]'));
+  await page.click('#an-stop');
+});
+
+test('analyse: a bad position shows an error naming the problem', async () => {
   await page.fill('#an-position', 'rnknr/ppppp w - - - 0 1');
   await page.click('#an-set');
   await page.waitForSelector('[data-testid=error]:not([hidden])');
+  const msg = (await page.textContent('#error-text')).trim();
+  console.log(`error shown: ${msg}`);
+  assert.match(msg, /board field.*1 layers?.*expected 5/);
   await page.click('#error-close');
+});
+
+test('analyse: the end of a search says "time cap" only when the time cap ended it', async () => {
+  // a server whose searches end after 1 s
+  const capped = await startServer([], ['--max-think', '1']);
+  const shut = await startServer([]);
+  try {
+    for (const [srv, words] of [[capped, /search ended \(time cap of the server: 1 s\)/], [shut, /search ended(?! \(time cap)/]]) {
+      const p = await openPage(browser.context, srv.url, '#analyse');
+      await p.page.fill('#an-spec', 'ab');
+      await p.page.click('#an-go');
+      await p.page.waitForFunction(() => /depth \d+/.test(document.querySelector('[data-testid=engine-info]').textContent), null, { timeout: 20000 });
+      if (srv === shut) await shut.stop(); // the server shuts down: the search ends early with a bestmove
+      await p.page.waitForFunction(() => /search ended|stopped/.test(document.querySelector('[data-testid=engine-info]').textContent), null, { timeout: 10000 });
+      const text = await p.page.textContent('[data-testid=engine-info]');
+      console.log(`engine panel: ${text.split('\n')[0].slice(0, 100)}`);
+      assert.match(text, words);
+      if (srv === shut) assert.doesNotMatch(text, /time cap/);
+      await p.page.close();
+    }
+  } finally {
+    await capped.stop();
+    await shut.stop();
+  }
+});
+
+test('the engine panel shows score and win/draw/loss from white\'s view', async () => {
+  const text = await page.evaluate(async () => {
+    const { showEngine } = await import('/js/engine.js');
+    const info = { depth: 3, score: { cp: 50 }, nodes: 1000, wdl: [600, 300, 100], pv: [] };
+    showEngine({ spec: 'mcts', state: 'test', info, pos: { side: 'black', fullmove: 1 } });
+    const black = document.querySelector('[data-testid=engine-info]').textContent;
+    showEngine({ spec: 'mcts', state: 'test', info, pos: { side: 'white', fullmove: 1 } });
+    const white = document.querySelector('[data-testid=engine-info]').textContent;
+    showEngine({});
+    return { black, white };
+  });
+  // black to move, +0.50 and 60% wins for black: from white's view -0.50 and 10% wins
+  assert.match(text.black, /score [−-]0\.50 \(white's view\)/);
+  assert.match(text.black, /wdl 100\/300\/600 \(white's view\)/);
+  assert.match(text.white, /score \+0\.50/);
+  assert.match(text.white, /wdl 600\/300\/100/);
 });
 
 test('watch: the tournament page shows ratings, crosstable and results', async () => {
@@ -148,6 +281,57 @@ test('watch: the tournament page shows ratings, crosstable and results', async (
     await page.waitForSelector('#watch .live-game', { timeout: 10000 }).catch(() => {});
     await shot('watch');
   }
+});
+
+/** Counts the page's requests whose path ends with `suffix` from now on. */
+function countRequests(p, suffix) {
+  const seen = { n: 0 };
+  const on = (req) => { if (new URL(req.url()).pathname.endsWith(suffix)) seen.n++; };
+  p.on('request', on);
+  seen.stop = () => p.off('request', on);
+  return seen;
+}
+
+test('watch: a complete tournament is polled every 30 s, not every 2 s', async () => {
+  await page.goto(`${server.url}#watch`);
+  await page.waitForSelector('#watch table.runs');
+  const seen = countRequests(page, '/api/runs/tourn/tournament');
+  await page.click('#watch a[href="#watch/tourn"]');
+  await page.waitForSelector('#watch [data-testid=ratings] tbody tr');
+  assert.match(await page.textContent('#watch'), /complete \(refreshed every 30 s\)/);
+  await page.waitForTimeout(3000);
+  seen.stop();
+  assert.equal(seen.n, 1, 'one request in 3 s');
+});
+
+test('watch: a hidden tab stops polling and polls again when shown', async () => {
+  await page.goto(`${server.url}#watch`);
+  await page.waitForSelector('#watch table.runs');
+  await page.evaluate(() => {
+    window.__visibility = 'visible';
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => window.__visibility });
+  });
+  const setVisibility = (v) => page.evaluate((x) => {
+    window.__visibility = x;
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, v);
+  const seen = countRequests(page, '/api/runs/train/training');
+  await page.click('#watch a[href="#watch/train"]');
+  await page.waitForSelector('#watch .metrics-block');
+  await page.waitForTimeout(2600);
+  assert.ok(seen.n >= 2, `polled while visible (${seen.n} requests)`);
+  await setVisibility('hidden');
+  await page.waitForTimeout(300); // a request already under way may end
+  const hiddenAt = seen.n;
+  await page.waitForTimeout(4500);
+  assert.equal(seen.n, hiddenAt, 'no requests while hidden');
+  await setVisibility('visible');
+  await page.waitForTimeout(500);
+  assert.equal(seen.n, hiddenAt + 1, 'one request at once when shown again');
+  await page.waitForTimeout(2200);
+  assert.ok(seen.n >= hiddenAt + 2, 'and polling goes on');
+  seen.stop();
+  await page.evaluate(() => { delete document.visibilityState; });
 });
 
 test('watch: the training page shows plots and the latest metrics', async () => {
@@ -210,5 +394,5 @@ async function shot(name) {
 }
 
 test('no errors in the page', () => {
-  assert.deepEqual(errors.filter((e) => !/status of 4\d\d/.test(e)), []);
+  assert.deepEqual(pageErrors(errors), []);
 });

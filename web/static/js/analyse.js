@@ -13,6 +13,9 @@ export function parsePositionInput(text) {
   return { start, moves };
 }
 
+const RETRIES_429 = 8;
+const RETRY_MS = 400;
+
 export class Analyse extends GameLine {
   constructor(app) {
     super(app);
@@ -83,6 +86,7 @@ export class Analyse extends GameLine {
   }
 
   stop() {
+    clearTimeout(this.retryTimer);
     this.running = false;
     if (this.abort) {
       this.abort.abort();
@@ -93,12 +97,15 @@ export class Analyse extends GameLine {
     if (this.app.line === this) this.render();
   }
 
-  async restart() {
+  /** attempt: retries after a 429 (all the server's search slots busy) so far. */
+  async restart(attempt = 0) {
+    clearTimeout(this.retryTimer);
     if (this.abort) this.abort.abort();
     if (!this.running || !this.view) return;
     const ctrl = new AbortController();
     this.abort = ctrl;
-    this.searching = this.key();
+    const key = this.key();
+    this.searching = key;
     this.info = null;
     const spec = $('#an-spec').value.trim() || 'ab';
     const pos = this.view;
@@ -112,6 +119,7 @@ export class Analyse extends GameLine {
     showEngine({ spec, state: 'analysing…', pos });
     this.render();
     let best = null;
+    const t0 = performance.now();
     try {
       await searchStream({ ...this.spec, moves: this.spec.moves.slice(0, this.ply), spec, infinite: true }, ctrl.signal, (ev, d) => {
         if (ctrl.signal.aborted) return;
@@ -121,17 +129,41 @@ export class Analyse extends GameLine {
           this.app.board.show(this.view, { interactive: this.interactive(), onMove: (e) => this.onMove(e), last: this.lastCells(), pv: this.pv() });
         } else if (ev === 'bestmove') {
           best = d;
-          showEngine({ spec, state: 'search ended (time cap of the server)', info: d.info || this.info, best: d, pos });
+          showEngine({ spec, state: this.endWords(d, performance.now() - t0), info: d.info || this.info, best: d, pos });
         } else if (ev === 'error') this.app.showError(d.error || String(d));
       });
     } catch (e) {
-      if (!ctrl.signal.aborted) this.app.showError(e);
+      if (!ctrl.signal.aborted) {
+        if (e.status === 429 && this.abort === ctrl && attempt < RETRIES_429) {
+          // the server's search slots are all busy (the search just aborted may still hold one
+          // for a moment): try again shortly
+          showEngine({ spec, state: 'waiting for a free engine slot…', pos });
+          this.retryTimer = setTimeout(() => {
+            if (this.abort === ctrl && this.running && this.searching === key) this.restart(attempt + 1);
+          }, RETRY_MS);
+          return;
+        }
+        this.app.showError(e);
+      }
     }
     if (this.abort !== ctrl) return;
     this.abort = null;
     this.running = false;
     if (!best) showEngine({ spec, state: 'stopped', info: this.info, pos });
     this.render();
+  }
+
+  /**
+   * Why an infinite search sent its bestmove: the server's time cap only when the search ran
+   * that long (a server shutting down ends searches early with a bestmove too).
+   */
+  endWords(best, elapsedMs) {
+    if (best && best.reason === 'max-think') return 'search ended (time cap of the server)';
+    if (best && best.reason === 'shutdown') return 'search ended (the server is shutting down)';
+    const cap = this.app.info && this.app.info.limits ? Number(this.app.info.limits.max_think_s) : NaN;
+    const ms = Math.max(elapsedMs, best && best.info && typeof best.info.time_ms === 'number' ? best.info.time_ms : 0);
+    if (cap > 0 && ms >= cap * 1000 - 100) return `search ended (time cap of the server: ${cap} s)`;
+    return 'search ended';
   }
 
   lastCells() {

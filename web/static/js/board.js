@@ -95,7 +95,7 @@ export class BoardView {
     if (this.mode === 'levels' || !this.board3d) {
       renderLevels(this.levelsEl, { board: pos?.board, ruleset, flipped: this.flipped, marks, onClick: click });
     }
-    if (this.mode === '3d' && this.board3d) this.board3d.update({ board: pos?.board, ruleset, flipped: this.flipped, marks });
+    if (this.mode === '3d' && this.board3d) this.board3d.update({ board: pos?.board, ruleset, flipped: this.flipped, marks, side: pos?.side || null });
     this.view3dEl.hidden = this.mode !== '3d';
     this.levelsEl.hidden = this.mode === '3d';
     const top = topLevel(ruleset);

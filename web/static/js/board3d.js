@@ -173,8 +173,11 @@ export class Board3D {
     this.controls.update();
   }
 
-  /** opts as for renderLevels: {board, ruleset, flipped, marks} */
-  update({ board, ruleset = 'fiveup', flipped = false, marks = {} }) {
+  /** opts as for renderLevels: {board, ruleset, flipped, marks}, and side (to move: for picking) */
+  update({ board, ruleset = 'fiveup', flipped = false, marks = {}, side = null }) {
+    this.board = board || null;
+    this.marks = marks;
+    this.side = side;
     if (ruleset !== this.ruleset) {
       this.flipped = flipped;
       this.layout(ruleset);
@@ -218,12 +221,42 @@ export class Board3D {
     this.requestRender();
   }
 
+  /**
+   * The cell under a click. Tiles are translucent and levels overlap on screen, so the nearest hit
+   * is often not the cell meant: with a piece selected, its legal targets (tiles or pieces) and the
+   * pieces of the side to move that lie under the pointer are preferred over anything in front of
+   * them; without a selection, the pieces of the side to move. Among the preferred hits (or among
+   * all hits when there is none) the one whose centre is drawn nearest the pointer wins, so a
+   * click on a cell's centre picks that cell even where other cells overlap it (ties: targets first,
+   * then the nearest along the ray).
+   */
   pick(clientX, clientY) {
     const r = this.canvas.getBoundingClientRect();
     const ndc = new THREE.Vector2(((clientX - r.left) / r.width) * 2 - 1, -((clientY - r.top) / r.height) * 2 + 1);
     this.raycaster.setFromCamera(ndc, this.camera);
     const hits = this.raycaster.intersectObjects([...this.sprites.values(), ...this.tiles], false);
-    return hits.length ? hits[0].object.userData.cell : null;
+    if (!hits.length) return null;
+    const marks = this.marks || {};
+    const targets = marks.selected !== null && marks.selected !== undefined && marks.targets ? marks.targets : new Set();
+    const board = this.board || [];
+    const own = (h) => h.object.isSprite && !!this.side && board[h.object.userData.cell]?.color === this.side;
+    const isTarget = (h) => targets.has(h.object.userData.cell);
+    let pool = hits.filter((h) => isTarget(h) || own(h));
+    if (!pool.length) pool = hits;
+    const v = new THREE.Vector3();
+    let best = null;
+    let bestKey = null;
+    pool.forEach((h, k) => {
+      v.copy(h.object.position).project(this.camera);
+      const px = Math.hypot(((v.x - ndc.x) * r.width) / 2, ((v.y - ndc.y) * r.height) / 2);
+      // pixels, rounded to half a pixel so that exact centre clicks tie; then targets; then ray order
+      const key = [Math.round(px * 2), isTarget(h) ? 0 : 1, k];
+      if (!bestKey || key[0] < bestKey[0] || (key[0] === bestKey[0] && (key[1] < bestKey[1] || (key[1] === bestKey[1] && key[2] < bestKey[2])))) {
+        best = h;
+        bestKey = key;
+      }
+    });
+    return best.object.userData.cell;
   }
 
   /** Screen position (client pixels) of a cell's centre: for tests and tooltips. */

@@ -31,16 +31,18 @@ export function showEngine({ spec, state, info, best, pos }) {
   const head = el('div.eh', { text: `${spec} — ${state}` });
   const rows = [head];
   if (info) {
+    // scores and wdl ([win, draw, loss]) come from the side to move's view: show them from white's
+    const black = !!pos && pos.side === 'black';
     let score = scoreText(info.score);
-    if (info.score && pos && pos.side === 'black') {
-      // scores come from the side to move's view: show them from white's
+    if (info.score && black) {
       const s = info.score.mate !== undefined && info.score.mate !== null ? { mate: -info.score.mate } : { cp: -(info.score.cp || 0) };
       score = scoreText(s);
     }
+    const wdl = Array.isArray(info.wdl) && info.wdl.length === 3 ? (black ? [...info.wdl].reverse() : info.wdl) : null;
     rows.push(el('div', { text: [`depth ${info.depth ?? '–'}${info.seldepth ? '/' + info.seldepth : ''}`,
       `score ${score} (white's view)`, `nodes ${bigNumber(info.nodes)}`, info.nps ? `nps ${bigNumber(info.nps)}` : '',
       info.time_ms !== undefined ? `${(info.time_ms / 1000).toFixed(2)} s` : '',
-      info.wdl ? `wdl ${info.wdl.join('/')}` : ''].filter(Boolean).join(' · ') }));
+      wdl ? `wdl ${wdl.join('/')} (white's view)` : ''].filter(Boolean).join(' · ') }));
     rows.push(el('div.pvline', { text: 'pv ' + pvText(info.pv, pos) }));
   }
   if (best) rows.push(el('div', { text: `bestmove ${best.figurine} (${best.coord})` }));

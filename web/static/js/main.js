@@ -57,9 +57,26 @@ function fillForms(info) {
 }
 
 let current = null;
+
+/** Percent-decodes one part of the hash; runs of %XX that are not valid UTF-8, and a lone %, stay as typed. */
+function decodePart(part) {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
+  }
+}
+
 async function route() {
-  const hash = decodeURIComponent(location.hash.replace(/^#/, ''));
-  const [name, ...rest] = hash.split('/');
+  // split the raw hash first, then decode each part: a part that is not valid percent-encoding
+  // (a file named "100%.pgn" typed into the address bar) is taken as typed
+  const [name, ...rest] = location.hash.replace(/^#/, '').split('/').map(decodePart);
   const routeName = app.modes[name] ? name : 'play';
   const arg = rest.join('/');
   document.body.dataset.route = routeName;
@@ -118,4 +135,4 @@ async function main() {
   document.body.dataset.ready = '1';
 }
 
-main();
+main().catch((e) => app.showError(e));

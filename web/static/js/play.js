@@ -76,7 +76,11 @@ export class Play extends GameLine {
   statusExtra() {
     if (this.local) return { over: this.local.over };
     if (this.thinking) return { text: `${this.opponent} is thinking…` };
-    if (this.full && this.full.status !== 'over' && this.full.side === this.human) return { text: 'your move' };
+    if (!this.full || this.full.status === 'over') return null;
+    const yours = this.full.side === this.human;
+    // browsing an earlier position: say whose move it is in the game, not in the position shown
+    if (!this.live) return { text: `an earlier position; in the game it is ${yours ? 'your' : `${this.opponent}'s`} move (${this.full.side})` };
+    if (yours) return { text: 'your move' };
     return null;
   }
 

@@ -16,12 +16,12 @@ export class Replay extends GameLine {
   }
 
   async enter(arg) {
-    if (!this.runs) {
-      this.runs = await api('/api/runs');
-      const withRecords = this.runs.filter((r) => r.records && r.records.length);
-      $('#rp-run').replaceChildren(...(withRecords.length ? withRecords.map((r) => el('option', { value: r.name, text: `${r.name} (${r.kind})` }))
-        : [el('option', { value: '', text: 'no runs with records (serve --runs DIR)' })]));
-      this.fillFiles();
+    // the list is fetched on every visit: record files appear while runs go on
+    try {
+      await this.refreshRuns();
+    } catch (e) {
+      if (!this.runs) throw e;
+      this.app.showError(e); // keep the menus of the last visit
     }
     if (arg) {
       // #replay/<run>/<file>
@@ -39,6 +39,20 @@ export class Replay extends GameLine {
   }
 
   leave() {}
+
+  /** Fetches the runs and fills the run and file menus, keeping what was chosen where it still exists. */
+  async refreshRuns() {
+    const runs = await api('/api/runs');
+    const run = $('#rp-run').value;
+    const file = $('#rp-file').value;
+    this.runs = runs;
+    const withRecords = runs.filter((r) => r.records && r.records.length);
+    $('#rp-run').replaceChildren(...(withRecords.length ? withRecords.map((r) => el('option', { value: r.name, text: `${r.name} (${r.kind})` }))
+      : [el('option', { value: '', text: 'no runs with records (serve --runs DIR)' })]));
+    if (run && withRecords.some((r) => r.name === run)) $('#rp-run').value = run;
+    this.fillFiles();
+    if (file && [...$('#rp-file').options].some((o) => o.value === file)) $('#rp-file').value = file;
+  }
 
   fillFiles() {
     const run = (this.runs || []).find((r) => r.name === $('#rp-run').value);
@@ -69,7 +83,7 @@ export class Replay extends GameLine {
     this.source = source;
     this.app.clearError();
     const rows = games.map((g, k) => el('tr', { dataset: { game: String(k) } },
-      el('td.num', { text: String(k + 1) }), el('td', { text: g.white }), el('td', { text: g.black }),
+      el('td.num', { text: String(k + 1) }), nameCell(g.white), nameCell(g.black),
       el('td', { text: g.result, title: g.termination || '' }), el('td.num', { text: String(g.plies) })));
     rows.forEach((tr, k) => { tr.title = `${games[k].white} – ${games[k].black} ${games[k].result} ${games[k].termination || ''}`; });
     const table = el('table', {}, el('thead', {}, el('tr', {}, ...['#', 'white', 'black', 'result', 'plies'].map((h) => el('th', { text: h })))), el('tbody', {}, rows));
@@ -97,4 +111,10 @@ export class Replay extends GameLine {
     if (g && this.live && g.result && g.result !== '*' && this.view && this.view.status !== 'over') return { over: [g.result, g.termination] };
     return null;
   }
+}
+
+/** A player's name: up to two lines, then cut with an ellipsis; the whole name as the tooltip. */
+function nameCell(name) {
+  const text = name || '?';
+  return el('td.player', { title: text }, el('span.name', { text }));
 }

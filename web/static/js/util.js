@@ -70,3 +70,11 @@ export function download(filename, text) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/**
+ * A link within the page: "#" and the parts joined with "/", each path segment percent-encoded
+ * (run and record file names may hold %, #, ? or spaces). main.js decodes segment by segment.
+ */
+export function hashLink(...parts) {
+  return '#' + parts.flatMap((p) => String(p).split('/')).map(encodeURIComponent).join('/');
+}

@@ -1,9 +1,11 @@
-// Watch runs: the list, a live tournament page and a training page (polled every 2 s).
+// Watch runs: the list, a live tournament page and a training page (polled every 2 s; every 30 s
+// once a tournament is complete; not at all while the tab is hidden).
 import { api } from './api.js';
-import { el, $ } from './util.js';
+import { el, $, hashLink } from './util.js';
 import { renderLevels } from './levels.js';
 
 const POLL_MS = 2000;
+const DONE_POLL_MS = 30000; // a finished tournament (all games done, none live)
 const fmt = (x, d = 1) => (typeof x === 'number' ? (Math.abs(x) < 0.5 * 10 ** -d ? 0 : x).toFixed(d) : x ?? '');
 
 export class Watch {
@@ -13,6 +15,8 @@ export class Watch {
     this.timer = null;
     this.name = null;
     this.gen = 0;
+    this.paused = null; // the poll to resume when the tab is shown again
+    document.addEventListener('visibilitychange', () => this.visibility());
   }
 
   async enter(name) {
@@ -29,30 +33,54 @@ export class Watch {
     }
     this.root.replaceChildren(el('p.muted', { text: 'loading…' }));
     const poll = async () => {
+      this.timer = null;
       if (gen !== this.gen) return;
+      if (document.visibilityState === 'hidden') {
+        // a hidden tab does not poll; visibilitychange resumes
+        this.paused = poll;
+        return;
+      }
+      let delay = POLL_MS;
       try {
-        if (run.kind === 'tournament') await this.tournament(run, gen);
+        if (run.kind === 'tournament') delay = (await this.tournament(run, gen)) ? DONE_POLL_MS : POLL_MS;
         else if (run.kind === 'training') await this.training(run, gen);
         else return this.records(run);
       } catch (e) {
         if (gen === this.gen) this.app.showError(e);
       }
-      if (gen === this.gen) this.timer = setTimeout(poll, POLL_MS);
+      if (gen === this.gen) this.timer = setTimeout(poll, delay);
     };
+    this.pollFn = poll;
     await poll();
+  }
+
+  /** A hidden tab stops polling; shown again, it polls at once and goes on. */
+  visibility() {
+    if (document.visibilityState === 'hidden') {
+      if (this.timer) {
+        clearTimeout(this.timer);
+        this.timer = null;
+        this.paused = this.pollFn;
+      }
+      return;
+    }
+    const poll = this.paused;
+    this.paused = null;
+    if (poll && !this.timer) poll();
   }
 
   leave() {
     this.gen++;
     clearTimeout(this.timer);
     this.timer = null;
+    this.paused = null;
   }
 
   async list(gen) {
     const runs = await api('/api/runs');
     if (gen !== this.gen) return;
     const rows = runs.map((r) => el('tr', {},
-      el('td', {}, el('a', { href: `#watch/${encodeURIComponent(r.name)}`, text: r.name })),
+      el('td', {}, el('a', { href: hashLink('watch', r.name), text: r.name })),
       el('td', { text: r.kind }),
       el('td.muted', { text: `${(r.records || []).length} record file${(r.records || []).length === 1 ? '' : 's'}` })));
     this.root.replaceChildren(el('h2', { text: 'Runs' }),
@@ -66,10 +94,11 @@ export class Watch {
 
   records(run) {
     this.root.replaceChildren(this.header(run,
-      el('p', {}, 'A directory of records: open them under ', el('a', { href: `#replay/${encodeURIComponent(run.name)}`, text: 'Replay' }), '.'),
-      el('ul', {}, (run.records || []).map((f) => el('li', {}, el('a', { href: `#replay/${encodeURIComponent(run.name)}/${f}`, text: f }))))));
+      el('p', {}, 'A directory of records: open them under ', el('a', { href: hashLink('replay', run.name), text: 'Replay' }), '.'),
+      el('ul', {}, (run.records || []).map((f) => el('li', {}, el('a', { href: hashLink('replay', run.name, f), text: f }))))));
   }
 
+  /** Shows a tournament; returns true when it is complete (all games done and none live). */
   async tournament(run, gen) {
     const t = await api(`/api/runs/${encodeURIComponent(run.name)}/tournament`);
     if (gen !== this.gen) return;
@@ -103,12 +132,15 @@ export class Watch {
       el('thead', {}, el('tr', {}, ...['white', 'black', 'result', 'ended by', 'plies'].map((h) => el('th', { text: h })))),
       el('tbody', {}, (t.recent || []).map((g) => el('tr', {}, el('td', { text: g.white }), el('td', { text: g.black }),
         el('td', { text: g.result }), el('td.muted', { text: g.termination || '' }), el('td.num', { text: String(g.plies) })))));
+    const complete = !!total && t.games_done >= total && !(t.live || []).length;
+    if (complete) progress.append(el('span.muted', { text: ' · complete (refreshed every 30 s)' }));
     this.root.replaceChildren(this.header(run, progress),
       el('h3', { text: 'Ratings' }), (t.ratings || []).length ? ratings : el('p.muted', { text: 'no finished games yet' }),
       el('h3', { text: 'Crosstable' }), el('p.muted.small', { text: 'wins, draws and losses of the row player against the column player' }), cross,
       el('h3', { text: `Games in progress (${(t.live || []).length})` }), (t.live || []).length ? live : el('p.muted', { text: 'none' }),
       el('h3', { text: 'Recent results' }), (t.recent || []).length ? recent : el('p.muted', { text: 'none yet' }),
-      el('p', {}, el('a', { href: `#replay/${encodeURIComponent(run.name)}`, text: 'Replay its games' })));
+      el('p', {}, el('a', { href: hashLink('replay', run.name), text: 'Replay its games' })));
+    return complete;
   }
 
   async training(run, gen) {
