@@ -448,20 +448,31 @@ impl Network {
     /// [`Network::evaluate`] with the vector instructions (`simd`, when the CPU has them) or the
     /// portable code only; the two give the same result (a test compares them).
     pub fn evaluate_with(&self, acc: &Accumulator, stm: Color, simd: bool) -> i32 {
-        let (us, them) = (&acc.values[stm.index()], &acc.values[stm.flip().index()]);
         #[cfg(target_arch = "x86_64")]
-        let out = if simd && has_simd() {
-            // SAFETY: AVX2 is present; both halves hold `hidden` values.
-            unsafe { simd::forward(self, us, them) }
-        } else {
-            self.forward_portable(us, them)
+        let out = {
+            let kernel = if simd { simd::best() } else { simd::Kernel::Portable };
+            self.forward_using(kernel, acc, stm)
         };
         #[cfg(not(target_arch = "x86_64"))]
         let out = {
             let _ = simd;
-            self.forward_portable(us, them)
+            self.forward_portable(&acc.values[stm.index()], &acc.values[stm.flip().index()])
         };
         (out as f64 * self.output_scale as f64 / (QA * QB) as f64).round() as i32
+    }
+
+    /// The output with a given kernel (one of [`simd::Kernel::available`]).
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    fn forward_using(&self, kernel: simd::Kernel, acc: &Accumulator, stm: Color) -> i32 {
+        let (us, them) = (&acc.values[stm.index()], &acc.values[stm.flip().index()]);
+        if kernel == simd::Kernel::Portable {
+            return self.forward_portable(us, them);
+        }
+        assert!(us.len() == self.dims.hidden && them.len() == self.dims.hidden);
+        // SAFETY: the kernel is one the CPU has (`best` or `available`); both halves hold
+        // `hidden` values in aligned storage.
+        unsafe { simd::forward(kernel, self, us, them) }
     }
 
     /// The output (units of 1/(QA·QB)) for the accumulator halves of the side to move and the
@@ -491,6 +502,18 @@ fn dense(input: &[u8], weights: &[i8], bias: &[i32], out: &mut [u8]) {
     for (j, (o, &b)) in out.iter_mut().zip(bias).enumerate() {
         let sum = b + dot_scalar(input, &weights[j * n..(j + 1) * n]);
         *o = (sum >> 6).clamp(0, QA) as u8;
+    }
+}
+
+/// The vector instructions the evaluation uses on this CPU, in words (reports).
+pub fn simd_name() -> &'static str {
+    #[cfg(target_arch = "x86_64")]
+    {
+        simd::best().name()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        "none (portable code)"
     }
 }
 
@@ -829,6 +852,10 @@ mod tests {
                 assert_eq!(dot(&input, &row), dot_scalar(&input, &row), "n {n} round {round}");
             }
         }
+        #[cfg(target_arch = "x86_64")]
+        let kernels = simd::Kernel::available();
+        #[cfg(target_arch = "x86_64")]
+        eprintln!("kernels on this CPU: {kernels:?}");
         for (k, dims) in SHAPES.into_iter().enumerate() {
             for rs in [Ruleset::FiveUp, Ruleset::Raumschach] {
                 for (wide, net) in [false, true].map(|w| (w, test_network(rs, dims, 21 + k as u64, w))) {
@@ -841,6 +868,14 @@ mod tests {
                                 net.evaluate_with(&acc, side, false),
                                 "{dims:?} {rs} wide {wide} seed {seed}"
                             );
+                            #[cfg(target_arch = "x86_64")]
+                            for &k in &kernels {
+                                assert_eq!(
+                                    net.forward_using(k, &acc, side),
+                                    net.forward_using(simd::Kernel::Portable, &acc, side),
+                                    "{k:?} {dims:?} {rs} wide {wide} seed {seed}"
+                                );
+                            }
                         }
                     }
                 }

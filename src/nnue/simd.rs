@@ -5,6 +5,10 @@
 //! sum is at most 2·127·128 = 32,512 in size, so it never saturates; the `i32` lanes hold the
 //! rest).
 //!
+//! The forward pass comes in three builds of one generic body ([`Mac`]): AVX2 (`maddubs`, `madd`
+//! by ones, `add`), AVX-VNNI and AVX-512 VNNI (one `vpdpbusd`, which sums the 4 products of a
+//! 32-bit lane exactly, with no intermediate saturation). [`best`] picks the best the CPU has.
+//!
 //! The dense layers read their weights in [`super::Layout`]'s chunk-major order: for every 4
 //! consecutive inputs (a chunk), the 4 weights of output 0, then of output 1, … (outputs padded
 //! to a multiple of 8). One broadcast of a chunk's 4 activations then serves 8 outputs per
@@ -13,13 +17,129 @@
 use super::{Aligned, Network, MAX_DENSE, MAX_HIDDEN};
 use std::arch::x86_64::*;
 
+/// The kernels a CPU may have, best last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kernel {
+    /// No vector instructions (the portable code).
+    Portable,
+    /// AVX2.
+    Avx2,
+    /// AVX2 with AVX-VNNI's `vpdpbusd` on 256-bit registers.
+    AvxVnni,
+    /// AVX2 with AVX-512 VNNI's `vpdpbusd` on 256-bit registers (AVX512VL).
+    Avx512Vnni,
+}
+
+impl Kernel {
+    /// The kernels this CPU can run, the portable code first.
+    pub fn available() -> Vec<Kernel> {
+        let mut v = vec![Kernel::Portable];
+        if std::is_x86_feature_detected!("avx2") {
+            v.push(Kernel::Avx2);
+            if std::is_x86_feature_detected!("avxvnni") {
+                v.push(Kernel::AvxVnni);
+            }
+            if std::is_x86_feature_detected!("avx512vnni") && std::is_x86_feature_detected!("avx512vl") {
+                v.push(Kernel::Avx512Vnni);
+            }
+        }
+        v
+    }
+
+    /// Its name in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kernel::Portable => "none (portable code)",
+            Kernel::Avx2 => "AVX2",
+            Kernel::AvxVnni => "AVX2 + AVX-VNNI",
+            Kernel::Avx512Vnni => "AVX2 + AVX-512 VNNI",
+        }
+    }
+}
+
+/// The best kernel of this CPU (checked once). A 256-bit `vpdpbusd` does as much per
+/// instruction through either extension; AVX-VNNI's encoding is preferred where both exist.
+pub fn best() -> Kernel {
+    static BEST: std::sync::OnceLock<Kernel> = std::sync::OnceLock::new();
+    *BEST.get_or_init(|| {
+        let v = Kernel::available();
+        if v.contains(&Kernel::AvxVnni) {
+            Kernel::AvxVnni
+        } else {
+            *v.last().unwrap_or(&Kernel::Portable)
+        }
+    })
+}
+
+/// The multiply-accumulate of the dense layers: `acc + Σ` over each 32-bit lane of the 4
+/// products of unsigned activations `x` and signed weights `w`. Every build computes the exact
+/// sum (see the module docs).
+trait Mac {
+    /// # Safety
+    /// The CPU must have the build's extension.
+    unsafe fn mac(acc: __m256i, x: __m256i, w: __m256i) -> __m256i;
+}
+
+/// AVX2: `maddubs` to 16 pair sums, `madd` by ones to 8 lane sums, `add`.
+struct Avx2;
+impl Mac for Avx2 {
+    #[inline(always)]
+    unsafe fn mac(acc: __m256i, x: __m256i, w: __m256i) -> __m256i {
+        _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_maddubs_epi16(x, w), _mm256_set1_epi16(1)))
+    }
+}
+
+/// AVX-VNNI `vpdpbusd` (VEX).
+struct AvxVnni;
+impl Mac for AvxVnni {
+    #[inline(always)]
+    unsafe fn mac(acc: __m256i, x: __m256i, w: __m256i) -> __m256i {
+        _mm256_dpbusd_avx_epi32(acc, x, w)
+    }
+}
+
+/// AVX-512 VNNI `vpdpbusd` on 256-bit registers (EVEX).
+struct Avx512Vnni;
+impl Mac for Avx512Vnni {
+    #[inline(always)]
+    unsafe fn mac(acc: __m256i, x: __m256i, w: __m256i) -> __m256i {
+        _mm256_dpbusd_epi32(acc, x, w)
+    }
+}
+
 /// The network's output for the accumulator halves `us` (side to move) and `them`, in output
-/// units (before `output_scale`): [`Network::evaluate_with`]'s portable pass, vectorised.
+/// units (before `output_scale`): [`Network::evaluate_with`]'s portable pass, vectorised with
+/// `kernel` (not [`Kernel::Portable`]).
 ///
 /// # Safety
-/// The CPU must support AVX2; both halves must hold `net.dims.hidden` values, 32-byte aligned.
+/// The CPU must have `kernel`'s extensions; both halves must hold `net.dims.hidden` values,
+/// 32-byte aligned.
+pub(super) unsafe fn forward(kernel: Kernel, net: &Network, us: &[i16], them: &[i16]) -> i32 {
+    match kernel {
+        Kernel::AvxVnni => forward_avxvnni(net, us, them),
+        Kernel::Avx512Vnni => forward_avx512vnni(net, us, them),
+        _ => forward_avx2(net, us, them),
+    }
+}
+
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn forward(net: &Network, us: &[i16], them: &[i16]) -> i32 {
+unsafe fn forward_avx2(net: &Network, us: &[i16], them: &[i16]) -> i32 {
+    forward_with::<Avx2>(net, us, them)
+}
+
+#[target_feature(enable = "avx2,avxvnni")]
+unsafe fn forward_avxvnni(net: &Network, us: &[i16], them: &[i16]) -> i32 {
+    forward_with::<AvxVnni>(net, us, them)
+}
+
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vnni")]
+unsafe fn forward_avx512vnni(net: &Network, us: &[i16], them: &[i16]) -> i32 {
+    forward_with::<Avx512Vnni>(net, us, them)
+}
+
+/// The body of [`forward`], inlined into each build.
+#[inline(always)]
+unsafe fn forward_with<M: Mac>(net: &Network, us: &[i16], them: &[i16]) -> i32 {
     let h = net.dims.hidden;
     assert!(us.len() == h && them.len() == h);
     debug_assert!((us.as_ptr() as usize | them.as_ptr() as usize) % 32 == 0);
@@ -34,8 +154,8 @@ pub(super) unsafe fn forward(net: &Network, us: &[i16], them: &[i16]) -> i32 {
     let mut l1 = std::mem::MaybeUninit::<Aligned32<[u8; MAX_DENSE]>>::uninit();
     let mut l2 = std::mem::MaybeUninit::<Aligned32<[u8; MAX_DENSE]>>::uninit();
     let (l1, l2) = (l1.as_mut_ptr() as *mut u8, l2.as_mut_ptr() as *mut u8);
-    dense(at, 2 * h / 4, &layout.l1, &layout.l1_bias, l1);
-    dense(l1, net.dims.l1.div_ceil(4), &layout.l2, &layout.l2_bias, l2);
+    dense::<M>(at, 2 * h / 4, &layout.l1, &layout.l1_bias, l1);
+    dense::<M>(l1, net.dims.l1.div_ceil(4), &layout.l2, &layout.l2_bias, l2);
     let n = net.dims.l2;
     let l2 = std::slice::from_raw_parts(l2 as *const u8, n);
     let body = n - n % 32;
@@ -54,8 +174,7 @@ struct Aligned32<T>(T);
 /// # Safety
 /// AVX2; `v` 32-byte aligned, its length a multiple of 16; `dst` valid for `v.len()` bytes, at
 /// a 16-byte boundary.
-#[target_feature(enable = "avx2")]
-#[inline]
+#[inline(always)]
 unsafe fn crelu16(v: &[i16], dst: *mut u8) {
     let n = v.len();
     assert!(n % 16 == 0);
@@ -82,27 +201,25 @@ unsafe fn crelu16(v: &[i16], dst: *mut u8) {
 ///
 /// # Safety
 /// AVX2; `input` valid for `4·chunks` bytes; `out` for `bias.len()`; `packed` 32-byte aligned.
-#[target_feature(enable = "avx2")]
-#[inline]
-unsafe fn dense(input: *const u8, chunks: usize, packed: &Aligned<i8>, bias: &Aligned<i32>, out: *mut u8) {
+#[inline(always)]
+unsafe fn dense<M: Mac>(input: *const u8, chunks: usize, packed: &Aligned<i8>, bias: &Aligned<i32>, out: *mut u8) {
     let m = bias.len();
     assert!(m % 8 == 0 && packed.len() == chunks * m * 4);
     let mut b = 0;
     while b + 32 <= m {
-        block::<4>(input, chunks, packed.as_ptr(), m, b, bias.as_ptr(), out);
+        block::<M, 4>(input, chunks, packed.as_ptr(), m, b, bias.as_ptr(), out);
         b += 32;
     }
     while b < m {
-        block::<1>(input, chunks, packed.as_ptr(), m, b, bias.as_ptr(), out);
+        block::<M, 1>(input, chunks, packed.as_ptr(), m, b, bias.as_ptr(), out);
         b += 8;
     }
 }
 
 /// Outputs `b..b + 8·R` of [`dense`]: the sums over all chunks in `R` registers, then bias,
 /// shift and clamp (`packs` to 16 then 8 bits saturates, the max with 0 does the rest).
-#[target_feature(enable = "avx2")]
-#[inline]
-unsafe fn block<const R: usize>(
+#[inline(always)]
+unsafe fn block<M: Mac, const R: usize>(
     input: *const u8,
     chunks: usize,
     packed: *const i8,
@@ -111,16 +228,31 @@ unsafe fn block<const R: usize>(
     bias: *const i32,
     out: *mut u8,
 ) {
-    let ones = _mm256_set1_epi16(1);
+    // Two sets of sums, for even and odd chunks: `vpdpbusd` has a latency of several cycles, and
+    // one chain per register would wait on it.
     let mut acc = [_mm256_setzero_si256(); R];
+    let mut odd = [_mm256_setzero_si256(); R];
     let mut w = packed.add(b * 4);
-    for c in 0..chunks {
-        let x = _mm256_set1_epi32((input.add(4 * c) as *const i32).read_unaligned());
-        for (r, acc) in acc.iter_mut().enumerate() {
-            let w = _mm256_load_si256(w.add(32 * r) as *const __m256i);
-            *acc = _mm256_add_epi32(*acc, _mm256_madd_epi16(_mm256_maddubs_epi16(x, w), ones));
+    let x = |c: usize| _mm256_set1_epi32((input.add(4 * c) as *const i32).read_unaligned());
+    let mut c = 0;
+    while c + 2 <= chunks {
+        let (x0, x1) = (x(c), x(c + 1));
+        let w1 = w.add(m * 4);
+        for r in 0..R {
+            acc[r] = M::mac(acc[r], x0, _mm256_load_si256(w.add(32 * r) as *const __m256i));
+            odd[r] = M::mac(odd[r], x1, _mm256_load_si256(w1.add(32 * r) as *const __m256i));
         }
-        w = w.add(m * 4);
+        w = w.add(2 * m * 4);
+        c += 2;
+    }
+    if c < chunks {
+        let x0 = x(c);
+        for (r, acc) in acc.iter_mut().enumerate() {
+            *acc = M::mac(*acc, x0, _mm256_load_si256(w.add(32 * r) as *const __m256i));
+        }
+    }
+    for (acc, odd) in acc.iter_mut().zip(odd) {
+        *acc = _mm256_add_epi32(*acc, odd);
     }
     for (r, acc) in acc.iter_mut().enumerate() {
         let bias = _mm256_load_si256(bias.add(b + 8 * r) as *const __m256i);
