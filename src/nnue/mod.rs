@@ -175,11 +175,50 @@ impl Inputs {
 /// The input of a cell of board `b` ([`Inputs`]' order) seen from `perspective`.
 #[inline]
 fn board_input(ruleset: Ruleset, perspective: Color, b: usize, cell: Cell) -> u16 {
-    let side = if b <= SLOTS { Color::White } else { Color::Black };
-    let their = usize::from(side != perspective);
-    let k = b % (SLOTS + 1);
-    let base = if k == SLOTS { RIGHTS_BASE + their * CELLS } else { (their * SLOTS + k) * CELLS };
-    (base + orient(ruleset, perspective, cell)) as u16
+    BOARD_BASE[b][perspective.index()] + view(ruleset, perspective)[cell.index()] as u16
+}
+
+/// Per board ([`Inputs`]' order) and perspective, the input of its cell 0 (the board's block
+/// of 125 inputs).
+const BOARD_BASE: [[u16; 2]; BOARDS] = {
+    let mut t = [[0u16; 2]; BOARDS];
+    let mut b = 0;
+    while b < BOARDS {
+        let white = b <= SLOTS;
+        let k = b % (SLOTS + 1);
+        let mut p = 0;
+        while p < 2 {
+            let their = (white != (p == 0)) as usize;
+            t[b][p] = (if k == SLOTS { RIGHTS_BASE + their * CELLS } else { (their * SLOTS + k) * CELLS }) as u16;
+            p += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// [`orient`] as tables: white's view, black's in Five Up (both editions) and in Raumschach.
+const VIEWS: [[u8; CELLS]; 3] = {
+    let mut t = [[0u8; CELLS]; 3];
+    let mut i = 0;
+    while i < CELLS {
+        let c = Cell::new_unchecked(i as u8);
+        t[0][i] = orient(Ruleset::FiveUp, Color::White, c) as u8;
+        t[1][i] = orient(Ruleset::FiveUp, Color::Black, c) as u8;
+        t[2][i] = orient(Ruleset::Raumschach, Color::Black, c) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The table of [`orient`] for `perspective` in `ruleset`.
+#[inline]
+fn view(ruleset: Ruleset, perspective: Color) -> &'static [u8; CELLS] {
+    match (perspective, ruleset) {
+        (Color::White, _) => &VIEWS[0],
+        (Color::Black, Ruleset::Raumschach) => &VIEWS[2],
+        (Color::Black, _) => &VIEWS[1],
+    }
 }
 
 /// The input of reserve piece `i` (W, G, S) of `side` seen from `perspective`.
@@ -597,11 +636,20 @@ impl Accumulator {
     /// [`Accumulator::update_from`] (from `parent`, or in place) with the vector instructions
     /// (`simd`, when the CPU has them) or the portable code only.
     pub fn update_with(&mut self, parent: Option<&Accumulator>, net: &Network, pos: &Position, simd: bool) -> usize {
-        let new = Inputs::of(pos);
+        // From a parent, the new inputs go straight into place; in place, the old ones are kept.
+        let kept;
+        let old = match parent {
+            Some(a) => &a.inputs,
+            None => {
+                kept = self.inputs;
+                &kept
+            }
+        };
+        self.inputs = Inputs::of(pos);
         let Accumulator { values, inputs } = self;
-        let old = parent.map_or(&*inputs, |a| &a.inputs);
-        let mut delta = Delta::default();
-        let changed = diff(old, &new, pos.ruleset(), |p, f, add| delta.push(p, f, add));
+        let new = &*inputs;
+        let mut delta = Delta::new();
+        let changed = diff(old, new, pos.ruleset(), |p, f, add| delta.push(p, f, add));
         for (p, dst) in values.iter_mut().enumerate() {
             let src = parent.map(|a| &a.values[p]);
             if dst.len() != net.dims.hidden {
@@ -613,7 +661,7 @@ impl Accumulator {
                 if let Some(src) = src {
                     dst.clone_from_slice(src);
                 }
-                diff(old, &new, pos.ruleset(), |q, f, add| {
+                diff(old, new, pos.ruleset(), |q, f, add| {
                     if q == p {
                         apply_row(dst, net.row(f), add)
                     }
@@ -622,7 +670,6 @@ impl Accumulator {
                 apply_rows(dst, src, net, delta.rows(p, true), delta.rows(p, false), simd);
             }
         }
-        *inputs = new;
         debug_assert_eq!(*self, Accumulator::refresh(net, pos), "incremental accumulator");
         changed
     }
@@ -633,15 +680,21 @@ impl Accumulator {
 #[inline]
 fn diff(old: &Inputs, new: &Inputs, rs: Ruleset, mut f: impl FnMut(usize, u16, bool)) -> usize {
     let mut changed = 0;
-    for (b, (&o, &n)) in old.boards.iter().zip(&new.boards).enumerate() {
-        let d = o ^ n;
-        if d == 0 {
-            continue;
-        }
-        for (bits, add) in [(o & d, false), (n & d, true)] {
+    // The boards that differ as a mask first (no branch per board), then those boards only.
+    let mut boards = 0u32;
+    for (b, (o, n)) in old.boards.iter().zip(&new.boards).enumerate() {
+        boards |= u32::from(o != n) << b;
+    }
+    let views = [view(rs, Color::White), view(rs, Color::Black)];
+    while boards != 0 {
+        let b = boards.trailing_zeros() as usize;
+        boards &= boards - 1;
+        let (o, n) = (old.boards[b], new.boards[b]);
+        let base = BOARD_BASE[b];
+        for (bits, add) in [(o & !n, false), (n & !o, true)] {
             for c in Bitboard(bits) {
-                for p in Color::ALL {
-                    f(p.index(), board_input(rs, p, b, c), add);
+                for p in 0..2 {
+                    f(p, base[p] + views[p][c.index()] as u16, add);
                     changed += 1;
                 }
             }
@@ -660,10 +713,10 @@ fn diff(old: &Inputs, new: &Inputs, rs: Ruleset, mut f: impl FnMut(usize, u16, b
 }
 
 /// Rows to add and subtract per perspective, at most [`Delta::CAP`] of each.
-#[derive(Default)]
 struct Delta {
-    /// `[perspective][added]`: the inputs and how many there are.
-    lists: [[([u16; Delta::CAP], usize); 2]; 2],
+    /// `[2·perspective + added]`: the inputs, the first `len` of each written.
+    lists: std::mem::MaybeUninit<[[u16; Delta::CAP]; 4]>,
+    len: [usize; 4],
     overflow: bool,
 }
 
@@ -672,20 +725,30 @@ impl Delta {
     /// several plies may need more.
     const CAP: usize = 32;
 
+    /// No rows (and no 256 bytes cleared per update).
+    #[inline]
+    fn new() -> Delta {
+        Delta { lists: std::mem::MaybeUninit::uninit(), len: [0; 4], overflow: false }
+    }
+
     #[inline]
     fn push(&mut self, p: usize, f: u16, add: bool) {
-        let (list, n) = &mut self.lists[p][usize::from(add)];
-        if *n == Delta::CAP {
+        let k = 2 * p + usize::from(add);
+        let n = self.len[k];
+        if n == Delta::CAP {
             self.overflow = true;
         } else {
-            list[*n] = f;
-            *n += 1;
+            // SAFETY: `k < 4` and `n < CAP`: a place inside the lists.
+            unsafe { (self.lists.as_mut_ptr() as *mut u16).add(k * Delta::CAP + n).write(f) };
+            self.len[k] = n + 1;
         }
     }
 
+    #[inline]
     fn rows(&self, p: usize, add: bool) -> &[u16] {
-        let (list, n) = &self.lists[p][usize::from(add)];
-        &list[..*n]
+        let k = 2 * p + usize::from(add);
+        // SAFETY: the first `len[k]` entries of list `k` were written by `push`.
+        unsafe { std::slice::from_raw_parts((self.lists.as_ptr() as *const u16).add(k * Delta::CAP), self.len[k]) }
     }
 }
 
