@@ -8,6 +8,7 @@
 //! The forward pass comes in three builds of one generic body ([`Mac`]): AVX2 (`maddubs`, `madd`
 //! by ones, `add`), AVX-VNNI and AVX-512 VNNI (one `vpdpbusd`, which sums the 4 products of a
 //! 32-bit lane exactly, with no intermediate saturation). [`best`] picks the best the CPU has.
+//! The VNNI builds need Rust 1.89 (build.rs sets `cfg(fiveup_vnni)`); older compilers get AVX2.
 //!
 //! The dense layers read their weights in [`super::Layout`]'s chunk-major order: for every 4
 //! consecutive inputs (a chunk), the 4 weights of output 0, then of output 1, … (outputs padded
@@ -36,12 +37,8 @@ impl Kernel {
         let mut v = vec![Kernel::Portable];
         if std::is_x86_feature_detected!("avx2") {
             v.push(Kernel::Avx2);
-            if std::is_x86_feature_detected!("avxvnni") {
-                v.push(Kernel::AvxVnni);
-            }
-            if std::is_x86_feature_detected!("avx512vnni") && std::is_x86_feature_detected!("avx512vl") {
-                v.push(Kernel::Avx512Vnni);
-            }
+            #[cfg(fiveup_vnni)]
+            v.extend(vnni_kernels());
         }
         v
     }
@@ -55,6 +52,21 @@ impl Kernel {
             Kernel::Avx512Vnni => "AVX2 + AVX-512 VNNI",
         }
     }
+}
+
+/// The VNNI kernels this CPU has (built where the compiler has them, `cfg(fiveup_vnni)`: Rust
+/// 1.89 or later, see build.rs).
+#[cfg(fiveup_vnni)]
+#[clippy::msrv = "1.89"]
+fn vnni_kernels() -> Vec<Kernel> {
+    let mut v = Vec::new();
+    if std::is_x86_feature_detected!("avxvnni") {
+        v.push(Kernel::AvxVnni);
+    }
+    if std::is_x86_feature_detected!("avx512vnni") && std::is_x86_feature_detected!("avx512vl") {
+        v.push(Kernel::Avx512Vnni);
+    }
+    v
 }
 
 /// The best kernel of this CPU (checked once). A 256-bit `vpdpbusd` does as much per
@@ -90,7 +102,10 @@ impl Mac for Avx2 {
 }
 
 /// AVX-VNNI `vpdpbusd` (VEX).
+#[cfg(fiveup_vnni)]
 struct AvxVnni;
+#[cfg(fiveup_vnni)]
+#[clippy::msrv = "1.89"]
 impl Mac for AvxVnni {
     #[inline(always)]
     unsafe fn mac(acc: __m256i, x: __m256i, w: __m256i) -> __m256i {
@@ -99,7 +114,10 @@ impl Mac for AvxVnni {
 }
 
 /// AVX-512 VNNI `vpdpbusd` on 256-bit registers (EVEX).
+#[cfg(fiveup_vnni)]
 struct Avx512Vnni;
+#[cfg(fiveup_vnni)]
+#[clippy::msrv = "1.89"]
 impl Mac for Avx512Vnni {
     #[inline(always)]
     unsafe fn mac(acc: __m256i, x: __m256i, w: __m256i) -> __m256i {
@@ -116,7 +134,9 @@ impl Mac for Avx512Vnni {
 /// 32-byte aligned.
 pub(super) unsafe fn forward(kernel: Kernel, net: &Network, us: &[i16], them: &[i16]) -> i32 {
     match kernel {
+        #[cfg(fiveup_vnni)]
         Kernel::AvxVnni => forward_avxvnni(net, us, them),
+        #[cfg(fiveup_vnni)]
         Kernel::Avx512Vnni => forward_avx512vnni(net, us, them),
         _ => forward_avx2(net, us, them),
     }
@@ -127,11 +147,15 @@ unsafe fn forward_avx2(net: &Network, us: &[i16], them: &[i16]) -> i32 {
     forward_with::<Avx2>(net, us, them)
 }
 
+#[cfg(fiveup_vnni)]
+#[clippy::msrv = "1.89"]
 #[target_feature(enable = "avx2,avxvnni")]
 unsafe fn forward_avxvnni(net: &Network, us: &[i16], them: &[i16]) -> i32 {
     forward_with::<AvxVnni>(net, us, them)
 }
 
+#[cfg(fiveup_vnni)]
+#[clippy::msrv = "1.89"]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vnni")]
 unsafe fn forward_avx512vnni(net: &Network, us: &[i16], them: &[i16]) -> i32 {
     forward_with::<Avx512Vnni>(net, us, them)
