@@ -1,7 +1,8 @@
 //! An NNUE-style evaluator for alpha-beta (issue 15): the feature set of the 125-cell board, the
 //! quantized network, its file format, and an accumulator updated by feature differences.
 //!
-//! The parts: this module (inputs, network, accumulator, the AVX2 and portable inner loops),
+//! The parts: this module (inputs, network, accumulator, the portable inner loops), `simd` (the
+//! AVX2 and VNNI kernels, chosen at run time, equal to the portable code integer for integer),
 //! `file` (the `.nnue` format), [`datagen`] (training data from engine self-play), `train` (the
 //! libtorch trainer, feature `torch`), `reinforce` (the generation loop with its SPRT gate,
 //! feature `torch`) and [`Stack`] (the accumulators along a search path, used by
@@ -42,9 +43,16 @@
 //! per side its ten piece slots and its rights, and the reserve masks). [`Accumulator::update`]
 //! brings it to any other position by comparing the boards and, for the few cells that differ,
 //! subtracting the rows of inputs that went away and adding those that appeared (a move changes
-//! 2 to 6 per perspective), so the
-//! search can copy it down the stack and update it after each move; [`Accumulator::refresh`]
-//! recomputes from scratch. Debug builds check every update against a refresh.
+//! 2 to 6 per perspective); [`Accumulator::update_from`] does the same from a parent
+//! accumulator into another (the search's stack: each register tile of the parent is read once,
+//! every changed row applied, the result stored once); [`Accumulator::refresh`] recomputes from
+//! scratch. Debug builds check every update against a refresh.
+//!
+//! # Speed
+//! When a network is built its weights are also laid out for the kernels (`Layout`: 32-byte
+//! aligned, dense layers chunk-major), the file keeping its order. Measured choices (see
+//! `docs/NNUE.md`): no sparse first-layer input (with the shipped network 86% of the 512 inputs
+//! and every chunk of 4 are non-zero), 256-bit rather than 512-bit `vpdpbusd`.
 
 pub mod datagen;
 mod file;
