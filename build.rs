@@ -10,6 +10,7 @@ use std::process::Command;
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     embed_web_assets();
+    vnni_cfg();
     for v in ["LIBTORCH", "LIBTORCH_LIB", "FIVEUP_TORCH_CUDA"] {
         println!("cargo:rerun-if-env-changed={v}");
     }
@@ -40,6 +41,22 @@ fn main() {
         println!("cargo:rustc-link-arg=-Wl,--no-as-needed");
         println!("cargo:rustc-link-arg={}", cuda_so.display());
         println!("cargo:rustc-link-arg=-Wl,--as-needed");
+    }
+}
+
+/// `cfg(fiveup_vnni)` where the compiler has the VNNI intrinsics and target features (stable
+/// since Rust 1.89; the crate's MSRV is older): the NNUE evaluation then uses `vpdpbusd` on CPUs
+/// that have it (src/nnue/simd.rs), else AVX2 only.
+fn vnni_cfg() {
+    println!("cargo:rustc-check-cfg=cfg(fiveup_vnni)");
+    let rustc = env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let Ok(out) = Command::new(rustc).arg("--version").output() else { return };
+    let text = String::from_utf8_lossy(&out.stdout);
+    // "rustc 1.95.0 (59807616e 2026-04-14)"
+    let mut v = text.split_whitespace().nth(1).unwrap_or("").split('.').map(|n| n.parse::<u32>().unwrap_or(0));
+    let (major, minor) = (v.next().unwrap_or(0), v.next().unwrap_or(0));
+    if (major, minor) >= (1, 89) {
+        println!("cargo:rustc-cfg=fiveup_vnni");
     }
 }
 

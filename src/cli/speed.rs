@@ -99,7 +99,7 @@ pub fn run(a: &BenchSearchArgs, out: &mut dyn Write) -> Result<()> {
             2,
             net.dims.l1,
             net.dims.l2,
-            if fiveup::nnue::has_simd() { "AVX2" } else { "none (portable code)" }
+            fiveup::nnue::simd_name()
         )?;
     }
     // The signature is always one thread's (helpers make node counts depend on timing).

@@ -141,7 +141,9 @@ impl Network {
             l2_weights,
             out_bias,
             out_weights,
-        })
+            layout: Default::default(),
+        }
+        .with_layout())
     }
 }
 

@@ -1,7 +1,8 @@
 //! An NNUE-style evaluator for alpha-beta (issue 15): the feature set of the 125-cell board, the
 //! quantized network, its file format, and an accumulator updated by feature differences.
 //!
-//! The parts: this module (inputs, network, accumulator, the AVX2 and portable inner loops),
+//! The parts: this module (inputs, network, accumulator, the portable inner loops), `simd` (the
+//! AVX2 and VNNI kernels, chosen at run time, equal to the portable code integer for integer),
 //! `file` (the `.nnue` format), [`datagen`] (training data from engine self-play), `train` (the
 //! libtorch trainer, feature `torch`), `reinforce` (the generation loop with its SPRT gate,
 //! feature `torch`) and [`Stack`] (the accumulators along a search path, used by
@@ -42,14 +43,23 @@
 //! per side its ten piece slots and its rights, and the reserve masks). [`Accumulator::update`]
 //! brings it to any other position by comparing the boards and, for the few cells that differ,
 //! subtracting the rows of inputs that went away and adding those that appeared (a move changes
-//! 2 to 6 per perspective), so the
-//! search can copy it down the stack and update it after each move; [`Accumulator::refresh`]
-//! recomputes from scratch. Debug builds check every update against a refresh.
+//! 2 to 6 per perspective); [`Accumulator::update_from`] does the same from a parent
+//! accumulator into another (the search's stack: each register tile of the parent is read once,
+//! every changed row applied, the result stored once); [`Accumulator::refresh`] recomputes from
+//! scratch. Debug builds check every update against a refresh.
+//!
+//! # Speed
+//! When a network is built its weights are also laid out for the kernels (`Layout`: 32-byte
+//! aligned, dense layers chunk-major), the file keeping its order. Measured choices (see
+//! `docs/NNUE.md`): no sparse first-layer input (with the shipped network 86% of the 512 inputs
+//! and every chunk of 4 are non-zero), 256-bit rather than 512-bit `vpdpbusd`.
 
 pub mod datagen;
 mod file;
 #[cfg(feature = "torch")]
 pub mod reinforce;
+#[cfg(target_arch = "x86_64")]
+mod simd;
 mod stack;
 #[cfg(feature = "torch")]
 pub mod train;
@@ -173,11 +183,50 @@ impl Inputs {
 /// The input of a cell of board `b` ([`Inputs`]' order) seen from `perspective`.
 #[inline]
 fn board_input(ruleset: Ruleset, perspective: Color, b: usize, cell: Cell) -> u16 {
-    let side = if b <= SLOTS { Color::White } else { Color::Black };
-    let their = usize::from(side != perspective);
-    let k = b % (SLOTS + 1);
-    let base = if k == SLOTS { RIGHTS_BASE + their * CELLS } else { (their * SLOTS + k) * CELLS };
-    (base + orient(ruleset, perspective, cell)) as u16
+    BOARD_BASE[b][perspective.index()] + view(ruleset, perspective)[cell.index()] as u16
+}
+
+/// Per board ([`Inputs`]' order) and perspective, the input of its cell 0 (the board's block
+/// of 125 inputs).
+const BOARD_BASE: [[u16; 2]; BOARDS] = {
+    let mut t = [[0u16; 2]; BOARDS];
+    let mut b = 0;
+    while b < BOARDS {
+        let white = b <= SLOTS;
+        let k = b % (SLOTS + 1);
+        let mut p = 0;
+        while p < 2 {
+            let their = (white != (p == 0)) as usize;
+            t[b][p] = (if k == SLOTS { RIGHTS_BASE + their * CELLS } else { (their * SLOTS + k) * CELLS }) as u16;
+            p += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// [`orient`] as tables: white's view, black's in Five Up (both editions) and in Raumschach.
+const VIEWS: [[u8; CELLS]; 3] = {
+    let mut t = [[0u8; CELLS]; 3];
+    let mut i = 0;
+    while i < CELLS {
+        let c = Cell::new_unchecked(i as u8);
+        t[0][i] = orient(Ruleset::FiveUp, Color::White, c) as u8;
+        t[1][i] = orient(Ruleset::FiveUp, Color::Black, c) as u8;
+        t[2][i] = orient(Ruleset::Raumschach, Color::Black, c) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The table of [`orient`] for `perspective` in `ruleset`.
+#[inline]
+fn view(ruleset: Ruleset, perspective: Color) -> &'static [u8; CELLS] {
+    match (perspective, ruleset) {
+        (Color::White, _) => &VIEWS[0],
+        (Color::Black, Ruleset::Raumschach) => &VIEWS[2],
+        (Color::Black, _) => &VIEWS[1],
+    }
 }
 
 /// The input of reserve piece `i` (W, G, S) of `side` seen from `perspective`.
@@ -252,6 +301,146 @@ pub struct Network {
     pub out_bias: i32,
     /// Output weights, `l2`.
     pub out_weights: Vec<i8>,
+    /// The dense weights in the vector kernels' order, derived from the fields above when the
+    /// network is built ([`Network::with_layout`]); the fields are not to be changed afterwards.
+    layout: Layout,
+}
+
+/// Plain integers that [`Aligned`] may hold (every bit pattern is a value).
+pub trait Plain: Copy + Default + PartialEq + std::fmt::Debug + sealed::Sealed {}
+impl Plain for i8 {}
+impl Plain for i16 {}
+impl Plain for i32 {}
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for i8 {}
+    impl Sealed for i16 {}
+    impl Sealed for i32 {}
+}
+
+/// 32 bytes at a 32-byte boundary: the unit of [`Aligned`]'s storage.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(32))]
+struct Block([u8; 32]);
+
+/// A vector of plain integers starting at a 32-byte boundary (it derefs to a slice), so that
+/// the vector kernels load and store whole registers at aligned addresses (the x86-64-v2 build
+/// splits unaligned 32-byte loads in two). The storage past the length stays zero.
+#[derive(Default)]
+pub struct Aligned<T: Plain> {
+    blocks: Vec<Block>,
+    len: usize,
+    _t: std::marker::PhantomData<T>,
+}
+
+impl<T: Plain> Aligned<T> {
+    /// `len` zeros.
+    pub fn zeros(len: usize) -> Aligned<T> {
+        let blocks = vec![Block::default(); (len * std::mem::size_of::<T>()).div_ceil(32)];
+        Aligned { blocks, len, _t: std::marker::PhantomData }
+    }
+
+    /// A copy of `v`.
+    pub fn from_slice(v: &[T]) -> Aligned<T> {
+        let mut a = Aligned::zeros(v.len());
+        a.copy_from_slice(v);
+        a
+    }
+}
+
+impl<T: Plain> std::ops::Deref for Aligned<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        // SAFETY: the blocks hold at least `len` values of `T` (any bit pattern is one), at an
+        // alignment of 32, which is at least `T`'s.
+        unsafe { std::slice::from_raw_parts(self.blocks.as_ptr() as *const T, self.len) }
+    }
+}
+
+impl<T: Plain> std::ops::DerefMut for Aligned<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        // SAFETY: as in `deref`, and `self` is borrowed mutably.
+        unsafe { std::slice::from_raw_parts_mut(self.blocks.as_mut_ptr() as *mut T, self.len) }
+    }
+}
+
+impl<T: Plain> Clone for Aligned<T> {
+    fn clone(&self) -> Self {
+        Aligned { blocks: self.blocks.clone(), len: self.len, _t: std::marker::PhantomData }
+    }
+
+    /// Reuses this vector's memory.
+    fn clone_from(&mut self, source: &Self) {
+        self.blocks.clone_from(&source.blocks);
+        self.len = source.len;
+    }
+}
+
+impl<T: Plain> PartialEq for Aligned<T> {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl<T: Plain + Eq> Eq for Aligned<T> {}
+
+impl<T: Plain> std::fmt::Debug for Aligned<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
+/// The weights in the vector kernels' order and alignment, built when a network is built (the
+/// file keeps the public fields' order). The accumulator rows are copied as they are (aligned);
+/// the dense layers' weights are chunk-major: for every 4 consecutive inputs (a chunk), the 4
+/// weights of output 0, then of output 1, …, outputs padded with zero weights (and biases) to
+/// a multiple of 8. The kernel broadcasts a chunk's 4 activations and multiplies them by 8
+/// outputs' weights per register, with no horizontal sums.
+#[derive(Clone, PartialEq, Default)]
+struct Layout {
+    ft: Aligned<i16>,
+    l1: Aligned<i8>,
+    l1_bias: Aligned<i32>,
+    l2: Aligned<i8>,
+    l2_bias: Aligned<i32>,
+}
+
+/// Derived from the public fields, so left out of a network's debug output.
+impl std::fmt::Debug for Layout {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Layout { .. }")
+    }
+}
+
+impl Layout {
+    fn of(net: &Network) -> Layout {
+        let d = net.dims;
+        let padded = |b: &[i32]| {
+            let mut v = Aligned::zeros(b.len().next_multiple_of(8));
+            v[..b.len()].copy_from_slice(b);
+            v
+        };
+        Layout {
+            ft: Aligned::from_slice(&net.ft_weights),
+            l1: chunk_major(&net.l1_weights, 2 * d.hidden, d.l1),
+            l1_bias: padded(&net.l1_bias),
+            l2: chunk_major(&net.l2_weights, d.l1, d.l2),
+            l2_bias: padded(&net.l2_bias),
+        }
+    }
+}
+
+/// `w` (`n_out` rows of `n_in`) in chunk-major order (see [`Layout`]); inputs are padded to a
+/// multiple of 4 and outputs to a multiple of 8, with zeros.
+fn chunk_major(w: &[i8], n_in: usize, n_out: usize) -> Aligned<i8> {
+    let m = n_out.next_multiple_of(8);
+    let mut v = Aligned::zeros(n_in.div_ceil(4) * m * 4);
+    for j in 0..n_out {
+        for i in 0..n_in {
+            v[((i / 4) * m + j) * 4 + i % 4] = w[j * n_in + i];
+        }
+    }
+    v
 }
 
 impl Network {
@@ -278,7 +467,15 @@ impl Network {
             l2_weights,
             out_bias: 100,
             out_weights,
+            layout: Layout::default(),
         }
+        .with_layout()
+    }
+
+    /// The network with its derived weight layout built (every constructor ends with this).
+    fn with_layout(mut self) -> Network {
+        self.layout = Layout::of(&self);
+        self
     }
 
     /// The accumulator row of input `f`.
@@ -298,18 +495,45 @@ impl Network {
     /// [`Network::evaluate`] with the vector instructions (`simd`, when the CPU has them) or the
     /// portable code only; the two give the same result (a test compares them).
     pub fn evaluate_with(&self, acc: &Accumulator, stm: Color, simd: bool) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        let out = {
+            let kernel = if simd { simd::best() } else { simd::Kernel::Portable };
+            self.forward_using(kernel, acc, stm)
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let out = {
+            let _ = simd;
+            self.forward_portable(&acc.values[stm.index()], &acc.values[stm.flip().index()])
+        };
+        (out as f64 * self.output_scale as f64 / (QA * QB) as f64).round() as i32
+    }
+
+    /// The output with a given kernel (one of [`simd::Kernel::available`]).
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    fn forward_using(&self, kernel: simd::Kernel, acc: &Accumulator, stm: Color) -> i32 {
+        let (us, them) = (&acc.values[stm.index()], &acc.values[stm.flip().index()]);
+        if kernel == simd::Kernel::Portable {
+            return self.forward_portable(us, them);
+        }
+        assert!(us.len() == self.dims.hidden && them.len() == self.dims.hidden);
+        // SAFETY: the kernel is one the CPU has (`best` or `available`); both halves hold
+        // `hidden` values in aligned storage.
+        unsafe { simd::forward(kernel, self, us, them) }
+    }
+
+    /// The output (units of 1/(QA·QB)) for the accumulator halves of the side to move and the
+    /// other side: the reference the vector pass must equal.
+    fn forward_portable(&self, us: &[i16], them: &[i16]) -> i32 {
         let h = self.dims.hidden;
         let mut input = [0u8; 2 * MAX_HIDDEN];
-        for (half, side) in [stm, stm.flip()].into_iter().enumerate() {
-            for (x, &v) in input[half * h..(half + 1) * h].iter_mut().zip(&acc.values[side.index()]) {
-                *x = v.clamp(0, QA as i16) as u8;
-            }
+        for (x, &v) in input[..2 * h].iter_mut().zip(us.iter().chain(them)) {
+            *x = v.clamp(0, QA as i16) as u8;
         }
         let (mut l1, mut l2) = ([0u8; MAX_DENSE], [0u8; MAX_DENSE]);
-        dense(&input[..2 * h], &self.l1_weights, &self.l1_bias, &mut l1[..self.dims.l1], simd);
-        dense(&l1[..self.dims.l1], &self.l2_weights, &self.l2_bias, &mut l2[..self.dims.l2], simd);
-        let out = self.out_bias + dot_with(&l2[..self.dims.l2], &self.out_weights, simd);
-        (out as f64 * self.output_scale as f64 / (QA * QB) as f64).round() as i32
+        dense(&input[..2 * h], &self.l1_weights, &self.l1_bias, &mut l1[..self.dims.l1]);
+        dense(&l1[..self.dims.l1], &self.l2_weights, &self.l2_bias, &mut l2[..self.dims.l2]);
+        self.out_bias + dot_scalar(&l2[..self.dims.l2], &self.out_weights)
     }
 
     /// Evaluates `pos` from scratch (a fresh accumulator).
@@ -318,23 +542,25 @@ impl Network {
     }
 }
 
-/// A dense layer with clipped ReLU: `out[j] = clamp((bias[j] + Σ in[i]·w[j][i]) >> 6, 0, 127)`.
-fn dense(input: &[u8], weights: &[i8], bias: &[i32], out: &mut [u8], simd: bool) {
+/// A dense layer with clipped ReLU: `out[j] = clamp((bias[j] + Σ in[i]·w[j][i]) >> 6, 0, 127)`
+/// (portable; rows of `w` per output).
+fn dense(input: &[u8], weights: &[i8], bias: &[i32], out: &mut [u8]) {
     let n = input.len();
-    #[cfg(target_arch = "x86_64")]
-    if simd && n % 32 == 0 && out.len() % 4 == 0 && has_simd() {
-        for j in (0..out.len()).step_by(4) {
-            // SAFETY: AVX2 is present; each of the four rows holds `n` weights.
-            let sums = unsafe { dot4_avx2(input, &weights[j * n..(j + 4) * n]) };
-            for k in 0..4 {
-                out[j + k] = ((bias[j + k] + sums[k]) >> 6).clamp(0, QA) as u8;
-            }
-        }
-        return;
-    }
     for (j, (o, &b)) in out.iter_mut().zip(bias).enumerate() {
-        let sum = b + dot_with(input, &weights[j * n..(j + 1) * n], simd);
+        let sum = b + dot_scalar(input, &weights[j * n..(j + 1) * n]);
         *o = (sum >> 6).clamp(0, QA) as u8;
+    }
+}
+
+/// The vector instructions the evaluation uses on this CPU, in words (reports).
+pub fn simd_name() -> &'static str {
+    #[cfg(target_arch = "x86_64")]
+    {
+        simd::best().name()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        "none (portable code)"
     }
 }
 
@@ -357,17 +583,11 @@ pub fn has_simd() -> bool {
 /// 2·127·128 = 32,512 in size, so they never saturate.
 #[inline]
 pub fn dot(input: &[u8], row: &[i8]) -> i32 {
-    dot_with(input, row, true)
-}
-
-#[inline]
-fn dot_with(input: &[u8], row: &[i8], simd: bool) -> i32 {
     #[cfg(target_arch = "x86_64")]
-    if simd && input.len() % 32 == 0 && row.len() == input.len() && has_simd() {
+    if input.len() % 32 == 0 && row.len() == input.len() && has_simd() {
         // SAFETY: AVX2 is present (checked above) and both slices hold `input.len()` bytes.
-        return unsafe { dot_avx2(input, row) };
+        return unsafe { simd::dot(input, row) };
     }
-    let _ = simd;
     dot_scalar(input, row)
 }
 
@@ -376,60 +596,11 @@ pub fn dot_scalar(input: &[u8], row: &[i8]) -> i32 {
     input.iter().zip(row).map(|(&a, &w)| a as i32 * w as i32).sum()
 }
 
-/// Four consecutive rows of `rows` (each `input.len()` long) times `input`: [`dot_avx2`] with
-/// every input chunk loaded once and the four sums reduced together.
-///
-/// # Safety
-/// The CPU must support AVX2; `input.len()` must be a multiple of 32 and `rows` 4 times as long.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn dot4_avx2(input: &[u8], rows: &[i8]) -> [i32; 4] {
-    use std::arch::x86_64::*;
-    let n = input.len();
-    let ones = _mm256_set1_epi16(1);
-    let mut acc = [_mm256_setzero_si256(); 4];
-    for k in (0..n).step_by(32) {
-        let a = _mm256_loadu_si256(input.as_ptr().add(k) as *const __m256i);
-        for (r, acc) in acc.iter_mut().enumerate() {
-            let w = _mm256_loadu_si256(rows.as_ptr().add(r * n + k) as *const __m256i);
-            *acc = _mm256_add_epi32(*acc, _mm256_madd_epi16(_mm256_maddubs_epi16(a, w), ones));
-        }
-    }
-    // Pairwise sums: lanes of the four accumulators meet in one register, per 128-bit half.
-    let s = _mm256_hadd_epi32(_mm256_hadd_epi32(acc[0], acc[1]), _mm256_hadd_epi32(acc[2], acc[3]));
-    let s = _mm_add_epi32(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
-    let mut out = [0i32; 4];
-    _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, s);
-    out
-}
-
-/// [`dot`] with AVX2: `maddubs` multiplies 32 unsigned activations by 32 signed weights into 16
-/// pair sums, `madd` by ones widens them to 8 `i32` lanes, summed at the end.
-///
-/// # Safety
-/// The CPU must support AVX2; `input` and `row` must have the same length, a multiple of 32.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn dot_avx2(input: &[u8], row: &[i8]) -> i32 {
-    use std::arch::x86_64::*;
-    let ones = _mm256_set1_epi16(1);
-    let mut acc = _mm256_setzero_si256();
-    for k in (0..input.len()).step_by(32) {
-        let a = _mm256_loadu_si256(input.as_ptr().add(k) as *const __m256i);
-        let w = _mm256_loadu_si256(row.as_ptr().add(k) as *const __m256i);
-        acc = _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_maddubs_epi16(a, w), ones));
-    }
-    let s = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
-    let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b01_00_11_10));
-    let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b10_11_00_01));
-    _mm_cvtsi128_si32(s)
-}
-
 /// Both perspectives' first-layer sums and the inputs they came from.
 #[derive(Debug, PartialEq, Eq, Default)]
 pub struct Accumulator {
     /// Sums per perspective (white's, black's), `hidden` each, bias included.
-    pub values: [Vec<i16>; 2],
+    pub values: [Aligned<i16>; 2],
     inputs: Inputs,
 }
 
@@ -451,7 +622,7 @@ impl Accumulator {
     /// The accumulator of `pos`, computed from scratch.
     pub fn refresh(net: &Network, pos: &Position) -> Accumulator {
         let inputs = Inputs::of(pos);
-        let mut values = [net.ft_bias.clone(), net.ft_bias.clone()];
+        let mut values = [Aligned::from_slice(&net.ft_bias), Aligned::from_slice(&net.ft_bias)];
         inputs.for_each(pos.ruleset(), |p, f| apply_row(&mut values[p], net.row(f), true));
         Accumulator { values, inputs }
     }
@@ -460,38 +631,165 @@ impl Accumulator {
     /// that appeared added, for the boards that differ only (a move changes 2 to 6 inputs per
     /// perspective). Returns how many rows changed (both perspectives).
     pub fn update(&mut self, net: &Network, pos: &Position) -> usize {
-        let new = Inputs::of(pos);
-        let rs = pos.ruleset();
-        let mut changed = 0;
-        let [white, black] = &mut self.values;
-        let mut apply = |p: usize, f: u16, add: bool| {
-            apply_row(if p == 0 { &mut *white } else { &mut *black }, net.row(f), add);
-            changed += 1;
+        self.update_with(None, net, pos, true)
+    }
+
+    /// Makes this accumulator `parent`'s brought to `pos` ([`Accumulator::update`] without the
+    /// copy: each register tile of the parent's sums is read once, every changed row applied,
+    /// and the result stored once). Returns how many rows changed (both perspectives).
+    pub fn update_from(&mut self, parent: &Accumulator, net: &Network, pos: &Position) -> usize {
+        self.update_with(Some(parent), net, pos, true)
+    }
+
+    /// [`Accumulator::update_from`] (from `parent`, or in place) with the vector instructions
+    /// (`simd`, when the CPU has them) or the portable code only.
+    pub fn update_with(&mut self, parent: Option<&Accumulator>, net: &Network, pos: &Position, simd: bool) -> usize {
+        // From a parent, the new inputs go straight into place; in place, the old ones are kept.
+        let kept;
+        let old = match parent {
+            Some(a) => &a.inputs,
+            None => {
+                kept = self.inputs;
+                &kept
+            }
         };
-        for (b, (&o, &n)) in self.inputs.boards.iter().zip(&new.boards).enumerate() {
-            let diff = o ^ n;
-            if diff == 0 {
-                continue;
+        self.inputs = Inputs::of(pos);
+        let Accumulator { values, inputs } = self;
+        let new = &*inputs;
+        let mut delta = Delta::new();
+        let changed = diff(old, new, pos.ruleset(), |p, f, add| delta.push(p, f, add));
+        for (p, dst) in values.iter_mut().enumerate() {
+            let src = parent.map(|a| &a.values[p]);
+            if dst.len() != net.dims.hidden {
+                *dst = Aligned::zeros(net.dims.hidden); // a fresh accumulator of the stack
             }
-            for (bits, add) in [(o & diff, false), (n & diff, true)] {
-                for c in Bitboard(bits) {
-                    for p in Color::ALL {
-                        apply(p.index(), board_input(rs, p, b, c), add);
+            if delta.overflow {
+                // More changes than the lists hold (a lazy stack several plies behind): a copy,
+                // then one row at a time.
+                if let Some(src) = src {
+                    dst.clone_from_slice(src);
+                }
+                diff(old, new, pos.ruleset(), |q, f, add| {
+                    if q == p {
+                        apply_row(dst, net.row(f), add)
                     }
-                }
+                });
+            } else {
+                apply_rows(dst, src, net, delta.rows(p, true), delta.rows(p, false), simd);
             }
         }
-        for side in Color::ALL {
-            let (o, n) = (self.inputs.reserve[side.index()], new.reserve[side.index()]);
-            for i in (0..3).filter(|i| (o ^ n) & (1 << i) != 0) {
-                for p in Color::ALL {
-                    apply(p.index(), reserve_input(p, side, i), n & (1 << i) != 0);
-                }
-            }
-        }
-        self.inputs = new;
         debug_assert_eq!(*self, Accumulator::refresh(net, pos), "incremental accumulator");
         changed
+    }
+}
+
+/// Calls `f(perspective, input, added)` for every input that differs between `old` and `new`
+/// (removed ones first per board); returns how many calls were made.
+#[inline]
+fn diff(old: &Inputs, new: &Inputs, rs: Ruleset, mut f: impl FnMut(usize, u16, bool)) -> usize {
+    let mut changed = 0;
+    // The boards that differ as a mask first (no branch per board), then those boards only.
+    let mut boards = 0u32;
+    for (b, (o, n)) in old.boards.iter().zip(&new.boards).enumerate() {
+        boards |= u32::from(o != n) << b;
+    }
+    let views = [view(rs, Color::White), view(rs, Color::Black)];
+    while boards != 0 {
+        let b = boards.trailing_zeros() as usize;
+        boards &= boards - 1;
+        let (o, n) = (old.boards[b], new.boards[b]);
+        let base = BOARD_BASE[b];
+        for (bits, add) in [(o & !n, false), (n & !o, true)] {
+            for c in Bitboard(bits) {
+                for p in 0..2 {
+                    f(p, base[p] + views[p][c.index()] as u16, add);
+                    changed += 1;
+                }
+            }
+        }
+    }
+    for side in Color::ALL {
+        let (o, n) = (old.reserve[side.index()], new.reserve[side.index()]);
+        for i in (0..3).filter(|i| (o ^ n) & (1 << i) != 0) {
+            for p in Color::ALL {
+                f(p.index(), reserve_input(p, side, i), n & (1 << i) != 0);
+                changed += 1;
+            }
+        }
+    }
+    changed
+}
+
+/// Rows to add and subtract per perspective, at most [`Delta::CAP`] of each.
+struct Delta {
+    /// `[2·perspective + added]`: the inputs, the first `len` of each written.
+    lists: std::mem::MaybeUninit<[[u16; Delta::CAP]; 4]>,
+    len: [usize; 4],
+    overflow: bool,
+}
+
+impl Delta {
+    /// A move changes at most 6 inputs per perspective and sign; a lazy stack catching up over
+    /// several plies may need more.
+    const CAP: usize = 32;
+
+    /// No rows (and no 256 bytes cleared per update).
+    #[inline]
+    fn new() -> Delta {
+        Delta { lists: std::mem::MaybeUninit::uninit(), len: [0; 4], overflow: false }
+    }
+
+    #[inline]
+    fn push(&mut self, p: usize, f: u16, add: bool) {
+        let k = 2 * p + usize::from(add);
+        let n = self.len[k];
+        if n == Delta::CAP {
+            self.overflow = true;
+        } else {
+            // SAFETY: `k < 4` and `n < CAP`: a place inside the lists.
+            unsafe { (self.lists.as_mut_ptr() as *mut u16).add(k * Delta::CAP + n).write(f) };
+            self.len[k] = n + 1;
+        }
+    }
+
+    #[inline]
+    fn rows(&self, p: usize, add: bool) -> &[u16] {
+        let k = 2 * p + usize::from(add);
+        // SAFETY: the first `len[k]` entries of list `k` were written by `push`.
+        unsafe { std::slice::from_raw_parts((self.lists.as_ptr() as *const u16).add(k * Delta::CAP), self.len[k]) }
+    }
+}
+
+/// `dst = src + Σ rows(adds) − Σ rows(subs)`, wrapping (`src` `None`: `dst` itself).
+#[inline]
+fn apply_rows(
+    dst: &mut Aligned<i16>,
+    src: Option<&Aligned<i16>>,
+    net: &Network,
+    adds: &[u16],
+    subs: &[u16],
+    simd: bool,
+) {
+    let h = net.dims.hidden;
+    assert!(dst.len() == h && src.map_or(true, |s| s.len() == h));
+    assert!(adds.iter().chain(subs).all(|&f| (f as usize) < INPUTS));
+    #[cfg(target_arch = "x86_64")]
+    if simd && has_simd() {
+        let from = src.map_or(dst.as_ptr(), |s| s.as_ptr());
+        // SAFETY: AVX2 is present; `from` and `dst` hold `hidden` values (a multiple of 16), and
+        // every input's row lies in the weights (`INPUTS × hidden`). `from` may be `dst`: each
+        // tile is read before it is written.
+        return unsafe { simd::update(dst.as_mut_ptr(), from, h, &net.layout.ft, adds, subs) };
+    }
+    let _ = simd;
+    if let Some(src) = src {
+        dst.copy_from_slice(src);
+    }
+    for &f in adds {
+        apply_row_portable(dst, net.row(f), true);
+    }
+    for &f in subs {
+        apply_row_portable(dst, net.row(f), false);
     }
 }
 
@@ -625,15 +923,145 @@ mod tests {
                 assert_eq!(dot(&input, &row), dot_scalar(&input, &row), "n {n} round {round}");
             }
         }
-        for rs in [Ruleset::FiveUp, Ruleset::Raumschach] {
-            let net = Network::random(rs, Dims::DEFAULT, 21);
-            for seed in 0..30 {
-                let p = scrambled(Variant::plain(rs), seed as usize % 25, seed);
-                let acc = Accumulator::refresh(&net, &p);
-                assert_eq!(net.evaluate_with(&acc, p.side(), true), net.evaluate_with(&acc, p.side(), false));
+        #[cfg(target_arch = "x86_64")]
+        let kernels = simd::Kernel::available();
+        #[cfg(target_arch = "x86_64")]
+        eprintln!("kernels on this CPU: {kernels:?}");
+        for (k, dims) in SHAPES.into_iter().enumerate() {
+            for rs in [Ruleset::FiveUp, Ruleset::Raumschach] {
+                for (wide, net) in [false, true].map(|w| (w, test_network(rs, dims, 21 + k as u64, w))) {
+                    for seed in 0..40 {
+                        let p = scrambled(Variant::plain(rs), seed as usize % 35, seed);
+                        let acc = Accumulator::refresh(&net, &p);
+                        for side in Color::ALL {
+                            assert_eq!(
+                                net.evaluate_with(&acc, side, true),
+                                net.evaluate_with(&acc, side, false),
+                                "{dims:?} {rs} wide {wide} seed {seed}"
+                            );
+                            #[cfg(target_arch = "x86_64")]
+                            for &k in &kernels {
+                                assert_eq!(
+                                    net.forward_using(k, &acc, side),
+                                    net.forward_using(simd::Kernel::Portable, &acc, side),
+                                    "{k:?} {dims:?} {rs} wide {wide} seed {seed}"
+                                );
+                            }
+                        }
+                    }
+                }
             }
         }
         eprintln!("vector instructions on this CPU: {}", has_simd());
+    }
+
+    /// Layer sizes the kernels must handle: the shipped shape, small ones, and widths that are
+    /// not multiples of the register blocks (8 and 32 outputs, 32 accumulator values).
+    const SHAPES: [Dims; 7] = [
+        Dims::DEFAULT,
+        Dims { hidden: 128, l1: 32, l2: 32 },
+        Dims { hidden: 32, l1: 8, l2: 8 },
+        Dims { hidden: 16, l1: 1, l2: 1 },
+        Dims { hidden: 48, l1: 7, l2: 5 },
+        Dims { hidden: 80, l1: 40, l2: 33 },
+        Dims { hidden: 64, l1: 72, l2: 64 },
+    ];
+
+    /// [`Network::random`], or with `wide` weights over the whole `i8` range and accumulator
+    /// rows large enough that many values clip at 0 and at 127 (and sums wrap in 16 bits).
+    fn test_network(rs: Ruleset, dims: Dims, seed: u64, wide: bool) -> Network {
+        let mut net = Network::random(rs, dims, seed);
+        if wide {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0xA11);
+            for w in net.ft_weights.iter_mut().chain(&mut net.ft_bias) {
+                *w = rng.gen_range(-3000..=3000);
+            }
+            for w in net.l1_weights.iter_mut().chain(&mut net.l2_weights).chain(&mut net.out_weights) {
+                *w = rng.gen();
+            }
+            for b in net.l1_bias.iter_mut().chain(&mut net.l2_bias) {
+                *b = rng.gen_range(-20_000..=20_000);
+            }
+            net = net.with_layout();
+        }
+        net
+    }
+
+    #[test]
+    fn vector_and_portable_updates_match_a_refresh() {
+        // Along random games: in place and from a parent, one move at a time and several at
+        // once (a lazy stack catching up; the longest jumps overflow the change lists).
+        for (k, dims) in SHAPES.into_iter().enumerate() {
+            for rs in [Ruleset::FiveUp, Ruleset::Raumschach] {
+                let net = test_network(rs, dims, 40 + k as u64, k % 2 == 1);
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(k as u64);
+                let mut line = vec![Position::startpos(Variant::plain(rs))];
+                for _ in 0..80 {
+                    let mut p = line.last().unwrap().clone();
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    p.make(moves[rng.gen_range(0..moves.len())]);
+                    line.push(p);
+                }
+                let accs: Vec<Accumulator> = line.iter().map(|p| Accumulator::refresh(&net, p)).collect();
+                for to in 1..line.len() {
+                    for jump in [1, 2, 3, 7, 40, 80].into_iter().filter(|&j| j <= to) {
+                        let (from, want) = (&accs[to - jump], &accs[to]);
+                        for simd in [true, false] {
+                            let mut a = Accumulator::default();
+                            a.update_with(Some(from), &net, &line[to], simd);
+                            assert_eq!(a, *want, "{dims:?} {rs} {to} jump {jump} simd {simd}");
+                            let mut a = from.clone();
+                            a.update_with(None, &net, &line[to], simd);
+                            assert_eq!(a, *want, "{dims:?} {rs} {to} jump {jump} simd {simd} in place");
+                        }
+                    }
+                }
+                // From nothing (the bias only): every input is new, more than the lists hold.
+                let empty = Accumulator {
+                    values: [Aligned::from_slice(&net.ft_bias), Aligned::from_slice(&net.ft_bias)],
+                    inputs: Inputs::default(),
+                };
+                for (k, (p, want)) in line.iter().zip(&accs).enumerate().step_by(10) {
+                    for simd in [true, false] {
+                        let mut a = Accumulator::default();
+                        let changed = a.update_with(Some(&empty), &net, p, simd);
+                        assert!(k > 0 || changed > 2 * Delta::CAP, "the start overflows the lists");
+                        assert_eq!(a, *want, "{dims:?} {rs} from nothing, simd {simd}");
+                    }
+                }
+                // The refresh itself against the sums by definition.
+                for (p, acc) in line.iter().zip(&accs) {
+                    for side in Color::ALL {
+                        let mut v = net.ft_bias.clone();
+                        for f in active_features(p, side) {
+                            for (s, &w) in v.iter_mut().zip(net.row(f)) {
+                                *s = s.wrapping_add(w);
+                            }
+                        }
+                        assert_eq!(*acc.values[side.index()], v[..]);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn layouts_put_every_weight_in_its_place() {
+        let w: Vec<i8> = (0..7 * 10).map(|i| i as i8 + 1).collect();
+        let v = chunk_major(&w, 10, 7); // 10 inputs → 3 chunks, 7 outputs → 8
+        assert_eq!(v.len(), 3 * 8 * 4);
+        for j in 0..8 {
+            for i in 0..12 {
+                let want = if j < 7 && i < 10 { w[j * 10 + i] } else { 0 };
+                assert_eq!(v[((i / 4) * 8 + j) * 4 + i % 4], want, "output {j} input {i}");
+            }
+        }
+        let a = Aligned::<i16>::from_slice(&[1, 2, 3]);
+        assert_eq!(a.as_ptr() as usize % 32, 0);
+        assert_eq!(&*a, &[1, 2, 3]);
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //!
 //! The search calls [`Stack::push`] after every move it makes and [`Stack::pop`] after every
 //! unmake; both only move the ply and mark the new ply's accumulator stale. [`Stack::evaluate`]
-//! copies the nearest up-to-date accumulator above the current ply into it and updates it by
-//! feature differences ([`Accumulator::update`] handles any number of moves at once), so a
+//! brings the nearest up-to-date accumulator above the current ply to the current position into
+//! it ([`Accumulator::update_from`], any number of moves at once, no separate copy), so a
 //! node that never evaluates (in check, cut off by the table) costs nothing here.
 
 use super::{Accumulator, Network};
@@ -53,8 +53,7 @@ impl Stack {
         if !self.fresh[ply] {
             let base = (0..ply).rev().find(|&k| self.fresh[k]).unwrap_or(0);
             let (above, here) = self.accs.split_at_mut(ply);
-            here[0].clone_from(&above[base]);
-            here[0].update(net, pos);
+            here[0].update_from(&above[base], net, pos);
             self.fresh[ply] = true;
         }
         net.evaluate(&self.accs[ply], pos.side())

@@ -352,7 +352,9 @@ impl FloatNet {
             l2_bias: q32(&p[5]),
             out_weights: q8(&p[6]),
             out_bias: q32(&p[7])[0],
+            layout: Default::default(),
         }
+        .with_layout()
     }
 
     /// Weights, moments and the step count as one file's bytes.

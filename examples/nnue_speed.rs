@@ -1,0 +1,111 @@
+//! NNUE inference cost on a fixed workload (for callgrind and A/B timing):
+//! `cargo run --release --example nnue_speed -- FILE [walk|search|sparsity] [DEPTH]`.
+//!
+//! `walk` (the default): the `bench search` incremental micro-benchmark (random games of the
+//! network's ruleset, seed 1, 20,000 positions; each move followed by an accumulator update and
+//! an evaluation), three passes; prints evaluations per second and a checksum of every
+//! evaluation (equal checksums: equal results). `search`: a fixed-depth search of the start
+//! position with the network (default depth 6), printing nodes, score and best move.
+//! `sparsity`: how many of the first dense layer's inputs (clipped accumulator values) are zero
+//! along the walk's positions, per byte and per chunk of 4 (what a sparse first layer could skip).
+//!
+//! For instruction counts, collect only the measured part:
+//! `valgrind --tool=callgrind --toggle-collect='*nnue_speed*measured*' target/release/examples/nnue_speed FILE`.
+
+use fiveup::engine::{Engine, EngineConfig, Limits, Weights};
+use fiveup::nnue::{Accumulator, Network};
+use fiveup::rules::{Position, Variant};
+use rand::{Rng, SeedableRng};
+use std::sync::Arc;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let file = args.first().expect("usage: nnue_speed FILE [walk|search] [DEPTH]");
+    let net = Network::load(std::path::Path::new(file), None).unwrap_or_else(|e| panic!("{e}"));
+    match args.get(1).map(String::as_str).unwrap_or("walk") {
+        "walk" => {
+            let games = games(&net);
+            let evals: usize = games.iter().map(|g| g.len() - 1).sum();
+            for _ in 0..3 {
+                let t = std::time::Instant::now();
+                let sum = measured_walk(&net, &games);
+                let secs = t.elapsed().as_secs_f64();
+                println!("{evals} evaluations in {secs:.4} s: {:.2} M/s, checksum {sum}", evals as f64 / secs / 1e6);
+            }
+        }
+        "search" => {
+            let depth = args.get(2).and_then(|d| d.parse().ok()).unwrap_or(6);
+            let rs = net.ruleset;
+            let pos = Position::startpos(Variant::plain(rs));
+            let net = Arc::new(net);
+            let mut e = Engine::new(Weights::for_ruleset(rs), EngineConfig::default());
+            e.set_network(Some(net));
+            let r = measured_search(&mut e, &pos, depth);
+            println!(
+                "{rs} depth {depth}: nodes {}, {:.3} s, {:.2} M nodes/s, score {}, best {}",
+                r.nodes,
+                r.time.as_secs_f64(),
+                r.nodes as f64 / r.time.as_secs_f64() / 1e6,
+                r.score,
+                r.best.map(|m| m.to_string()).unwrap_or_default()
+            );
+        }
+        "sparsity" => {
+            let h = 2 * net.dims.hidden;
+            let (mut n, mut bytes, mut chunks) = (0usize, 0usize, 0usize);
+            for line in games(&net) {
+                for p in &line[1..] {
+                    let acc = Accumulator::refresh(&net, p);
+                    let x: Vec<u8> = acc.values.iter().flat_map(|v| v.iter().map(|&v| v.clamp(0, 127) as u8)).collect();
+                    bytes += x.iter().filter(|&&v| v != 0).count();
+                    chunks += x.chunks(4).filter(|c| c.iter().any(|&v| v != 0)).count();
+                    n += 1;
+                }
+            }
+            println!(
+                "{n} positions: non-zero inputs {:.1}%, non-zero chunks of 4 {:.1}%",
+                100.0 * bytes as f64 / (n * h) as f64,
+                100.0 * chunks as f64 / (n * h / 4) as f64
+            );
+        }
+        other => panic!("unknown mode {other}"),
+    }
+}
+
+/// The positions of `bench search`'s micro-benchmark (same seed and lengths).
+fn games(net: &Network) -> Vec<Vec<Position>> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let mut games: Vec<Vec<Position>> = Vec::new();
+    while games.iter().map(Vec::len).sum::<usize>() < 20_000 {
+        let mut p = Position::startpos(Variant::plain(net.ruleset));
+        let mut line = vec![p.clone()];
+        for _ in 0..120 {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p.make(moves[rng.gen_range(0..moves.len())]);
+            line.push(p.clone());
+        }
+        games.push(line);
+    }
+    games
+}
+
+#[inline(never)]
+fn measured_walk(net: &Network, games: &[Vec<Position>]) -> i64 {
+    let mut sum = 0i64;
+    for line in games {
+        let mut acc = Accumulator::refresh(net, &line[0]);
+        for p in &line[1..] {
+            acc.update(net, p);
+            sum = sum.wrapping_mul(31).wrapping_add(net.evaluate(&acc, p.side()) as i64);
+        }
+    }
+    sum
+}
+
+#[inline(never)]
+fn measured_search(e: &mut Engine, pos: &Position, depth: u32) -> fiveup::engine::SearchResult {
+    e.search(pos, &[], &Limits::depth(depth), None, |_| {})
+}
