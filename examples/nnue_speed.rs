@@ -15,7 +15,6 @@
 use fiveup::engine::{Engine, EngineConfig, Limits, Weights};
 use fiveup::nnue::{Accumulator, Network};
 use fiveup::rules::{Position, Variant};
-use rand::{Rng, SeedableRng};
 use std::sync::Arc;
 
 fn main() {
@@ -72,24 +71,9 @@ fn main() {
     }
 }
 
-/// The positions of `bench search`'s micro-benchmark (same seed and lengths).
+/// The positions of `bench search`'s micro-benchmark.
 fn games(net: &Network) -> Vec<Vec<Position>> {
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-    let mut games: Vec<Vec<Position>> = Vec::new();
-    while games.iter().map(Vec::len).sum::<usize>() < 20_000 {
-        let mut p = Position::startpos(Variant::plain(net.ruleset));
-        let mut line = vec![p.clone()];
-        for _ in 0..120 {
-            let moves = p.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            p.make(moves[rng.gen_range(0..moves.len())]);
-            line.push(p.clone());
-        }
-        games.push(line);
-    }
-    games
+    fiveup::nnue::benchmark_games(net.ruleset)
 }
 
 #[inline(never)]

@@ -119,23 +119,8 @@ pub fn run(a: &BenchSearchArgs, out: &mut dyn Write) -> Result<()> {
 /// node that evaluates after one move).
 fn incremental_evals_per_second(net: &fiveup::nnue::Network) -> f64 {
     use fiveup::nnue::Accumulator;
-    use rand::{Rng, SeedableRng};
     // The positions first (move generation is not what is measured), then the timed walk.
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-    let mut games: Vec<Vec<Position>> = Vec::new();
-    while games.iter().map(Vec::len).sum::<usize>() < 20_000 {
-        let mut p = Position::startpos(Variant::plain(net.ruleset));
-        let mut line = vec![p.clone()];
-        for _ in 0..120 {
-            let moves = p.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            p.make(moves[rng.gen_range(0..moves.len())]);
-            line.push(p.clone());
-        }
-        games.push(line);
-    }
+    let games = fiveup::nnue::benchmark_games(net.ruleset);
     let start = std::time::Instant::now();
     let (mut evals, mut sink) = (0u64, 0i64);
     for line in &games {

@@ -564,6 +564,28 @@ pub fn simd_name() -> &'static str {
     }
 }
 
+/// The positions of the incremental-evaluation micro-benchmark (`fiveup bench search --nnue`,
+/// `examples/nnue_speed.rs`): random games of `ruleset` from its start (seed 1, at most 120 plies
+/// each) until 20,000 positions, each game's positions in order.
+pub fn benchmark_games(ruleset: Ruleset) -> Vec<Vec<Position>> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let mut games: Vec<Vec<Position>> = Vec::new();
+    while games.iter().map(Vec::len).sum::<usize>() < 20_000 {
+        let mut p = Position::startpos(crate::rules::Variant::plain(ruleset));
+        let mut line = vec![p.clone()];
+        for _ in 0..120 {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p.make(moves[rng.gen_range(0..moves.len())]);
+            line.push(p.clone());
+        }
+        games.push(line);
+    }
+    games
+}
+
 /// Whether the running CPU has the vector instructions of [`dot`] (checked once).
 pub fn has_simd() -> bool {
     #[cfg(target_arch = "x86_64")]

@@ -576,19 +576,16 @@ mod tests {
         let mut seen = Vec::new();
         let resumed = train(&run3, &cfg, &train_set, &valid, &|_, _| {}, &mut |r| seen.push(r.epoch)).unwrap();
         assert_eq!(seen, vec![3, 4]);
-        // The same seed and data give the same network up to float rounding: libtorch's thread
-        // count is process-wide and other tests change it, which can move a sum's last bit and
-        // so, rarely, one quantized weight by one unit. Its evaluations agree within 8 cp.
-        let resumed = Network::load(&resumed, Some(rs)).unwrap();
-        for seed in 0..40 {
-            let p = crate::engine::scrambled(Variant::plain(rs), 4 + seed as usize, 100 + seed);
-            let (a, b) = (net.evaluate_position(&p), resumed.evaluate_position(&p));
-            assert!(
-                (a - b).abs() <= 8,
-                "resumed and uninterrupted runs evaluate {} differently: {a} vs {b}",
-                p.to_text()
-            );
-        }
+        // The resumed run ends on exactly the network of its uninterrupted twin (run2, whose
+        // epoch-2 state it started from). Compared with run2 rather than `run`: initial weights
+        // come from libtorch's process-wide generator, which tests running beside this one also
+        // draw from, so two fresh runs in one test process may start apart.
+        let uninterrupted = run2.join("net.nnue");
+        assert_eq!(
+            Network::load(&resumed, Some(rs)).unwrap(),
+            Network::load(&uninterrupted, Some(rs)).unwrap(),
+            "a resumed run gives the network of the uninterrupted run"
+        );
         // Data of another ruleset is refused, naming the file.
         let e = load_data(&[t.path().join("data")], Ruleset::FiveUp).err().unwrap();
         assert!(e.contains(".shard") && e.contains("raumschach"), "{e}");

@@ -169,13 +169,18 @@ async fn api_not_found() -> ApiError {
     ApiError::not_found("no such API endpoint (see docs/WEB.md)")
 }
 
-/// Whether `host` (a Host header: name or address, optional port) names this machine's loopback.
-fn loopback_host(host: &str) -> bool {
-    let name = if let Some(rest) = host.strip_prefix('[') {
+/// The name or address of a Host header, without its port (`[::1]:80` → `::1`).
+fn host_name(host: &str) -> &str {
+    if let Some(rest) = host.strip_prefix('[') {
         rest.split(']').next().unwrap_or("")
     } else {
-        host.rsplit_once(':').map_or(host, |(h, port)| if port.chars().all(|c| c.is_ascii_digit()) { h } else { host })
-    };
+        host.rsplit_once(':').filter(|(_, port)| port.chars().all(|c| c.is_ascii_digit())).map_or(host, |(h, _)| h)
+    }
+}
+
+/// Whether `host` (a Host header: name or address, optional port) names this machine's loopback.
+fn loopback_host(host: &str) -> bool {
+    let name = host_name(host);
     name.eq_ignore_ascii_case("localhost") || name.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
 }
 
@@ -185,10 +190,8 @@ fn loopback_host(host: &str) -> bool {
 /// simple request cannot send `application/json` without a preflight, which is never answered).
 async fn guard(State(st): State<Arc<AppState>>, headers: HeaderMap, req: Request, next: Next) -> Response {
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    let allowed = |h: &str| {
-        let name = h.rsplit_once(':').filter(|(_, p)| p.chars().all(|c| c.is_ascii_digit())).map_or(h, |(n, _)| n);
-        loopback_host(h) || st.config.allow_hosts.iter().any(|a| a.eq_ignore_ascii_case(name))
-    };
+    let allowed =
+        |h: &str| loopback_host(h) || st.config.allow_hosts.iter().any(|a| a.eq_ignore_ascii_case(host_name(h)));
     let checked = st.config.addr.ip().is_loopback() || !st.config.allow_hosts.is_empty();
     if let Some(h) = host.filter(|h| checked && !allowed(h)) {
         return ApiError::forbidden(format!(

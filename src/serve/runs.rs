@@ -379,9 +379,9 @@ pub(crate) async fn tournament(
                 .map(|r| json!({ "white": r.white, "black": r.black, "result": r.result_text(),
                                  "termination": r.termination(), "plies": r.moves.len() }))
                 .collect();
-            let owned: Vec<GameRecord> = mine.iter().map(|r| (*r).clone()).collect();
-            let (ratings, crosstable) = match rate_records(&names, &owned, &FitConfig::default()) {
-                Ok(rep) if !owned.is_empty() => {
+            // rate_records itself leaves out games of players outside the tournament.
+            let (ratings, crosstable) = match rate_records(&names, &records, &FitConfig::default()) {
+                Ok(rep) if !mine.is_empty() => {
                     let ratings: Vec<Value> = rep
                         .ranking()
                         .into_iter()
@@ -412,7 +412,7 @@ pub(crate) async fn tournament(
                 }
                 _ => (Vec::new(), Vec::new()),
             };
-            Ok(json!({ "games_done": owned.len(), "ratings": ratings, "crosstable": crosstable, "recent": recent }))
+            Ok(json!({ "games_done": mine.len(), "ratings": ratings, "crosstable": crosstable, "recent": recent }))
         })?;
         let now = SystemTime::now();
         let mut live: Vec<(String, Value)> = std::fs::read_dir(run.root.join(LIVE_DIR))
