@@ -93,7 +93,8 @@ impl Node {
         }
         let n = self.visits as f32;
         let (q, d) = (self.sum_q / n, self.sum_d / n);
-        [(1.0 + q - d) / 2.0, d, (1.0 - q - d) / 2.0]
+        // Clamped: rounding in the sums can leave a component a hair below 0.
+        [((1.0 + q - d) / 2.0).max(0.0), d.max(0.0), ((1.0 - q - d) / 2.0).max(0.0)]
     }
 }
 

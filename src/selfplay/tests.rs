@@ -357,6 +357,12 @@ fn records_with_off_board_cells_or_bad_numbers_are_rejected_naming_shard_and_rec
     reject(&|g| g.positions[0].policy[0].1 = -0.5, "policy entry 0 is -0.5");
     reject(&|g| g.positions[0].policy.iter_mut().for_each(|p| p.1 *= 2.0), "policy sums to");
     reject(&|g| g.positions[0].root_wdl = [f32::INFINITY, 0.0, 0.0], "root_wdl entry 0 is inf");
+    reject(&|g| g.positions[0].root_wdl = [1.0, 0.05, -0.05], "root_wdl entry 2 is -0.05");
+    // A hair below 0 from rounding (seen in a worker's shard: -1.4e-8) is a probability.
+    let mut ok = games.clone();
+    ok[1].positions[0].root_wdl = [1.0, 0.0, -1.4e-8];
+    let bytes = super::shards::encode_shard(&path, &ok).unwrap();
+    assert_eq!(decode_shard(&path, &bytes).unwrap().len(), ok.len());
     reject(&|g| g.positions[0].nn_wdl = [0.5, 0.5, 0.5], "nn_wdl sums to 1.5");
     reject(&|g| g.positions[0].ply = 10_000, "ply 10000 is past the game's");
     // to_setup itself refuses off-board bits (no panic in Position::from_setup).
