@@ -212,7 +212,7 @@ impl Problem {
     }
 
     fn feasible(&self, x: &DVector<f64>) -> bool {
-        x.iter().all(|v| v.is_finite()) && self.theta_index().map_or(true, |t| x[t] >= MIN_THETA)
+        x.iter().all(|v| v.is_finite()) && self.theta_index().is_none_or(|t| x[t] >= MIN_THETA)
     }
 
     /// Maximises the penalised log-likelihood.

@@ -15,7 +15,7 @@ pub fn expand(tree: &mut Tree, id: NodeId, moves: &[Move], eval: &Evaluation, sc
     if ok && total > 0.0 {
         scratch.extend(eval.policy.iter().map(|p| p / total));
     } else {
-        scratch.extend(std::iter::repeat(1.0 / moves.len().max(1) as f32).take(moves.len()));
+        scratch.extend(std::iter::repeat_n(1.0 / moves.len().max(1) as f32, moves.len()));
     }
     tree.add_children(id, moves, scratch);
     let wdl = sanitize_wdl(eval.wdl);

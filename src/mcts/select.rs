@@ -108,7 +108,7 @@ pub fn considered_visits(m: u32, n: u32) -> (Vec<u32>, Vec<u16>) {
         let extra = (n / (log2m * considered as u32)).max(1);
         for _ in 0..extra {
             seq.extend_from_slice(&visits[..considered]);
-            phase.extend(std::iter::repeat(ph).take(considered));
+            phase.extend(std::iter::repeat_n(ph, considered));
             visits[..considered].iter_mut().for_each(|v| *v += 1);
         }
         considered = (considered / 2).max(2);

@@ -793,7 +793,7 @@ fn apply_rows(
     simd: bool,
 ) {
     let h = net.dims.hidden;
-    assert!(dst.len() == h && src.map_or(true, |s| s.len() == h));
+    assert!(dst.len() == h && src.is_none_or(|s| s.len() == h));
     assert!(adds.iter().chain(subs).all(|&f| (f as usize) < INPUTS));
     #[cfg(target_arch = "x86_64")]
     if simd && has_simd() {

@@ -533,8 +533,8 @@ impl MoveText {
     /// Whether legal move `m` of `pos` fits this text (promotion compared only when `promo`).
     fn fits(&self, pos: &Position, m: Move, promo: bool) -> bool {
         m.to() == self.to
-            && self.from.map_or(true, |f| m.from() == f)
-            && self.kind.map_or(true, |k| pos.piece_at(m.from()).map(|p| p.kind) == Some(k))
+            && self.from.is_none_or(|f| m.from() == f)
+            && self.kind.is_none_or(|k| pos.piece_at(m.from()).map(|p| p.kind) == Some(k))
             && m.placement() == self.placement
             && (!promo || m.promotion() == self.promotion)
     }
