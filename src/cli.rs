@@ -50,8 +50,11 @@ pub enum Command {
     /// after generation, in one run directory. Rerun the same command to resume.
     Train(TrainArgs),
     /// An extra self-play worker for a run: plays with the run's best network and writes shards
-    /// into its directory (several may run, on this machine or others sharing the directory).
+    /// into its directory or object store (any number, on this machine or any other).
     Selfplay(SelfplayArgs),
+    /// Inspect training runs (local or on an object store).
+    #[command(subcommand)]
+    Runs(RunsCommand),
     /// Measure piece values: imbalance matches and outcome regression, with 95% intervals.
     Values(ValuesArgs),
     /// Search a position with a player spec: one line per depth, then `bestmove`.
@@ -78,6 +81,28 @@ pub enum Command {
     /// The NNUE evaluator (issue 15, in progress): training data, training, the reinforcement loop.
     #[command(subcommand)]
     Nnue(NnueCommand),
+}
+
+/// `fiveup runs …`.
+#[derive(Subcommand, Debug)]
+pub enum RunsCommand {
+    /// What a run holds: state, best network, each generation's shards and games by worker
+    /// beside what the trainer counted, the workers' heartbeats; `--verify` reads every shard.
+    Status(RunsStatusArgs),
+}
+
+/// `fiveup runs status`.
+#[derive(Args, Debug)]
+pub struct RunsStatusArgs {
+    /// The run: its directory or object-store URL.
+    #[arg(long, value_name = "DIR|URL")]
+    pub run: String,
+    /// Read every shard whole and check the trainer's counts against them (exit 1 on a problem).
+    #[arg(long)]
+    pub verify: bool,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `fiveup nnue …`.
@@ -247,9 +272,14 @@ pub struct TrainArgs {
     /// built-in copy of configs/cpu.toml.
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
-    /// The run directory (created if missing; resumed if it exists).
+    /// The run: a directory (created if missing; resumed if it exists), or an object-store URL
+    /// (`s3://BUCKET/PREFIX`, `gs://…`, `az://…`; endpoint and credentials from the environment,
+    /// docs/SCALING.md).
+    #[arg(long, value_name = "DIR|URL")]
+    pub run: String,
+    /// The local cache of a run on an object store (default: under $XDG_CACHE_HOME/fiveup/runs).
     #[arg(long, value_name = "DIR")]
-    pub run: PathBuf,
+    pub cache: Option<PathBuf>,
     /// Override a config key, e.g. `--set training.lr=0.002` (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub overrides: Vec<String>,
@@ -261,10 +291,14 @@ pub struct TrainArgs {
 /// `fiveup selfplay`.
 #[derive(Args, Debug)]
 pub struct SelfplayArgs {
-    /// The run directory of a `fiveup train` run.
+    /// The run of a `fiveup train`: its directory, or its object-store URL (`s3://BUCKET/PREFIX`).
+    #[arg(long, value_name = "DIR|URL")]
+    pub run: String,
+    /// The local cache of a run on an object store (default: under $XDG_CACHE_HOME/fiveup/runs).
     #[arg(long, value_name = "DIR")]
-    pub run: PathBuf,
-    /// This worker's name in shard file names (default: w<pid>).
+    pub cache: Option<PathBuf>,
+    /// This worker's name in shard file names (default: w<pid>; on an object store
+    /// w-<host>-<pid>).
     #[arg(long, value_name = "NAME")]
     pub worker: Option<String>,
     /// Stop after this many games, 1..=10000000 (default: when the run is finished).
@@ -653,6 +687,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Sprt(a) => sprt::run(&a, out),
         Command::Uci(a) => run_uci(&a),
         Command::Serve(a) => serve::run(&a, out),
+        Command::Runs(RunsCommand::Status(a)) => run_runs_status(&a, out),
         Command::Nnue(NnueCommand::Datagen(a)) => run_datagen(&a, out),
         Command::Nnue(NnueCommand::Train(a)) => run_nnue_train(&a, out),
         Command::Nnue(NnueCommand::Loop(a)) => run_nnue_loop(&a, out),
@@ -785,7 +820,8 @@ fn install_train_interrupt() {
 fn run_train(a: TrainArgs, out: &mut dyn Write) -> Result<()> {
     install_train_interrupt();
     let opts = fiveup::train::TrainOptions {
-        run: a.run,
+        run: fiveup::store::RunLocation::parse(&a.run)?,
+        cache: a.cache,
         config: a.config,
         overrides: a.overrides,
         force_config: a.force_config,
@@ -798,14 +834,40 @@ fn run_selfplay(a: &SelfplayArgs, out: &mut dyn Write) -> Result<()> {
     if let Some(n) = a.games {
         common::bound("--games", n, 1, common::MAX_GAMES as u64)?;
     }
-    let opts = fiveup::train::worker::WorkerOptions {
-        name: a.worker.clone().unwrap_or_else(|| format!("w{}", std::process::id())),
-        max_games: a.games,
-        poll_seconds: 2.0,
-    };
-    let games = fiveup::train::worker::run_worker(&fiveup::train::RunDir::new(&a.run), &opts)?;
+    let location = fiveup::store::RunLocation::parse(&a.run)?;
+    let remote = matches!(location, fiveup::store::RunLocation::Remote(_));
+    let name = a.worker.clone().unwrap_or_else(|| default_worker_name(remote));
+    let opts = fiveup::train::worker::WorkerOptions { name, max_games: a.games, poll_seconds: 2.0 };
+    opts.check_name()?;
+    let run = fiveup::train::RunDir::open(&location, a.cache.as_deref(), &opts.name)?;
+    let games = fiveup::train::worker::run_worker(&run, &opts)?;
     writeln!(out, "worker {}: {games} games", opts.name)?;
     Ok(())
+}
+
+fn run_runs_status(a: &RunsStatusArgs, out: &mut dyn Write) -> Result<()> {
+    let location = fiveup::store::RunLocation::parse(&a.run)?;
+    let status = fiveup::train::status::run_status(&location, a.verify)?;
+    if a.json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&status)?)?;
+    } else {
+        write!(out, "{}", status.text())?;
+    }
+    if status.verify.as_ref().is_some_and(|v| !v.ok) {
+        anyhow::bail!("{}: verification found problems (listed above)", a.run);
+    }
+    Ok(())
+}
+
+/// A worker's default name: `w<pid>`, and on an object store (workers on many machines)
+/// `w-<host>-<pid>` with the host name cut to letters, digits and '-'.
+fn default_worker_name(remote: bool) -> String {
+    if !remote {
+        return format!("w{}", std::process::id());
+    }
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default();
+    let host: String = host.trim().chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').take(40).collect();
+    format!("w-{}-{}", if host.is_empty() { "host" } else { &host }, std::process::id())
 }
 
 fn run_moves(pos: &Position, out: &mut dyn Write) -> Result<()> {

@@ -167,6 +167,16 @@ pub struct SelfPlaySection {
     pub resign_consecutive: u32,
     /// Share of games played through with resignation off.
     pub resign_playthrough: f32,
+    /// Whether the trainer plays self-play games itself. `false` leaves self-play to the workers
+    /// (a trainer on a GPU machine feeding many CPU workers); the trainer still plays whenever
+    /// no worker is alive (no heartbeat and no new shard for 30 s), so it never waits for dead
+    /// workers. Written into a frozen config only when `false` (older runs keep their hash).
+    #[serde(skip_serializing_if = "is_true")]
+    pub trainer_plays: bool,
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
 }
 
 impl Default for SelfPlaySection {
@@ -190,6 +200,7 @@ impl Default for SelfPlaySection {
             resign_loss: 0.0,
             resign_consecutive: 3,
             resign_playthrough: 0.1,
+            trainer_plays: true,
         }
     }
 }

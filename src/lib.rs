@@ -16,5 +16,6 @@ pub mod protocol;
 pub mod rules;
 pub mod selfplay;
 pub mod serve;
+pub mod store;
 pub mod train;
 pub mod values;

@@ -38,6 +38,7 @@ use crate::config::{Sampling, TrainConfig};
 use crate::eval::runner::PlayerSource;
 use crate::nn::Evaluator;
 use crate::progress::Progress;
+use crate::store::RunLocation;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
@@ -46,10 +47,12 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 /// How `fiveup train` was asked to run.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct TrainOptions {
-    /// The run directory.
-    pub run: PathBuf,
+    /// The run directory or object-store URL.
+    pub run: RunLocation,
+    /// The local cache of a remote run (`None`: [`RunLocation::default_cache`]).
+    pub cache: Option<PathBuf>,
     /// The config file (`None`: the run's frozen config, else the embedded default).
     pub config: Option<PathBuf>,
     /// `KEY=VALUE` overrides.
@@ -61,16 +64,15 @@ pub struct TrainOptions {
 /// Resolves the config: the given file, else the run's frozen config, else (a run that lost its
 /// `config.toml`) the copy in its newest checkpoint, else the embedded default for a new run. A
 /// started run whose config cannot be recovered is refused with the fix (never the defaults).
-pub fn resolve_config(opts: &TrainOptions) -> Result<TrainConfig, TrainError> {
-    let run = RunDir::new(&opts.run);
+pub fn resolve_config(run: &RunDir, opts: &TrainOptions) -> Result<TrainConfig, TrainError> {
     Ok(match &opts.config {
         Some(path) => TrainConfig::from_file(path, &opts.overrides)?,
         None if run.config_path().exists() => TrainConfig::from_file(&run.config_path(), &opts.overrides)?,
-        None => match recover_config(&run)? {
+        None => match recover_config(run)? {
             Some(path) => {
                 tracing::warn!(
                     "{} is missing: rebuilt from {} (the config of the newest checkpoint)",
-                    run.config_path().display(),
+                    run.shown(&run.config_path()).display(),
                     path.display()
                 );
                 TrainConfig::from_file(&path, &opts.overrides)?
@@ -83,6 +85,7 @@ pub fn resolve_config(opts: &TrainOptions) -> Result<TrainConfig, TrainError> {
 /// For a run directory without `config.toml`: the newest intact checkpoint's copy of it, `None`
 /// when the run has not started (no checkpoint, no state), an error with the fix otherwise.
 fn recover_config(run: &RunDir) -> Result<Option<PathBuf>, TrainError> {
+    let shown = run.shown(&run.config_path());
     let checkpoints = checkpoint::list(run);
     for (_, dir) in checkpoints.iter().rev() {
         let copy = dir.join(checkpoint::CONFIG_FILE);
@@ -99,11 +102,11 @@ fn recover_config(run: &RunDir) -> Result<Option<PathBuf>, TrainError> {
         _ => String::new(),
     };
     Err(TrainError::Invalid {
-        path: run.config_path(),
+        path: shown,
         detail: format!(
             "missing, and no checkpoint keeps a copy{hash}; resume with the config the run was started with: \
              fiveup train --run {} --config FILE (the checkpoints are fine: do not delete them)",
-            run.root().display()
+            run.display()
         ),
     })
 }
@@ -131,13 +134,26 @@ struct Timings {
 
 /// Runs (or resumes) training in `opts.run`, writing one summary line per generation to `out`.
 pub fn run_training(opts: &TrainOptions, out: &mut dyn Write) -> Result<(), TrainError> {
-    let cfg = resolve_config(opts)?;
+    // A given config and its player specs are checked before the store is contacted.
+    if let Some(path) = &opts.config {
+        check_players(&TrainConfig::from_file(path, &opts.overrides)?)?;
+    }
+    let run = RunDir::open(&opts.run, opts.cache.as_deref(), "trainer")?;
+    // A remote run: the lease first, then the cache made equal to the store.
+    let remote_lock = match run.mirror() {
+        Some(_) => Some(pull_remote_run(&run)?),
+        None => None,
+    };
+    let cfg = resolve_config(&run, opts)?;
     // Every player spec is checked before the run directory is touched or a network opened.
     check_players(&cfg)?;
-    let run = RunDir::new(&opts.run);
     run.create()?;
-    let _lock = run.lock()?;
+    let _lock = match remote_lock {
+        Some(l) => l,
+        None => run.lock()?,
+    };
     run.freeze_config(&cfg, opts.force_config)?;
+    run.sync()?;
     run.repair_metrics()?;
     checkpoint::clean_temporaries(&run);
     let hash = cfg.hash();
@@ -145,13 +161,21 @@ pub fn run_training(opts: &TrainOptions, out: &mut dyn Write) -> Result<(), Trai
     let meta = checkpoint::load_latest(&run, learner.as_mut(), &hash, opts.force_config)?;
     let step = meta.as_ref().map_or(0, |m| m.step);
     run.drop_metrics_after(step)?;
-    let mut state = run.read_state()?.unwrap_or_else(|| RunState::new(cfg.bootstrap.enabled));
+    let mut state = match run.read_state()? {
+        Some(s) => s,
+        None => {
+            // Written at once, so that workers see a started run.
+            let s = RunState::new(cfg.bootstrap.enabled);
+            run.write_state(&s)?;
+            s
+        }
+    };
     if state.phase == Phase::Finished && state.generation < cfg.generations {
         state.phase = Phase::Selfplay;
     }
     tracing::info!(
         "run {}: {} | generation {} phase {:?} step {step} | {}",
-        run.root().display(),
+        run.display(),
         learner.describe(),
         state.generation,
         state.phase,
@@ -161,6 +185,38 @@ pub fn run_training(opts: &TrainOptions, out: &mut dyn Write) -> Result<(), Trai
     let mut t = Trainer { run, cfg, hash, learner, step, state, replay, out, timings: Timings::default() };
     t.ensure_heldout()?;
     t.run_loop()
+}
+
+/// A remote run's start: takes the trainer's lease, refuses a prefix that holds something other
+/// than a run, and makes the local cache equal to the store.
+fn pull_remote_run(run: &RunDir) -> Result<super::rundir::RunLock, TrainError> {
+    let m = run.mirror().expect("a remote run");
+    m.remote().check_conditional_puts()?;
+    let lock = run.lock()?;
+    let names: Vec<String> = m.remote().list("")?.into_iter().map(|o| o.name).collect();
+    let is_run = |n: &String| n == "config.toml" || n == "state.json" || n.starts_with("checkpoints/");
+    let ours = |n: &String| n == crate::store::lease::LEASE || n.starts_with("workers/");
+    if names.iter().any(|n| !ours(n)) && !names.iter().any(is_run) {
+        let example = names.iter().find(|n| !ours(n)).cloned().unwrap_or_default();
+        return Err(crate::store::StoreError::Foreign {
+            url: m.remote().url().to_string(),
+            detail: format!(
+                "holds {} objects (e.g. {example}) but no fiveup run (no config.toml, state.json or checkpoints): use an empty prefix",
+                names.len()
+            ),
+        }
+        .into());
+    }
+    let s = m.pull_all()?;
+    tracing::info!(
+        "run {}: cache in step with the store ({} files, {:.1} MB downloaded, {} removed, {:.1} s)",
+        m.remote().url(),
+        s.files,
+        s.bytes as f64 / 1e6,
+        s.deleted,
+        s.seconds
+    );
+    Ok(lock)
 }
 
 /// Parses and checks every player spec of the config (bootstrap engine, held-out engines, ladder)
@@ -234,6 +290,14 @@ impl Trainer<'_> {
 
     /// `Err(Interrupted)` once a stop was requested (see [`super::request_stop`]).
     fn check_stop(&self) -> Result<(), TrainError> {
+        if self.run.lease_lost() {
+            return Err(crate::store::StoreError::Leased {
+                url: self.run.display(),
+                holder: "another trainer took over the lease".into(),
+                age: 0.0,
+            }
+            .into());
+        }
         if super::stop_requested() {
             return Err(TrainError::Interrupted { generation: self.state.generation, step: self.step });
         }
@@ -276,7 +340,7 @@ impl Trainer<'_> {
             &self.hash,
             t.keep_checkpoints,
         )?;
-        Ok(())
+        self.run.sync()
     }
 
     /// Publishes the learner's network as generation `g` (skipped when it is already there).
@@ -290,7 +354,8 @@ impl Trainer<'_> {
         std::fs::create_dir_all(&tmp).map_err(|e| TrainError::io(&tmp, e))?;
         self.learner.publish(&tmp)?;
         crate::fsutil::publish_dir(&tmp, &dir).map_err(|e| TrainError::io(&dir, e))?;
-        tracing::info!("published {}", dir.display());
+        self.run.sync()?;
+        tracing::info!("published {}", self.run.shown(&dir).display());
         Ok(())
     }
 
@@ -346,13 +411,23 @@ impl Trainer<'_> {
         }
         let dir = self.run.shard_dir(g);
         let target = self.cfg.selfplay.games_per_generation;
+        self.run.pull_shards()?;
         let mut have = count_games(&dir);
         let bar = Progress::new(target, &format!("gen {g} self-play"), "games");
         bar.resume_at(have.min(target));
         let t0 = Instant::now();
         let mut evaluator: Option<(u32, Box<dyn Evaluator>)> = None;
         let mut played = 0u64;
+        let mut liveness = super::worker::Liveness::new(have);
         while have < target {
+            if !self.cfg.selfplay.trainer_plays && liveness.workers_alive(&self.run, have) {
+                bar.set_position(have.min(target));
+                std::thread::sleep(std::time::Duration::from_secs(1));
+                self.check_stop()?;
+                self.run.pull_shards()?;
+                have = count_games(&dir);
+                continue;
+            }
             let best = self.run.read_best()?;
             if evaluator.as_ref().map(|e| e.0) != best {
                 evaluator = Some(best_evaluator(&self.run, &self.cfg)?);
@@ -366,9 +441,14 @@ impl Trainer<'_> {
             })?;
             played += prog.games;
             tracing::debug!("gen {g} self-play chunk: {}", prog.line());
+            self.run.sync()?;
+            liveness.own_games(count_games(&dir));
+            self.run.pull_shards()?;
             have = count_games(&dir);
+            super::worker::log_workers(&self.run, g);
         }
         bar.finish();
+        self.record_counted(g)?;
         let secs = t0.elapsed().as_secs_f64();
         self.timings.selfplay = secs;
         self.timings.games_per_sec = played as f64 / secs.max(1e-9);
@@ -395,9 +475,40 @@ impl Trainer<'_> {
         self.set_phase(Phase::Train)
     }
 
+    /// Records which shards generation `g`'s self-play counted, with their games and each
+    /// worker's share, in `eval/selfplay-NNNN.json` (a shard counts once: by its name).
+    fn record_counted(&mut self, g: u32) -> Result<(), TrainError> {
+        let mut shards = Vec::new();
+        let mut by_worker = std::collections::BTreeMap::<String, u64>::new();
+        let mut games = 0;
+        for path in replay::shard_files(&self.run.shard_dir(g)) {
+            let n = super::worker::shard_game_count(&path);
+            let name = path.file_name().and_then(|f| f.to_str()).unwrap_or_default().to_string();
+            let worker = name.rsplit_once('-').map_or(name.as_str(), |(w, _)| w).to_string();
+            *by_worker.entry(worker).or_default() += n;
+            games += n;
+            shards.push(json!({"name": name, "games": n}));
+        }
+        let record = json!({
+            "generation": g, "target": self.cfg.selfplay.games_per_generation, "games": games,
+            "by_worker": by_worker, "shards": shards,
+        });
+        let dir = self.run.eval_dir();
+        std::fs::create_dir_all(&dir).map_err(|e| TrainError::io(&dir, e))?;
+        let path = dir.join(format!("selfplay-{g:04}.json"));
+        atomic_write(&path, (serde_json::to_string_pretty(&record).expect("serialises") + "\n").as_bytes())?;
+        tracing::info!(
+            "gen {g}: self-play counted {games} games from {} shards ({})",
+            record["shards"].as_array().map_or(0, Vec::len),
+            by_worker.iter().map(|(w, n)| format!("{w} {n}")).collect::<Vec<_>>().join(", ")
+        );
+        Ok(())
+    }
+
     /// Loads every shard directory up to the current generation; returns the samples of the
     /// current generation's directory.
     fn load_replay(&mut self) -> Result<u64, TrainError> {
+        self.run.pull_shards()?;
         self.replay.load_dir(&self.run.bootstrap_dir(), &Targets::bootstrap_of(&self.cfg), Pool::Bootstrap)?;
         let targets = Targets::selfplay_of(&self.cfg);
         let mut last = 0;
@@ -735,7 +846,13 @@ mod tests {
     use crate::train::learner::NullLearner;
 
     fn opts(run: &std::path::Path) -> TrainOptions {
-        TrainOptions { run: run.to_path_buf(), config: None, overrides: Vec::new(), force_config: false }
+        TrainOptions {
+            run: RunLocation::Local(run.to_path_buf()),
+            cache: None,
+            config: None,
+            overrides: Vec::new(),
+            force_config: false,
+        }
     }
 
     #[test]
@@ -748,7 +865,7 @@ mod tests {
         run.freeze_config(&cfg, false).unwrap();
         checkpoint::save(&run, &NullLearner::default(), 5, 0, &cfg.hash(), 3).unwrap();
         std::fs::remove_file(run.config_path()).unwrap();
-        let back = resolve_config(&opts(t.path())).unwrap();
+        let back = resolve_config(&RunDir::new(t.path()), &opts(t.path())).unwrap();
         assert_eq!(back, cfg, "the checkpoint's copy, not the built-in defaults");
         assert_eq!(back.hash(), cfg.hash(), "so the checkpoint still matches");
     }
@@ -759,11 +876,14 @@ mod tests {
         let run = RunDir::new(t.path());
         run.create().unwrap();
         // A new directory: the defaults.
-        assert_eq!(resolve_config(&opts(t.path())).unwrap(), TrainConfig::default_config(&[]).unwrap());
+        assert_eq!(
+            resolve_config(&RunDir::new(t.path()), &opts(t.path())).unwrap(),
+            TrainConfig::default_config(&[]).unwrap()
+        );
         // A started run (a state, a checkpoint of an older build with no config copy).
         run.write_state(&RunState::new(false)).unwrap();
         checkpoint::save(&run, &NullLearner::default(), 5, 0, "0123456789abcdef", 3).unwrap();
-        let e = resolve_config(&opts(t.path())).unwrap_err().to_string();
+        let e = resolve_config(&RunDir::new(t.path()), &opts(t.path())).unwrap_err().to_string();
         assert!(e.contains("config.toml: missing") && e.contains("--config FILE"), "{e}");
         assert!(e.contains("config hash 0123456789abcdef") && e.contains("do not delete"), "{e}");
         assert!(!e.contains('\n'), "{e}");

@@ -56,6 +56,7 @@ pub mod learner;
 pub mod plots;
 pub mod replay;
 pub mod rundir;
+pub mod status;
 #[cfg(feature = "torch")]
 pub mod torch_learner;
 pub mod worker;
@@ -144,6 +145,9 @@ pub enum TrainError {
         /// The training step reached (a checkpoint holds it when it is past the last one).
         step: u64,
     },
+    /// The run's object store failed (after the retries it logged).
+    #[error(transparent)]
+    Store(#[from] crate::store::StoreError),
     /// Drawing a plot failed.
     #[error("plot {path}: {detail}")]
     Plot {

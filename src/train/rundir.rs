@@ -3,10 +3,13 @@
 
 use super::TrainError;
 use crate::config::TrainConfig;
+use crate::store::lease::Lease;
+use crate::store::{Mirror, Remote, RunLocation};
 use serde::{Deserialize, Serialize};
 use std::fs;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 /// Writes `bytes` to `path` atomically ([`crate::fsutil::write_atomic`]).
 pub fn atomic_write(path: &Path, bytes: &[u8]) -> Result<(), TrainError> {
@@ -70,27 +73,203 @@ impl RunState {
     }
 }
 
-/// A run directory and its well-known paths.
+/// A run directory and its well-known paths. For a run on an object store, `root` is the local
+/// cache and [`RunDir::mirror`] the store ([`crate::store`]).
 #[derive(Clone, Debug)]
 pub struct RunDir {
     root: PathBuf,
+    mirror: Option<Arc<Mirror>>,
+    lease: Arc<Mutex<Option<Lease>>>,
 }
 
-/// The held trainer lock (released when dropped, or by the OS when the process dies).
+/// The held trainer lock (released when dropped, or by the OS when the process dies); on an
+/// object store, the trainer's lease (released when dropped, expiring when the process dies).
 #[derive(Debug)]
 pub struct RunLock {
-    _file: fs::File,
+    _file: Option<fs::File>,
+    lease: Option<Arc<Mutex<Option<Lease>>>>,
+}
+
+impl Drop for RunLock {
+    fn drop(&mut self) {
+        if let Some(slot) = &self.lease {
+            slot.lock().expect("lease slot").take();
+        }
+    }
+}
+
+/// The lease's time to live: `FIVEUP_LEASE_TTL_S` (2 to 3600 seconds), default 60.
+pub fn lease_ttl() -> std::time::Duration {
+    let s = std::env::var("FIVEUP_LEASE_TTL_S").ok().and_then(|v| v.parse::<f64>().ok()).unwrap_or(60.0);
+    std::time::Duration::from_secs_f64(s.clamp(2.0, 3600.0))
 }
 
 impl RunDir {
     /// The run directory at `root` (not created).
     pub fn new(root: &Path) -> RunDir {
-        RunDir { root: root.to_path_buf() }
+        RunDir { root: root.to_path_buf(), mirror: None, lease: Arc::default() }
     }
 
-    /// Its root.
+    /// The run `--run` names: a local directory, or a URL whose files are mirrored in `cache`
+    /// (default [`RunLocation::default_cache`] for `role`). A remote store is contacted at once,
+    /// so a bad URL, endpoint, credentials or bucket is a one-line error before any long work.
+    pub fn open(location: &RunLocation, cache: Option<&Path>, role: &str) -> Result<RunDir, TrainError> {
+        match location {
+            RunLocation::Local(p) => Ok(RunDir::new(p)),
+            RunLocation::Remote(url) => {
+                let remote = Remote::open(url)?;
+                remote.probe()?;
+                let cache = cache.map_or_else(|| RunLocation::default_cache(url, role), Path::to_path_buf);
+                let mirror = Mirror::open(Arc::new(remote), &cache)?;
+                tracing::info!("run {url}: local cache {}", cache.display());
+                Ok(RunDir { root: cache, mirror: Some(Arc::new(mirror)), lease: Arc::default() })
+            }
+        }
+    }
+
+    /// Its root (the local cache of a remote run).
     pub fn root(&self) -> &Path {
         &self.root
+    }
+
+    /// The object store behind a remote run.
+    pub fn mirror(&self) -> Option<&Mirror> {
+        self.mirror.as_deref()
+    }
+
+    /// The run as the user named it: the directory, or the store's URL.
+    pub fn display(&self) -> String {
+        match &self.mirror {
+            Some(m) => m.remote().url().to_string(),
+            None => self.root.display().to_string(),
+        }
+    }
+
+    /// `path` (inside the run) as the user knows it: the URL of its object for a remote run.
+    pub fn shown(&self, path: &Path) -> PathBuf {
+        match self.mirror.as_ref().and_then(|m| Some((m, m.name_of(path)?))) {
+            Some((m, name)) => PathBuf::from(m.remote().url_of(&name)),
+            None => path.to_path_buf(),
+        }
+    }
+
+    /// Uploads what changed since the last call (a remote run; nothing for a local one), after
+    /// making sure the trainer still holds its lease.
+    pub fn sync(&self) -> Result<(), TrainError> {
+        let Some(m) = &self.mirror else { return Ok(()) };
+        if let Some(lease) = self.lease.lock().expect("lease slot").as_ref() {
+            lease.check()?;
+        }
+        let s = m.push()?;
+        if s.files > 0 || s.deleted > 0 {
+            tracing::debug!(
+                "pushed {} files ({} bytes), deleted {} in {:.2} s",
+                s.files,
+                s.bytes,
+                s.deleted,
+                s.seconds
+            );
+        }
+        Ok(())
+    }
+
+    /// The next free shard index of `worker` in generation `g`: past its shards in the directory
+    /// and, for a remote run, in the store.
+    pub fn next_shard_index(&self, g: u32, worker: &str) -> Result<u64, TrainError> {
+        let local = super::worker::next_shard_index(&self.shard_dir(g), worker);
+        let Some(m) = &self.mirror else { return Ok(local) };
+        let prefix = format!("shards/gen-{g:04}/{worker}-");
+        let remote = m
+            .remote()
+            .list(&prefix)?
+            .iter()
+            .filter_map(|o| o.name.strip_prefix(&prefix)?.strip_suffix(".shard")?.parse::<u64>().ok())
+            .max()
+            .map_or(0, |i| i + 1);
+        Ok(local.max(remote))
+    }
+
+    /// A worker's finished shard `path` (in the cache of a remote run) uploaded under its name, or
+    /// the next free index of its worker when that name is taken; then removed from the cache.
+    pub fn upload_shard(&self, path: &Path) -> Result<(), TrainError> {
+        let Some(m) = &self.mirror else { return Ok(()) };
+        let name = m.name_of(path).ok_or_else(|| TrainError::Invalid {
+            path: path.to_path_buf(),
+            detail: "a shard outside the run's cache".into(),
+        })?;
+        let next = |taken: &str| -> String {
+            let (stem, idx) = taken
+                .strip_suffix(".shard")
+                .and_then(|t| t.rsplit_once('-'))
+                .and_then(|(a, b)| Some((a, b.parse::<u64>().ok()?)))
+                .unwrap_or((taken, 0));
+            format!("{stem}-{:06}.shard", idx + 1)
+        };
+        let stored = m.upload_new(&name, &next)?;
+        let local = stored.split('/').fold(self.root.clone(), |p, part| p.join(part));
+        std::fs::remove_file(&local).map_err(|e| TrainError::io(&local, e))?;
+        tracing::debug!("uploaded {}", m.remote().url_of(&stored));
+        Ok(())
+    }
+
+    /// Uploads a worker's shards that a killed process left in the cache (they are whole: shards
+    /// are written atomically). Returns how many.
+    pub fn upload_pending(&self, worker: &str) -> Result<usize, TrainError> {
+        if self.mirror.is_none() {
+            return Ok(0);
+        }
+        let mut n = 0;
+        let Ok(rd) = fs::read_dir(self.root.join("shards")) else { return Ok(0) };
+        for dir in rd.flatten() {
+            for path in super::replay::shard_files(&dir.path()) {
+                let mine = path.file_name().and_then(|f| f.to_str()).is_some_and(|f| {
+                    f.strip_prefix(worker).and_then(|r| r.strip_prefix('-')).is_some_and(|r| r.len() == 12)
+                });
+                if mine {
+                    self.upload_shard(&path)?;
+                    n += 1;
+                }
+            }
+        }
+        if n > 0 {
+            tracing::info!("worker {worker}: uploaded {n} shards left by an earlier run");
+        }
+        Ok(n)
+    }
+
+    /// Brings new shards of the store into the cache, each checked whole before it counts (a
+    /// remote run; nothing for a local one). Returns how many.
+    pub fn pull_shards(&self) -> Result<usize, TrainError> {
+        let Some(m) = &self.mirror else { return Ok(0) };
+        let check = |bytes: &[u8]| {
+            crate::selfplay::shards::decode_shard(Path::new("shard"), bytes).map(|_| ()).map_err(|e| e.to_string())
+        };
+        let got = m.pull_new("shards/", &check)?;
+        if !got.is_empty() {
+            tracing::debug!("pulled {} new shards", got.len());
+        }
+        Ok(got.len())
+    }
+
+    /// A worker's view of a remote run brought up to date: `config.toml`, `state.json` and `best`.
+    pub fn refresh(&self) -> Result<(), TrainError> {
+        if let Some(m) = &self.mirror {
+            m.fetch(&["config.toml", "state.json", "best"])?;
+        }
+        Ok(())
+    }
+
+    /// Published network `g` in the cache of a remote run; `false` while its upload is unfinished.
+    pub fn fetch_model(&self, g: u32) -> Result<bool, TrainError> {
+        match &self.mirror {
+            Some(m) => Ok(m.fetch_dir(&format!("models/gen-{g:04}"))?),
+            None => Ok(true),
+        }
+    }
+
+    /// Whether another trainer took this remote run over.
+    pub fn lease_lost(&self) -> bool {
+        self.lease.lock().expect("lease slot").as_ref().is_some_and(Lease::lost)
     }
 
     /// `config.toml`: the frozen effective config.
@@ -149,8 +328,14 @@ impl RunDir {
         Ok(())
     }
 
-    /// Takes the trainer lock `LOCK` (one trainer per run directory).
+    /// Takes the trainer lock `LOCK` (one trainer per run directory), or on an object store the
+    /// trainer's lease ([`crate::store::lease`]).
     pub fn lock(&self) -> Result<RunLock, TrainError> {
+        if let Some(m) = &self.mirror {
+            let lease = Lease::acquire(m.remote_arc(), lease_ttl())?;
+            *self.lease.lock().expect("lease slot") = Some(lease);
+            return Ok(RunLock { _file: None, lease: Some(self.lease.clone()) });
+        }
         let path = self.root.join("LOCK");
         let mut file = fs::OpenOptions::new()
             .create(true)
@@ -172,7 +357,7 @@ impl RunDir {
         let _ = file.set_len(0);
         let _ = file.seek(SeekFrom::Start(0));
         let _ = writeln!(file, "pid {}", std::process::id());
-        Ok(RunLock { _file: file })
+        Ok(RunLock { _file: Some(file), lease: None })
     }
 
     /// The frozen config, if the run has one.
@@ -200,7 +385,7 @@ impl RunDir {
             old_cmp.generations = cfg.generations;
             if old_cmp != *cfg && !force {
                 let diff = first_difference(&old_cmp.to_toml(), &cfg.to_toml());
-                return Err(TrainError::ConfigChanged { path: self.config_path(), diff });
+                return Err(TrainError::ConfigChanged { path: self.shown(&self.config_path()), diff });
             }
             if old == *cfg {
                 return Ok(());
@@ -231,7 +416,8 @@ impl RunDir {
     /// Writes the state atomically.
     pub fn write_state(&self, s: &RunState) -> Result<(), TrainError> {
         let text = serde_json::to_string_pretty(s).expect("a state serialises") + "\n";
-        atomic_write(&self.state_path(), text.as_bytes())
+        atomic_write(&self.state_path(), text.as_bytes())?;
+        self.sync()
     }
 
     /// The best network's generation, from the `best` pointer.
@@ -249,7 +435,8 @@ impl RunDir {
 
     /// Points `best` at generation `g` (atomically).
     pub fn write_best(&self, g: u32) -> Result<(), TrainError> {
-        atomic_write(&self.best_path(), format!("gen-{g:04}\n").as_bytes())
+        atomic_write(&self.best_path(), format!("gen-{g:04}\n").as_bytes())?;
+        self.sync()
     }
 
     /// Appends one JSON object as a line to `metrics.jsonl`.

@@ -91,18 +91,35 @@ pub fn play_chunk(
     on_progress: &mut dyn FnMut(&Progress),
 ) -> Result<Progress, TrainError> {
     let dir = run.shard_dir(generation);
-    let first = next_shard_index(&dir, worker);
+    let first = run.next_shard_index(generation, worker)?;
     let seed = mix_seed(&[cfg.seed, generation as u64, fnv(worker), first]);
     let sp = selfplay_config(cfg, games, seed)?;
     let mut writer = ShardWriter::new(&dir, worker, cfg.selfplay.games_per_shard, first)?;
+    // A worker on an object store uploads each shard as soon as it is written (the trainer, which
+    // keeps the run's files, uploads at its next sync).
+    let upload = run.mirror().is_some() && worker != TRAINER;
+    let mut uploaded = 0;
     let mut failure: Option<TrainError> = None;
+    let mut step = |writer: &mut ShardWriter, g: Option<crate::selfplay::GameRecord>| -> Result<(), TrainError> {
+        match g {
+            Some(g) => writer.push(g)?,
+            None => writer.flush()?,
+        }
+        if upload {
+            for path in &writer.written()[uploaded..] {
+                run.upload_shard(path)?;
+            }
+            uploaded = writer.written().len();
+        }
+        Ok(())
+    };
     let prog = selfplay::run(
         &sp,
         evaluator,
         &mut |g| {
             if failure.is_none() {
-                if let Err(e) = writer.push(g) {
-                    failure = Some(e.into());
+                if let Err(e) = step(&mut writer, Some(g)) {
+                    failure = Some(e);
                 }
             }
         },
@@ -112,9 +129,12 @@ pub fn play_chunk(
     if let Some(e) = failure {
         return Err(e);
     }
-    writer.flush()?;
+    step(&mut writer, None)?;
     Ok(prog)
 }
+
+/// The trainer's worker name.
+pub const TRAINER: &str = "trainer";
 
 /// A stable number for a worker name: its value must never change (a resumed run replays the same
 /// seeds), so it stays FNV-1a 64 ([`crate::fsutil::legacy`]).
@@ -153,58 +173,87 @@ pub struct WorkerOptions {
     pub poll_seconds: f64,
 }
 
+impl WorkerOptions {
+    /// Checks the worker's name: letters, digits, `_` and `-`, at most 64, not "trainer".
+    pub fn check_name(&self) -> Result<(), TrainError> {
+        let n = &self.name;
+        if n.is_empty()
+            || n.len() > 64
+            || !n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+            || n == TRAINER
+        {
+            return Err(TrainError::Player(format!(
+                "worker name {n:?}: use 1 to 64 letters, digits, '_' and '-' (and not \"trainer\")"
+            )));
+        }
+        Ok(())
+    }
+}
+
 /// An extra self-play worker: plays chunks with the newest best network into the generation in
 /// progress until the run is finished (or `max_games` are played). Returns the games played.
+///
+/// On an object store the worker also waits for a trainer that has not started yet (a
+/// cluster may start workers first), uploads each shard as it is written (and, first, any
+/// that a killed run of the same worker left in the cache), and keeps a heartbeat in
+/// `workers/NAME.json`.
 pub fn run_worker(run: &RunDir, opts: &WorkerOptions) -> Result<u64, TrainError> {
-    if opts.name.is_empty()
-        || !opts.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-        || opts.name == "trainer"
-    {
-        return Err(TrainError::Player(format!(
-            "worker name {:?}: use letters, digits, '_' and '-' (and not \"trainer\")",
-            opts.name
-        )));
-    }
-    let cfg = run.frozen_config()?.ok_or_else(|| {
-        let started = run.state_path().exists() || !super::checkpoint::list(run).is_empty();
-        TrainError::Invalid {
-            path: run.config_path(),
-            detail: if started {
-                format!(
-                    "missing: run `fiveup train --run {}` once to rebuild it from the newest checkpoint",
-                    run.root().display()
-                )
-            } else {
-                "missing: not a run directory (start `fiveup train` on it first)".into()
-            },
-        }
-    })?;
+    opts.check_name()?;
+    let remote = run.mirror().is_some();
+    let _cache_lock = if remote { Some(lock_cache(run, &opts.name)?) } else { None };
+    let heartbeat = Heartbeat::start(run, &opts.name);
+    run.upload_pending(&opts.name)?;
+    let mut cfg = None;
     let mut played = 0u64;
     let mut current: Option<(u32, Box<dyn Evaluator>)> = None;
     let mut waiting = Waiting::default();
+    let idle = |waiting: &mut Waiting, reason: &str, hb: &Option<Heartbeat>| {
+        waiting.say(&opts.name, reason);
+        if let Some(h) = hb {
+            h.update(|b| b.status = format!("waiting for {reason}"));
+        }
+        std::thread::sleep(std::time::Duration::from_secs_f64(opts.poll_seconds));
+    };
     loop {
         if opts.max_games.is_some_and(|m| played >= m) {
             return Ok(played);
         }
+        run.refresh()?;
         let state = run.read_state()?;
+        if cfg.is_none() {
+            match run.frozen_config()? {
+                Some(c) => cfg = Some(c),
+                None if remote && state.is_none() => {
+                    idle(&mut waiting, &format!("the trainer to start on {}", run.display()), &heartbeat);
+                    continue;
+                }
+                None => return Err(missing_config(run)),
+            }
+        }
+        let cfg = cfg.as_ref().expect("read above");
         let started = state.is_some();
         let Some(state) = state.filter(|s| s.phase != Phase::Bootstrap) else {
-            waiting.say(&opts.name, &wait_reason(run, started, &cfg));
-            std::thread::sleep(std::time::Duration::from_secs_f64(opts.poll_seconds));
+            idle(&mut waiting, &wait_reason(run, started, cfg), &heartbeat);
             continue;
         };
         if state.phase == Phase::Finished {
+            if let Some(h) = &heartbeat {
+                h.update(|b| b.status = "finished".into());
+            }
             return Ok(played);
         }
         let best = run.read_best()?;
-        if best.is_some() && current.as_ref().map(|c| c.0) != best {
-            let (g, ev) = best_evaluator(run, &cfg)?;
+        if let Some(b) = best.filter(|&b| current.as_ref().map(|c| c.0) != Some(b)) {
+            if !run.fetch_model(b)? {
+                idle(&mut waiting, &format!("the upload of network gen-{b:04} to finish"), &heartbeat);
+                continue;
+            }
+            let (g, ev) = best_evaluator(run, cfg)?;
             tracing::info!("worker {}: playing with gen-{g:04}", opts.name);
             current = Some((g, ev));
         }
-        let Some((_, ev)) = current.as_mut() else {
-            waiting.say(&opts.name, "the trainer to publish its first network (best)");
-            std::thread::sleep(std::time::Duration::from_secs_f64(opts.poll_seconds));
+        let Some((net, ev)) = current.as_mut() else {
+            idle(&mut waiting, "the trainer to publish its first network (best)", &heartbeat);
             continue;
         };
         let mut n = cfg.selfplay.concurrent_games as u64;
@@ -212,22 +261,272 @@ pub fn run_worker(run: &RunDir, opts: &WorkerOptions) -> Result<u64, TrainError>
             n = n.min(m - played);
         }
         waiting = Waiting::default();
+        if let Some(h) = &heartbeat {
+            let (g, net) = (state.generation, *net);
+            h.update(|b| {
+                b.status = "playing".into();
+                b.generation = g;
+                b.network = net;
+            });
+        }
         let bar = crate::progress::Progress::new(n, &format!("worker {} gen {}", opts.name, state.generation), "games");
         bar.resume_at(0);
-        let prog = play_chunk(run, &cfg, state.generation, &opts.name, ev.as_mut(), n, &mut |p| {
+        let prog = play_chunk(run, cfg, state.generation, &opts.name, ev.as_mut(), n, &mut |p| {
             bar.set_position(p.games.min(n));
         })?;
         bar.finish();
         played += prog.games;
+        if let Some(h) = &heartbeat {
+            h.update(|b| b.games = played);
+        }
         tracing::info!("worker {}: gen {} {}", opts.name, state.generation, prog.line());
     }
+}
+
+/// The error for a started run without `config.toml`, with the fix.
+fn missing_config(run: &RunDir) -> TrainError {
+    let started = run.state_path().exists() || !super::checkpoint::list(run).is_empty();
+    TrainError::Invalid {
+        path: run.shown(&run.config_path()),
+        detail: if started {
+            format!("missing: run `fiveup train --run {}` once to rebuild it from the newest checkpoint", run.display())
+        } else {
+            "missing: not a run directory (start `fiveup train` on it first)".into()
+        },
+    }
+}
+
+/// One worker per cache directory and name: an advisory lock on `.worker-NAME.lock` in the cache.
+fn lock_cache(run: &RunDir, name: &str) -> Result<std::fs::File, TrainError> {
+    let path = run.root().join(format!(".worker-{name}.lock"));
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| TrainError::io(&path, e))?;
+    match fs4::FileExt::try_lock(&file) {
+        Ok(()) => Ok(file),
+        Err(fs4::TryLockError::WouldBlock) => Err(TrainError::Invalid {
+            path,
+            detail: format!("another worker named {name} uses this cache: give each worker its own --worker name"),
+        }),
+        Err(fs4::TryLockError::Error(e)) => Err(TrainError::io(&path, e)),
+    }
+}
+
+/// A worker's heartbeat, `workers/NAME.json` in the store.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct HeartbeatBody {
+    /// The worker's name.
+    pub worker: String,
+    /// Host and process id.
+    pub holder: String,
+    /// What it is doing: "playing", "waiting for …", "finished".
+    pub status: String,
+    /// The generation it plays for.
+    pub generation: u32,
+    /// The network it plays with.
+    pub network: u32,
+    /// Games played since it started.
+    pub games: u64,
+    /// When it started (seconds since the epoch, its clock).
+    pub started_unix: f64,
+    /// When this was written.
+    pub updated_unix: f64,
+}
+
+/// Seconds between heartbeats; a worker silent for three of them is presumed dead.
+pub const HEARTBEAT_S: f64 = 10.0;
+
+/// Writes a worker's heartbeat every [`HEARTBEAT_S`] seconds from a thread of its own (so a long
+/// chunk does not look like a dead worker), and at once when [`Heartbeat::update`] changes it.
+pub struct Heartbeat {
+    body: std::sync::Arc<std::sync::Mutex<(HeartbeatBody, bool)>>,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Heartbeat {
+    /// Starts the heartbeat of worker `name` on a remote run (`None` for a local run).
+    pub fn start(run: &RunDir, name: &str) -> Option<Heartbeat> {
+        let remote = run.mirror()?.remote_arc();
+        let now = crate::store::remote::now();
+        let body = HeartbeatBody {
+            worker: name.to_string(),
+            holder: crate::store::lease::holder_name(),
+            status: "starting".into(),
+            generation: 0,
+            network: 0,
+            games: 0,
+            started_unix: now,
+            updated_unix: now,
+        };
+        let body = std::sync::Arc::new(std::sync::Mutex::new((body, true)));
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let object = format!("workers/{name}.json");
+        let thread = {
+            let (body, stop) = (body.clone(), stop.clone());
+            std::thread::Builder::new()
+                .name("fiveup-heartbeat".into())
+                .spawn(move || {
+                    let mut last = std::time::Instant::now() - std::time::Duration::from_secs(3600);
+                    loop {
+                        let stopping = stop.load(std::sync::atomic::Ordering::SeqCst);
+                        let due = {
+                            let b = body.lock().expect("heartbeat");
+                            b.1 || last.elapsed().as_secs_f64() >= HEARTBEAT_S || stopping
+                        };
+                        if due {
+                            let bytes = {
+                                let mut b = body.lock().expect("heartbeat");
+                                b.1 = false;
+                                b.0.updated_unix = crate::store::remote::now();
+                                serde_json::to_vec_pretty(&b.0).expect("a heartbeat serialises")
+                            };
+                            if let Err(e) = remote.put(&object, bytes.into()) {
+                                tracing::warn!("heartbeat: {e}");
+                            }
+                            last = std::time::Instant::now();
+                        }
+                        if stopping {
+                            return;
+                        }
+                        std::thread::sleep(std::time::Duration::from_millis(100));
+                    }
+                })
+                .ok()
+        };
+        Some(Heartbeat { body, stop, thread })
+    }
+
+    /// Changes the heartbeat (written at once).
+    pub fn update(&self, f: impl FnOnce(&mut HeartbeatBody)) {
+        let mut b = self.body.lock().expect("heartbeat");
+        f(&mut b.0);
+        b.1 = true;
+    }
+}
+
+impl Drop for Heartbeat {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// The trainer's view of the workers of a remote run (from their heartbeats): says on the log
+/// when a worker is first seen and when one falls silent (presumed dead; the trainer never waits
+/// for it: the generation completes from whatever shards arrive, its own included).
+pub fn log_workers(run: &RunDir, generation: u32) {
+    static SEEN: std::sync::Mutex<Option<std::collections::BTreeMap<String, bool>>> = std::sync::Mutex::new(None);
+    let Some(m) = run.mirror() else { return };
+    let beats = match read_heartbeats(m.remote()) {
+        Ok(b) => b,
+        Err(e) => {
+            tracing::warn!("reading the workers' heartbeats: {e}");
+            return;
+        }
+    };
+    let now = crate::store::remote::now();
+    let mut seen = SEEN.lock().expect("seen");
+    let seen = seen.get_or_insert_with(Default::default);
+    for b in &beats {
+        let age = now - b.updated_unix;
+        let alive = age <= 3.0 * HEARTBEAT_S && !b.status.starts_with("finished");
+        if seen.insert(b.worker.clone(), alive) != Some(alive) {
+            if alive {
+                tracing::info!(
+                    "gen {generation}: worker {} ({}) is playing: {} games so far",
+                    b.worker,
+                    b.holder,
+                    b.games
+                );
+            } else {
+                tracing::warn!(
+                    "gen {generation}: worker {} silent for {age:.0} s ({}): presumed stopped; its finished shards count, its games in flight are lost",
+                    b.worker,
+                    b.status
+                );
+            }
+        }
+    }
+}
+
+/// Whether any worker is alive, for a trainer that leaves self-play to them
+/// (`selfplay.trainer_plays = false`): a fresh heartbeat, or a new shard within the last
+/// [`Liveness::SILENCE`].
+pub struct Liveness {
+    games: u64,
+    last_progress: std::time::Instant,
+    last_said: Option<(std::time::Instant, bool)>,
+}
+
+impl Liveness {
+    /// After this long with no heartbeat and no new shard, the workers are presumed dead.
+    pub const SILENCE: std::time::Duration = std::time::Duration::from_secs(30);
+
+    /// Starts watching at `games` games.
+    pub fn new(games: u64) -> Liveness {
+        Liveness { games, last_progress: std::time::Instant::now(), last_said: None }
+    }
+
+    /// Notes games the trainer played itself (they are no sign of a live worker).
+    pub fn own_games(&mut self, games: u64) {
+        self.games = self.games.max(games);
+    }
+
+    /// Whether a worker is alive now that the generation has `games` games; says on the log
+    /// when that changes (and every half minute while waiting).
+    pub fn workers_alive(&mut self, run: &RunDir, games: u64) -> bool {
+        if games > self.games {
+            self.games = games;
+            self.last_progress = std::time::Instant::now();
+        }
+        let beating = run.mirror().is_some_and(|m| {
+            let now = crate::store::remote::now();
+            read_heartbeats(m.remote()).is_ok_and(|b| {
+                b.iter().any(|h| now - h.updated_unix <= 3.0 * HEARTBEAT_S && !h.status.starts_with("finished"))
+            })
+        });
+        let alive = beating || self.last_progress.elapsed() < Self::SILENCE;
+        let due = self.last_said.is_none_or(|(t, a)| a != alive || t.elapsed() >= crate::progress::LOG_INTERVAL);
+        if due {
+            if alive {
+                tracing::info!("self-play left to the workers: {games} games so far");
+            } else {
+                tracing::warn!(
+                    "no live worker (no heartbeat, no new shard for {} s): the trainer plays",
+                    Self::SILENCE.as_secs()
+                );
+            }
+            self.last_said = Some((std::time::Instant::now(), alive));
+        }
+        alive
+    }
+}
+
+/// Every worker heartbeat in the store.
+pub fn read_heartbeats(remote: &crate::store::Remote) -> Result<Vec<HeartbeatBody>, TrainError> {
+    let mut out = Vec::new();
+    for o in remote.list("workers/")? {
+        if let Some((bytes, _)) = remote.get(&o.name)? {
+            match serde_json::from_slice::<HeartbeatBody>(&bytes) {
+                Ok(b) => out.push(b),
+                Err(e) => tracing::warn!("{}: not a heartbeat ({e})", remote.url_of(&o.name)),
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// What a worker waits for while the run has no network to play with: the trainer's start, or its
 /// bootstrap (with the bootstrap's progress as far as the files tell).
 fn wait_reason(run: &RunDir, started: bool, cfg: &TrainConfig) -> String {
     if !started {
-        return format!("the trainer to start on {} (no state.json yet)", run.root().display());
+        return format!("the trainer to start on {} (no state.json yet)", run.display());
     }
     let shards = shard_files(&run.bootstrap_dir()).len() as u64;
     let games = (shards * cfg.selfplay.games_per_shard as u64).min(cfg.bootstrap.games);

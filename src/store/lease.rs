@@ -1,0 +1,221 @@
+//! The trainer's lease on a remote run: one trainer at a time, and a trainer that died blocks no
+//! one for longer than the lease's time to live.
+//!
+//! `trainer.lease` holds `{holder, renewed_unix, ttl_s}`. A trainer takes it with a conditional
+//! create when there is none, or with a compare-and-swap on the entity tag of an expired one
+//! (renewed longer than `ttl_s` ago by the writer's clock: machines' clocks must agree to within a
+//! few seconds, as NTP keeps them). A live lease is waited for while it stays unrenewed (its holder
+//! may have just died: a restarted trainer finds its own old lease); one that is renewed while we
+//! wait belongs to a running trainer, and that is an error. The holder renews every `ttl_s / 3`
+//! seconds with a compare-and-swap; a failed swap means another trainer took the run over, and the
+//! holder stops at its next safe point ([`Lease::lost`]). Before each upload the trainer calls
+//! [`Lease::check`], which renews when a third of the time to live has passed, so a trainer that
+//! was frozen (a suspended machine) never uploads over its successor.
+
+use super::remote::{now, Remote};
+use super::StoreError;
+use bytes::Bytes;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The lease object's name.
+pub const LEASE: &str = "trainer.lease";
+
+/// The lease's contents.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LeaseBody {
+    /// Who holds it: host, process id and a random tag.
+    pub holder: String,
+    /// When it was last renewed (seconds since the epoch, the holder's clock).
+    pub renewed_unix: f64,
+    /// Seconds after `renewed_unix` at which it expires.
+    pub ttl_s: f64,
+}
+
+struct Held {
+    e_tag: String,
+    renewed: std::time::Instant,
+}
+
+/// A held lease, renewed by a background thread until dropped (then deleted).
+pub struct Lease {
+    remote: Arc<Remote>,
+    holder: String,
+    ttl: Duration,
+    held: Arc<Mutex<Held>>,
+    lost: Arc<AtomicBool>,
+    stop: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl std::fmt::Debug for Lease {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lease").field("holder", &self.holder).finish()
+    }
+}
+
+fn body(holder: &str, ttl: Duration) -> Bytes {
+    let b = LeaseBody { holder: holder.to_string(), renewed_unix: now(), ttl_s: ttl.as_secs_f64() };
+    Bytes::from(serde_json::to_vec_pretty(&b).expect("a lease serialises"))
+}
+
+/// This process's holder name.
+pub fn holder_name() -> String {
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .unwrap_or_else(|| "host".into());
+    let tag: u32 = rand::random();
+    format!("{host}:{}:{tag:08x}", std::process::id())
+}
+
+impl Lease {
+    /// Takes the lease of the run at `remote`, waiting (and saying so) while an unrenewed one
+    /// runs out; an error when a running trainer keeps renewing it.
+    pub fn acquire(remote: Arc<Remote>, ttl: Duration) -> Result<Lease, StoreError> {
+        let holder = holder_name();
+        let mut waited_on: Option<(String, f64)> = None;
+        loop {
+            match remote.get(LEASE)? {
+                None => {
+                    if let Some(info) = remote.put_new(LEASE, body(&holder, ttl))? {
+                        return Ok(Lease::start(remote, holder, ttl, info.e_tag));
+                    }
+                }
+                Some((bytes, info)) => {
+                    let Ok(old) = serde_json::from_slice::<LeaseBody>(&bytes) else {
+                        return Err(StoreError::Foreign {
+                            url: remote.url_of(LEASE),
+                            detail: "not a fiveup lease: is this prefix another program's?".into(),
+                        });
+                    };
+                    let e_tag = info.e_tag.clone().ok_or_else(|| StoreError::Unsupported {
+                        url: remote.url_of(LEASE),
+                        detail: "objects have no entity tags, so a lease cannot be taken safely".into(),
+                    })?;
+                    let age = now() - old.renewed_unix;
+                    if age > old.ttl_s {
+                        if let Some(info) = remote.put_if(LEASE, body(&holder, ttl), &e_tag)? {
+                            if waited_on.is_some() || age < 10.0 * old.ttl_s {
+                                tracing::info!(
+                                    "took over the expired lease of {} (renewed {age:.0} s ago)",
+                                    old.holder
+                                );
+                            }
+                            return Ok(Lease::start(remote, holder, ttl, info.e_tag));
+                        }
+                        continue;
+                    }
+                    match &waited_on {
+                        Some((h, r)) if *h == old.holder && *r != old.renewed_unix => {
+                            return Err(StoreError::Leased { url: remote.url_of(LEASE), holder: old.holder, age });
+                        }
+                        _ => {}
+                    }
+                    let left = (old.ttl_s - age).max(0.0) + 0.5;
+                    tracing::warn!(
+                        "{}: held by {} (renewed {age:.0} s ago); waiting {left:.0} s for it to expire (a trainer that died leaves one behind)",
+                        remote.url_of(LEASE),
+                        old.holder
+                    );
+                    waited_on = Some((old.holder, old.renewed_unix));
+                    std::thread::sleep(Duration::from_secs_f64(left));
+                }
+            }
+        }
+    }
+
+    fn start(remote: Arc<Remote>, holder: String, ttl: Duration, e_tag: Option<String>) -> Lease {
+        let held = Arc::new(Mutex::new(Held { e_tag: e_tag.unwrap_or_default(), renewed: std::time::Instant::now() }));
+        let lost = Arc::new(AtomicBool::new(false));
+        let stop = Arc::new(AtomicBool::new(false));
+        let thread = {
+            let (remote, holder, held, lost, stop) =
+                (remote.clone(), holder.clone(), held.clone(), lost.clone(), stop.clone());
+            std::thread::Builder::new()
+                .name("fiveup-lease".into())
+                .spawn(move || {
+                    let tick = Duration::from_millis(200);
+                    let mut since = Duration::ZERO;
+                    while !stop.load(Ordering::SeqCst) && !lost.load(Ordering::SeqCst) {
+                        std::thread::sleep(tick);
+                        since += tick;
+                        if since >= ttl / 3 {
+                            since = Duration::ZERO;
+                            if let Err(e) = renew(&remote, &holder, ttl, &held, &lost) {
+                                tracing::warn!("lease renewal: {e}");
+                            }
+                        }
+                    }
+                })
+                .ok()
+        };
+        tracing::info!("{}: held by {holder} (time to live {:.0} s)", remote.url_of(LEASE), ttl.as_secs_f64());
+        Lease { remote, holder, ttl, held, lost, stop, thread }
+    }
+
+    /// Whether another trainer took the run over.
+    pub fn lost(&self) -> bool {
+        self.lost.load(Ordering::SeqCst)
+    }
+
+    /// Makes sure the lease is still ours before an upload: renews it when a third of its time to
+    /// live has passed. An error when it was lost.
+    pub fn check(&self) -> Result<(), StoreError> {
+        let stale = self.held.lock().expect("lease").renewed.elapsed() >= self.ttl / 3;
+        if stale {
+            renew(&self.remote, &self.holder, self.ttl, &self.held, &self.lost)?;
+        }
+        if self.lost() {
+            return Err(StoreError::Leased {
+                url: self.remote.url_of(LEASE),
+                holder: "another trainer".into(),
+                age: 0.0,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// One compare-and-swap renewal.
+fn renew(
+    remote: &Remote,
+    holder: &str,
+    ttl: Duration,
+    held: &Mutex<Held>,
+    lost: &AtomicBool,
+) -> Result<(), StoreError> {
+    let mut h = held.lock().expect("lease");
+    if lost.load(Ordering::SeqCst) {
+        return Ok(());
+    }
+    match remote.put_if(LEASE, body(holder, ttl), &h.e_tag)? {
+        Some(info) => {
+            h.e_tag = info.e_tag.unwrap_or_default();
+            h.renewed = std::time::Instant::now();
+        }
+        None => {
+            tracing::error!("{}: the lease was taken by another trainer; stopping", remote.url_of(LEASE));
+            lost.store(true, Ordering::SeqCst);
+        }
+    }
+    Ok(())
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+        if !self.lost() {
+            if let Err(e) = self.remote.delete(LEASE) {
+                tracing::warn!("releasing the lease: {e}");
+            }
+        }
+    }
+}
