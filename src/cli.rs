@@ -795,7 +795,7 @@ pub fn resume_command() -> String {
     std::env::args().map(quote).collect::<Vec<_>>().join(" ")
 }
 
-/// Ctrl-C during `train`: the first asks the trainer to stop at its next safe point (a training
+/// Ctrl-C (or SIGTERM, as a cluster stops a job) during `train`: the first asks the trainer to stop at its next safe point (a training
 /// step, after a checkpoint, or the end of the phase) and says how to resume; a second exits at
 /// once (every file of a run is written atomically, so a run killed anywhere resumes).
 fn install_train_interrupt() {

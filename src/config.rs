@@ -169,11 +169,23 @@ pub struct SelfPlaySection {
     pub resign_playthrough: f32,
     /// Whether the trainer plays self-play games itself. `false` leaves self-play to the workers
     /// (a trainer on a GPU machine feeding many CPU workers); the trainer still plays whenever
-    /// no worker is alive (no heartbeat and no new shard for 30 s), so it never waits for dead
-    /// workers. Written into a frozen config only when `false` (older runs keep their hash).
+    /// no worker is alive (no heartbeat and no new shard for `worker_timeout_s`), so it never
+    /// waits for dead workers. Written into a frozen config only when `false` (older runs keep their hash).
     #[serde(skip_serializing_if = "is_true")]
     pub trainer_plays: bool,
+    /// With `trainer_plays = false`: seconds without a worker heartbeat or a new shard after
+    /// which the trainer plays itself (0 = never: it waits for workers however long it takes).
+    /// Written into a frozen config only when not 30.
+    #[serde(skip_serializing_if = "is_default_silence")]
+    pub worker_timeout_s: u32,
 }
+
+fn is_default_silence(s: &u32) -> bool {
+    *s == DEFAULT_WORKER_TIMEOUT_S
+}
+
+/// The default of `selfplay.worker_timeout_s`.
+pub const DEFAULT_WORKER_TIMEOUT_S: u32 = 30;
 
 fn is_true(b: &bool) -> bool {
     *b
@@ -201,6 +213,7 @@ impl Default for SelfPlaySection {
             resign_consecutive: 3,
             resign_playthrough: 0.1,
             trainer_plays: true,
+            worker_timeout_s: DEFAULT_WORKER_TIMEOUT_S,
         }
     }
 }
@@ -754,6 +767,12 @@ impl TrainConfig {
             "selfplay.resign_consecutive",
             s.resign_consecutive,
             "1..=100",
+        )?;
+        check(
+            s.worker_timeout_s <= 86_400,
+            "selfplay.worker_timeout_s",
+            s.worker_timeout_s,
+            "0 (never) to 86400 seconds",
         )?;
         check(
             (0.0..=1.0).contains(&s.resign_playthrough),

@@ -27,6 +27,14 @@ struct Entry {
     e_tag: Option<String>,
 }
 
+/// A check of a downloaded object by name and contents (`Err`: why it is refused).
+pub type Verify = dyn Fn(&str, &[u8]) -> Result<(), String> + Sync;
+
+/// A check that accepts everything.
+pub fn accept_all(_: &str, _: &[u8]) -> Result<(), String> {
+    Ok(())
+}
+
 /// What a pull or push did.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SyncStats {
@@ -189,13 +197,19 @@ impl Mirror {
         same_local && e.size == info.size && (e.e_tag.is_none() || info.e_tag.is_none() || e.e_tag == info.e_tag)
     }
 
-    /// Downloads `infos` (8 at a time) into the cache.
-    fn download(&self, infos: Vec<ObjectInfo>, stats: &mut SyncStats) -> Result<(), StoreError> {
+    /// Downloads `infos` (8 at a time) into the cache, each checked by `verify` first (one that
+    /// fails is refused with a warning, once, and not stored).
+    fn download(&self, infos: Vec<ObjectInfo>, verify: &Verify, stats: &mut SyncStats) -> Result<(), StoreError> {
         let ops: Vec<Op<'_, u64>> = infos
             .into_iter()
             .map(|info| {
                 Box::new(move |r: &Remote| {
                     let Some((bytes, got)) = r.get(&info.name)? else { return Ok(0) };
+                    if let Err(why) = verify(&info.name, &bytes) {
+                        tracing::warn!("{}: refused, not counted: {why}", r.url_of(&info.name));
+                        self.rejected.lock().expect("rejected").insert(info.name.clone());
+                        return Ok(0);
+                    }
                     self.store_local(&ObjectInfo { name: info.name.clone(), ..got }, &bytes)?;
                     Ok(bytes.len() as u64)
                 }) as Op<'_, u64>
@@ -210,8 +224,8 @@ impl Mirror {
 
     /// Makes the cache equal to the store (the trainer's start; see [`super`]): downloads what is
     /// new or changed, removes local files the store lacks, and removes, on both sides, a
-    /// checkpoint or model directory without its marker.
-    pub fn pull_all(&self) -> Result<SyncStats, StoreError> {
+    /// checkpoint or model directory without its marker. Each download is checked by `verify`.
+    pub fn pull_all(&self, verify: &Verify) -> Result<SyncStats, StoreError> {
         let t0 = std::time::Instant::now();
         let mut stats = SyncStats::default();
         let all: Vec<ObjectInfo> = self.remote.list("")?.into_iter().filter(|o| travels(&o.name)).collect();
@@ -231,8 +245,10 @@ impl Mirror {
             }
         }
         let wanted: HashSet<String> = keep.iter().map(|o| o.name.clone()).collect();
-        let stale: Vec<ObjectInfo> = keep.into_iter().filter(|o| !self.up_to_date(o)).collect();
-        self.download(stale, &mut stats)?;
+        let rejected = self.rejected.lock().expect("rejected").clone();
+        let stale: Vec<ObjectInfo> =
+            keep.into_iter().filter(|o| !self.up_to_date(o) && !rejected.contains(&o.name)).collect();
+        self.download(stale, verify, &mut stats)?;
         for (name, _) in self.local_files()? {
             if !wanted.contains(&name) {
                 let path = self.local(&name);
@@ -332,11 +348,7 @@ impl Mirror {
     /// Downloads the objects under `prefix` that are new to the cache, each checked by `verify`
     /// first; one that fails is refused (a warning, once) and never stored. Returns the names
     /// stored.
-    pub fn pull_new(
-        &self,
-        prefix: &str,
-        verify: &(dyn Fn(&[u8]) -> Result<(), String> + Sync),
-    ) -> Result<Vec<String>, StoreError> {
+    pub fn pull_new(&self, prefix: &str, verify: &Verify) -> Result<Vec<String>, StoreError> {
         let listed = self.remote.list(prefix)?;
         let new: Vec<ObjectInfo> = {
             let m = self.manifest.lock().expect("manifest");
@@ -351,7 +363,7 @@ impl Mirror {
             .map(|info| {
                 Box::new(move |r: &Remote| {
                     let Some((bytes, got)) = r.get(&info.name)? else { return Ok(None) };
-                    if let Err(why) = verify(&bytes) {
+                    if let Err(why) = verify(&info.name, &bytes) {
                         tracing::warn!("{}: refused, not counted: {why}", r.url_of(&info.name));
                         self.rejected.lock().expect("rejected").insert(info.name.clone());
                         return Ok(None);
@@ -409,7 +421,7 @@ impl Mirror {
         }
         let stale: Vec<ObjectInfo> = listed.into_iter().filter(|o| !self.up_to_date(o)).collect();
         let mut stats = SyncStats::default();
-        self.download(stale, &mut stats)?;
+        self.download(stale, &accept_all, &mut stats)?;
         if stats.files > 0 {
             self.save_manifest()?;
         }

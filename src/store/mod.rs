@@ -1,5 +1,7 @@
-//! Run directories on object storage: `--run s3://bucket/prefix` (also `gs://`, `az://` and
-//! `file:///…`) beside the plain local directory, which behaves exactly as before.
+//! Run directories on object storage: `--run s3://bucket/prefix` (also `gs://` and `az://`)
+//! beside the plain local directory, which behaves exactly as before (`file:///path` names a
+//! local directory too: a shared file system needs no object store, and its advisory lock
+//! serves as the trainer's lock).
 //!
 //! # Design
 //! Self-play, training and publishing talk only through the run's files (KataGo's pattern), so
@@ -52,7 +54,8 @@ pub enum RunLocation {
 }
 
 impl RunLocation {
-    /// Reads a `--run` argument: a URL with a scheme (`s3://…`), or else a local path.
+    /// Reads a `--run` argument: a URL with a scheme (`s3://…`), or else a local path
+    /// (`file:///path` included).
     pub fn parse(arg: &str) -> Result<RunLocation, StoreError> {
         let arg = arg.trim();
         if arg.is_empty() {
@@ -61,10 +64,20 @@ impl RunLocation {
         match arg.find("://") {
             Some(i) if i > 0 && arg[..i].chars().all(|c| c.is_ascii_alphanumeric() || c == '+') => {
                 let scheme = arg[..i].to_ascii_lowercase();
-                if !["s3", "s3a", "gs", "az", "azure", "abfs", "abfss", "file"].contains(&scheme.as_str()) {
+                if scheme == "file" {
+                    let path = &arg[i + 3..];
+                    if !path.starts_with('/') {
+                        return Err(StoreError::Url {
+                            url: arg.into(),
+                            detail: "a file URL needs an absolute path (file:///path)".into(),
+                        });
+                    }
+                    return Ok(RunLocation::Local(PathBuf::from(path)));
+                }
+                if !["s3", "s3a", "gs", "az", "azure", "abfs", "abfss"].contains(&scheme.as_str()) {
                     return Err(StoreError::Url {
                         url: arg.into(),
-                        detail: format!("unknown scheme {scheme:?}: use a local path, s3://, gs://, az:// or file://"),
+                        detail: format!("unknown scheme {scheme:?}: use a local path, s3://, gs:// or az://"),
                     });
                 }
                 if arg[i + 3..].trim_matches('/').is_empty() {

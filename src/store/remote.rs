@@ -1,4 +1,4 @@
-//! One object-store prefix (`s3://bucket/prefix`, `gs://…`, `az://…`, `file:///…`) behind a small
+//! One object-store prefix (`s3://bucket/prefix`, `gs://…`, `az://…`) behind a small
 //! blocking interface: whole-object gets and puts, conditional puts, listings and deletes, each
 //! retried with backoff on transient faults (and saying so), each fault a one-line
 //! [`StoreError`] naming the object and what to check.
@@ -45,7 +45,8 @@ pub struct RetryPolicy {
 }
 
 impl RetryPolicy {
-    /// For the work of a running job: about two minutes of retries before giving up.
+    /// For the work of a running job: 8 attempts, waits of 0.5 s doubling up to 30 s (about a
+    /// minute of waiting, plus each attempt's own timeouts) before giving up.
     pub const PATIENT: RetryPolicy =
         RetryPolicy { attempts: 8, first_delay: Duration::from_millis(500), max_delay: Duration::from_secs(30) };
     /// For the first contact, before any long work starts: a clear error within seconds.
@@ -78,8 +79,8 @@ enum Fault {
 
 impl Remote {
     /// Opens the store a URL names (`s3://bucket/prefix`, `gs://bucket/prefix`,
-    /// `az://container/prefix`, `file:///path`), with credentials from the environment. Nothing is
-    /// contacted yet ([`Remote::probe`] does that).
+    /// `az://container/prefix`), with credentials from the environment. Nothing is contacted yet
+    /// ([`Remote::probe`] does that).
     pub fn open(url: &str) -> Result<Remote, StoreError> {
         let bad = |detail: String| StoreError::Url { url: url.to_string(), detail };
         let parsed = url::Url::parse(url).map_err(|e| bad(e.to_string()))?;
@@ -98,13 +99,7 @@ impl Remote {
                 let b = object_store::azure::MicrosoftAzureBuilder::from_env().with_url(url).with_retry(no_retry);
                 Arc::new(b.build().map_err(|e| bad(first_line(&e.to_string())))?)
             }
-            "file" => {
-                // The prefix is the whole path: the store is rooted at "/".
-                let fs = object_store::local::LocalFileSystem::new();
-                let path = ObjPath::from(key.as_str());
-                return Remote::with_store(url, Arc::new(fs), path);
-            }
-            other => return Err(bad(format!("unknown scheme {other:?}: use s3://, gs://, az:// or file://"))),
+            other => return Err(bad(format!("unknown scheme {other:?}: use s3://, gs:// or az://"))),
         };
         if parsed.host_str().is_none_or(|h| h.is_empty()) {
             return Err(bad("no bucket named (s3://BUCKET/PREFIX)".into()));
@@ -131,9 +126,13 @@ impl Remote {
         &self.url
     }
 
-    /// The URL of object `name`.
+    /// The URL of object `name` (the run's URL for "").
     pub fn url_of(&self, name: &str) -> String {
-        format!("{}/{name}", self.url)
+        if name.is_empty() {
+            self.url.clone()
+        } else {
+            format!("{}/{name}", self.url)
+        }
     }
 
     /// Uses `retry` for later calls.
@@ -413,8 +412,39 @@ fn first_line(s: &str) -> String {
     s.lines().next().unwrap_or("").to_string()
 }
 
-/// A message cut to a readable length.
+/// The gist of a store error for a one-line message: the network failure, or the store's status
+/// and error code, else the message cut to a readable length.
 fn short(s: &str) -> String {
+    let tag = |t: &str| {
+        let open = format!("<{t}>");
+        let start = s.find(&open)? + open.len();
+        let end = s[start..].find(&format!("</{t}>"))?;
+        Some(s[start..start + end].to_string())
+    };
+    let status = s.find("status code: ").map(|i| s[i + 13..].split(':').next().unwrap_or("").trim().to_string());
+    let lower = s.to_ascii_lowercase();
+    if lower.contains("connection refused") {
+        return "connection refused".into();
+    }
+    if lower.contains("dns error") || lower.contains("failed to lookup") || lower.contains("name or service not known")
+    {
+        return "the endpoint's host name does not resolve".into();
+    }
+    if lower.contains("timed out") || lower.contains("timeout") {
+        return "timed out".into();
+    }
+    if lower.contains("connection reset") || lower.contains("broken pipe") || lower.contains("connection closed") {
+        return "the connection broke".into();
+    }
+    if let Some(code) = tag("Code") {
+        let msg = tag("Message").map(|m| format!(": {m}")).unwrap_or_default();
+        return format!("{}{code}{msg}", status.map(|s| format!("{s} ")).unwrap_or_default());
+    }
+    cut(s)
+}
+
+/// A message cut to a readable length.
+fn cut(s: &str) -> String {
     let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
     if s.len() > 240 {
         let mut end = 240;

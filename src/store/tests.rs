@@ -29,6 +29,8 @@ fn run_locations_parse_paths_and_urls() {
     assert_eq!(RunLocation::parse("/tmp/x:y").unwrap(), RunLocation::Local("/tmp/x:y".into()));
     assert_eq!(RunLocation::parse("s3://b/p/").unwrap(), RunLocation::Remote("s3://b/p".into()));
     assert_eq!(RunLocation::parse("gs://b").unwrap(), RunLocation::Remote("gs://b".into()));
+    assert_eq!(RunLocation::parse("file:///srv/runs/a").unwrap(), RunLocation::Local("/srv/runs/a".into()));
+    assert!(RunLocation::parse("file://runs/a").unwrap_err().to_string().contains("absolute path"));
     let e = RunLocation::parse("ftp://b/p").unwrap_err().to_string();
     assert!(e.contains("unknown scheme \"ftp\""), "{e}");
     assert!(RunLocation::parse("s3://").unwrap_err().to_string().contains("no bucket"));
@@ -95,7 +97,7 @@ fn a_pull_makes_the_cache_equal_to_the_store_and_drops_cut_short_units() {
     let t = tempfile::tempdir().unwrap();
     let m = Mirror::open(r.clone(), t.path()).unwrap();
     write(t.path(), "checkpoints/step-9/meta.json", "written locally, never uploaded");
-    let s = m.pull_all().unwrap();
+    let s = m.pull_all(&super::mirror::accept_all).unwrap();
     assert_eq!(s.files, 3);
     assert_eq!(s.deleted, 2, "the cut-short model in the store and the unuploaded local checkpoint");
     assert!(!t.path().join("checkpoints/step-9/meta.json").exists());
@@ -103,11 +105,11 @@ fn a_pull_makes_the_cache_equal_to_the_store_and_drops_cut_short_units() {
     assert!(!names(&r).contains(&"models/gen-0001/weights.safetensors".to_string()));
     assert!(!t.path().join("workers").exists(), "heartbeats stay in the store");
     assert_eq!(std::fs::read(t.path().join("models/gen-0000/net.json")).unwrap(), b"n0");
-    assert_eq!(m.pull_all().unwrap().files, 0, "in step");
+    assert_eq!(m.pull_all(&super::mirror::accept_all).unwrap().files, 0, "in step");
     assert_eq!(m.push().unwrap().files, 0, "a pull is not pushed back");
     // A changed object comes again.
     r.put("config.toml", Bytes::from_static(b"c2")).unwrap();
-    assert_eq!(m.pull_all().unwrap().files, 1);
+    assert_eq!(m.pull_all(&super::mirror::accept_all).unwrap().files, 1);
     assert_eq!(std::fs::read(t.path().join("config.toml")).unwrap(), b"c2");
 }
 
@@ -135,7 +137,7 @@ fn new_objects_are_checked_before_they_are_stored_and_a_bad_one_is_refused_once(
     let t = tempfile::tempdir().unwrap();
     let m = Mirror::open(r.clone(), t.path()).unwrap();
     let checks = std::sync::atomic::AtomicUsize::new(0);
-    let verify = |b: &[u8]| {
+    let verify = |_: &str, b: &[u8]| {
         checks.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         if b == b"good" {
             Ok(())

@@ -191,8 +191,6 @@ pub fn run_training(opts: &TrainOptions, out: &mut dyn Write) -> Result<(), Trai
 /// than a run, and makes the local cache equal to the store.
 fn pull_remote_run(run: &RunDir) -> Result<super::rundir::RunLock, TrainError> {
     let m = run.mirror().expect("a remote run");
-    m.remote().check_conditional_puts()?;
-    let lock = run.lock()?;
     let names: Vec<String> = m.remote().list("")?.into_iter().map(|o| o.name).collect();
     let is_run = |n: &String| n == "config.toml" || n == "state.json" || n.starts_with("checkpoints/");
     let ours = |n: &String| n == crate::store::lease::LEASE || n.starts_with("workers/");
@@ -202,12 +200,14 @@ fn pull_remote_run(run: &RunDir) -> Result<super::rundir::RunLock, TrainError> {
             url: m.remote().url().to_string(),
             detail: format!(
                 "holds {} objects (e.g. {example}) but no fiveup run (no config.toml, state.json or checkpoints): use an empty prefix",
-                names.len()
+                names.iter().filter(|n| !ours(n)).count()
             ),
         }
         .into());
     }
-    let s = m.pull_all()?;
+    m.remote().check_conditional_puts()?;
+    let lock = run.lock()?;
+    let s = m.pull_all(&super::rundir::check_shard)?;
     tracing::info!(
         "run {}: cache in step with the store ({} files, {:.1} MB downloaded, {} removed, {:.1} s)",
         m.remote().url(),
@@ -411,23 +411,24 @@ impl Trainer<'_> {
         }
         let dir = self.run.shard_dir(g);
         let target = self.cfg.selfplay.games_per_generation;
-        self.run.pull_shards()?;
+        self.run.pull_shards(Some(g))?;
         let mut have = count_games(&dir);
         let bar = Progress::new(target, &format!("gen {g} self-play"), "games");
         bar.resume_at(have.min(target));
         let t0 = Instant::now();
         let mut evaluator: Option<(u32, Box<dyn Evaluator>)> = None;
         let mut played = 0u64;
-        let mut liveness = super::worker::Liveness::new(have);
+        let mut liveness = super::worker::Liveness::new(have, self.cfg.selfplay.worker_timeout_s);
         while have < target {
             if !self.cfg.selfplay.trainer_plays && liveness.workers_alive(&self.run, have) {
                 bar.set_position(have.min(target));
                 std::thread::sleep(std::time::Duration::from_secs(1));
                 self.check_stop()?;
-                self.run.pull_shards()?;
+                self.run.pull_shards(Some(g))?;
                 have = count_games(&dir);
                 continue;
             }
+            self.check_stop()?;
             let best = self.run.read_best()?;
             if evaluator.as_ref().map(|e| e.0) != best {
                 evaluator = Some(best_evaluator(&self.run, &self.cfg)?);
@@ -443,7 +444,7 @@ impl Trainer<'_> {
             tracing::debug!("gen {g} self-play chunk: {}", prog.line());
             self.run.sync()?;
             liveness.own_games(count_games(&dir));
-            self.run.pull_shards()?;
+            self.run.pull_shards(Some(g))?;
             have = count_games(&dir);
             super::worker::log_workers(&self.run, g);
         }
@@ -508,7 +509,7 @@ impl Trainer<'_> {
     /// Loads every shard directory up to the current generation; returns the samples of the
     /// current generation's directory.
     fn load_replay(&mut self) -> Result<u64, TrainError> {
-        self.run.pull_shards()?;
+        self.run.pull_shards(None)?;
         self.replay.load_dir(&self.run.bootstrap_dir(), &Targets::bootstrap_of(&self.cfg), Pool::Bootstrap)?;
         let targets = Targets::selfplay_of(&self.cfg);
         let mut last = 0;

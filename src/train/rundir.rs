@@ -80,6 +80,9 @@ pub struct RunDir {
     root: PathBuf,
     mirror: Option<Arc<Mirror>>,
     lease: Arc<Mutex<Option<Lease>>>,
+    /// A remote worker's next shard index per (generation, worker), once listed (so the store is
+    /// listed once per generation, not before every chunk).
+    next_index: Arc<Mutex<std::collections::HashMap<(u32, String), u64>>>,
 }
 
 /// The held trainer lock (released when dropped, or by the OS when the process dies); on an
@@ -107,7 +110,7 @@ pub fn lease_ttl() -> std::time::Duration {
 impl RunDir {
     /// The run directory at `root` (not created).
     pub fn new(root: &Path) -> RunDir {
-        RunDir { root: root.to_path_buf(), mirror: None, lease: Arc::default() }
+        RunDir { root: root.to_path_buf(), mirror: None, lease: Arc::default(), next_index: Arc::default() }
     }
 
     /// The run `--run` names: a local directory, or a URL whose files are mirrored in `cache`
@@ -122,7 +125,12 @@ impl RunDir {
                 let cache = cache.map_or_else(|| RunLocation::default_cache(url, role), Path::to_path_buf);
                 let mirror = Mirror::open(Arc::new(remote), &cache)?;
                 tracing::info!("run {url}: local cache {}", cache.display());
-                Ok(RunDir { root: cache, mirror: Some(Arc::new(mirror)), lease: Arc::default() })
+                Ok(RunDir {
+                    root: cache,
+                    mirror: Some(Arc::new(mirror)),
+                    lease: Arc::default(),
+                    next_index: Arc::default(),
+                })
             }
         }
     }
@@ -178,6 +186,10 @@ impl RunDir {
     pub fn next_shard_index(&self, g: u32, worker: &str) -> Result<u64, TrainError> {
         let local = super::worker::next_shard_index(&self.shard_dir(g), worker);
         let Some(m) = &self.mirror else { return Ok(local) };
+        let key = (g, worker.to_string());
+        if let Some(&known) = self.next_index.lock().expect("index").get(&key) {
+            return Ok(local.max(known));
+        }
         let prefix = format!("shards/gen-{g:04}/{worker}-");
         let remote = m
             .remote()
@@ -186,6 +198,7 @@ impl RunDir {
             .filter_map(|o| o.name.strip_prefix(&prefix)?.strip_suffix(".shard")?.parse::<u64>().ok())
             .max()
             .map_or(0, |i| i + 1);
+        self.next_index.lock().expect("index").insert(key, remote);
         Ok(local.max(remote))
     }
 
@@ -206,6 +219,18 @@ impl RunDir {
             format!("{stem}-{:06}.shard", idx + 1)
         };
         let stored = m.upload_new(&name, &next)?;
+        // The worker's next index goes past what it stored (past a renamed shard too).
+        let index = |n: &str| -> Option<(u32, String, u64)> {
+            let rest = n.strip_prefix("shards/gen-")?;
+            let (g, file) = rest.split_once('/')?;
+            let (worker, i) = file.strip_suffix(".shard")?.rsplit_once('-')?;
+            Some((g.parse().ok()?, worker.to_string(), i.parse().ok()?))
+        };
+        if let Some((g, worker, i)) = index(&stored) {
+            let mut known = self.next_index.lock().expect("index");
+            let e = known.entry((g, worker)).or_insert(0);
+            *e = (*e).max(i + 1);
+        }
         let local = stored.split('/').fold(self.root.clone(), |p, part| p.join(part));
         std::fs::remove_file(&local).map_err(|e| TrainError::io(&local, e))?;
         tracing::debug!("uploaded {}", m.remote().url_of(&stored));
@@ -238,23 +263,28 @@ impl RunDir {
     }
 
     /// Brings new shards of the store into the cache, each checked whole before it counts (a
-    /// remote run; nothing for a local one). Returns how many.
-    pub fn pull_shards(&self) -> Result<usize, TrainError> {
+    /// remote run; nothing for a local one): those of generation `g`, or with `None` all of them
+    /// (a listing grows with the run: the self-play loop polls its own generation only). Returns
+    /// how many.
+    pub fn pull_shards(&self, g: Option<u32>) -> Result<usize, TrainError> {
         let Some(m) = &self.mirror else { return Ok(0) };
-        let check = |bytes: &[u8]| {
-            crate::selfplay::shards::decode_shard(Path::new("shard"), bytes).map(|_| ()).map_err(|e| e.to_string())
-        };
-        let got = m.pull_new("shards/", &check)?;
+        let prefix = g.map_or_else(|| "shards/".to_string(), |g| format!("shards/gen-{g:04}/"));
+        let got = m.pull_new(&prefix, &check_shard)?;
         if !got.is_empty() {
             tracing::debug!("pulled {} new shards", got.len());
         }
         Ok(got.len())
     }
 
-    /// A worker's view of a remote run brought up to date: `config.toml`, `state.json` and `best`.
+    /// A worker's view of a remote run brought up to date: `state.json` and `best`, and
+    /// `config.toml` while the worker has none.
     pub fn refresh(&self) -> Result<(), TrainError> {
         if let Some(m) = &self.mirror {
-            m.fetch(&["config.toml", "state.json", "best"])?;
+            if self.config_path().exists() {
+                m.fetch(&["state.json", "best"])?;
+            } else {
+                m.fetch(&["config.toml", "state.json", "best"])?;
+            }
         }
         Ok(())
     }
@@ -487,6 +517,15 @@ impl RunDir {
         let Ok(text) = fs::read_to_string(self.metrics_path()) else { return Vec::new() };
         text.lines().filter_map(|l| serde_json::from_str(l).ok()).collect()
     }
+}
+
+/// The check of a downloaded object of a run: a `.shard` must decode whole (magic, version,
+/// every record's checksum and numbers); anything else passes.
+pub fn check_shard(name: &str, bytes: &[u8]) -> Result<(), String> {
+    if !name.ends_with(".shard") {
+        return Ok(());
+    }
+    crate::selfplay::shards::decode_shard(Path::new(name), bytes).map(|_| ()).map_err(|e| e.to_string())
 }
 
 /// The first differing line of two TOML texts, as `line: old → new`.

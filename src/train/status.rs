@@ -310,3 +310,75 @@ impl RunStatus {
         s
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::TrainConfig;
+    use crate::nn::UniformEvaluator;
+    use crate::train::RunDir;
+
+    #[test]
+    fn a_count_is_checked_against_the_shards() {
+        let games_of: BTreeMap<String, u64> =
+            [("a-000000.shard".to_string(), 2), ("b-000000.shard".to_string(), 2), ("c-000000.shard".to_string(), 0)]
+                .into();
+        let good = serde_json::json!({"games": 4, "target": 4, "shards": [
+            {"name": "a-000000.shard", "games": 2}, {"name": "b-000000.shard", "games": 2}]});
+        let mut p = Vec::new();
+        check_counted(0, &good, &games_of, &mut p);
+        assert!(p.is_empty(), "{p:?}");
+        let bad = serde_json::json!({"games": 9, "target": 10, "shards": [
+            {"name": "a-000000.shard", "games": 2}, {"name": "a-000000.shard", "games": 2},
+            {"name": "b-000000.shard", "games": 3}, {"name": "c-000000.shard", "games": 1},
+            {"name": "gone-000000.shard", "games": 1}]});
+        check_counted(0, &bad, &games_of, &mut p);
+        let text = p.join("\n");
+        for want in [
+            "a-000000.shard counted twice",
+            "b-000000.shard counted with 3 games, holds 2",
+            "counted shard c-000000.shard is unreadable",
+            "counted shard gone-000000.shard is not in the run",
+            "9 games counted, short of the target 10",
+        ] {
+            assert!(text.contains(want), "{want} missing from {text}");
+        }
+        assert_eq!(p.len(), 5, "{text}");
+        let mut p = Vec::new();
+        check_counted(
+            0,
+            &serde_json::json!({"games": 5, "shards": [{"name": "a-000000.shard", "games": 2}]}),
+            &games_of,
+            &mut p,
+        );
+        assert_eq!(p, ["gen 0: the count says 5 games, its shards add up to 2"]);
+    }
+
+    #[test]
+    fn the_status_of_a_local_run_reads_its_shards_and_finds_a_damaged_one() {
+        let t = tempfile::tempdir().unwrap();
+        let run = RunDir::new(t.path());
+        run.create().unwrap();
+        let cfg =
+            TrainConfig::from_toml(include_str!("../../configs/quick.toml"), "quick", &["network.backend=none".into()])
+                .unwrap();
+        let mut ev = UniformEvaluator::new();
+        super::super::worker::play_chunk(&run, &cfg, 0, "w1", &mut ev, 3, &mut |_| {}).unwrap();
+        let loc = RunLocation::Local(t.path().to_path_buf());
+        let s = run_status(&loc, true).unwrap();
+        assert_eq!(s.generations.len(), 1);
+        assert_eq!((s.generations[0].games, s.generations[0].shards), (3, 2));
+        assert_eq!(s.generations[0].by_worker.get("w1"), Some(&3));
+        assert!(s.verify.as_ref().unwrap().ok, "{:?}", s.verify);
+        // A damaged shard (its header intact) is found only by reading it whole.
+        let path = run.shard_dir(0).join("w1-000000.shard");
+        let mut bytes = std::fs::read(&path).unwrap();
+        let n = bytes.len();
+        bytes[n - 1] ^= 0xff;
+        std::fs::write(&path, bytes).unwrap();
+        assert_eq!(run_status(&loc, false).unwrap().generations[0].games, 3, "the header still says 3");
+        let v = run_status(&loc, true).unwrap().verify.unwrap();
+        assert!(!v.ok && v.invalid.len() == 1 && v.invalid[0].contains("w1-000000.shard"), "{v:?}");
+        assert!(run_status(&RunLocation::Local(t.path().join("nope")), false).is_err());
+    }
+}

@@ -95,42 +95,61 @@ pub fn play_chunk(
     let seed = mix_seed(&[cfg.seed, generation as u64, fnv(worker), first]);
     let sp = selfplay_config(cfg, games, seed)?;
     let mut writer = ShardWriter::new(&dir, worker, cfg.selfplay.games_per_shard, first)?;
-    // A worker on an object store uploads each shard as soon as it is written (the trainer, which
-    // keeps the run's files, uploads at its next sync).
+    // A worker on an object store uploads each shard as soon as it is written, from a thread of
+    // its own so that self-play never waits for the store; the chunk ends when every upload is
+    // done. (The trainer, which keeps the run's files, uploads at its next sync.)
     let upload = run.mirror().is_some() && worker != TRAINER;
-    let mut uploaded = 0;
-    let mut failure: Option<TrainError> = None;
-    let mut step = |writer: &mut ShardWriter, g: Option<crate::selfplay::GameRecord>| -> Result<(), TrainError> {
-        match g {
-            Some(g) => writer.push(g)?,
-            None => writer.flush()?,
-        }
-        if upload {
-            for path in &writer.written()[uploaded..] {
-                run.upload_shard(path)?;
-            }
-            uploaded = writer.written().len();
-        }
-        Ok(())
-    };
-    let prog = selfplay::run(
-        &sp,
-        evaluator,
-        &mut |g| {
-            if failure.is_none() {
-                if let Err(e) = step(&mut writer, Some(g)) {
-                    failure = Some(e);
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::channel::<std::path::PathBuf>();
+        let uploader = upload.then(|| {
+            scope.spawn(move || -> Result<(), TrainError> {
+                for path in rx {
+                    run.upload_shard(&path)?;
                 }
+                Ok(())
+            })
+        });
+        let mut sent = 0;
+        let mut failure: Option<TrainError> = None;
+        let mut step = |writer: &mut ShardWriter, g: Option<crate::selfplay::GameRecord>| -> Result<(), TrainError> {
+            match g {
+                Some(g) => writer.push(g)?,
+                None => writer.flush()?,
             }
-        },
-        on_progress,
-    )
-    .map_err(|e| TrainError::Backend(e.to_string()))?;
-    if let Some(e) = failure {
-        return Err(e);
-    }
-    step(&mut writer, None)?;
-    Ok(prog)
+            if upload {
+                for path in &writer.written()[sent..] {
+                    // A closed channel means the uploader failed: its error is reported below.
+                    let _ = tx.send(path.clone());
+                }
+                sent = writer.written().len();
+            }
+            Ok(())
+        };
+        let played = selfplay::run(
+            &sp,
+            evaluator,
+            &mut |g| {
+                if failure.is_none() {
+                    if let Err(e) = step(&mut writer, Some(g)) {
+                        failure = Some(e);
+                    }
+                }
+            },
+            on_progress,
+        )
+        .map_err(|e| TrainError::Backend(e.to_string()));
+        let flushed = step(&mut writer, None);
+        drop(step);
+        drop(tx);
+        let uploaded = uploader.map_or(Ok(()), |u| u.join().expect("the upload thread panicked"));
+        let prog = played?;
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        flushed?;
+        uploaded?;
+        Ok(prog)
+    })
 }
 
 /// The trainer's worker name.
@@ -338,9 +357,12 @@ pub struct HeartbeatBody {
 
 /// Seconds between heartbeats; a worker silent for three of them is presumed dead.
 pub const HEARTBEAT_S: f64 = 10.0;
+/// The least time between two heartbeats (a change waits this long at most).
+pub const HEARTBEAT_MIN_S: f64 = 2.0;
 
 /// Writes a worker's heartbeat every [`HEARTBEAT_S`] seconds from a thread of its own (so a long
-/// chunk does not look like a dead worker), and at once when [`Heartbeat::update`] changes it.
+/// chunk does not look like a dead worker), and soon (within [`HEARTBEAT_MIN_S`]) after
+/// [`Heartbeat::update`] changes it.
 pub struct Heartbeat {
     body: std::sync::Arc<std::sync::Mutex<(HeartbeatBody, bool)>>,
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
@@ -375,7 +397,8 @@ impl Heartbeat {
                         let stopping = stop.load(std::sync::atomic::Ordering::SeqCst);
                         let due = {
                             let b = body.lock().expect("heartbeat");
-                            b.1 || last.elapsed().as_secs_f64() >= HEARTBEAT_S || stopping
+                            let since = last.elapsed().as_secs_f64();
+                            (b.1 && since >= HEARTBEAT_MIN_S) || since >= HEARTBEAT_S || stopping
                         };
                         if due {
                             let bytes = {
@@ -457,20 +480,20 @@ pub fn log_workers(run: &RunDir, generation: u32) {
 
 /// Whether any worker is alive, for a trainer that leaves self-play to them
 /// (`selfplay.trainer_plays = false`): a fresh heartbeat, or a new shard within the last
-/// [`Liveness::SILENCE`].
+/// `selfplay.worker_timeout_s` seconds (0: always presumed alive).
 pub struct Liveness {
     games: u64,
+    silence: std::time::Duration,
     last_progress: std::time::Instant,
     last_said: Option<(std::time::Instant, bool)>,
 }
 
 impl Liveness {
-    /// After this long with no heartbeat and no new shard, the workers are presumed dead.
-    pub const SILENCE: std::time::Duration = std::time::Duration::from_secs(30);
-
-    /// Starts watching at `games` games.
-    pub fn new(games: u64) -> Liveness {
-        Liveness { games, last_progress: std::time::Instant::now(), last_said: None }
+    /// Starts watching at `games` games, presuming the workers dead after `timeout_s` seconds
+    /// without a heartbeat or a new shard (never for 0).
+    pub fn new(games: u64, timeout_s: u32) -> Liveness {
+        let silence = std::time::Duration::from_secs(if timeout_s == 0 { u64::MAX / 4 } else { timeout_s as u64 });
+        Liveness { games, silence, last_progress: std::time::Instant::now(), last_said: None }
     }
 
     /// Notes games the trainer played itself (they are no sign of a live worker).
@@ -491,7 +514,7 @@ impl Liveness {
                 b.iter().any(|h| now - h.updated_unix <= 3.0 * HEARTBEAT_S && !h.status.starts_with("finished"))
             })
         });
-        let alive = beating || self.last_progress.elapsed() < Self::SILENCE;
+        let alive = beating || self.last_progress.elapsed() < self.silence;
         let due = self.last_said.is_none_or(|(t, a)| a != alive || t.elapsed() >= crate::progress::LOG_INTERVAL);
         if due {
             if alive {
@@ -499,7 +522,7 @@ impl Liveness {
             } else {
                 tracing::warn!(
                     "no live worker (no heartbeat, no new shard for {} s): the trainer plays",
-                    Self::SILENCE.as_secs()
+                    self.silence.as_secs()
                 );
             }
             self.last_said = Some((std::time::Instant::now(), alive));
