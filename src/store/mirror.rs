@@ -28,7 +28,7 @@ struct Entry {
 }
 
 /// A check of a downloaded object by name and contents (`Err`: why it is refused).
-pub type Verify = dyn Fn(&str, &[u8]) -> Result<(), String> + Sync;
+pub type Verify<'a> = dyn Fn(&str, &[u8]) -> Result<(), String> + Sync + 'a;
 
 /// A check that accepts everything.
 pub fn accept_all(_: &str, _: &[u8]) -> Result<(), String> {
@@ -199,7 +199,7 @@ impl Mirror {
 
     /// Downloads `infos` (8 at a time) into the cache, each checked by `verify` first (one that
     /// fails is refused with a warning, once, and not stored).
-    fn download(&self, infos: Vec<ObjectInfo>, verify: &Verify, stats: &mut SyncStats) -> Result<(), StoreError> {
+    fn download(&self, infos: Vec<ObjectInfo>, verify: &Verify<'_>, stats: &mut SyncStats) -> Result<(), StoreError> {
         let ops: Vec<Op<'_, u64>> = infos
             .into_iter()
             .map(|info| {
@@ -225,7 +225,7 @@ impl Mirror {
     /// Makes the cache equal to the store (the trainer's start; see [`super`]): downloads what is
     /// new or changed, removes local files the store lacks, and removes, on both sides, a
     /// checkpoint or model directory without its marker. Each download is checked by `verify`.
-    pub fn pull_all(&self, verify: &Verify) -> Result<SyncStats, StoreError> {
+    pub fn pull_all(&self, verify: &Verify<'_>) -> Result<SyncStats, StoreError> {
         let t0 = std::time::Instant::now();
         let mut stats = SyncStats::default();
         let all: Vec<ObjectInfo> = self.remote.list("")?.into_iter().filter(|o| travels(&o.name)).collect();
@@ -348,7 +348,7 @@ impl Mirror {
     /// Downloads the objects under `prefix` that are new to the cache, each checked by `verify`
     /// first; one that fails is refused (a warning, once) and never stored. Returns the names
     /// stored.
-    pub fn pull_new(&self, prefix: &str, verify: &Verify) -> Result<Vec<String>, StoreError> {
+    pub fn pull_new(&self, prefix: &str, verify: &Verify<'_>) -> Result<Vec<String>, StoreError> {
         let listed = self.remote.list(prefix)?;
         let new: Vec<ObjectInfo> = {
             let m = self.manifest.lock().expect("manifest");

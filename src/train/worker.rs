@@ -139,7 +139,6 @@ pub fn play_chunk(
         )
         .map_err(|e| TrainError::Backend(e.to_string()));
         let flushed = step(&mut writer, None);
-        drop(step);
         drop(tx);
         let uploaded = uploader.map_or(Ok(()), |u| u.join().expect("the upload thread panicked"));
         let prog = played?;
