@@ -20,9 +20,15 @@
 //!                          (step, generation, config hash, each file's size and CRC-32); last K kept
 //!   models/gen-NNNN/       published networks: the learner's inference files (weights.safetensors +
 //!                          net.json for torch), written to a temporary directory and renamed
-//!   eval/gen-NNNN.json     ladder results; eval/gate-NNNN.json SPRT gating results
+//!   eval/gen-NNNN.json     ladder results; eval/gate-NNNN.json SPRT gating results;
+//!                          eval/selfplay-NNNN.json the shards the trainer counted for generation N
 //!   plots/progress.png     losses, policy accuracy and ladder score over steps and generations
+//!   trainer.lease          object storage only (instead of LOCK): the trainer's lease
+//!   workers/NAME.json      object storage only: each worker's heartbeat
 //! ```
+//!
+//! On object storage (`--run s3://…`) the same files are objects under the run's prefix and the
+//! trainer works on a local cache kept in step with them ([`crate::store`]).
 //!
 //! Every file is written atomically (temporary file or directory, then rename), except
 //! `metrics.jsonl`, which is appended to; a partial last line left by a kill is dropped on restart.
@@ -36,13 +42,15 @@
 //! gating and evaluation skip what their files show as done.
 //!
 //! # Several self-play processes
-//! `fiveup selfplay --run RUN` (on this machine or any machine sharing the directory) reads
+//! `fiveup selfplay --run RUN` (on this machine, any machine sharing the directory, or any machine
+//! reaching the run's bucket) reads
 //! `state.json` and `best`, loads the best network and writes shards into
 //! `shards/gen-NNNN/` of the generation in progress under its own worker name. The trainer counts
 //! every worker's games towards `selfplay.games_per_generation` and the replay window takes every
 //! shard, so extra workers just make generations arrive sooner.
 //!
-//! Modules: [`rundir`] (paths, lock, state), [`replay`] (window, sampling, batches),
+//! Modules: [`rundir`] (paths, lock or lease, state, the remote run's sync points), [`replay`]
+//! (window, sampling, batches), [`status`] (`fiveup runs status`),
 //! [`learner`] (the trainer interface, learning rate), [`checkpoint`], [`worker`] (self-play into
 //! shards), [`arena`] (games between players, ladder, gating), [`plots`], [`generation`] (the
 //! loop).
