@@ -7,12 +7,14 @@
 //! few seconds, as NTP keeps them). A live lease is waited for while it stays unrenewed (its holder
 //! may have just died: a restarted trainer finds its own old lease); one that is renewed while we
 //! wait belongs to a running trainer, and that is an error. The holder renews every `ttl_s / 3`
-//! seconds with a compare-and-swap; a failed swap means another trainer took the run over, and the
-//! holder stops at its next safe point ([`Lease::lost`]). Before each upload the trainer calls
-//! [`Lease::check`], which renews when a third of the time to live has passed, so a trainer that
-//! was frozen (a suspended machine) never uploads over its successor.
+//! seconds with a compare-and-swap; a failed swap means another trainer took the run over (unless
+//! the lease names us: our own retried swap), and the holder stops at its next safe point
+//! ([`Lease::lost`]). Before each upload, and again before `best` and `state.json` go up, the
+//! trainer calls [`Lease::check`], which always swaps, so a trainer that was frozen (a suspended
+//! machine) never replaces its successor's pointers. Released by a swap to an expired lease, never
+//! by a blind delete.
 
-use super::remote::{now, Remote};
+use super::remote::{now, Remote, RetryPolicy};
 use super::StoreError;
 use bytes::Bytes;
 use serde::{Deserialize, Serialize};
@@ -85,6 +87,10 @@ impl Lease {
                     if let Some(info) = remote.put_new(LEASE, body(&holder, ttl))? {
                         return Ok(Lease::start(remote, holder, ttl, info.e_tag));
                     }
+                    // Taken: by another trainer, or by our own put whose answer was lost.
+                    if let Some(e_tag) = ours(&remote, &holder)? {
+                        return Ok(Lease::start(remote, holder, ttl, Some(e_tag)));
+                    }
                 }
                 Some((bytes, info)) => {
                     let Ok(old) = serde_json::from_slice::<LeaseBody>(&bytes) else {
@@ -100,13 +106,16 @@ impl Lease {
                     let age = now() - old.renewed_unix;
                     if age > old.ttl_s {
                         if let Some(info) = remote.put_if(LEASE, body(&holder, ttl), &e_tag)? {
-                            if waited_on.is_some() || age < 10.0 * old.ttl_s {
+                            if old.renewed_unix > 0.0 {
                                 tracing::info!(
                                     "took over the expired lease of {} (renewed {age:.0} s ago)",
                                     old.holder
                                 );
                             }
                             return Ok(Lease::start(remote, holder, ttl, info.e_tag));
+                        }
+                        if let Some(e_tag) = ours(&remote, &holder)? {
+                            return Ok(Lease::start(remote, holder, ttl, Some(e_tag)));
                         }
                         continue;
                     }
@@ -163,13 +172,12 @@ impl Lease {
         self.lost.load(Ordering::SeqCst)
     }
 
-    /// Makes sure the lease is still ours before an upload: renews it when a third of its time to
-    /// live has passed. An error when it was lost.
+    /// Makes sure the lease is still ours before an upload: renews it by compare-and-swap. An
+    /// error when it was lost.
     pub fn check(&self) -> Result<(), StoreError> {
-        let stale = self.held.lock().expect("lease").renewed.elapsed() >= self.ttl / 3;
-        if stale {
-            renew(&self.remote, &self.holder, self.ttl, &self.held, &self.lost)?;
-        }
+        // Always a swap (one conditional put per sync): a clock that stood still (a suspended
+        // machine: Instant does not advance) cannot make a stale lease look fresh.
+        renew(&self.remote, &self.holder, self.ttl, &self.held, &self.lost)?;
         if self.lost() {
             return Err(StoreError::Leased {
                 url: self.remote.url_of(LEASE),
@@ -179,6 +187,16 @@ impl Lease {
         }
         Ok(())
     }
+}
+
+/// The entity tag of the lease when it names `holder` (our own write whose answer was lost).
+fn ours(remote: &Remote, holder: &str) -> Result<Option<String>, StoreError> {
+    Ok(match remote.get(LEASE)? {
+        Some((bytes, info)) => {
+            serde_json::from_slice::<LeaseBody>(&bytes).ok().filter(|b| b.holder == holder).and(info.e_tag)
+        }
+        None => None,
+    })
 }
 
 /// One compare-and-swap renewal.
@@ -193,9 +211,15 @@ fn renew(
     if lost.load(Ordering::SeqCst) {
         return Ok(());
     }
-    match remote.put_if(LEASE, body(holder, ttl), &h.e_tag)? {
-        Some(info) => {
-            h.e_tag = info.e_tag.unwrap_or_default();
+    let swapped = match remote.put_if_within(LEASE, body(holder, ttl), &h.e_tag, RetryPolicy::LEASE)? {
+        Some(info) => info.e_tag,
+        // A swap refused: another trainer's lease, or our own retried swap whose first answer
+        // was lost (the object then names us).
+        None => ours(remote, holder)?,
+    };
+    match swapped {
+        Some(e_tag) => {
+            h.e_tag = e_tag;
             h.renewed = std::time::Instant::now();
         }
         None => {
@@ -213,8 +237,15 @@ impl Drop for Lease {
             let _ = t.join();
         }
         if !self.lost() {
-            if let Err(e) = self.remote.delete(LEASE) {
-                tracing::warn!("releasing the lease: {e}");
+            // Released by a swap to an expired lease, never by a blind delete: a trainer that lost
+            // its lease without noticing (cut off from the store) must not delete its successor's.
+            let released = LeaseBody { holder: format!("{} (released)", self.holder), renewed_unix: 0.0, ttl_s: 0.0 };
+            let bytes = Bytes::from(serde_json::to_vec_pretty(&released).expect("a lease serialises"));
+            let e_tag = self.held.lock().expect("lease").e_tag.clone();
+            match self.remote.put_if_within(LEASE, bytes, &e_tag, RetryPolicy::LEASE) {
+                Ok(Some(_)) => {}
+                Ok(None) => tracing::warn!("{}: not released: another trainer holds it", self.remote.url_of(LEASE)),
+                Err(e) => tracing::warn!("releasing the lease: {e}"),
             }
         }
     }

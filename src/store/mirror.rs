@@ -25,6 +25,18 @@ struct Entry {
     size: u64,
     mtime_ns: u128,
     e_tag: Option<String>,
+    /// CRC-32 of a small file's contents (see [`SMALL`]): a rewrite of the same size within one
+    /// tick of the file system's clock (`best`, `state.json`) is still seen.
+    #[serde(default)]
+    crc: Option<u32>,
+}
+
+/// Files up to this size are compared by contents too, not only by size and time.
+const SMALL: u64 = 1 << 16;
+
+/// The CRC-32 of a small file (`None` for a larger or unreadable one).
+fn small_crc(path: &Path, size: u64) -> Option<u32> {
+    (size <= SMALL).then(|| std::fs::read(path).ok().map(|b| crate::fsutil::crc32(&b))).flatten()
 }
 
 /// A check of a downloaded object by name and contents (`Err`: why it is refused).
@@ -61,7 +73,7 @@ pub struct Mirror {
 fn travels(name: &str) -> bool {
     !name.is_empty()
         && name != "LOCK"
-        && !name.split('/').any(|p| p.starts_with('.') || p.is_empty())
+        && !name.split('/').any(|p| p.starts_with('.') || p.is_empty() || p.contains(".tmp"))
         && !name.starts_with("workers/")
         && name != super::lease::LEASE
 }
@@ -96,6 +108,19 @@ fn rank(name: &str) -> u8 {
 
 fn mtime_ns(meta: &std::fs::Metadata) -> u128 {
     meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map_or(0, |d| d.as_nanos())
+}
+
+/// Removes the empty directories under `root` (not `root`), deepest first.
+fn remove_empty_dirs(root: &Path) {
+    let Ok(rd) = std::fs::read_dir(root) else { return };
+    for e in rd.flatten() {
+        let path = e.path();
+        if e.file_type().is_ok_and(|t| t.is_dir()) {
+            remove_empty_dirs(&path);
+            // Fails (and keeps it) when it is not empty.
+            let _ = std::fs::remove_dir(&path);
+        }
+    }
 }
 
 impl Mirror {
@@ -183,7 +208,8 @@ impl Mirror {
         }
         crate::fsutil::write_atomic(&path, bytes).map_err(|e| StoreError::local(&path, e))?;
         let meta = std::fs::metadata(&path).map_err(|e| StoreError::local(&path, e))?;
-        let entry = Entry { size: meta.len(), mtime_ns: mtime_ns(&meta), e_tag: info.e_tag.clone() };
+        let crc = (meta.len() <= SMALL).then(|| crate::fsutil::crc32(bytes));
+        let entry = Entry { size: meta.len(), mtime_ns: mtime_ns(&meta), e_tag: info.e_tag.clone(), crc };
         self.manifest.lock().expect("manifest").insert(info.name.clone(), entry);
         Ok(())
     }
@@ -258,6 +284,8 @@ impl Mirror {
             }
         }
         self.manifest.lock().expect("manifest").retain(|k, _| wanted.contains(k));
+        // A directory left empty (an incomplete checkpoint or model) must not look like one.
+        remove_empty_dirs(&self.cache);
         self.save_manifest()?;
         stats.seconds = t0.elapsed().as_secs_f64();
         Ok(stats)
@@ -294,6 +322,13 @@ impl Mirror {
     /// Uploads what changed in the cache since the last push or pull, in the safe order, then
     /// deletes from the store what was removed locally (a unit's marker first).
     pub fn push(&self) -> Result<SyncStats, StoreError> {
+        self.push_checked(&|| Ok(()))
+    }
+
+    /// [`Mirror::push`], calling `before_pointers` (the trainer's lease check) before `best` and
+    /// `state.json` go up, so a trainer that lost its lease during the push never replaces its
+    /// successor's pointers.
+    pub fn push_checked(&self, before_pointers: &dyn Fn() -> Result<(), StoreError>) -> Result<SyncStats, StoreError> {
         let t0 = std::time::Instant::now();
         let mut stats = SyncStats::default();
         let files = self.local_files()?;
@@ -302,13 +337,22 @@ impl Mirror {
             let m = self.manifest.lock().expect("manifest");
             files
                 .iter()
-                .filter(|(n, md)| m.get(n).is_none_or(|e| e.size != md.len() || e.mtime_ns != mtime_ns(md)))
+                .filter(|(n, md)| {
+                    m.get(n).is_none_or(|e| {
+                        e.size != md.len()
+                            || e.mtime_ns != mtime_ns(md)
+                            || (e.crc.is_some() && small_crc(&self.local(n), md.len()) != e.crc)
+                    })
+                })
                 .map(|(n, md)| (n.clone(), md.len(), mtime_ns(md)))
                 .collect()
         };
         changed.sort_by(|a, b| (rank(&a.0), &a.0).cmp(&(rank(&b.0), &b.0)));
         for r in 0..=3u8 {
             let batch: Vec<(String, u64, u128)> = changed.iter().filter(|c| rank(&c.0) == r).cloned().collect();
+            if r >= 2 && !batch.is_empty() {
+                before_pointers()?;
+            }
             let ops: Vec<Op<'_, u64>> = batch
                 .into_iter()
                 .map(|(name, size, mtime)| {
@@ -316,9 +360,10 @@ impl Mirror {
                         let path = self.local(&name);
                         let bytes = std::fs::read(&path).map_err(|e| StoreError::local(&path, e))?;
                         let n = bytes.len() as u64;
+                        let crc = (n <= SMALL && n == size).then(|| crate::fsutil::crc32(&bytes));
                         let info = remote.put(&name, Bytes::from(bytes))?;
                         // The size and time seen before reading: a file rewritten meanwhile goes again.
-                        let entry = Entry { size, mtime_ns: mtime, e_tag: info.e_tag };
+                        let entry = Entry { size, mtime_ns: mtime, e_tag: info.e_tag, crc };
                         self.manifest.lock().expect("manifest").insert(name, entry);
                         Ok(n)
                     }) as Op<'_, u64>
@@ -331,16 +376,19 @@ impl Mirror {
         }
         let mut gone: Vec<String> =
             self.manifest.lock().expect("manifest").keys().filter(|k| !present.contains(k.as_str())).cloned().collect();
-        // A unit's marker goes first, so that a cut-short deletion leaves an incomplete unit.
+        // Only the trainer's pruned checkpoints are deleted from the store: a file missing from
+        // the cache for any other reason (a cleaned /tmp, a user freeing space) is forgotten,
+        // never deleted there. A unit's marker goes first, so that a cut-short deletion leaves an
+        // incomplete unit.
         gone.sort_by_key(|n| std::cmp::Reverse(rank(n)));
         for name in gone {
-            self.remote.delete(&name)?;
+            if name.starts_with("checkpoints/") {
+                self.remote.delete(&name)?;
+                stats.deleted += 1;
+            }
             self.manifest.lock().expect("manifest").remove(&name);
-            stats.deleted += 1;
         }
-        if stats.files > 0 || stats.deleted > 0 {
-            self.save_manifest()?;
-        }
+        self.save_manifest()?;
         stats.seconds = t0.elapsed().as_secs_f64();
         Ok(stats)
     }
@@ -428,19 +476,16 @@ impl Mirror {
         Ok(true)
     }
 
-    /// Uploads a finished local file under `name` with a conditional put; if the name is taken
-    /// by an object that is not this file, `rename` gives the next name to try. Returns the name
-    /// it was stored under (the local file is renamed to match).
+    /// Uploads a finished local file `name` with a conditional put; if the name is taken by an
+    /// object that is not this file, `rename` gives the next name to try. Returns the name it was
+    /// stored under. The local file keeps its name (the caller removes it once stored): renaming
+    /// it could overwrite another pending file.
     pub fn upload_new(&self, name: &str, rename: &dyn Fn(&str) -> String) -> Result<String, StoreError> {
         let path = self.local(name);
         let bytes = Bytes::from(std::fs::read(&path).map_err(|e| StoreError::local(&path, e))?);
         let mut name = name.to_string();
         for _ in 0..1000 {
             if self.remote.put_new(&name, bytes.clone())?.is_some() {
-                let target = self.local(&name);
-                if target != path {
-                    std::fs::rename(&path, &target).map_err(|e| StoreError::local(&target, e))?;
-                }
                 return Ok(name);
             }
             // Taken: by this very file (an upload whose answer was lost), or by another writer.

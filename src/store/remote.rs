@@ -49,6 +49,9 @@ impl RetryPolicy {
     /// minute of waiting, plus each attempt's own timeouts) before giving up.
     pub const PATIENT: RetryPolicy =
         RetryPolicy { attempts: 8, first_delay: Duration::from_millis(500), max_delay: Duration::from_secs(30) };
+    /// For the lease's renewals: 4 attempts within about 5 s, well inside a time to live.
+    pub const LEASE: RetryPolicy =
+        RetryPolicy { attempts: 4, first_delay: Duration::from_millis(500), max_delay: Duration::from_secs(2) };
     /// For the first contact, before any long work starts: a clear error within seconds.
     pub const QUICK: RetryPolicy =
         RetryPolicy { attempts: 2, first_delay: Duration::from_millis(300), max_delay: Duration::from_secs(1) };
@@ -173,9 +176,17 @@ impl Remote {
         let name = format!(".probe-{:016x}", rand::random::<u64>());
         let first = self.put_new(&name, Bytes::from_static(b"probe"))?;
         let second = self.put_new(&name, Bytes::from_static(b"probe again"));
+        let third = self.put_if(&name, Bytes::from_static(b"probe a third time"), "\"not-its-etag\"");
         let _ = self.delete(&name);
-        match (first, second?) {
-            (Some(_), None) => Ok(()),
+        match (first, second?, third) {
+            (Some(_), None, Ok(None)) => Ok(()),
+            (Some(_), None, _) => Err(StoreError::Unsupported {
+                url: self.url.clone(),
+                detail: "a conditional put (If-Match with a wrong entity tag) overwrote an object, so a lost lease \
+                         would go unnoticed; use a store that honours conditional writes (AWS S3, MinIO, GCS, Azure, \
+                         s3s-fs)"
+                    .into(),
+            }),
             _ => Err(StoreError::Unsupported {
                 url: self.url.clone(),
                 detail: "a conditional put (If-None-Match: *) overwrote an existing object, so two trainers \
@@ -214,15 +225,38 @@ impl Remote {
 
     /// Replaces `name` only if it still has entity tag `e_tag`; `None` when it changed (or is gone).
     pub fn put_if(&self, name: &str, bytes: Bytes, e_tag: &str) -> Result<Option<ObjectInfo>, StoreError> {
-        self.put_mode(name, bytes, PutMode::Update(UpdateVersion { e_tag: Some(e_tag.to_string()), version: None }))
+        self.put_if_within(name, bytes, e_tag, self.retry)
+    }
+
+    /// [`Remote::put_if`] with its own retry policy (the lease's renewals must end within its
+    /// time to live).
+    pub fn put_if_within(
+        &self,
+        name: &str,
+        bytes: Bytes,
+        e_tag: &str,
+        policy: RetryPolicy,
+    ) -> Result<Option<ObjectInfo>, StoreError> {
+        let mode = PutMode::Update(UpdateVersion { e_tag: Some(e_tag.to_string()), version: None });
+        self.put_mode_within(name, bytes, mode, policy)
     }
 
     fn put_mode(&self, name: &str, bytes: Bytes, mode: PutMode) -> Result<Option<ObjectInfo>, StoreError> {
+        self.put_mode_within(name, bytes, mode, self.retry)
+    }
+
+    fn put_mode_within(
+        &self,
+        name: &str,
+        bytes: Bytes,
+        mode: PutMode,
+        policy: RetryPolicy,
+    ) -> Result<Option<ObjectInfo>, StoreError> {
         let path = self.path(name);
         let size = bytes.len() as u64;
         let conditional = !matches!(mode, PutMode::Overwrite);
         let path = &path;
-        let r = self.retrying(name, self.retry, "put", || {
+        let r = self.retrying(name, policy, "put", || {
             let opts = PutOptions { mode: mode.clone(), ..Default::default() };
             let payload = PutPayload::from_bytes(bytes.clone());
             async move { self.store.put_opts(path, payload, opts).await }

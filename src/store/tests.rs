@@ -65,6 +65,13 @@ fn a_push_uploads_changes_in_order_and_deletes_what_was_removed() {
         ]
     );
     assert_eq!(m.push().unwrap().files, 0, "nothing changed");
+    // The same size and the same time (a rewrite within one tick of the clock): the contents tell.
+    let best = t.path().join("best");
+    let when = std::fs::metadata(&best).unwrap().modified().unwrap();
+    std::fs::write(&best, "gen-0001").unwrap();
+    std::fs::File::options().write(true).open(&best).unwrap().set_modified(when).unwrap();
+    assert_eq!(m.push().unwrap().files, 1, "best rewritten in place");
+    assert_eq!(&r.get("best").unwrap().unwrap().0[..], b"gen-0001");
     // A rewrite goes again (a new size or time); a removal is deleted.
     std::thread::sleep(Duration::from_millis(20));
     write(t.path(), "state.json", "{\"g\": 1}");
@@ -73,6 +80,13 @@ fn a_push_uploads_changes_in_order_and_deletes_what_was_removed() {
     assert_eq!((s.files, s.deleted), (1, 2));
     assert_eq!(names(&r), ["best", "config.toml", "state.json"]);
     assert_eq!(&r.get("state.json").unwrap().unwrap().0[..], b"{\"g\": 1}");
+    // Only pruned checkpoints are deleted there: a shard gone from the cache (a cleaned /tmp)
+    // stays in the store.
+    write(t.path(), "shards/gen-0000/w-000000.shard", "games");
+    assert_eq!(m.push().unwrap().files, 1);
+    std::fs::remove_file(t.path().join("shards/gen-0000/w-000000.shard")).unwrap();
+    assert_eq!(m.push().unwrap().deleted, 0);
+    assert!(names(&r).contains(&"shards/gen-0000/w-000000.shard".to_string()));
 }
 
 #[test]
@@ -100,7 +114,7 @@ fn a_pull_makes_the_cache_equal_to_the_store_and_drops_cut_short_units() {
     let s = m.pull_all(&super::mirror::accept_all).unwrap();
     assert_eq!(s.files, 3);
     assert_eq!(s.deleted, 2, "the cut-short model in the store and the unuploaded local checkpoint");
-    assert!(!t.path().join("checkpoints/step-9/meta.json").exists());
+    assert!(!t.path().join("checkpoints/step-9").exists(), "no empty directory that looks like a checkpoint");
     assert!(!t.path().join("models/gen-0001").exists());
     assert!(!names(&r).contains(&"models/gen-0001/weights.safetensors".to_string()));
     assert!(!t.path().join("workers").exists(), "heartbeats stay in the store");
@@ -160,11 +174,13 @@ fn a_taken_name_is_never_overwritten_and_the_file_takes_the_next_one() {
     let m = Mirror::open(r.clone(), t.path()).unwrap();
     write(t.path(), "shards/gen-0000/w-000000.shard", "mine");
     let next = |n: &str| n.replace("000000", "000001");
+    write(t.path(), "shards/gen-0000/w-000001.shard", "mine too, pending");
     let stored = m.upload_new("shards/gen-0000/w-000000.shard", &next).unwrap();
     assert_eq!(stored, "shards/gen-0000/w-000001.shard");
     assert_eq!(&r.get("shards/gen-0000/w-000000.shard").unwrap().unwrap().0[..], b"theirs");
     assert_eq!(&r.get(&stored).unwrap().unwrap().0[..], b"mine");
-    assert!(t.path().join("shards/gen-0000/w-000001.shard").exists());
+    let pending = std::fs::read(t.path().join("shards/gen-0000/w-000001.shard")).unwrap();
+    assert_eq!(pending, b"mine too, pending", "a pending local file is never overwritten");
     // An upload whose answer was lost: the same bytes are already there, nothing is duplicated.
     write(t.path(), "shards/gen-0000/w-000001.shard", "mine");
     assert_eq!(m.upload_new("shards/gen-0000/w-000001.shard", &next).unwrap(), "shards/gen-0000/w-000001.shard");
@@ -183,7 +199,13 @@ fn the_lease_excludes_a_second_trainer_and_an_expired_one_is_taken_over() {
     assert!(t0.elapsed() >= Duration::from_secs(1), "it waited for an expiry first");
     lease.check().unwrap();
     drop(lease);
-    assert!(r.get(LEASE).unwrap().is_none(), "released on drop");
+    let (bytes, _) = r.get(LEASE).unwrap().unwrap();
+    let released: LeaseBody = serde_json::from_slice(&bytes).unwrap();
+    assert!(released.holder.ends_with("(released)") && released.renewed_unix == 0.0, "{released:?}");
+    // Released: the next trainer takes it at once.
+    let t0 = std::time::Instant::now();
+    drop(Lease::acquire(r.clone(), Duration::from_secs(2)).unwrap());
+    assert!(t0.elapsed() < Duration::from_secs(1));
     // A dead trainer's lease (never renewed) is taken over once it expires.
     let dead = LeaseBody { holder: "gone:1:0".into(), renewed_unix: super::remote::now() - 10.0, ttl_s: 2.0 };
     r.put(LEASE, Bytes::from(serde_json::to_vec(&dead).unwrap())).unwrap();
@@ -195,7 +217,8 @@ fn the_lease_excludes_a_second_trainer_and_an_expired_one_is_taken_over() {
     assert!(lease.lost());
     assert!(lease.check().is_err());
     drop(lease);
-    assert!(r.get(LEASE).unwrap().is_some(), "a lost lease is not deleted");
+    let (bytes, _) = r.get(LEASE).unwrap().unwrap();
+    assert_eq!(serde_json::from_slice::<LeaseBody>(&bytes).unwrap().holder, "thief:2:0", "the successor's lease stays");
 }
 
 #[test]

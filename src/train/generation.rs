@@ -193,7 +193,7 @@ fn pull_remote_run(run: &RunDir) -> Result<super::rundir::RunLock, TrainError> {
     let m = run.mirror().expect("a remote run");
     let names: Vec<String> = m.remote().list("")?.into_iter().map(|o| o.name).collect();
     let is_run = |n: &String| n == "config.toml" || n == "state.json" || n.starts_with("checkpoints/");
-    let ours = |n: &String| n == crate::store::lease::LEASE || n.starts_with("workers/");
+    let ours = |n: &String| n == crate::store::lease::LEASE || n.starts_with("workers/") || n.starts_with('.');
     if names.iter().any(|n| !ours(n)) && !names.iter().any(is_run) {
         let example = names.iter().find(|n| !ours(n)).cloned().unwrap_or_default();
         return Err(crate::store::StoreError::Foreign {

@@ -165,10 +165,14 @@ impl RunDir {
     /// making sure the trainer still holds its lease.
     pub fn sync(&self) -> Result<(), TrainError> {
         let Some(m) = &self.mirror else { return Ok(()) };
-        if let Some(lease) = self.lease.lock().expect("lease slot").as_ref() {
-            lease.check()?;
-        }
-        let s = m.push()?;
+        let check = || -> Result<(), crate::store::StoreError> {
+            match self.lease.lock().expect("lease slot").as_ref() {
+                Some(lease) => lease.check(),
+                None => Ok(()),
+            }
+        };
+        check()?;
+        let s = m.push_checked(&check)?;
         if s.files > 0 || s.deleted > 0 {
             tracing::debug!(
                 "pushed {} files ({} bytes), deleted {} in {:.2} s",
@@ -231,8 +235,7 @@ impl RunDir {
             let e = known.entry((g, worker)).or_insert(0);
             *e = (*e).max(i + 1);
         }
-        let local = stored.split('/').fold(self.root.clone(), |p, part| p.join(part));
-        std::fs::remove_file(&local).map_err(|e| TrainError::io(&local, e))?;
+        std::fs::remove_file(path).map_err(|e| TrainError::io(path, e))?;
         tracing::debug!("uploaded {}", m.remote().url_of(&stored));
         Ok(())
     }
@@ -285,6 +288,15 @@ impl RunDir {
             } else {
                 m.fetch(&["config.toml", "state.json", "best"])?;
             }
+        }
+        Ok(())
+    }
+
+    /// A worker's start on a remote run: `config.toml` fetched again (a `--force-config` may have
+    /// replaced it since this cache last saw it).
+    pub fn refresh_config(&self) -> Result<(), TrainError> {
+        if let Some(m) = &self.mirror {
+            m.fetch(&["config.toml"])?;
         }
         Ok(())
     }

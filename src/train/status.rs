@@ -215,7 +215,8 @@ pub fn run_status(location: &RunLocation, verify: bool) -> Result<RunStatus, Tra
                 .into_iter()
                 .map(|beat| {
                     let age_s = now - beat.updated_unix;
-                    let alive = age_s <= 3.0 * HEARTBEAT_S && !beat.status.starts_with("finished");
+                    let ended = beat.status.starts_with("finished") || beat.status == "stopped";
+                    let alive = age_s <= 3.0 * HEARTBEAT_S && !ended;
                     WorkerStatus { beat, age_s, alive }
                 })
                 .collect()
@@ -293,7 +294,11 @@ impl RunStatus {
                 w.beat.games,
                 w.beat.generation,
                 w.age_s,
-                if w.alive || w.beat.status.starts_with("finished") { "" } else { " (presumed stopped)" }
+                if w.alive || w.beat.status.starts_with("finished") || w.beat.status == "stopped" {
+                    ""
+                } else {
+                    " (presumed stopped)"
+                }
             );
         }
         if let Some(v) = &self.verify {

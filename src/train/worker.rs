@@ -221,6 +221,7 @@ pub fn run_worker(run: &RunDir, opts: &WorkerOptions) -> Result<u64, TrainError>
     let _cache_lock = if remote { Some(lock_cache(run, &opts.name)?) } else { None };
     let heartbeat = Heartbeat::start(run, &opts.name);
     run.upload_pending(&opts.name)?;
+    run.refresh_config()?;
     let mut cfg = None;
     let mut played = 0u64;
     let mut current: Option<(u32, Box<dyn Evaluator>)> = None;
@@ -432,6 +433,13 @@ impl Heartbeat {
 
 impl Drop for Heartbeat {
     fn drop(&mut self) {
+        {
+            // An error exit: the last beat says the worker stopped (not "playing").
+            let mut b = self.body.lock().expect("heartbeat");
+            if !b.0.status.starts_with("finished") {
+                b.0.status = "stopped".into();
+            }
+        }
         self.stop.store(true, std::sync::atomic::Ordering::SeqCst);
         if let Some(t) = self.thread.take() {
             let _ = t.join();
@@ -457,7 +465,7 @@ pub fn log_workers(run: &RunDir, generation: u32) {
     let seen = seen.get_or_insert_with(Default::default);
     for b in &beats {
         let age = now - b.updated_unix;
-        let alive = age <= 3.0 * HEARTBEAT_S && !b.status.starts_with("finished");
+        let alive = age <= 3.0 * HEARTBEAT_S && !b.status.starts_with("finished") && b.status != "stopped";
         if seen.insert(b.worker.clone(), alive) != Some(alive) {
             if alive {
                 tracing::info!(
@@ -509,9 +517,8 @@ impl Liveness {
         }
         let beating = run.mirror().is_some_and(|m| {
             let now = crate::store::remote::now();
-            read_heartbeats(m.remote()).is_ok_and(|b| {
-                b.iter().any(|h| now - h.updated_unix <= 3.0 * HEARTBEAT_S && !h.status.starts_with("finished"))
-            })
+            read_heartbeats(m.remote())
+                .is_ok_and(|b| b.iter().any(|h| now - h.updated_unix <= 3.0 * HEARTBEAT_S && h.status == "playing"))
         });
         let alive = beating || self.last_progress.elapsed() < self.silence;
         let due = self.last_said.is_none_or(|(t, a)| a != alive || t.elapsed() >= crate::progress::LOG_INTERVAL);
