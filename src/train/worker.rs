@@ -515,11 +515,7 @@ impl Liveness {
             self.games = games;
             self.last_progress = std::time::Instant::now();
         }
-        let beating = run.mirror().is_some_and(|m| {
-            let now = crate::store::remote::now();
-            read_heartbeats(m.remote())
-                .is_ok_and(|b| b.iter().any(|h| now - h.updated_unix <= 3.0 * HEARTBEAT_S && h.status == "playing"))
-        });
+        let beating = run.mirror().is_some_and(|m| any_playing(m.remote()));
         let alive = beating || self.last_progress.elapsed() < self.silence;
         let due = self.last_said.is_none_or(|(t, a)| a != alive || t.elapsed() >= crate::progress::LOG_INTERVAL);
         if due {
@@ -535,6 +531,27 @@ impl Liveness {
         }
         alive
     }
+}
+
+/// Whether some worker's heartbeat says `playing` and is fresh. The heartbeats are read newest
+/// first (by the store's time of writing) and only until one is found, so a run with many
+/// workers, or many old heartbeat objects, costs one listing and a few reads per poll.
+fn any_playing(remote: &crate::store::Remote) -> bool {
+    let Ok(mut listed) = remote.list("workers/") else { return false };
+    listed.sort_by(|a, b| b.modified.total_cmp(&a.modified));
+    let now = crate::store::remote::now();
+    for o in listed {
+        // Older by the store's clock than any fresh beat could be (a generous margin for skew).
+        if now - o.modified > 10.0 * HEARTBEAT_S {
+            return false;
+        }
+        let beat =
+            remote.get(&o.name).ok().flatten().and_then(|(b, _)| serde_json::from_slice::<HeartbeatBody>(&b).ok());
+        if beat.is_some_and(|h| now - h.updated_unix <= 3.0 * HEARTBEAT_S && h.status == "playing") {
+            return true;
+        }
+    }
+    false
 }
 
 /// Every worker heartbeat in the store.
