@@ -865,8 +865,8 @@ fn default_worker_name(remote: bool) -> String {
     if !remote {
         return format!("w{}", std::process::id());
     }
-    let host = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default();
-    let host: String = host.trim().chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').take(40).collect();
+    let host = fiveup::store::lease::host_name();
+    let host: String = host.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').take(40).collect();
     format!("w-{}-{}", if host.is_empty() { "host" } else { &host }, std::process::id())
 }
 

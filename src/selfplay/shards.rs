@@ -152,6 +152,31 @@ pub fn read_shard(path: &Path) -> Result<Vec<GameRecord>, ShardError> {
     decode_shard(path, &bytes)
 }
 
+/// The file name of shard `index` of `worker`: `{worker}-{index:06}.shard` (a path prefix in
+/// `worker` is kept: `shards/gen-0001/w1` gives `shards/gen-0001/w1-000003.shard`).
+pub fn shard_name(worker: &str, index: u64) -> String {
+    format!("{worker}-{index:06}.shard")
+}
+
+/// A shard name split into its worker (with any path prefix) and its index; `None` for a name
+/// not of the form [`shard_name`] makes.
+pub fn parse_shard_name(name: &str) -> Option<(&str, u64)> {
+    let (worker, index) = name.strip_suffix(".shard")?.rsplit_once('-')?;
+    Some((worker, index.parse().ok()?))
+}
+
+/// The worker of a shard file name, for reports: what stands before its last `-` (the whole name
+/// when there is none).
+pub fn shard_worker(file: &str) -> &str {
+    file.rsplit_once('-').map_or(file, |(w, _)| w)
+}
+
+/// The game count in a shard's header (`None` when `header` does not start a shard).
+pub fn header_game_count(header: &[u8]) -> Option<u64> {
+    (header.len() >= HEADER_LEN && header[..8] == MAGIC)
+        .then(|| u64::from_le_bytes(header[12..20].try_into().expect("8 bytes")))
+}
+
 /// Validates and decodes shard bytes (`path` is only used in errors).
 pub fn decode_shard(path: &Path, bytes: &[u8]) -> Result<Vec<GameRecord>, ShardError> {
     let p = || path.to_path_buf();
@@ -246,7 +271,7 @@ impl ShardWriter {
         if self.buffer.is_empty() {
             return Ok(());
         }
-        let path = self.dir.join(format!("{}-{:06}.shard", self.prefix, self.next_index));
+        let path = self.dir.join(shard_name(&self.prefix, self.next_index));
         write_shard(&path, &self.buffer)?;
         self.buffer.clear();
         self.next_index += 1;

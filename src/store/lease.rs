@@ -65,14 +65,18 @@ fn body(holder: &str, ttl: Duration) -> Bytes {
 
 /// This process's holder name.
 pub fn holder_name() -> String {
-    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+    let tag: u32 = rand::random();
+    format!("{}:{}:{tag:08x}", host_name(), std::process::id())
+}
+
+/// This machine's host name (`host` when it cannot be read).
+pub fn host_name() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
         .ok()
         .map(|h| h.trim().to_string())
         .filter(|h| !h.is_empty())
         .or_else(|| std::env::var("HOSTNAME").ok())
-        .unwrap_or_else(|| "host".into());
-    let tag: u32 = rand::random();
-    format!("{host}:{}:{tag:08x}", std::process::id())
+        .unwrap_or_else(|| "host".into())
 }
 
 impl Lease {

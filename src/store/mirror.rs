@@ -224,28 +224,36 @@ impl Mirror {
     }
 
     /// Downloads `infos` (8 at a time) into the cache, each checked by `verify` first (one that
-    /// fails is refused with a warning, once, and not stored).
-    fn download(&self, infos: Vec<ObjectInfo>, verify: &Verify<'_>, stats: &mut SyncStats) -> Result<(), StoreError> {
-        let ops: Vec<Op<'_, u64>> = infos
+    /// fails is refused with a warning, once, and not stored). Returns the names stored with
+    /// their sizes, and adds them to `stats`.
+    fn download(
+        &self,
+        infos: Vec<ObjectInfo>,
+        verify: &Verify<'_>,
+        stats: &mut SyncStats,
+    ) -> Result<Vec<String>, StoreError> {
+        let ops: Vec<Op<'_, Option<(String, u64)>>> = infos
             .into_iter()
             .map(|info| {
                 Box::new(move |r: &Remote| {
-                    let Some((bytes, got)) = r.get(&info.name)? else { return Ok(0) };
+                    let Some((bytes, got)) = r.get(&info.name)? else { return Ok(None) };
                     if let Err(why) = verify(&info.name, &bytes) {
                         tracing::warn!("{}: refused, not counted: {why}", r.url_of(&info.name));
                         self.rejected.lock().expect("rejected").insert(info.name.clone());
-                        return Ok(0);
+                        return Ok(None);
                     }
                     self.store_local(&ObjectInfo { name: info.name.clone(), ..got }, &bytes)?;
-                    Ok(bytes.len() as u64)
-                }) as Op<'_, u64>
+                    Ok(Some((info.name, bytes.len() as u64)))
+                }) as Op<'_, Option<(String, u64)>>
             })
             .collect();
-        for n in self.remote.run_parallel(ops, 8)? {
+        let mut names = Vec::new();
+        for (name, n) in self.remote.run_parallel(ops, 8)?.into_iter().flatten() {
             stats.files += 1;
             stats.bytes += n;
+            names.push(name);
         }
-        Ok(())
+        Ok(names)
     }
 
     /// Makes the cache equal to the store (the trainer's start; see [`super`]): downloads what is
@@ -406,22 +414,7 @@ impl Mirror {
                 .filter(|o| travels(&o.name) && !m.contains_key(&o.name) && !rejected.contains(&o.name))
                 .collect()
         };
-        let ops: Vec<Op<'_, Option<String>>> = new
-            .into_iter()
-            .map(|info| {
-                Box::new(move |r: &Remote| {
-                    let Some((bytes, got)) = r.get(&info.name)? else { return Ok(None) };
-                    if let Err(why) = verify(&info.name, &bytes) {
-                        tracing::warn!("{}: refused, not counted: {why}", r.url_of(&info.name));
-                        self.rejected.lock().expect("rejected").insert(info.name.clone());
-                        return Ok(None);
-                    }
-                    self.store_local(&ObjectInfo { name: info.name.clone(), ..got }, &bytes)?;
-                    Ok(Some(info.name))
-                }) as Op<'_, Option<String>>
-            })
-            .collect();
-        let got: Vec<String> = self.remote.run_parallel(ops, 8)?.into_iter().flatten().collect();
+        let got = self.download(new, verify, &mut SyncStats::default())?;
         if !got.is_empty() {
             self.save_manifest()?;
         }

@@ -485,7 +485,7 @@ impl Trainer<'_> {
         for path in replay::shard_files(&self.run.shard_dir(g)) {
             let n = super::worker::shard_game_count(&path);
             let name = path.file_name().and_then(|f| f.to_str()).unwrap_or_default().to_string();
-            let worker = name.rsplit_once('-').map_or(name.as_str(), |(w, _)| w).to_string();
+            let worker = crate::selfplay::shards::shard_worker(&name).to_string();
             *by_worker.entry(worker).or_default() += n;
             games += n;
             shards.push(json!({"name": name, "games": n}));

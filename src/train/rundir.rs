@@ -3,6 +3,7 @@
 
 use super::TrainError;
 use crate::config::TrainConfig;
+use crate::selfplay::shards::{parse_shard_name, shard_name};
 use crate::store::lease::Lease;
 use crate::store::{Mirror, Remote, RunLocation};
 use serde::{Deserialize, Serialize};
@@ -194,12 +195,12 @@ impl RunDir {
         if let Some(&known) = self.next_index.lock().expect("index").get(&key) {
             return Ok(local.max(known));
         }
-        let prefix = format!("shards/gen-{g:04}/{worker}-");
+        let prefix = format!("shards/gen-{g:04}/{worker}");
         let remote = m
             .remote()
-            .list(&prefix)?
+            .list(&format!("{prefix}-"))?
             .iter()
-            .filter_map(|o| o.name.strip_prefix(&prefix)?.strip_suffix(".shard")?.parse::<u64>().ok())
+            .filter_map(|o| parse_shard_name(&o.name).filter(|(w, _)| *w == prefix).map(|(_, i)| i))
             .max()
             .map_or(0, |i| i + 1);
         self.next_index.lock().expect("index").insert(key, remote);
@@ -215,20 +216,15 @@ impl RunDir {
             detail: "a shard outside the run's cache".into(),
         })?;
         let next = |taken: &str| -> String {
-            let (stem, idx) = taken
-                .strip_suffix(".shard")
-                .and_then(|t| t.rsplit_once('-'))
-                .and_then(|(a, b)| Some((a, b.parse::<u64>().ok()?)))
-                .unwrap_or((taken, 0));
-            format!("{stem}-{:06}.shard", idx + 1)
+            let (stem, idx) = parse_shard_name(taken).unwrap_or((taken, 0));
+            shard_name(stem, idx + 1)
         };
         let stored = m.upload_new(&name, &next)?;
         // The worker's next index goes past what it stored (past a renamed shard too).
         let index = |n: &str| -> Option<(u32, String, u64)> {
-            let rest = n.strip_prefix("shards/gen-")?;
-            let (g, file) = rest.split_once('/')?;
-            let (worker, i) = file.strip_suffix(".shard")?.rsplit_once('-')?;
-            Some((g.parse().ok()?, worker.to_string(), i.parse().ok()?))
+            let (g, file) = n.strip_prefix("shards/gen-")?.split_once('/')?;
+            let (worker, i) = parse_shard_name(file)?;
+            Some((g.parse().ok()?, worker.to_string(), i))
         };
         if let Some((g, worker, i)) = index(&stored) {
             let mut known = self.next_index.lock().expect("index");
@@ -250,9 +246,8 @@ impl RunDir {
         let Ok(rd) = fs::read_dir(self.root.join("shards")) else { return Ok(0) };
         for dir in rd.flatten() {
             for path in super::replay::shard_files(&dir.path()) {
-                let mine = path.file_name().and_then(|f| f.to_str()).is_some_and(|f| {
-                    f.strip_prefix(worker).and_then(|r| r.strip_prefix('-')).is_some_and(|r| r.len() == 12)
-                });
+                let mine =
+                    path.file_name().and_then(|f| parse_shard_name(f.to_str()?)).is_some_and(|(w, _)| w == worker);
                 if mine {
                     self.upload_shard(&path)?;
                     n += 1;

@@ -4,7 +4,7 @@
 //! heartbeats, and with `verify` every shard read whole and checked.
 
 use super::rundir::RunState;
-use super::worker::{read_heartbeats, HeartbeatBody, HEARTBEAT_S};
+use super::worker::{read_heartbeats, HeartbeatBody};
 use super::TrainError;
 use crate::store::{Remote, RunLocation};
 use serde::Serialize;
@@ -183,9 +183,9 @@ pub fn run_status(location: &RunLocation, verify: bool) -> Result<RunStatus, Tra
                         0
                     }
                 },
-                Some(bytes) => header_games(&bytes),
+                Some(bytes) => crate::selfplay::shards::header_game_count(&bytes).unwrap_or(0),
             };
-            let worker = file.rsplit_once('-').map_or(file.as_str(), |(w, _)| w).to_string();
+            let worker = crate::selfplay::shards::shard_worker(&file).to_string();
             *by_worker.entry(worker).or_default() += n;
             games_of.insert(file, n);
         }
@@ -215,8 +215,7 @@ pub fn run_status(location: &RunLocation, verify: bool) -> Result<RunStatus, Tra
                 .into_iter()
                 .map(|beat| {
                     let age_s = now - beat.updated_unix;
-                    let ended = beat.status.starts_with("finished") || beat.status == "stopped";
-                    let alive = age_s <= 3.0 * HEARTBEAT_S && !ended;
+                    let alive = beat.fresh(now) && !beat.ended();
                     WorkerStatus { beat, age_s, alive }
                 })
                 .collect()
@@ -225,15 +224,6 @@ pub fn run_status(location: &RunLocation, verify: bool) -> Result<RunStatus, Tra
     };
     ver.ok = ver.invalid.is_empty() && ver.counted_problems.is_empty();
     Ok(RunStatus { run: location.display(), state, best, models, generations, workers, verify: verify.then_some(ver) })
-}
-
-/// Games in a shard from its header (0 when it is no shard).
-fn header_games(bytes: &[u8]) -> u64 {
-    if bytes.len() >= crate::selfplay::shards::HEADER_LEN && bytes[..8] == crate::selfplay::shards::MAGIC {
-        u64::from_le_bytes(bytes[12..20].try_into().expect("8 bytes"))
-    } else {
-        0
-    }
 }
 
 /// Checks the trainer's count of generation `g` against the shards there.
@@ -294,11 +284,7 @@ impl RunStatus {
                 w.beat.games,
                 w.beat.generation,
                 w.age_s,
-                if w.alive || w.beat.status.starts_with("finished") || w.beat.status == "stopped" {
-                    ""
-                } else {
-                    " (presumed stopped)"
-                }
+                if w.alive || w.beat.ended() { "" } else { " (presumed stopped)" }
             );
         }
         if let Some(v) = &self.verify {

@@ -15,7 +15,7 @@ use super::{mix_seed, TrainError};
 use crate::config::{SearchAlgo, TrainConfig};
 use crate::mcts::{SearchConfig, SearchKind};
 use crate::nn::{EvalCache, Evaluator};
-use crate::selfplay::shards::HEADER_LEN;
+use crate::selfplay::shards::{parse_shard_name, HEADER_LEN};
 use crate::selfplay::{self, Progress, ResignConfig, SelfPlayConfig, ShardWriter};
 use std::io::Read;
 use std::path::Path;
@@ -24,7 +24,7 @@ use std::path::Path;
 pub fn shard_game_count(path: &Path) -> u64 {
     let mut h = [0u8; HEADER_LEN];
     match std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut h)) {
-        Ok(()) if h[..8] == selfplay::shards::MAGIC => u64::from_le_bytes(h[12..20].try_into().expect("8 bytes")),
+        Ok(()) => selfplay::shards::header_game_count(&h).unwrap_or(0),
         _ => 0,
     }
 }
@@ -36,10 +36,9 @@ pub fn count_games(dir: &Path) -> u64 {
 
 /// The next free shard index of `worker` in `dir`.
 pub fn next_shard_index(dir: &Path, worker: &str) -> u64 {
-    let prefix = format!("{worker}-");
     shard_files(dir)
         .iter()
-        .filter_map(|p| p.file_stem()?.to_str()?.strip_prefix(&prefix)?.parse::<u64>().ok())
+        .filter_map(|p| parse_shard_name(p.file_name()?.to_str()?).filter(|(w, _)| *w == worker).map(|(_, i)| i))
         .max()
         .map_or(0, |i| i + 1)
 }
@@ -355,6 +354,18 @@ pub struct HeartbeatBody {
     pub updated_unix: f64,
 }
 
+impl HeartbeatBody {
+    /// Written within three heartbeat intervals of `now`.
+    pub fn fresh(&self, now: f64) -> bool {
+        now - self.updated_unix <= 3.0 * HEARTBEAT_S
+    }
+
+    /// The worker said it finished or stopped.
+    pub fn ended(&self) -> bool {
+        self.status.starts_with("finished") || self.status == "stopped"
+    }
+}
+
 /// Seconds between heartbeats; a worker silent for three of them is presumed dead.
 pub const HEARTBEAT_S: f64 = 10.0;
 /// The least time between two heartbeats (a change waits this long at most).
@@ -465,7 +476,7 @@ pub fn log_workers(run: &RunDir, generation: u32) {
     let seen = seen.get_or_insert_with(Default::default);
     for b in &beats {
         let age = now - b.updated_unix;
-        let alive = age <= 3.0 * HEARTBEAT_S && !b.status.starts_with("finished") && b.status != "stopped";
+        let alive = b.fresh(now) && !b.ended();
         if seen.insert(b.worker.clone(), alive) != Some(alive) {
             if alive {
                 tracing::info!(
@@ -547,7 +558,7 @@ fn any_playing(remote: &crate::store::Remote) -> bool {
         }
         let beat =
             remote.get(&o.name).ok().flatten().and_then(|(b, _)| serde_json::from_slice::<HeartbeatBody>(&b).ok());
-        if beat.is_some_and(|h| now - h.updated_unix <= 3.0 * HEARTBEAT_S && h.status == "playing") {
+        if beat.is_some_and(|h| h.fresh(now) && h.status == "playing") {
             return true;
         }
     }
