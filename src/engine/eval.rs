@@ -224,14 +224,8 @@ fn side_score(pos: &Position, w: &Weights, us: Color) -> i32 {
 #[inline]
 fn other_terms(pos: &Position, w: &Weights, us: Color) -> i32 {
     let mut s = 0;
-    // Pawns counted per progress value (one popcount per value instead of a loop over pawns).
     let pawns = pos.pieces(us, Kind::Pawn).0;
-    s += w.values[Kind::Pawn.index()] * pawns.count_ones() as i32;
-    if pawns != 0 {
-        for (p, &cells) in PROGRESS_CELLS[pawn_class(pos.ruleset(), us)].iter().enumerate().skip(1) {
-            s += pawn_advance(w, p as i32) * (pawns & cells).count_ones() as i32;
-        }
-    }
+    s += w.values[Kind::Pawn.index()] * pawns.count_ones() as i32 + pawn_advancement(pos, w, us);
 
     // 1. Reserve pieces in hand, while they can still be placed.
     if pos.can_place(us) {
@@ -240,6 +234,56 @@ fn other_terms(pos: &Position, w: &Weights, us: Color) -> i32 {
 
     // 5. King shelter.
     s + shelter(pos, w, us)
+}
+
+/// Advancement score of all of `us`'s pawns (step 4), counted per progress value (one popcount
+/// per value instead of a loop over pawns).
+#[inline]
+fn pawn_advancement(pos: &Position, w: &Weights, us: Color) -> i32 {
+    let pawns = pos.pieces(us, Kind::Pawn).0;
+    if pawns == 0 {
+        return 0;
+    }
+    let mut s = 0;
+    for (p, &cells) in PROGRESS_CELLS[pawn_class(pos.ruleset(), us)].iter().enumerate().skip(1) {
+        s += pawn_advance(w, p as i32) * (pawns & cells).count_ones() as i32;
+    }
+    s
+}
+
+/// The evaluation split for outcome regressions (Texel-style tuning of the material values,
+/// `crate::values::regression`): what `evaluate` adds to material, from white's side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Decomposition {
+    /// Everything but material (board pieces and placeable reserve at `reserve_pct`) and the
+    /// tempo, white minus black, centipawns: `evaluate` from white's side − tempo −
+    /// [`material_balance`].
+    pub positional: i32,
+    /// Per kind index, per colour (white, black): the sum over that colour's pieces of that kind
+    /// on the board of what each scores beyond its material value (mobility and centralisation
+    /// for pieces, advancement for pawns; 0 for kings), centipawns.
+    pub bonus: [[i32; 2]; crate::rules::types::KIND_COUNT],
+}
+
+/// Splits the static evaluation of `pos` into material and the rest ([`Decomposition`]).
+pub fn decompose(pos: &Position, w: &Weights) -> Decomposition {
+    let mut white = evaluate(pos, w) - w.tempo;
+    if pos.side() == Color::Black {
+        white = -white;
+    }
+    let mut bonus = [[0; 2]; crate::rules::types::KIND_COUNT];
+    let occ = pos.occupied().0;
+    for (ci, us) in [Color::White, Color::Black].into_iter().enumerate() {
+        let own = pos.color_bb(us).0;
+        for &kind in Kind::ALL.iter().filter(|&&k| is_piece(k)) {
+            for c in pos.pieces(us, kind) {
+                let a = pos.attacks_from(kind, c.index(), occ);
+                bonus[kind.index()][ci] += piece_score(w, kind, c.index(), a, own) - w.values[kind.index()];
+            }
+        }
+        bonus[Kind::Pawn.index()][ci] = pawn_advancement(pos, w, us);
+    }
+    Decomposition { positional: white - material_balance(pos, w), bonus }
 }
 
 /// Advancement score of one pawn of progress `p` (step 4).
@@ -331,6 +375,33 @@ mod tests {
                 assert_eq!(e, w.tempo, "{rs}: start position is symmetric");
             }
             assert_eq!(material_balance(&p, &w), 0);
+        }
+    }
+
+    #[test]
+    fn decomposition_adds_up_and_is_independent_of_the_material_values() {
+        for rs in [Ruleset::FiveUp, Ruleset::Raumschach] {
+            let w = Weights::for_ruleset(rs);
+            let start = decompose(&Position::startpos(Variant::plain(rs)), &w);
+            assert_eq!(start.positional, 0, "{rs}: the start is symmetric");
+            assert!(start.bonus.iter().all(|b| b[0] == b[1]), "{rs}: {:?}", start.bonus);
+            assert!(start.bonus[Kind::Knight.index()][0] != 0, "{rs}: knights are mobile");
+            let mut heavier = w.clone();
+            heavier.set_value(Kind::Queen, w.value(Kind::Queen) + 300);
+            heavier.set_value(Kind::Knight, w.value(Kind::Knight) - 50);
+            for seed in 0..20 {
+                let p = crate::engine::scrambled(Variant::plain(rs), 40, seed);
+                let d = decompose(&p, &w);
+                let mut white = evaluate(&p, &w) - w.tempo;
+                if p.side() == crate::rules::Color::Black {
+                    white = -white;
+                }
+                assert_eq!(d.positional + material_balance(&p, &w), white, "{rs} {seed}");
+                if p.occupied().0.count_ones() as i32 > w.mopup_pieces {
+                    // Without mop-up (which scales with the material balance) only material moves.
+                    assert_eq!(decompose(&p, &heavier), d, "{rs} {seed}");
+                }
+            }
         }
     }
 
