@@ -394,8 +394,10 @@ pub struct ValuesArgs {
     /// Rule set: fiveup, fiveup-2001 or raumschach.
     #[arg(long, value_name = "NAME", default_value = "fiveup")]
     pub ruleset: String,
-    /// Estimators: imbalance, regression or both.
-    #[arg(long, default_value = "both")]
+    /// Estimators: `all`, `both` (imbalance and regression) or a comma-separated list of
+    /// `imbalance`, `regression` (outcome regression on material) and `texel` (the same with the
+    /// evaluation's positional part as a covariate).
+    #[arg(long, default_value = "all")]
     pub method: String,
     /// Colour-swapped game pairs per imbalance, 0..=5000000 (0: no games, regression on --records
     /// only). Side A lacks the pieces before the '/' and plays each colour once per pair.
@@ -419,12 +421,28 @@ pub struct ValuesArgs {
     /// More games for the regression: games.jsonl stores of earlier runs, self-play shards.
     #[arg(long, value_name = "FILES", num_args = 1..)]
     pub records: Vec<std::path::PathBuf>,
-    /// Imbalances to play, comma-separated (default: P, PP and every piece), e.g. `P,PP,Q/PPPP,S/R`.
+    /// Imbalances to play, comma-separated (default: the --design schedule), e.g.
+    /// `P,PP,Q/PPPP,S/R`.
     #[arg(long, value_name = "LIST")]
     pub imbalances: Option<String>,
-    /// Extra exchange imbalances added to the default schedule, e.g. `S/R,W/G`.
+    /// The default schedule: `single` (P, PP and each piece alone) or `even` (P, PP and each
+    /// piece against the two pawn counts that bracket its value in the engine, e.g. N/PPP and
+    /// N/PPPP, plus the ruleset's exchange checks).
+    #[arg(long, value_name = "NAME", default_value = "single")]
+    pub design: String,
+    /// Extra exchange imbalances added to the schedule, e.g. `S/R,W/G` (`none`: no exchanges).
     #[arg(long, value_name = "LIST")]
     pub exchanges: Option<String>,
+    /// Sequential allocation: add pairs to the matches of each piece whose imbalance interval is
+    /// wider than ± this many pawns (e.g. 0.25) until none is or --max-pairs is reached.
+    #[arg(long, value_name = "PAWNS")]
+    pub target: Option<f64>,
+    /// Pairs added to each growing match per round of --target.
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    pub round: usize,
+    /// Most pairs of one match under --target.
+    #[arg(long, value_name = "N", default_value_t = 4000)]
+    pub max_pairs: usize,
     /// Random plies after the removal, shared by the two games of a pair (0..=100).
     #[arg(long, value_name = "N", default_value_t = 4)]
     pub opening_plies: usize,
@@ -454,6 +472,16 @@ impl ValuesArgs {
         bound("--max-plies", self.max_plies as usize, 1, MAX_PLIES)?;
         bound("--opening-plies", self.opening_plies, 0, MAX_VALUES_OPENING_PLIES)?;
         bound("--bootstrap", self.bootstrap, 0, MAX_BOOTSTRAP)?;
+        if let Some(t) = self.target {
+            if !(t.is_finite() && t > 0.0 && t <= 100.0) {
+                bail!("--target must be a number of pawns above 0 and at most 100, not {t}");
+            }
+        }
+        bound("--round", self.round, 1, MAX_GAMES / 2)?;
+        bound("--max-pairs", self.max_pairs, 1, MAX_GAMES / 2)?;
+        if self.target.is_some() && self.max_pairs < self.pairs {
+            bail!("--max-pairs {} is below --pairs {}", self.max_pairs, self.pairs);
+        }
         if !(self.tol.is_finite() && self.tol >= 0.0) {
             bail!("--tol must be a non-negative number of pawns");
         }
@@ -467,8 +495,28 @@ impl ValuesArgs {
                 .map(|t| Imbalance::parse(t, ruleset).with_context(|| flag.to_string()))
                 .collect()
         };
+        let even = match self.design.as_str() {
+            "single" => false,
+            "even" => true,
+            other => bail!("unknown --design '{other}' (expected single or even)"),
+        };
         let mut imbalances = match &self.imbalances {
             Some(s) => list(s, "--imbalances")?,
+            None if even => {
+                // Bracket the values the engine plays with (its --engine values= file, else the defaults).
+                let weights = match &engine {
+                    fiveup::player::PlayerSpec::AlphaBeta(ab) => match &ab.values {
+                        Some(p) => fiveup::engine::Weights::from_file(ruleset, p).context("--engine values")?,
+                        None => fiveup::engine::Weights::for_ruleset(ruleset),
+                    },
+                    _ => fiveup::engine::Weights::for_ruleset(ruleset),
+                };
+                let mut v = fiveup::values::setups::even_imbalances(ruleset, |k| weights.value(k) as f64 / 100.0);
+                if self.exchanges.is_none() {
+                    v.extend(fiveup::values::setups::default_exchanges(ruleset));
+                }
+                v
+            }
             None => default_imbalances(ruleset),
         };
         if imbalances.is_empty() {
@@ -477,7 +525,7 @@ impl ValuesArgs {
                 self.imbalances.as_deref().unwrap_or("")
             );
         }
-        if let Some(s) = &self.exchanges {
+        if let Some(s) = self.exchanges.as_ref().filter(|s| s.trim() != "none") {
             let extra = list(s, "--exchanges")?;
             if extra.is_empty() {
                 bail!("--exchanges {s:?} names no exchange (e.g. S/R,W/G)");
@@ -506,6 +554,9 @@ impl ValuesArgs {
             seed: self.seed,
             bootstrap: self.bootstrap,
             sample: fiveup::values::SampleConfig::default(),
+            target: self.target,
+            round: self.round,
+            max_pairs: self.max_pairs,
         })
     }
 }

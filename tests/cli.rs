@@ -194,6 +194,11 @@ fn values_tiny_run_completes_and_writes_its_table() {
         assert!(o.status.success(), "{}", stderr(&o));
         let text = stdout(&o);
         assert!(text.contains("piece values,") && text.contains("rook") && text.contains("iteration 0"), "{text}");
+        // All three methods by default: the Texel-style regression answers with values or a reason.
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(format!("{sub}/values.json")).unwrap()).unwrap();
+        assert!(json["texel"].is_object() || json["texel_error"].is_string(), "{json}");
+        assert!(text.contains("texel"), "{text}");
         for f in ["values.txt", "values.json", "values.csv", "iter-0/games.jsonl", "iter-0/config.json"] {
             assert!(std::path::Path::new(&sub).join(f).exists(), "{ruleset}: {f} missing");
         }
@@ -206,6 +211,68 @@ fn values_tiny_run_completes_and_writes_its_table() {
     }
     let o = fiveup(&["values", "--ruleset", "raumschach", "--imbalances", "W", "--out", out]);
     assert_one_line_error(&o, "raumschach has no removable piece 'W'");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn values_even_design_grows_the_wide_matches_and_resumes() {
+    let dir = std::env::temp_dir().join(format!("fiveup-values-even-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.to_str().unwrap();
+    let args = [
+        "values",
+        "--design",
+        "even",
+        "--exchanges",
+        "none",
+        "--method",
+        "imbalance",
+        "--pairs",
+        "2",
+        "--target",
+        "0.01",
+        "--round",
+        "1",
+        "--max-pairs",
+        "3",
+        "--engine",
+        "ab:nodes=60,hash=1",
+        "--max-plies",
+        "30",
+        "--bootstrap",
+        "0",
+        "--concurrency",
+        "2",
+        "--out",
+        out,
+    ];
+    let o = fiveup(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    // Pawn odds plus two brackets for each of the 8 Five Up pieces, e.g. the knight of 3.5.
+    assert!(text.contains("N/PPP ") && text.contains("N/PPPP ") && text.contains("joint fit"), "{text}");
+    // 0.01 pawn is out of reach: every match grew from 2 pairs to the cap of 3.
+    let games = std::fs::read_to_string(dir.join("iter-0/games.jsonl")).unwrap();
+    assert_eq!(games.lines().count(), 18 * 3 * 2, "18 matches x 3 pairs x 2 games");
+    let quota: std::collections::BTreeMap<String, usize> =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("iter-0/quota.json")).unwrap()).unwrap();
+    assert_eq!(quota.len(), 18);
+    assert!(quota.values().all(|&q| q == 3), "{quota:?}");
+    assert!(text.contains("games would reach it"), "{text}");
+    // Resumed: nothing new is played.
+    let o = fiveup(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(dir.join("iter-0/games.jsonl")).unwrap(), games);
+    for (bad, want) in [
+        (&["--design", "uneven"][..], "unknown --design 'uneven' (expected single or even)"),
+        (&["--method", "imbalance,texl"], "unknown method 'texl'"),
+        (&["--target", "0"], "--target must be a number of pawns above 0"),
+        (&["--target", "0.5", "--max-pairs", "1"], "--max-pairs 1 is below --pairs 2"),
+    ] {
+        let mut a: Vec<&str> = vec!["values", "--pairs", "2", "--out", out];
+        a.extend(bad);
+        assert_one_line_error(&fiveup(&a), want);
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
 

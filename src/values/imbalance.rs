@@ -2,26 +2,37 @@
 //!
 //! Model: the expected score of side A in a match where A's material minus B's is `Δ` pawns is
 //! `s = σ(β·Δ)` with `σ` the logistic function; `β` (logit units per pawn) depends on the engine and
-//! the game, and is measured by the pawn-odds calibration matches. So for each imbalance `i`:
+//! the game. Writing `θ_k = β·v_k` (the logit a piece of kind `k` is worth; `θ_pawn = β`), the
+//! logit of every match is *linear* in the θ: a match where A lacks the kinds `a` and B the kinds
+//! `b` has `L = Σ_b θ − Σ_a θ`. So:
 //!
 //! 1. `s_i` = A's mean score over its complete colour-swapped pairs (`n_i` pairs), with standard
 //!    error `se(s_i) = sd(pair means) / √n_i` (pair-level variance, as the pentanomial model in
 //!    [`crate::eval::elo`]; floored at `1/(4 n_i)`, half a game in `2 n_i`, so a run of identical
 //!    pairs does not claim certainty). `s_i` is clamped to `[1/(4 n_i), 1 − 1/(4 n_i)]`.
 //! 2. `L_i = ln(s_i / (1 − s_i))`, `se(L_i) = se(s_i) / (s_i (1 − s_i))` (delta method).
-//! 3. Calibration (A lacks `k` pawns, `Δ = −k`): weighted least squares through the origin,
-//!    `β = Σ w Δ L / Σ w Δ²`, `w = 1 / se(L)²`, `se(β)² = 1 / Σ w Δ²`.
-//! 4. A piece `X` measured by an imbalance where A lacks `X` plus `a` pawns and B lacks `b` pawns:
-//!    `Δ = b − a − v_X`, so `v_X = (b − a) − L / β`, with
-//!    `se(v_X)² = se(L)² / β² + L² se(β)² / β⁴` (delta method, the two matches independent).
-//!    An exchange (A lacks `X`, B lacks `Y`) gives `v_X − v_Y = −L / β` the same way.
+//! 3. **Joint fit.** Every pawn-odds match (A lacks `k` pawns) and every match of one piece
+//!    against pawns (A lacks `X` and maybe pawns, B lacks only pawns: `X`, `X/PPP`) enters one
+//!    weighted least-squares fit of the θ, `w = 1 / se(L)²`: `θ = (XᵀWX)⁻¹ XᵀWL`,
+//!    `Cov(θ) = (XᵀWX)⁻¹`, and `χ²` of the residuals as a check of the model. `β = θ_pawn`.
+//!    The pawn's scale comes from the calibration matches *and* from any piece measured against
+//!    two different pawn counts (`N/PPP` and `N/PPPP` differ by exactly one pawn).
+//! 4. `v_X = θ_X / β`, `se(v_X)² = (C_XX − 2 v C_Xβ + v² C_ββ) / β²` (delta method with the fit's
+//!    covariance). With one match per piece this is the classic `v_X = (b − a) − L / β`. Why
+//!    matches near 50% are worth designing for (`X/PPP` rather than `X`): there `L ≈ 0`, so the
+//!    uncertainty of `β` (the weak part: a pawn moves the score by only a few percent) hardly
+//!    reaches `v_X`, and a logit is most precise at 50%.
+//!    An exchange (A lacks `X`, B lacks `Y`; any match where B lacks a piece other than pawns) is
+//!    kept out of the fit, as a check: it gives `v_X − v_Y = (b − a) − L / β` (`a`, `b` the pawns
+//!    each side also lacks), `se² = se(L)²/β² + L² se(β)²/β⁴`.
 //! 5. Bootstrap by pair: every imbalance's pairs are resampled with replacement (seeded ChaCha8),
 //!    steps 1–4 redone; the 2.5% and 97.5% percentiles give the 95% interval. Replicates where the
-//!    calibration shows no pawn advantage (`β ≤ 0`) give no value and are counted.
+//!    fit shows no pawn advantage (`β ≤ 0`) give no value and are counted.
 
 use super::setups::Imbalance;
 use crate::eval::elo::z95;
 use crate::rules::Kind;
+use nalgebra::{DMatrix, DVector};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -75,6 +86,10 @@ pub struct LogitStat {
     pub logit: f64,
     /// Its standard error.
     pub logit_se: f64,
+    /// For a piece-against-pawns match: the value it alone implies, `(b − a) − L / β` with the
+    /// joint fit's `β` (brackets of one piece should agree).
+    #[serde(default)]
+    pub implied: Option<f64>,
 }
 
 /// Steps 1–2 for one list of pairs; `None` for no pairs.
@@ -98,6 +113,7 @@ pub fn logit_stat(imbalance: &str, pairs: &[(f64, f64)]) -> Option<LogitStat> {
         score_se: se,
         logit,
         logit_se: se / (s * (1.0 - s)),
+        implied: None,
     })
 }
 
@@ -107,12 +123,14 @@ pub struct PieceValue {
     /// The piece.
     #[serde(serialize_with = "super::ser_kind")]
     pub kind: Kind,
-    /// The imbalance that measured it.
+    /// The imbalances that measured it (space-separated, e.g. `N/PPP N/PPPP`).
     pub imbalance: String,
     /// Value in pawns: delta-method standard error, bootstrap (or normal) interval.
     pub estimate: Estimate,
-    /// Games behind it (its own match; the calibration games are counted separately).
+    /// Games behind it (its own matches; the calibration games are counted separately).
     pub games: usize,
+    /// Complete pairs per match, in the order of `imbalance`.
+    pub pairs: Vec<usize>,
 }
 
 /// A measured difference `v_X − v_Y` from an exchange imbalance.
@@ -133,6 +151,14 @@ pub struct ImbalanceReport {
     pub beta: f64,
     /// Its standard error.
     pub beta_se: f64,
+    /// Its 95% bootstrap interval (the normal one without a bootstrap).
+    pub beta_lo95: f64,
+    /// Upper end.
+    pub beta_hi95: f64,
+    /// `χ²` of the joint fit's residuals (weighted), a check of the model.
+    pub chi2: f64,
+    /// Its degrees of freedom (fitted matches − parameters).
+    pub dof: usize,
     /// Per imbalance: score and logit.
     pub stats: Vec<LogitStat>,
     /// Piece values.
@@ -150,43 +176,110 @@ pub struct ImbalanceReport {
 /// Why no values could be derived.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ImbalanceFitError {
-    /// No pawn-odds match has a complete pair.
-    #[error("no pawn-odds calibration games: the pawn's logit scale is unknown")]
+    /// No pawn-odds match has a complete pair (nor is a piece measured against two pawn counts),
+    /// or some piece's value is not determined by the matches.
+    #[error("no pawn-odds calibration games (nor a piece measured against two pawn counts): the pawn's logit scale is unknown")]
     NoCalibration,
     /// The calibration shows no advantage for the side with the extra pawn.
     #[error("the pawn-odds matches show no advantage for the side with the extra pawn (beta = {0:.3}); play more pairs or a stronger engine")]
     NoPawnAdvantage(String),
 }
 
-/// Point estimates only (steps 1–4): β and per-imbalance `(value or difference, delta se)`.
-fn point(results: &[PairResults]) -> Result<(f64, f64, Vec<Option<LogitStat>>), ImbalanceFitError> {
-    let stats: Vec<Option<LogitStat>> = results.iter().map(|r| logit_stat(&r.imbalance.text(), &r.pairs)).collect();
-    let (mut sxy, mut sxx) = (0.0, 0.0);
-    for (r, st) in results.iter().zip(&stats) {
-        if let (true, Some(st)) = (r.imbalance.is_calibration(), st) {
-            let d = r.imbalance.material_delta(|_| 1.0);
-            let w = 1.0 / st.logit_se.max(1e-6).powi(2);
-            sxy += w * d * st.logit;
-            sxx += w * d * d;
-        }
-    }
-    if sxx == 0.0 {
-        return Err(ImbalanceFitError::NoCalibration);
-    }
-    let beta = sxy / sxx;
-    if beta <= 0.0 {
-        return Err(ImbalanceFitError::NoPawnAdvantage(format!("{beta}")));
-    }
-    Ok((beta, (1.0 / sxx).sqrt(), stats))
+/// Whether an imbalance enters the joint fit (step 3): pawn odds, or one piece against pawns.
+fn in_fit(imb: &Imbalance) -> bool {
+    imb.is_calibration() || imb.measured_piece().is_some()
 }
 
-/// Value (or difference) and delta-method se of imbalance `r` given β.
-fn derive(r: &Imbalance, st: &LogitStat, beta: f64, beta_se: f64) -> (f64, f64) {
-    let offset = match r.measured_piece() {
-        Some((_, k)) => k as f64,
-        None => 0.0,
-    };
-    let v = offset - st.logit / beta;
+/// The point estimates of steps 1–4.
+struct Fit {
+    beta: f64,
+    beta_se: f64,
+    /// Measured kinds with (value, delta-method se), in order of first appearance.
+    values: Vec<(Kind, f64, f64)>,
+    chi2: f64,
+    dof: usize,
+    /// Per imbalance (as given): its logit statistics, `None` without a complete pair.
+    stats: Vec<Option<LogitStat>>,
+}
+
+/// Steps 1–4 on one set of results.
+fn point(results: &[PairResults]) -> Result<Fit, ImbalanceFitError> {
+    let mut stats: Vec<Option<LogitStat>> = results.iter().map(|r| logit_stat(&r.imbalance.text(), &r.pairs)).collect();
+    // Parameters: the pawn first, then every non-pawn kind of a fitted match.
+    let mut kinds = vec![Kind::Pawn];
+    let rows: Vec<usize> =
+        (0..results.len()).filter(|&i| stats[i].is_some() && in_fit(&results[i].imbalance)).collect();
+    for &i in &rows {
+        for &k in results[i].imbalance.a_lacks.iter().chain(&results[i].imbalance.b_lacks) {
+            if !kinds.contains(&k) {
+                kinds.push(k);
+            }
+        }
+    }
+    let p = kinds.len();
+    let mut a = DMatrix::<f64>::zeros(p, p);
+    let mut b = DVector::<f64>::zeros(p);
+    let mut xs = Vec::with_capacity(rows.len());
+    for &i in &rows {
+        let imb = &results[i].imbalance;
+        let st = stats[i].as_ref().expect("rows have stats");
+        let x: Vec<f64> = kinds
+            .iter()
+            .map(|&k| {
+                let n = |v: &[Kind]| v.iter().filter(|&&x| x == k).count() as f64;
+                n(&imb.b_lacks) - n(&imb.a_lacks)
+            })
+            .collect();
+        let w = 1.0 / st.logit_se.max(1e-6).powi(2);
+        for r in 0..p {
+            b[r] += w * x[r] * st.logit;
+            for c in 0..p {
+                a[(r, c)] += w * x[r] * x[c];
+            }
+        }
+        xs.push((x, w, st.logit));
+    }
+    // Every parameter must be determined: a positive pivot well above rounding noise.
+    let chol = a.clone().cholesky().ok_or(ImbalanceFitError::NoCalibration)?;
+    let l = chol.l();
+    // (Written so that a NaN pivot fails too.)
+    let determined = |i: usize| l[(i, i)] * l[(i, i)] > 1e-9 * a[(i, i)].max(f64::MIN_POSITIVE);
+    if !(0..p).all(determined) {
+        return Err(ImbalanceFitError::NoCalibration);
+    }
+    let theta = chol.solve(&b);
+    let cov = chol.inverse();
+    let beta = theta[0];
+    if beta.is_nan() || beta <= 0.0 {
+        return Err(ImbalanceFitError::NoPawnAdvantage(format!("{beta}")));
+    }
+    let chi2 = xs
+        .iter()
+        .map(|(x, w, l)| {
+            let fitted: f64 = x.iter().zip(theta.iter()).map(|(x, t)| x * t).sum();
+            w * (l - fitted).powi(2)
+        })
+        .sum();
+    let values = (1..p)
+        .map(|j| {
+            let v = theta[j] / beta;
+            let var = (cov[(j, j)] - 2.0 * v * cov[(j, 0)] + v * v * cov[(0, 0)]) / (beta * beta);
+            (kinds[j], v, var.max(0.0).sqrt())
+        })
+        .collect();
+    for (r, st) in results.iter().zip(stats.iter_mut()) {
+        if let (Some(st), Some((_, offset))) = (st.as_mut(), r.imbalance.measured_piece()) {
+            st.implied = Some(offset as f64 - st.logit / beta);
+        }
+    }
+    Ok(Fit { beta, beta_se: cov[(0, 0)].max(0.0).sqrt(), values, chi2, dof: rows.len().saturating_sub(p), stats })
+}
+
+/// A check's value difference (A's missing pieces minus B's, pawns as 1) and delta-method se
+/// given β.
+fn exchange_difference(imb: &Imbalance, st: &LogitStat, beta: f64, beta_se: f64) -> (f64, f64) {
+    let pawns = |v: &[Kind]| v.iter().filter(|&&k| k == Kind::Pawn).count() as f64;
+    let v = pawns(&imb.b_lacks) - pawns(&imb.a_lacks) - st.logit / beta;
     let se = ((st.logit_se / beta).powi(2) + (st.logit * beta_se / (beta * beta)).powi(2)).sqrt();
     (v, se)
 }
@@ -194,9 +287,11 @@ fn derive(r: &Imbalance, st: &LogitStat, beta: f64, beta_se: f64) -> (f64, f64) 
 /// Steps 1–5 of the module docs. `bootstrap` replicates (0 for delta-method intervals only),
 /// seeded by `seed`.
 pub fn estimate(results: &[PairResults], bootstrap: usize, seed: u64) -> Result<ImbalanceReport, ImbalanceFitError> {
-    let (beta, beta_se, stats) = point(results)?;
+    let fit = point(results)?;
     // Bootstrap: resample pairs within each imbalance.
-    let mut reps: Vec<Vec<f64>> = vec![Vec::new(); results.len()];
+    let mut value_reps: Vec<Vec<f64>> = vec![Vec::new(); fit.values.len()];
+    let mut exchange_reps: Vec<Vec<f64>> = vec![Vec::new(); results.len()];
+    let mut beta_reps = Vec::new();
     let mut failed = 0;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for _ in 0..bootstrap {
@@ -208,44 +303,73 @@ pub fn estimate(results: &[PairResults], bootstrap: usize, seed: u64) -> Result<
             })
             .collect();
         match point(&resampled) {
-            Ok((b, bse, st)) => {
-                for (i, (r, s)) in resampled.iter().zip(&st).enumerate() {
-                    if let Some(s) = s {
-                        reps[i].push(derive(&r.imbalance, s, b, bse).0);
+            Ok(f) => {
+                beta_reps.push(f.beta);
+                for (i, &(kind, _, _)) in fit.values.iter().enumerate() {
+                    if let Some(&(_, v, _)) = f.values.iter().find(|x| x.0 == kind) {
+                        value_reps[i].push(v);
+                    }
+                }
+                for (i, (r, st)) in resampled.iter().zip(&f.stats).enumerate() {
+                    if let (false, Some(st)) = (in_fit(&r.imbalance), st) {
+                        exchange_reps[i].push(exchange_difference(&r.imbalance, st, f.beta, f.beta_se).0);
                     }
                 }
             }
             Err(_) => failed += 1,
         }
     }
+    let interval = |reps: &mut Vec<f64>, mut est: Estimate| {
+        if reps.len() >= 20 {
+            let (lo, hi) = percentile_interval(reps);
+            est.lo95 = lo;
+            est.hi95 = hi;
+        }
+        est
+    };
+    let beta_est = interval(&mut beta_reps, Estimate::normal(fit.beta, fit.beta_se));
     let mut report = ImbalanceReport {
-        beta,
-        beta_se,
-        stats: stats.iter().flatten().cloned().collect(),
+        beta: fit.beta,
+        beta_se: fit.beta_se,
+        beta_lo95: beta_est.lo95,
+        beta_hi95: beta_est.hi95,
+        chi2: fit.chi2,
+        dof: fit.dof,
+        stats: fit.stats.iter().flatten().cloned().collect(),
         values: Vec::new(),
         exchanges: Vec::new(),
         calibration_games: 0,
         bootstrap,
         bootstrap_failed: failed,
     };
-    for (i, (r, st)) in results.iter().zip(&stats).enumerate() {
-        let Some(st) = st else { continue };
-        let games = 2 * st.pairs;
-        if r.imbalance.is_calibration() {
-            report.calibration_games += games;
-            continue;
+    for (r, st) in results.iter().zip(&fit.stats) {
+        if let (true, Some(st)) = (r.imbalance.is_calibration(), st) {
+            report.calibration_games += 2 * st.pairs;
         }
-        let (v, se) = derive(&r.imbalance, st, beta, beta_se);
-        let mut est = Estimate::normal(v, se);
-        if reps[i].len() >= 20 {
-            let (lo, hi) = percentile_interval(&mut reps[i]);
-            est.lo95 = lo;
-            est.hi95 = hi;
-        }
-        let text = r.imbalance.text();
-        match r.imbalance.measured_piece() {
-            Some((kind, _)) => report.values.push(PieceValue { kind, imbalance: text, estimate: est, games }),
-            None => report.exchanges.push(Exchange { imbalance: text, estimate: est, games }),
+    }
+    for (i, &(kind, v, se)) in fit.values.iter().enumerate() {
+        let matches: Vec<&LogitStat> = results
+            .iter()
+            .zip(&fit.stats)
+            .filter(|(r, _)| r.imbalance.measured_piece().is_some_and(|(k, _)| k == kind))
+            .filter_map(|(_, st)| st.as_ref())
+            .collect();
+        report.values.push(PieceValue {
+            kind,
+            imbalance: matches.iter().map(|m| m.imbalance.as_str()).collect::<Vec<_>>().join(" "),
+            estimate: interval(&mut value_reps[i], Estimate::normal(v, se)),
+            games: matches.iter().map(|m| 2 * m.pairs).sum(),
+            pairs: matches.iter().map(|m| m.pairs).collect(),
+        });
+    }
+    for (i, (r, st)) in results.iter().zip(&fit.stats).enumerate() {
+        if let (false, Some(st)) = (in_fit(&r.imbalance), st) {
+            let (v, se) = exchange_difference(&r.imbalance, st, fit.beta, fit.beta_se);
+            report.exchanges.push(Exchange {
+                imbalance: st.imbalance.clone(),
+                estimate: interval(&mut exchange_reps[i], Estimate::normal(v, se)),
+                games: 2 * st.pairs,
+            });
         }
     }
     Ok(report)
@@ -292,19 +416,9 @@ pub(crate) mod tests {
         }
     }
 
-    /// Aikin's Five Up values in pawns.
-    /// Jim Aikin's guessed Five Up values, the truth of the simulations (fixed here: the engine's
-    /// defaults are measured values now).
+    /// Jim Aikin's guessed Five Up values, the truth of the simulations.
     pub(crate) fn aikin(k: Kind) -> f64 {
-        match k {
-            Kind::Pawn => 1.0,
-            Kind::Unicorn => 3.0,
-            Kind::Knight | Kind::Bishop => 4.0,
-            Kind::Rook | Kind::Silver => 5.0,
-            Kind::Wizard | Kind::Guard => 6.0,
-            Kind::Queen => 9.0,
-            _ => 0.0,
-        }
+        crate::values::report::guess(Ruleset::FiveUp, k)
     }
 
     fn simulate(imbs: &[Imbalance], pairs: usize, beta: f64, tempo: f64, seed: u64) -> Vec<PairResults> {
@@ -330,7 +444,6 @@ pub(crate) mod tests {
     fn synthetic_matches_recover_the_values_within_their_intervals() {
         let mut imbs = default_imbalances(Ruleset::FiveUp);
         imbs.push(Imbalance::exchange(Kind::Silver, Kind::Rook));
-        imbs.push(Imbalance::parse("Q/PPPP", Ruleset::FiveUp).unwrap());
         let results = simulate(&imbs, 3000, 0.35, 0.1, 11);
         let r = estimate(&results, 300, 5).unwrap();
         assert!((r.beta - 0.35).abs() < 3.0 * r.beta_se + 0.01, "beta {} ± {}", r.beta, r.beta_se);
@@ -342,11 +455,47 @@ pub(crate) mod tests {
             assert!(e.lo95 < e.value && e.value < e.hi95);
             inside += usize::from(e.covers(truth));
         }
-        assert_eq!(r.values.len(), 9);
-        assert!(inside >= 8, "only {inside} of 9 intervals cover the truth: {:?}", r.values);
+        // One match per piece (the classic design): the joint fit is the classic estimate.
+        assert_eq!(r.values.len(), 8);
+        let queen = r.values.iter().find(|v| v.kind == Kind::Queen).unwrap();
+        assert_eq!((queen.imbalance.as_str(), queen.games, &queen.pairs[..]), ("Q", 2 * 3000, &[3000][..]));
+        // 95% intervals: three or more misses of eight has probability 0.6%.
+        assert!(inside >= 6, "only {inside} of 8 intervals cover the truth: {:?}", r.values);
+        // Ten fitted matches (P, PP, eight pieces), nine parameters; the exchange is a check.
+        assert_eq!(r.dof, 1);
+        assert!(r.chi2 < 12.0, "chi2 {}", r.chi2);
         let ex = &r.exchanges[0];
         assert!(ex.estimate.covers(0.0) || (ex.estimate.value).abs() < 3.0 * ex.estimate.se, "{ex:?}");
         assert_eq!(r.calibration_games, 2 * 2 * 3000);
+    }
+
+    #[test]
+    fn matches_near_even_measure_more_precisely_than_the_bare_piece() {
+        // Equal games: the knight (truth 4) alone against N/PPP and N/PPPP (the second even).
+        let cal = [Imbalance::pawns(1), Imbalance::pawns(2)];
+        let bare = [&cal[..], &[Imbalance::piece(Kind::Knight)]].concat();
+        let brackets =
+            [Imbalance::parse("N/PPP", Ruleset::FiveUp).unwrap(), Imbalance::parse("N/PPPP", Ruleset::FiveUp).unwrap()];
+        let mut a = simulate(&bare, 1000, 0.25, 0.05, 21);
+        let extra = simulate(&[Imbalance::piece(Kind::Knight)], 1000, 0.25, 0.05, 22);
+        a[2].pairs.extend(extra[0].pairs.iter().copied());
+        let b = [simulate(&cal, 1000, 0.25, 0.05, 21), simulate(&brackets, 1000, 0.25, 0.05, 23)].concat();
+        let knight = |r: &ImbalanceReport| r.values.iter().find(|v| v.kind == Kind::Knight).unwrap().estimate;
+        let (ra, rb) = (estimate(&a, 0, 1).unwrap(), estimate(&b, 0, 1).unwrap());
+        let (ea, eb) = (knight(&ra), knight(&rb));
+        assert!(eb.se < 0.7 * ea.se, "brackets {eb:?} vs bare {ea:?}");
+        assert!((eb.value - 4.0).abs() < 3.0 * eb.se, "{eb:?}");
+        // The brackets alone fix the pawn's scale (they differ by one pawn): no calibration needed.
+        let only = simulate(&brackets, 2000, 0.25, 0.05, 24);
+        let r = estimate(&only, 200, 2).unwrap();
+        assert!((r.beta - 0.25).abs() < 3.0 * r.beta_se, "beta {} ± {}", r.beta, r.beta_se);
+        assert!(r.beta_lo95 < r.beta && r.beta < r.beta_hi95);
+        assert!((knight(&r).value - 4.0).abs() < 3.5 * knight(&r).se, "{:?}", knight(&r));
+        assert_eq!(r.calibration_games, 0);
+        let implied: Vec<f64> = r.stats.iter().map(|s| s.implied.unwrap()).collect();
+        assert!(implied.iter().all(|v| (v - 4.0).abs() < 1.0), "{implied:?}");
+        // One bracket alone does not.
+        assert_eq!(estimate(&only[..1], 10, 0).unwrap_err(), ImbalanceFitError::NoCalibration);
     }
 
     #[test]

@@ -15,6 +15,24 @@
 //! 4. **Intervals.** Bootstrap by game: games are resampled with replacement (seeded ChaCha8), each
 //!    game's samples weighted by its multiplicity, the model refitted (warm start); the 2.5% and
 //!    97.5% percentiles of `v_k` give the 95% interval, their standard deviation the `se`.
+//!
+//! # Texel-style tuning ([`Model::Texel`])
+//! The material-only model credits a piece with everything that comes with it, and with whatever
+//! else tends to go with a material lead in play (a side ahead in material is often ahead in
+//! position too). The Texel-style model (after Peter Österlund's tuning of the Texel engine's
+//! evaluation against game results) keeps the alpha-beta evaluation's positional terms fixed and
+//! fits only its material weights: `E[y] = σ(β₀ + Σ_k β_k Δ_k + γ·p)`, where `p` is the static
+//! evaluation without material and tempo (white minus black, in the evaluation's pawns,
+//! [`crate::engine::eval::decompose`]) and `γ` the logit per evaluation pawn. Then
+//! - `β_k / γ` is the tuned material weight of kind `k` in evaluation pawns (`weight` in the
+//!   report: the number to put in a weights file), and
+//! - the piece's *value*, comparable with the other methods, is what one more piece changes in the
+//!   logit, its weight plus its average positional bonus `b̄_k` (mobility and centralisation, or a
+//!   pawn's advancement, averaged over the pieces of that kind on the board in the samples), in
+//!   units of the same for a pawn: `v_k = (β_k + γ·b̄_k) / (β_pawn + γ·b̄_pawn)`.
+//!
+//! The evaluation used for `p` is the engine's (its weights file, else the defaults); its
+//! material values do not enter `p`. Intervals by the same bootstrap, `b̄` recomputed per replicate.
 
 use super::imbalance::{percentile_interval, sigmoid, Estimate};
 use super::records::ReplayGame;
@@ -34,6 +52,12 @@ pub struct Sample {
     pub delta: [f64; KIND_COUNT],
     /// White's score in the game.
     pub y: f64,
+    /// The evaluation without material and tempo, white minus black, in evaluation pawns
+    /// ([`crate::engine::eval::Decomposition::positional`]); 0 unless sampled with weights.
+    pub positional: f64,
+    /// Per kind index: the positional bonus of both sides' pieces of that kind on the board, summed
+    /// (evaluation pawns), and how many there are: `b̄_k` of the module docs is their ratio.
+    pub bonus: [(f64, f64); KIND_COUNT],
 }
 
 /// Sampling settings (step 1).
@@ -93,12 +117,20 @@ pub fn material_delta(p: &Position) -> [f64; KIND_COUNT] {
 }
 
 /// Step 1 for one game.
-pub fn game_samples(game: &ReplayGame, index: usize, cfg: SampleConfig) -> Vec<Sample> {
+///
+/// With `weights`, each sample also gets the evaluation's positional part and bonuses (for
+/// [`Model::Texel`]); without, those are 0.
+pub fn game_samples(
+    game: &ReplayGame,
+    index: usize,
+    cfg: SampleConfig,
+    weights: Option<&crate::engine::Weights>,
+) -> Vec<Sample> {
     let mut pos = game.start.clone();
     let mut quiet = Vec::new();
     for ply in 0..=game.moves.len() {
         if ply >= cfg.skip_plies && is_quiet(&pos) {
-            quiet.push(material_delta(&pos));
+            quiet.push(pos.clone());
         }
         if let Some(&m) = game.moves.get(ply) {
             pos.make(m);
@@ -106,7 +138,37 @@ pub fn game_samples(game: &ReplayGame, index: usize, cfg: SampleConfig) -> Vec<S
     }
     let n = quiet.len();
     let take = n.min(cfg.per_game);
-    (0..take).map(|i| Sample { game: index, delta: quiet[i * n / take.max(1)], y: game.white_score }).collect()
+    (0..take)
+        .map(|i| {
+            let p = &quiet[i * n / take.max(1)];
+            let mut s = Sample {
+                game: index,
+                delta: material_delta(p),
+                y: game.white_score,
+                positional: 0.0,
+                bonus: [(0.0, 0.0); KIND_COUNT],
+            };
+            if let Some(w) = weights {
+                let unit = w.value(Kind::Pawn).max(1) as f64;
+                let d = crate::engine::eval::decompose(p, w);
+                s.positional = d.positional as f64 / unit;
+                for k in Kind::ALL {
+                    let count: u32 = Color::ALL.iter().map(|&c| p.pieces(c, k).count()).sum();
+                    s.bonus[k.index()] = ((d.bonus[k.index()][0] + d.bonus[k.index()][1]) as f64 / unit, count as f64);
+                }
+            }
+            s
+        })
+        .collect()
+}
+
+/// Which regression [`regress`] fits (module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Model {
+    /// Material differences only.
+    Material,
+    /// Material differences with the evaluation's positional part as a covariate.
+    Texel,
 }
 
 /// A fitted logistic model.
@@ -197,6 +259,13 @@ pub struct RegressionValue {
     pub estimate: Estimate,
     /// Raw coefficient (logit units per piece).
     pub coefficient: f64,
+    /// [`Model::Texel`]: the tuned material weight `β_k / γ` in evaluation pawns.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weight: Option<f64>,
+    /// [`Model::Texel`]: the average positional bonus `b̄_k` of a piece of this kind on the board
+    /// (evaluation pawns).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bonus: Option<f64>,
 }
 
 /// Everything the regression measured.
@@ -216,14 +285,42 @@ pub struct RegressionReport {
     pub bootstrap: usize,
     /// Replicates where the fit failed or the pawn coefficient was not positive.
     pub bootstrap_failed: usize,
+    /// [`Model::Texel`]: `γ`, the logit per evaluation pawn of the positional part.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub positional_coefficient: Option<f64>,
 }
 
-/// Steps 2–4 on samples, for `kinds` (pawn required).
+/// `b̄_k` per kind index from samples weighted by `w` (0 where no piece of the kind stood).
+fn mean_bonus(samples: &[Sample], w: &[f64]) -> [f64; KIND_COUNT] {
+    let mut sum = [(0.0, 0.0); KIND_COUNT];
+    for (s, &wi) in samples.iter().zip(w) {
+        for (acc, b) in sum.iter_mut().zip(&s.bonus) {
+            acc.0 += wi * b.0;
+            acc.1 += wi * b.1;
+        }
+    }
+    sum.map(|(b, n)| if n > 0.0 { b / n } else { 0.0 })
+}
+
+/// The values `v_k` of `used` from coefficients `beta` (intercept first, then `used`, then `γ`
+/// for Texel) and the pawn's position `pawn` in `beta`; `None` when the pawn's effect is not
+/// positive.
+fn values_of(beta: &[f64], used: &[Kind], pawn: usize, texel: Option<&[f64; KIND_COUNT]>) -> Option<Vec<f64>> {
+    let effect = |j: usize, k: Kind| match texel {
+        Some(b) => beta[j] + beta[used.len() + 1] * b[k.index()],
+        None => beta[j],
+    };
+    let unit = effect(pawn, Kind::Pawn);
+    (unit > 0.0).then(|| used.iter().enumerate().map(|(j, &k)| effect(j + 1, k) / unit).collect())
+}
+
+/// Steps 2–4 on samples, for `kinds` (pawn required), with the chosen `model`.
 pub fn regress(
     samples: &[Sample],
     kinds: &[Kind],
     bootstrap: usize,
     seed: u64,
+    model: Model,
 ) -> Result<RegressionReport, RegressionError> {
     if samples.is_empty() {
         return Err(RegressionError::NoSamples);
@@ -232,15 +329,23 @@ pub fn regress(
     let dropped: Vec<String> =
         kinds.iter().filter(|k| !used.contains(k)).map(|&k| crate::engine::weights::kind_key(k).to_string()).collect();
     let pawn = used.iter().position(|&k| k == Kind::Pawn).ok_or(RegressionError::NoPawnVariation)? + 1;
-    let x: Vec<Vec<f64>> =
-        samples.iter().map(|s| std::iter::once(1.0).chain(used.iter().map(|k| s.delta[k.index()])).collect()).collect();
+    let texel = model == Model::Texel;
+    let x: Vec<Vec<f64>> = samples
+        .iter()
+        .map(|s| {
+            std::iter::once(1.0)
+                .chain(used.iter().map(|k| s.delta[k.index()]))
+                .chain(texel.then_some(s.positional))
+                .collect()
+        })
+        .collect();
     let y: Vec<f64> = samples.iter().map(|s| s.y).collect();
     let ones = vec![1.0; samples.len()];
     let fit = fit_logistic(&x, &y, &ones, None)?;
-    let bp = fit.beta[pawn];
-    if bp <= 0.0 {
-        return Err(RegressionError::PawnNotPositive(format!("{bp:.4}")));
-    }
+    let bonus = texel.then(|| mean_bonus(samples, &ones));
+    let Some(point) = values_of(&fit.beta, &used, pawn, bonus.as_ref()) else {
+        return Err(RegressionError::PawnNotPositive(format!("{:.4}", fit.beta[pawn])));
+    };
     // Bootstrap by game.
     let n_games = samples.iter().map(|s| s.game).max().map_or(0, |g| g + 1);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -259,20 +364,21 @@ pub fn regress(
             mult[present[rng.gen_range(0..present.len())]] += 1.0;
         }
         let w: Vec<f64> = samples.iter().map(|s| mult[s.game]).collect();
-        match fit_logistic(&x, &y, &w, Some(&fit.beta)) {
-            Ok(f) if f.beta[pawn] > 0.0 => {
-                for (j, r) in reps.iter_mut().enumerate() {
-                    r.push(f.beta[j + 1] / f.beta[pawn]);
+        let b = texel.then(|| mean_bonus(samples, &w));
+        match fit_logistic(&x, &y, &w, Some(&fit.beta)).ok().and_then(|f| values_of(&f.beta, &used, pawn, b.as_ref())) {
+            Some(v) => {
+                for (r, v) in reps.iter_mut().zip(v) {
+                    r.push(v);
                 }
             }
-            _ => failed += 1,
+            None => failed += 1,
         }
     }
     let values = used
         .iter()
         .enumerate()
         .map(|(j, &kind)| {
-            let v = fit.beta[j + 1] / bp;
+            let v = point[j];
             let r = &mut reps[j];
             let estimate = if r.len() >= 20 {
                 let mean = r.iter().sum::<f64>() / r.len() as f64;
@@ -282,7 +388,14 @@ pub fn regress(
             } else {
                 Estimate { value: v, se: f64::NAN, lo95: f64::NAN, hi95: f64::NAN }
             };
-            RegressionValue { kind, estimate, coefficient: fit.beta[j + 1] }
+            let gamma = fit.beta.get(used.len() + 1).copied().unwrap_or(f64::NAN);
+            RegressionValue {
+                kind,
+                estimate,
+                coefficient: fit.beta[j + 1],
+                weight: texel.then(|| fit.beta[j + 1] / gamma),
+                bonus: bonus.map(|b| b[kind.index()]),
+            }
         })
         .collect();
     Ok(RegressionReport {
@@ -293,6 +406,7 @@ pub fn regress(
         games: present.len(),
         bootstrap,
         bootstrap_failed: failed,
+        positional_coefficient: texel.then(|| fit.beta[used.len() + 1]),
     })
 }
 
@@ -332,10 +446,10 @@ mod tests {
                 if step > 0 && rng.gen_bool(0.3) {
                     dd[0] += if rng.gen_bool(0.5) { 1.0 } else { -1.0 };
                 }
-                samples.push(Sample { game, delta: dd, y });
+                samples.push(Sample { game, delta: dd, y, positional: 0.0, bonus: [(0.0, 0.0); KIND_COUNT] });
             }
         }
-        let r = regress(&samples, &kinds, 200, 9).unwrap();
+        let r = regress(&samples, &kinds, 200, 9, Model::Material).unwrap();
         assert_eq!(r.values.len(), kinds.len());
         assert_eq!(r.games, 6000);
         let mut inside = 0;
@@ -350,6 +464,57 @@ mod tests {
         }
         assert!(inside >= 8, "only {inside} of 9 cover: {:?}", r.values);
         assert!((r.values[0].estimate.value - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn texel_model_sees_through_a_positional_edge_that_goes_with_material() {
+        // Outcomes from an evaluation: material weights w_k plus a positional part p that holds
+        // each piece's bonus b_k and an edge q that goes with the pawn balance. The piece's true
+        // value is (w_k + b_k) / (w_pawn + b_pawn); the material-only model credits the pawns with
+        // q and so undervalues every piece; the Texel model must recover the values. The values
+        // share the pawn as their unit, so their errors move together: coverage is pooled over
+        // four seeded data sets (a 30-seed study of this design covered 221 of 240, 92%).
+        let kinds = measured_kinds(Ruleset::FiveUp);
+        let bonus = |k: Kind| if k == Kind::Pawn { 0.1 } else { 0.05 * aikin(k) + 0.4 };
+        let truth = |k: Kind| (aikin(k) + bonus(k)) / (1.0 + bonus(Kind::Pawn));
+        let (mut inside, mut plain_inside) = (0, 0);
+        for seed in 5..9 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut samples = Vec::new();
+            for game in 0..4000 {
+                let mut d = [0.0; KIND_COUNT];
+                for &k in &kinds {
+                    d[k.index()] = if k == Kind::Pawn {
+                        rng.gen_range(-3i32..=3) as f64
+                    } else {
+                        [-1.0, 0.0, 0.0, 1.0][rng.gen_range(0..4)]
+                    };
+                }
+                let material: f64 = kinds.iter().map(|&k| aikin(k) * d[k.index()]).sum();
+                // The edge goes with the pawn count (say, pawns ahead are often far advanced).
+                let q = 0.8 * d[Kind::Pawn.index()] + rng.gen_range(-4.0..4.0);
+                let p = q + kinds.iter().map(|&k| bonus(k) * d[k.index()]).sum::<f64>();
+                let y = draw_score(sigmoid(0.1 + 0.3 * (material + p)), &mut rng);
+                let mut b = [(0.0, 0.0); KIND_COUNT];
+                for &k in &kinds {
+                    b[k.index()] = (3.0 * bonus(k), 3.0);
+                }
+                samples.push(Sample { game, delta: d, y, positional: p, bonus: b });
+            }
+            let texel = regress(&samples, &kinds, 200, seed, Model::Texel).unwrap();
+            let plain = regress(&samples, &kinds, 200, seed, Model::Material).unwrap();
+            let gamma = texel.positional_coefficient.unwrap();
+            assert!((gamma - 0.3).abs() < 0.08, "seed {seed}: gamma {gamma}");
+            for (v, m) in texel.values.iter().zip(&plain.values).filter(|(v, _)| v.kind != Kind::Pawn) {
+                inside += usize::from(v.estimate.covers(truth(v.kind)));
+                plain_inside += usize::from(m.estimate.covers(truth(m.kind)));
+                // The tuned weight is w_k up to the same shared unit error.
+                assert!((v.weight.unwrap() / aikin(v.kind) - 1.0).abs() < 0.35, "seed {seed}: {v:?}");
+                assert!((v.bonus.unwrap() - bonus(v.kind)).abs() < 1e-9);
+            }
+        }
+        assert!(inside >= 26, "Texel covers only {inside} of 32");
+        assert!(plain_inside <= 8, "the material model covers {plain_inside} of 32: it should miss");
     }
 
     #[test]
@@ -370,9 +535,23 @@ mod tests {
         assert_eq!(d[Kind::Wizard.index()], -1.0);
         assert_eq!(d.iter().map(|x| x.abs()).sum::<f64>(), 1.0);
         let game = ReplayGame { start: start.clone(), moves: start.legal_moves()[..1].to_vec(), white_score: 0.0 };
-        let s = game_samples(&game, 4, SampleConfig::default());
-        assert!(!s.is_empty() && s.iter().all(|x| x.game == 4 && x.y == 0.0));
-        assert!(matches!(regress(&[], &[Kind::Pawn], 0, 0), Err(RegressionError::NoSamples)));
-        assert!(matches!(regress(&s, &[Kind::Pawn, Kind::Wizard], 0, 0), Err(RegressionError::NoPawnVariation)));
+        let s = game_samples(&game, 4, SampleConfig::default(), None);
+        assert!(!s.is_empty() && s.iter().all(|x| x.game == 4 && x.y == 0.0 && x.positional == 0.0));
+        let w = crate::engine::Weights::for_ruleset(Ruleset::FiveUp);
+        let t = game_samples(&game, 4, SampleConfig::default(), Some(&w));
+        assert_eq!(t.iter().map(|x| x.delta).collect::<Vec<_>>(), s.iter().map(|x| x.delta).collect::<Vec<_>>());
+        // The start of the match, white to move without its wizard: the knights' bonus is counted
+        // for all the knights on the board, and white's reserve is material, not position.
+        let first = &t[0];
+        let knights: u32 = Color::ALL.iter().map(|&c| start.pieces(c, Kind::Knight).count()).sum();
+        assert!(knights > 0);
+        assert_eq!(first.bonus[Kind::Knight.index()].1, knights as f64);
+        let d = crate::engine::eval::decompose(&start, &w);
+        assert_eq!(first.positional, d.positional as f64 / w.value(Kind::Pawn) as f64);
+        assert!(matches!(regress(&[], &[Kind::Pawn], 0, 0, Model::Material), Err(RegressionError::NoSamples)));
+        assert!(matches!(
+            regress(&s, &[Kind::Pawn, Kind::Wizard], 0, 0, Model::Texel),
+            Err(RegressionError::NoPawnVariation)
+        ));
     }
 }

@@ -2,7 +2,6 @@
 
 use super::imbalance::{Estimate, ImbalanceReport};
 use super::regression::RegressionReport;
-use crate::engine::Weights;
 use crate::rules::{Kind, Ruleset};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -38,6 +37,15 @@ pub struct Row {
     pub imbalance_games: usize,
     /// Regression value.
     pub regression: Option<Estimate>,
+    /// With a target half-width: the games the imbalance matches of this piece would need to reach
+    /// it (`None`: reached, or no target).
+    pub imbalance_games_needed: Option<usize>,
+    /// The same for the regression (games in all).
+    pub regression_games_needed: Option<usize>,
+    /// Texel-style regression value (same games as the regression).
+    pub texel: Option<Estimate>,
+    /// The same as `regression_games_needed` for the Texel-style regression.
+    pub texel_games_needed: Option<usize>,
 }
 
 /// The full report of a run.
@@ -59,15 +67,33 @@ pub struct ValuesReport {
     pub regression: Option<RegressionReport>,
     /// Why the regression gave nothing, if it did not.
     pub regression_error: Option<String>,
+    /// Texel-style regression details (last iteration).
+    pub texel: Option<RegressionReport>,
+    /// Why the Texel-style regression gave nothing, if it did not.
+    pub texel_error: Option<String>,
     /// The iterations.
     pub iterations: Vec<IterationSummary>,
     /// Wall-clock seconds of the run.
     pub seconds: f64,
 }
 
-/// The prior guess of a ruleset in pawns and where it comes from.
+/// The prior guess of a ruleset in pawns (see [`guess_source`]): Aikin's published table for Five
+/// Up (P 1, U ≤ 3, N 4, B 4, R 5, S 5, W 6, G 6, Q 9), and for Raumschach, which has no published
+/// table, the working estimate the engine played with before anything was measured (N 3, B 5,
+/// R 5, U 3, Q 10). Fixed numbers: the engine's defaults are measured values now.
 pub fn guess(ruleset: Ruleset, kind: Kind) -> f64 {
-    Weights::for_ruleset(ruleset).value(kind) as f64 / 100.0
+    match (ruleset.is_fiveup(), kind) {
+        (_, Kind::Pawn) => 1.0,
+        (true, Kind::Unicorn) => 3.0,
+        (true, Kind::Knight | Kind::Bishop) => 4.0,
+        (true, Kind::Rook | Kind::Silver) => 5.0,
+        (true, Kind::Wizard | Kind::Guard) => 6.0,
+        (true, Kind::Queen) => 9.0,
+        (false, Kind::Knight | Kind::RUnicorn) => 3.0,
+        (false, Kind::Bishop | Kind::Rook) => 5.0,
+        (false, Kind::Queen) => 10.0,
+        _ => 0.0,
+    }
 }
 
 /// Source of [`guess`].
@@ -97,34 +123,49 @@ impl ValuesReport {
         let _ = writeln!(s, "engine: {}", self.engine);
         let _ = writeln!(
             s,
-            "{:<16} {:>6}  {:>14} {:>16} {:>6}  {:>14} {:>16}",
-            "piece", "guess", "imbalance", "95% (bootstrap)", "games", "regression", "95% (bootstrap)"
+            "{:<16} {:>6}  {:>14} {:>16} {:>6}  {:>14} {:>16}  {:>14} {:>16}",
+            "piece",
+            "guess",
+            "imbalance",
+            "95% (bootstrap)",
+            "games",
+            "regression",
+            "95% (bootstrap)",
+            "texel",
+            "95% (bootstrap)"
         );
         for r in &self.rows {
             let (iv, ii) = cell(&r.imbalance);
             let (rv, ri) = cell(&r.regression);
+            let (tv, ti) = cell(&r.texel);
             let games = if r.imbalance.is_some() { r.imbalance_games.to_string() } else { "-".into() };
             let _ = writeln!(
                 s,
-                "{:<16} {:>6.2}  {:>14} {:>16} {:>6}  {:>14} {:>16}",
-                r.kind, r.guess, iv, ii, games, rv, ri
+                "{:<16} {:>6.2}  {:>14} {:>16} {:>6}  {:>14} {:>16}  {:>14} {:>16}",
+                r.kind, r.guess, iv, ii, games, rv, ri, tv, ti
             );
         }
         if let Some(im) = &self.imbalance {
             let _ = writeln!(
                 s,
-                "imbalance: beta = {:.3} ± {:.3} logit per pawn from {} calibration games; {} bootstrap replicates ({} failed)",
+                "imbalance: beta = {:.3} ± {:.3} [{:.3}, {:.3}] logit per pawn (joint fit; {} calibration games); \
+                 fit chi2 {:.1} on {} dof; {} bootstrap replicates ({} failed)",
                 im.beta,
                 1.96 * im.beta_se,
+                im.beta_lo95,
+                im.beta_hi95,
                 im.calibration_games,
+                im.chi2,
+                im.dof,
                 im.bootstrap,
                 im.bootstrap_failed
             );
             let _ = writeln!(s, "  ({})", super::run::SIDE_A);
             for st in &im.stats {
+                let implied = st.implied.map_or(String::new(), |v| format!("  alone implies {v:.2}"));
                 let _ = writeln!(
                     s,
-                    "  {:<8} {:>4} pairs  A scores {:.3} ± {:.3}",
+                    "  {:<12} {:>5} pairs  A scores {:.3} ± {:.3}{implied}",
                     st.imbalance,
                     st.pairs,
                     st.score,
@@ -154,6 +195,40 @@ impl ValuesReport {
         if let Some(e) = &self.regression_error {
             let _ = writeln!(s, "regression: no values: {e}");
         }
+        if let Some(r) = &self.texel {
+            let weights: Vec<String> = r
+                .values
+                .iter()
+                .filter_map(|v| Some(format!("{}={:.2}+{:.2}", v.kind.letter(), v.weight?, v.bonus?)))
+                .collect();
+            let _ = writeln!(
+                s,
+                "texel: logit {:.3} per evaluation pawn of position; tuned weight+mean bonus (evaluation pawns): {}; \
+                 {} bootstrap replicates ({} failed)",
+                r.positional_coefficient.unwrap_or(f64::NAN),
+                weights.join(" "),
+                r.bootstrap,
+                r.bootstrap_failed
+            );
+        }
+        if let Some(e) = &self.texel_error {
+            let _ = writeln!(s, "texel: no values: {e}");
+        }
+        for r in &self.rows {
+            for (method, n) in [
+                ("imbalance", r.imbalance_games_needed),
+                ("regression", r.regression_games_needed),
+                ("texel", r.texel_games_needed),
+            ] {
+                if let Some(n) = n {
+                    let _ = writeln!(
+                        s,
+                        "{}: {method} interval wider than the target; about {n} games would reach it",
+                        r.kind
+                    );
+                }
+            }
+        }
         for it in &self.iterations {
             let change = it.max_change.map_or("-".into(), |c| format!("{c:.3}"));
             let vals: Vec<String> = it.values.iter().map(|(k, v)| format!("{k}={v:.2}")).collect();
@@ -171,7 +246,7 @@ impl ValuesReport {
 
     /// The table as CSV (one row per kind).
     pub fn csv(&self) -> String {
-        let mut s = String::from("ruleset,piece,guess,imbalance,imbalance_se,imbalance_lo95,imbalance_hi95,imbalance_games,regression,regression_se,regression_lo95,regression_hi95,regression_positions,regression_games\n");
+        let mut s = String::from("ruleset,piece,guess,imbalance,imbalance_se,imbalance_lo95,imbalance_hi95,imbalance_games,regression,regression_se,regression_lo95,regression_hi95,regression_positions,regression_games,texel,texel_se,texel_lo95,texel_hi95\n");
         let f = |e: &Option<Estimate>| match e {
             Some(e) => format!("{:.4},{:.4},{:.4},{:.4}", e.value, e.se, e.lo95, e.hi95),
             None => ",,,".into(),
@@ -180,7 +255,7 @@ impl ValuesReport {
         for r in &self.rows {
             let _ = writeln!(
                 s,
-                "{},{},{:.2},{},{},{},{},{}",
+                "{},{},{:.2},{},{},{},{},{},{}",
                 self.ruleset,
                 r.kind,
                 r.guess,
@@ -189,6 +264,7 @@ impl ValuesReport {
                 f(&r.regression),
                 if r.regression.is_some() { rp.to_string() } else { String::new() },
                 if r.regression.is_some() { rg.to_string() } else { String::new() },
+                f(&r.texel),
             );
         }
         s
@@ -228,7 +304,9 @@ impl ValuesReport {
         let top = self
             .rows
             .iter()
-            .flat_map(|r| [Some(r.guess), r.imbalance.map(|e| e.hi95), r.regression.map(|e| e.hi95)])
+            .flat_map(|r| {
+                [Some(r.guess), r.imbalance.map(|e| e.hi95), r.regression.map(|e| e.hi95), r.texel.map(|e| e.hi95)]
+            })
             .flatten()
             .filter(|v| v.is_finite())
             .fold(1.0f64, f64::max)
@@ -237,7 +315,7 @@ impl ValuesReport {
         let bottom = self
             .rows
             .iter()
-            .flat_map(|r| [r.imbalance.map(|e| e.lo95), r.regression.map(|e| e.lo95)])
+            .flat_map(|r| [r.imbalance.map(|e| e.lo95), r.regression.map(|e| e.lo95), r.texel.map(|e| e.lo95)])
             .flatten()
             .filter(|v| v.is_finite())
             .fold(0.0f64, f64::min)
@@ -267,26 +345,29 @@ impl ValuesReport {
             .label_style(("sans-serif", 15))
             .draw()
             .map_err(|e| err(&e))?;
-        let colours = [RGBColor(70, 120, 200), RGBColor(230, 140, 40)];
-        let names = ["imbalance matches", "outcome regression"];
-        for (m, colour) in colours.into_iter().enumerate() {
-            let bars: Vec<(usize, Estimate)> = self
-                .rows
-                .iter()
-                .enumerate()
-                .filter_map(|(i, r)| if m == 0 { r.imbalance } else { r.regression }.map(|e| (i, e)))
-                .collect();
-            let x0 = |i: usize| i as f64 + 0.12 + 0.38 * m as f64;
+        let colours = [RGBColor(70, 120, 200), RGBColor(230, 140, 40), RGBColor(90, 170, 90)];
+        let names = ["imbalance matches", "outcome regression", "Texel-style regression"];
+        let pick = |m: usize, r: &Row| [r.imbalance, r.regression, r.texel][m];
+        // Only the methods that gave something get a bar slot.
+        let shown: Vec<usize> = (0..3).filter(|&m| self.rows.iter().any(|r| pick(m, r).is_some())).collect();
+        let width = 0.8 / shown.len().max(1) as f64;
+        for (slot, &m) in shown.iter().enumerate() {
+            let colour = colours[m];
+            let bars: Vec<(usize, Estimate)> =
+                self.rows.iter().enumerate().filter_map(|(i, r)| pick(m, r).map(|e| (i, e))).collect();
+            let x0 = move |i: usize| i as f64 + 0.1 + width * slot as f64;
             chart
                 .draw_series(
-                    bars.iter().map(|&(i, e)| Rectangle::new([(x0(i), 0.0), (x0(i) + 0.36, e.value)], colour.filled())),
+                    bars.iter().map(|&(i, e)| {
+                        Rectangle::new([(x0(i), 0.0), (x0(i) + 0.95 * width, e.value)], colour.filled())
+                    }),
                 )
                 .map_err(|e| err(&e))?
                 .label(names[m])
                 .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], colour.filled()));
             chart
                 .draw_series(bars.iter().filter(|(_, e)| e.lo95.is_finite()).map(|&(i, e)| {
-                    let xc = x0(i) + 0.18;
+                    let xc = x0(i) + 0.475 * width;
                     ErrorBar::new_vertical(xc, e.lo95.max(bottom), e.value, e.hi95.min(top), BLACK.stroke_width(2), 10)
                 }))
                 .map_err(|e| err(&e))?;
@@ -324,6 +405,10 @@ mod tests {
             imbalance: None,
             imbalance_games: 0,
             regression: None,
+            imbalance_games_needed: None,
+            regression_games_needed: None,
+            texel: Some(Estimate { value: guess - 0.5, se: 0.2, lo95: guess - 0.9, hi95: guess - 0.1 }),
+            texel_games_needed: None,
         };
         let report = ValuesReport {
             ruleset: "fiveup".into(),
@@ -334,6 +419,8 @@ mod tests {
             imbalance_error: None,
             regression: None,
             regression_error: None,
+            texel: None,
+            texel_error: None,
             iterations: vec![],
             seconds: 0.0,
         };

@@ -5,16 +5,29 @@
 //! - `iter-K/config.json`: the effective settings of iteration K (a resumed run must match them);
 //! - `iter-K/games.jsonl`: its games ([`super::records`]); a restarted run skips games already there;
 //! - `iter-K/weights.toml`: for K ≥ 1, the weights file the engine played with (values of K − 1);
+//! - `iter-K/quota.json`: the pairs each match is to have (sequential allocation, below), written
+//!   before a round is played, so a resumed run finishes the same round the same way;
 //! - `values.txt`, `values.json`, `values.csv`, `values.png`: the final report.
+//!
+//! **Sequential allocation** (`target`): games go where they narrow the widest intervals. Every
+//! match starts with `pairs` pairs; after each round the imbalance fit is redone (delta-method
+//! intervals, which are quick) and each match of a piece whose interval is wider than ± `target`
+//! pawns gets `round` more pairs (up to `max_pairs`); the pawn-odds matches get them too while
+//! β's own interval is wider than ± 10% of β. Exchanges (checks) keep `pairs`. The run stops when
+//! every piece is within the target or every match that would grow is at `max_pairs`; the report
+//! then gives, for each piece still wider, the games its matches would need (from `1/√n`
+//! shrinkage). A round is played pair-major, so a run stopped early has as many pairs of every
+//! growing match.
 
 use super::imbalance::{estimate, PairResults};
 use super::play::{pair_rng, shared_opening};
 use super::records::{append_line, read_games, read_lines, GameLine, ReplayGame};
-use super::regression::{game_samples, regress, SampleConfig};
+use super::regression::{game_samples, regress, Model, SampleConfig};
 use super::report::{guess, guess_source, IterationSummary, Row, ValuesReport};
 use super::setups::{measured_kinds, Imbalance};
 use crate::engine::weights::kind_key;
 use crate::engine::Weights;
+use crate::eval::elo::z95;
 use crate::eval::openings::Opening;
 use crate::eval::runner::{play_games_until, GameJob, PlayerSource};
 use crate::player::{AlphaBetaSpec, PlayerSpec};
@@ -25,26 +38,45 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// Which estimators to run.
+/// Which estimators to run: any of the imbalance matches, the outcome regression (material only)
+/// and the Texel-style regression (material with the evaluation's positional part, on the same
+/// games: [`super::regression::Model`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Method {
-    /// Imbalance matches only.
-    Imbalance,
-    /// Outcome regression only (on the matches' games and the given records).
-    Regression,
-    /// Both.
-    Both,
+pub struct Method {
+    /// Imbalance matches.
+    pub imbalance: bool,
+    /// Outcome regression on material (on the matches' games and the given records).
+    pub regression: bool,
+    /// Texel-style regression (same games).
+    pub texel: bool,
+}
+
+impl Method {
+    /// All three.
+    pub const ALL: Method = Method { imbalance: true, regression: true, texel: true };
 }
 
 impl std::str::FromStr for Method {
     type Err = String;
+    /// `all`, `both` (imbalance and regression), or a comma-separated list of `imbalance`,
+    /// `regression` and `texel`.
     fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "imbalance" => Ok(Method::Imbalance),
-            "regression" => Ok(Method::Regression),
-            "both" => Ok(Method::Both),
-            _ => Err(format!("unknown method '{s}' (expected imbalance, regression or both)")),
+        let mut m = Method { imbalance: false, regression: false, texel: false };
+        for part in s.split(',').map(str::trim) {
+            match part {
+                "all" => m = Method::ALL,
+                "both" => (m.imbalance, m.regression) = (true, true),
+                "imbalance" => m.imbalance = true,
+                "regression" => m.regression = true,
+                "texel" => m.texel = true,
+                _ => {
+                    return Err(format!(
+                        "unknown method '{part}' (expected all, both, or a list of imbalance, regression, texel)"
+                    ))
+                }
+            }
         }
+        Ok(m)
     }
 }
 
@@ -81,6 +113,13 @@ pub struct ValuesConfig {
     pub bootstrap: usize,
     /// Regression sampling.
     pub sample: SampleConfig,
+    /// Sequential allocation: keep adding pairs to the matches of every piece whose 95% interval
+    /// is wider than ± this many pawns (`None`: play `pairs` of each match and stop).
+    pub target: Option<f64>,
+    /// Pairs added to each such match per round.
+    pub round: usize,
+    /// Most pairs of one match.
+    pub max_pairs: usize,
 }
 
 /// Why a run failed.
@@ -141,6 +180,7 @@ fn play_iteration(
     cfg: &ValuesConfig,
     engine: &PlayerSpec,
     dir: &std::path::Path,
+    quota: &BTreeMap<String, usize>,
 ) -> Result<(Vec<GameLine>, usize), RunError> {
     std::fs::create_dir_all(dir).map_err(io(dir))?;
     let ic = IterConfig {
@@ -172,12 +212,16 @@ fn play_iteration(
     let mut file = std::fs::OpenOptions::new().append(true).open(&gpath).map_err(io(&gpath))?;
     // 1. The schedule, drawn lazily (a huge --pairs holds no list of every game in memory).
     // Pair-major order: a run stopped early has the same number of pairs of every imbalance.
-    let texts: Vec<String> = cfg.imbalances.iter().map(Imbalance::text).collect();
-    let already = done.iter().filter(|(t, p, _)| *p < cfg.pairs && texts.contains(t)).count();
-    let total = (cfg.pairs * cfg.imbalances.len() * 2).saturating_sub(already);
+    let quota_of = |text: &str| quota.get(text).copied().unwrap_or(cfg.pairs);
+    let most = cfg.imbalances.iter().map(|imb| quota_of(&imb.text())).max().unwrap_or(0);
+    let texts: HashSet<String> = cfg.imbalances.iter().map(Imbalance::text).collect();
+    let already = done.iter().filter(|(t, p, _)| *p < quota_of(t) && texts.contains(t)).count();
+    let total = cfg.imbalances.iter().map(|imb| 2 * quota_of(&imb.text())).sum::<usize>().saturating_sub(already);
     let failed: std::sync::Mutex<Option<super::setups::ImbalanceError>> = std::sync::Mutex::new(None);
-    let jobs = (0..cfg.pairs)
-        .flat_map(|pair| cfg.imbalances.iter().map(move |imb| (pair, imb)))
+    let jobs = (0..most)
+        .flat_map(|pair| {
+            cfg.imbalances.iter().filter(move |imb| pair < quota_of(&imb.text())).map(move |imb| (pair, imb))
+        })
         .take_while(|_| failed.lock().is_ok_and(|f| f.is_none()))
         .flat_map(|(pair, imb)| {
             let text = imb.text();
@@ -222,7 +266,8 @@ fn play_iteration(
         });
     // 2. Play, appending each game as it ends.
     let engine_text = engine.to_string();
-    let t0 = Instant::now();
+    let progress = crate::progress::Progress::new(total as u64, "values games", "games");
+    progress.resume_at(0);
     let mut finished = 0;
     let mut write_error = None;
     play_games_until(jobs, cfg.concurrency, |i, g| {
@@ -245,12 +290,11 @@ fn play_iteration(
         }
         lines.push(line);
         finished += 1;
-        if finished % 20 == 0 || finished == total {
-            eprintln!("  {finished}/{total} games, {:.0} s", t0.elapsed().as_secs_f64());
-        }
+        progress.inc(1);
         ControlFlow::Continue(())
     })
     .map_err(|e| RunError::Play(e.to_string()))?;
+    progress.finish();
     if let Some(e) = failed.into_inner().ok().flatten() {
         return Err(e.into());
     }
@@ -261,6 +305,107 @@ fn play_iteration(
     // included) see them in a fixed order, so a rerun gives the same report.
     lines.sort_by(|x, y| (&x.imbalance, x.pair, x.game).cmp(&(&y.imbalance, y.pair, y.game)));
     Ok((lines, finished))
+}
+
+/// Plays one iteration's games with sequential allocation (module docs): rounds of
+/// [`play_iteration`] until every piece is within `cfg.target` or no match may grow. Returns all
+/// the iteration's games and the number played now.
+fn play_allocated(
+    cfg: &ValuesConfig,
+    engine: &PlayerSpec,
+    dir: &std::path::Path,
+) -> Result<(Vec<GameLine>, usize), RunError> {
+    let qpath = dir.join("quota.json");
+    let mut quota: BTreeMap<String, usize> = cfg.imbalances.iter().map(|i| (i.text(), cfg.pairs)).collect();
+    if cfg.target.is_some() {
+        // A resumed run first finishes the round it was in, with the same quotas.
+        if let Ok(text) = std::fs::read_to_string(&qpath) {
+            let saved: BTreeMap<String, usize> = serde_json::from_str(&text)
+                .map_err(|e| RunError::Mismatch(qpath.display().to_string(), e.to_string()))?;
+            for (t, q) in saved {
+                if let Some(mine) = quota.get_mut(&t) {
+                    *mine = (*mine).max(q.min(cfg.max_pairs.max(cfg.pairs)));
+                }
+            }
+        }
+    }
+    let mut played = 0;
+    loop {
+        if cfg.target.is_some() {
+            std::fs::create_dir_all(dir).map_err(io(dir))?;
+            let text = serde_json::to_string_pretty(&quota).expect("serialises");
+            crate::fsutil::write_atomic(&qpath, text.as_bytes()).map_err(io(&qpath))?;
+        }
+        let (lines, n) = play_iteration(cfg, engine, dir, &quota)?;
+        played += n;
+        let Some(target) = cfg.target else { return Ok((lines, played)) };
+        let results = pair_results(cfg, &lines);
+        let grow = widening(&results, target);
+        let mut changed = false;
+        for r in &results {
+            let text = r.imbalance.text();
+            let wants = match r.imbalance.measured_piece() {
+                Some((kind, _)) => grow.pieces.contains(&kind),
+                None => r.imbalance.is_calibration() && grow.calibration,
+            };
+            if wants {
+                let q = quota.get_mut(&text).expect("every imbalance has a quota");
+                let next = ((*q).max(r.pairs.len()) + cfg.round).min(cfg.max_pairs);
+                if next > *q {
+                    *q = next;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return Ok((lines, played));
+        }
+        let wide: Vec<&str> = grow.pieces.iter().map(|k| kind_key(*k)).collect();
+        tracing::info!("values: next round for {} (wider than ± {target} pawns)", wide.join(", "));
+    }
+}
+
+/// Games an estimate from `games` games would need for a 95% half-width of `target` pawns, by the
+/// `1/√n` shrinkage of its interval; `None` when it is already there (or has no interval).
+pub fn games_needed(e: &super::imbalance::Estimate, games: usize, target: f64) -> Option<usize> {
+    let half = (e.hi95 - e.lo95) / 2.0;
+    (half.is_finite() && half > target && target > 0.0)
+        .then(|| (games as f64 * (half / target).powi(2)).ceil() as usize)
+}
+
+/// What the next round of sequential allocation grows.
+struct Widening {
+    /// Pieces whose interval is wider than the target (or that have no value yet).
+    pieces: Vec<Kind>,
+    /// Whether the pawn-odds matches grow too (β known to worse than ± 10%).
+    calibration: bool,
+}
+
+/// The pieces over `target` by the quick (delta-method) fit; every piece when the fit fails.
+fn widening(results: &[PairResults], target: f64) -> Widening {
+    let all = || results.iter().filter_map(|r| r.imbalance.measured_piece().map(|p| p.0)).collect::<Vec<_>>();
+    match estimate(results, 0, 0) {
+        Ok(r) => {
+            let mut pieces: Vec<Kind> = r
+                .values
+                .iter()
+                .filter(|v| v.estimate.se.is_nan() || z95() * v.estimate.se > target)
+                .map(|v| v.kind)
+                .collect();
+            for k in all() {
+                if !r.values.iter().any(|v| v.kind == k) && !pieces.contains(&k) {
+                    pieces.push(k);
+                }
+            }
+            let calibration = !pieces.is_empty() && z95() * r.beta_se > 0.1 * r.beta;
+            Widening { pieces, calibration }
+        }
+        Err(_) => {
+            let mut pieces = all();
+            pieces.dedup();
+            Widening { pieces, calibration: true }
+        }
+    }
 }
 
 /// Complete pairs per imbalance from an iteration's games.
@@ -314,6 +459,8 @@ pub fn run(cfg: &ValuesConfig) -> Result<ValuesReport, RunError> {
         imbalance_error: None,
         regression: None,
         regression_error: None,
+        texel: None,
+        texel_error: None,
         iterations: Vec::new(),
         seconds: 0.0,
     };
@@ -329,35 +476,45 @@ pub fn run(cfg: &ValuesConfig) -> Result<ValuesReport, RunError> {
             PlayerSpec::AlphaBeta(AlphaBetaSpec { values: Some(wpath), ..base.clone() })
         };
         eprintln!("iteration {k}: {} with {engine}; {SIDE_A}", rs.name());
-        let (lines, played) = if cfg.pairs > 0 { play_iteration(cfg, &engine, &dir)? } else { (Vec::new(), 0) };
+        let (lines, played) = if cfg.pairs > 0 { play_allocated(cfg, &engine, &dir)? } else { (Vec::new(), 0) };
         report.engine = engine.to_string();
         // Imbalance estimate.
         report.imbalance = None;
         report.imbalance_error = None;
-        if cfg.method != Method::Regression && cfg.pairs > 0 {
+        if cfg.method.imbalance && cfg.pairs > 0 {
             match estimate(&pair_results(cfg, &lines), cfg.bootstrap, cfg.seed ^ k as u64) {
                 Ok(r) => report.imbalance = Some(r),
                 Err(e) => report.imbalance_error = Some(e.to_string()),
             }
         }
-        // Regression on this iteration's games plus the records.
-        report.regression = None;
-        report.regression_error = None;
-        if cfg.method != Method::Imbalance {
+        // Regressions on this iteration's games plus the records; the Texel model's positional
+        // part is the evaluation of the engine these games were played with.
+        (report.regression, report.regression_error, report.texel, report.texel_error) = (None, None, None, None);
+        if cfg.method.regression || cfg.method.texel {
+            let eval = cfg.method.texel.then_some(&weights);
             let mut samples = Vec::new();
             let mut index = 0;
             for l in &lines {
                 let g = l.replay(cfg.variant).map_err(RunError::Play)?;
-                samples.extend(game_samples(&g, index, cfg.sample));
+                samples.extend(game_samples(&g, index, cfg.sample, eval));
                 index += 1;
             }
             for g in &extra {
-                samples.extend(game_samples(g, index, cfg.sample));
+                samples.extend(game_samples(g, index, cfg.sample, eval));
                 index += 1;
             }
-            match regress(&samples, &kinds, cfg.bootstrap, cfg.seed ^ 0xABCD ^ k as u64) {
-                Ok(r) => report.regression = Some(r),
-                Err(e) => report.regression_error = Some(e.to_string()),
+            let seed = cfg.seed ^ 0xABCD ^ k as u64;
+            if cfg.method.regression {
+                match regress(&samples, &kinds, cfg.bootstrap, seed, Model::Material) {
+                    Ok(r) => report.regression = Some(r),
+                    Err(e) => report.regression_error = Some(e.to_string()),
+                }
+            }
+            if cfg.method.texel {
+                match regress(&samples, &kinds, cfg.bootstrap, seed, Model::Texel) {
+                    Ok(r) => report.texel = Some(r),
+                    Err(e) => report.texel_error = Some(e.to_string()),
+                }
             }
         }
         // Values to feed back: the imbalance method's where it has them, else the regression's.
@@ -400,6 +557,7 @@ pub fn run(cfg: &ValuesConfig) -> Result<ValuesReport, RunError> {
         .map(|&kind| {
             let imb = report.imbalance.as_ref().and_then(|r| r.values.iter().find(|v| v.kind == kind));
             let reg = report.regression.as_ref().and_then(|r| r.values.iter().find(|v| v.kind == kind));
+            let tex = report.texel.as_ref().and_then(|r| r.values.iter().find(|v| v.kind == kind));
             Row {
                 kind: kind_key(kind).to_string(),
                 letter: kind.letter(),
@@ -415,6 +573,18 @@ pub fn run(cfg: &ValuesConfig) -> Result<ValuesReport, RunError> {
                     imb.map_or(0, |v| v.games)
                 },
                 regression: reg.map(|v| v.estimate),
+                imbalance_games_needed: cfg.target.and_then(|t| {
+                    imb.and_then(|v| games_needed(&v.estimate, v.games, t)).filter(|_| kind != Kind::Pawn)
+                }),
+                regression_games_needed: cfg.target.and_then(|t| {
+                    let r = report.regression.as_ref()?;
+                    games_needed(&reg?.estimate, r.games, t)
+                }),
+                texel: tex.map(|v| v.estimate),
+                texel_games_needed: cfg.target.and_then(|t| {
+                    let r = report.texel.as_ref()?;
+                    games_needed(&tex?.estimate, r.games, t)
+                }),
             }
         })
         .collect();

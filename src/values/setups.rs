@@ -276,6 +276,41 @@ pub fn default_imbalances(ruleset: Ruleset) -> Vec<Imbalance> {
     v
 }
 
+/// The near-even schedule of a ruleset (`fiveup values --design even`): pawn odds (one and two
+/// pawns), then for every non-pawn kind of [`measured_kinds`] the two matches of that piece
+/// against whole numbers of pawns that bracket `value(kind)` (a prior in pawns, e.g. the
+/// engine's values): `N/PPP` and `N/PPPP` for a knight of 3.5. Both score near 50%, where a logit
+/// is most precise and the pawn's scale matters least (see [`super::imbalance`]). Pawn counts
+/// stop at the pawns a side has.
+pub fn even_imbalances(ruleset: Ruleset, value: impl Fn(Kind) -> f64) -> Vec<Imbalance> {
+    let pawns = Position::startpos(Variant::plain(ruleset)).pieces(Color::White, Kind::Pawn).count() as usize;
+    let mut v = vec![Imbalance::pawns(1), Imbalance::pawns(2)];
+    for kind in measured_kinds(ruleset).into_iter().filter(|&k| k != Kind::Pawn) {
+        let x = value(kind);
+        let low = if x.is_finite() { (x.floor().max(0.0) as usize).min(pawns.saturating_sub(1)) } else { 0 };
+        for k in [low, low + 1] {
+            v.push(Imbalance { a_lacks: vec![kind], b_lacks: vec![Kind::Pawn; k] });
+        }
+    }
+    v
+}
+
+/// The exchanges a ruleset's run plays as consistency checks (`--exchanges` default of the even
+/// design): pairs of pieces measured separately whose difference the exchange measures directly.
+pub fn default_exchanges(ruleset: Ruleset) -> Vec<Imbalance> {
+    let pairs: &[(Kind, Kind)] = if ruleset.is_fiveup() {
+        &[
+            (Kind::Silver, Kind::Rook),
+            (Kind::Wizard, Kind::Guard),
+            (Kind::Knight, Kind::Bishop),
+            (Kind::Guard, Kind::Queen),
+        ]
+    } else {
+        &[(Kind::Knight, Kind::Bishop), (Kind::Rook, Kind::Bishop), (Kind::RUnicorn, Kind::Rook)]
+    };
+    pairs.iter().map(|&(x, y)| Imbalance::exchange(x, y)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -354,6 +389,33 @@ mod tests {
         let a = imb.position(v, Color::White, 0).unwrap().to_text();
         assert_ne!(a, imb.position(v, Color::White, 1).unwrap().to_text());
         assert_eq!(a, imb.position(v, Color::White, 2).unwrap().to_text());
+    }
+
+    #[test]
+    fn even_schedules_bracket_the_prior_and_are_legal() {
+        for rs in [Ruleset::FiveUp, Ruleset::Raumschach] {
+            let w = crate::engine::Weights::for_ruleset(rs);
+            let prior = |k: Kind| w.value(k) as f64 / 100.0;
+            let imbs = even_imbalances(rs, prior);
+            assert_eq!(imbs.len(), 2 + 2 * (measured_kinds(rs).len() - 1));
+            for imb in &imbs[2..] {
+                let (kind, pawns) = imb.measured_piece().unwrap();
+                let v = prior(kind);
+                assert!((pawns as f64 - v).abs() <= 1.0 || pawns == 10, "{imb} for {v}");
+                for a in Color::ALL {
+                    imb.position(Variant::plain(rs), a, 3).unwrap();
+                }
+            }
+            for ex in default_exchanges(rs) {
+                assert!(ex.measured_piece().is_none() && !ex.is_calibration());
+                ex.position(Variant::plain(rs), Color::Black, 1).unwrap();
+            }
+        }
+        // The Five Up queen of 9.7 is measured against 9 and all 10 pawns; no more than a side has.
+        let q = even_imbalances(Ruleset::FiveUp, |k| if k == Kind::Queen { 12.0 } else { 0.5 });
+        let texts: Vec<String> = q.iter().map(Imbalance::text).collect();
+        assert!(texts.contains(&"Q/PPPPPPPPP".to_string()) && texts.contains(&"Q/PPPPPPPPPP".to_string()), "{texts:?}");
+        assert!(texts.contains(&"N".to_string()) && texts.contains(&"N/P".to_string()), "{texts:?}");
     }
 
     #[test]
