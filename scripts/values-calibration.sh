@@ -8,8 +8,8 @@
 # Each setting NODES:MAXPLIES plays the pawn-odds matches P, PP and PPPP (PAIRS colour-swapped
 # pairs each) into runs/values-cal-RULESET-NODES-MAXPLIES (resumable: a rerun plays only what is
 # missing), then prints one line per setting:
-#   β ± 1.96 se, the CPU seconds per game (user+sys of the run; 0 on a resumed run with nothing
-#   left), the share of draws and of games stopped by the ply cap, and the figure of merit
+#   β ± 1.96 se, the CPU seconds per game (user+sys, summed over resumed invocations in
+#   $out.cpu), the share of draws and of games stopped by the ply cap, and the figure of merit
 #   (se(β)/β)² · CPU-s: the CPU seconds one unit of relative precision costs, smaller is better
 #   (a piece value is a logit divided by β, so its interval scales with se(β)/β and 1/√games).
 # Uses the release binary (built first if missing) and both cores.
@@ -29,13 +29,16 @@ for s in "${SETTINGS[@]}"; do
   nodes=${s%%:*}
   cap=${s##*:}
   out=runs/values-cal-$RULESET-$nodes-$cap
-  t0=$(date +%s.%N)
-  cpu=$( { /usr/bin/time -f '%U %S' "$BIN" values --ruleset "$RULESET" --method imbalance \
+  /usr/bin/time -o "$out.cpu.new" -f '%U %S' "$BIN" values --ruleset "$RULESET" --method imbalance \
     --imbalances P,PP,PPPP --pairs "$PAIRS" --engine "ab:nodes=$nodes,hash=4" --max-plies "$cap" \
-    --concurrency 2 --bootstrap 200 --out "$out" >"$out.log" 2>"$out.err"; } 2>&1 | tail -1)
-  python3 - "$out" "$cpu" "$t0" <<'PY'
+    --concurrency 2 --bootstrap 200 --out "$out" >"$out.log" 2>"$out.err"
+  # $out.cpu accumulates the CPU seconds of every (resumed) invocation.
+  prev=$(cat "$out.cpu" 2>/dev/null || echo 0 0)
+  awk -v p="$prev" '{ split(p, a, " "); printf "%.2f %.2f\n", a[1] + $1, a[2] + $2 }' <(tail -n 1 "$out.cpu.new") >"$out.cpu"
+  rm -f "$out.cpu.new"
+  python3 - "$out" "$(cat "$out.cpu")" <<'PY'
 import json, sys
-out, cpu, t0 = sys.argv[1], sys.argv[2].split(), sys.argv[3]
+out, cpu = sys.argv[1], sys.argv[2].split()
 rep = json.load(open(f"{out}/values.json"))
 imb = rep["imbalance"]
 beta, se = imb["beta"], imb["beta_se"]
