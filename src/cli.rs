@@ -565,7 +565,7 @@ fn run_values(a: &ValuesArgs, out: &mut dyn Write) -> Result<()> {
     let cfg = a.config()?;
     let report = fiveup::values::run(&cfg)?;
     write!(out, "{}", report.table())?;
-    writeln!(out, "written: {}/values.{{txt,json,csv,png}}", cfg.out.display())?;
+    writeln!(out, "written: {}/values.{{txt,json,csv,png}} and values-summary.json", cfg.out.display())?;
     Ok(())
 }
 

@@ -199,7 +199,14 @@ fn values_tiny_run_completes_and_writes_its_table() {
             serde_json::from_str(&std::fs::read_to_string(format!("{sub}/values.json")).unwrap()).unwrap();
         assert!(json["texel"].is_object() || json["texel_error"].is_string(), "{json}");
         assert!(text.contains("texel"), "{text}");
-        for f in ["values.txt", "values.json", "values.csv", "iter-0/games.jsonl", "iter-0/config.json"] {
+        for f in [
+            "values.txt",
+            "values.json",
+            "values.csv",
+            "values-summary.json",
+            "iter-0/games.jsonl",
+            "iter-0/config.json",
+        ] {
             assert!(std::path::Path::new(&sub).join(f).exists(), "{ruleset}: {f} missing");
         }
         let games = std::fs::read_to_string(format!("{sub}/iter-0/games.jsonl")).unwrap();

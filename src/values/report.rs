@@ -275,7 +275,41 @@ impl ValuesReport {
         serde_json::to_string_pretty(self).expect("report serialises")
     }
 
-    /// Writes `values.txt`, `values.json`, `values.csv` and `values.png` into `dir`. The plot's
+    /// The values alone, per method and piece, `[value, lo95, hi95]` in pawns (bootstrap
+    /// intervals): `{"imbalance": {"knight": [3.1, 2.8, 3.4], …}, "regression": {…}, "texel": {…}}`.
+    /// Pieces by their common names (`unicorn` for either ruleset's unicorn, `silver` for the
+    /// silver unicorn); the pawn, the unit, is left out; so is a method that gave no values.
+    /// `docs/piece-values.json` is this file of each ruleset under the ruleset's name.
+    pub fn summary_json(&self) -> String {
+        let mut methods = serde_json::Map::new();
+        for (name, pick) in [
+            ("imbalance", (|r: &Row| r.imbalance) as fn(&Row) -> Option<Estimate>),
+            ("regression", |r: &Row| r.regression),
+            ("texel", |r: &Row| r.texel),
+        ] {
+            let mut pieces = serde_json::Map::new();
+            for r in self.rows.iter().filter(|r| r.kind != "pawn") {
+                if let Some(e) = pick(r).filter(|e| e.value.is_finite()) {
+                    let name = if r.kind == "runicorn" { "unicorn" } else { r.kind.as_str() };
+                    let round = |x: f64| {
+                        if x.is_finite() {
+                            serde_json::json!((x * 1000.0).round() / 1000.0)
+                        } else {
+                            serde_json::Value::Null
+                        }
+                    };
+                    pieces.insert(name.to_string(), serde_json::json!([round(e.value), round(e.lo95), round(e.hi95)]));
+                }
+            }
+            if !pieces.is_empty() {
+                methods.insert(name.to_string(), serde_json::Value::Object(pieces));
+            }
+        }
+        serde_json::to_string_pretty(&methods).expect("summary serialises")
+    }
+
+    /// Writes `values.txt`, `values.json`, `values.csv`, `values-summary.json` and `values.png`
+    /// into `dir`. The plot's
     /// text uses the embedded font ([`crate::eval::plot::register_font`]); if the plot cannot be
     /// drawn it is skipped and the error returned.
     pub fn write(&self, dir: &Path) -> std::io::Result<Option<String>> {
@@ -283,6 +317,7 @@ impl ValuesReport {
         crate::fsutil::write_atomic(&dir.join("values.txt"), self.table().as_bytes())?;
         crate::fsutil::write_atomic(&dir.join("values.json"), self.json().as_bytes())?;
         crate::fsutil::write_atomic(&dir.join("values.csv"), self.csv().as_bytes())?;
+        crate::fsutil::write_atomic(&dir.join("values-summary.json"), self.summary_json().as_bytes())?;
         Ok(self.plot(&dir.join("values.png")).err())
     }
 
@@ -424,6 +459,8 @@ mod tests {
             iterations: vec![],
             seconds: 0.0,
         };
+        let summary: serde_json::Value = serde_json::from_str(&report.summary_json()).unwrap();
+        assert_eq!(summary, serde_json::json!({"texel": {"knight": [2.5, 2.1, 2.9], "rook": [4.5, 4.1, 4.9]}}));
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("values.png");
         report.plot(&path).unwrap();

@@ -7,7 +7,7 @@
 //! - `iter-K/weights.toml`: for K ≥ 1, the weights file the engine played with (values of K − 1);
 //! - `iter-K/quota.json`: the pairs each match is to have (sequential allocation, below), written
 //!   before a round is played, so a resumed run finishes the same round the same way;
-//! - `values.txt`, `values.json`, `values.csv`, `values.png`: the final report.
+//! - `values.txt`, `values.json`, `values.csv`, `values-summary.json`, `values.png`: the final report.
 //!
 //! **Sequential allocation** (`target`): games go where they narrow the widest intervals. Every
 //! match starts with `pairs` pairs; after each round the imbalance fit is redone (delta-method
