@@ -11,9 +11,13 @@
 //!
 //! **Sequential allocation** (`target`): games go where they narrow the widest intervals. Every
 //! match starts with `pairs` pairs; after each round the imbalance fit is redone (delta-method
-//! intervals, which are quick) and each match of a piece whose interval is wider than ± `target`
-//! pawns gets `round` more pairs (up to `max_pairs`); the pawn-odds matches get them too while
-//! β's own interval is wider than ± 10% of β. Exchanges (checks) keep `pairs`. The run stops when
+//! intervals, which are quick) and each piece whose interval is wider than ± `target` pawns has
+//! its two matches nearest its current estimate grow by `round` pairs (up to `max_pairs`); when
+//! the estimate has left the pawn counts played so far (a queen of 6.5 bracketed at 9 and 10
+//! pawns), the two matches that bracket it join the schedule with `pairs` pairs, so that the
+//! games go where the score is near 50% (`quota.json` keeps them for a resumed run). The
+//! pawn-odds matches grow too while β's own interval is wider than ± 10% of β. Exchanges
+//! (checks) keep `pairs`. The run stops when
 //! every piece is within the target or every match that would grow is at `max_pairs`; the report
 //! then gives, for each piece still wider, the games its matches would need (from `1/√n`
 //! shrinkage). A round is played pair-major, so a run stopped early has as many pairs of every
@@ -24,14 +28,14 @@ use super::play::{pair_rng, shared_opening};
 use super::records::{append_line, read_games, read_lines, GameLine, ReplayGame};
 use super::regression::{game_samples, regress, Model, SampleConfig};
 use super::report::{guess, guess_source, IterationSummary, Row, ValuesReport};
-use super::setups::{measured_kinds, Imbalance};
+use super::setups::{bracket, measured_kinds, Imbalance};
 use crate::engine::weights::kind_key;
 use crate::engine::Weights;
 use crate::eval::elo::z95;
 use crate::eval::openings::Opening;
 use crate::eval::runner::{play_games_until, GameJob, PlayerSource};
 use crate::player::{AlphaBetaSpec, PlayerSpec};
-use crate::rules::{Color, Kind, Variant};
+use crate::rules::{Color, Kind, Ruleset, Variant};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
 use std::ops::ControlFlow;
@@ -178,6 +182,7 @@ fn imbalance_id(imb: &Imbalance) -> usize {
 /// number of games played now.
 fn play_iteration(
     cfg: &ValuesConfig,
+    schedule: &[Imbalance],
     engine: &PlayerSpec,
     dir: &std::path::Path,
     quota: &BTreeMap<String, usize>,
@@ -213,15 +218,13 @@ fn play_iteration(
     // 1. The schedule, drawn lazily (a huge --pairs holds no list of every game in memory).
     // Pair-major order: a run stopped early has the same number of pairs of every imbalance.
     let quota_of = |text: &str| quota.get(text).copied().unwrap_or(cfg.pairs);
-    let most = cfg.imbalances.iter().map(|imb| quota_of(&imb.text())).max().unwrap_or(0);
-    let texts: HashSet<String> = cfg.imbalances.iter().map(Imbalance::text).collect();
+    let most = schedule.iter().map(|imb| quota_of(&imb.text())).max().unwrap_or(0);
+    let texts: HashSet<String> = schedule.iter().map(Imbalance::text).collect();
     let already = done.iter().filter(|(t, p, _)| *p < quota_of(t) && texts.contains(t)).count();
-    let total = cfg.imbalances.iter().map(|imb| 2 * quota_of(&imb.text())).sum::<usize>().saturating_sub(already);
+    let total = schedule.iter().map(|imb| 2 * quota_of(&imb.text())).sum::<usize>().saturating_sub(already);
     let failed: std::sync::Mutex<Option<super::setups::ImbalanceError>> = std::sync::Mutex::new(None);
     let jobs = (0..most)
-        .flat_map(|pair| {
-            cfg.imbalances.iter().filter(move |imb| pair < quota_of(&imb.text())).map(move |imb| (pair, imb))
-        })
+        .flat_map(|pair| schedule.iter().filter(move |imb| pair < quota_of(&imb.text())).map(move |imb| (pair, imb)))
         .take_while(|_| failed.lock().is_ok_and(|f| f.is_none()))
         .flat_map(|(pair, imb)| {
             let text = imb.text();
@@ -309,23 +312,30 @@ fn play_iteration(
 
 /// Plays one iteration's games with sequential allocation (module docs): rounds of
 /// [`play_iteration`] until every piece is within `cfg.target` or no match may grow. Returns all
-/// the iteration's games and the number played now.
+/// the iteration's games, the number played now and the schedule (`cfg.imbalances` plus the
+/// brackets added on the way, which `quota.json` remembers).
 fn play_allocated(
     cfg: &ValuesConfig,
     engine: &PlayerSpec,
     dir: &std::path::Path,
-) -> Result<(Vec<GameLine>, usize), RunError> {
+) -> Result<(Vec<GameLine>, usize, Vec<Imbalance>), RunError> {
+    let rs = cfg.variant.ruleset;
     let qpath = dir.join("quota.json");
-    let mut quota: BTreeMap<String, usize> = cfg.imbalances.iter().map(|i| (i.text(), cfg.pairs)).collect();
-    if cfg.target.is_some() {
-        // A resumed run first finishes the round it was in, with the same quotas.
-        if let Ok(text) = std::fs::read_to_string(&qpath) {
-            let saved: BTreeMap<String, usize> = serde_json::from_str(&text)
-                .map_err(|e| RunError::Mismatch(qpath.display().to_string(), e.to_string()))?;
-            for (t, q) in saved {
-                if let Some(mine) = quota.get_mut(&t) {
-                    *mine = (*mine).max(q.min(cfg.max_pairs.max(cfg.pairs)));
-                }
+    let mut schedule = cfg.imbalances.clone();
+    let mut quota: BTreeMap<String, usize> = schedule.iter().map(|i| (i.text(), cfg.pairs)).collect();
+    // A resumed run first finishes the round it was in, with the same quotas; the brackets added
+    // by an earlier run stay in the schedule (so that a report-only rerun sees their games).
+    if let Ok(text) = std::fs::read_to_string(&qpath) {
+        let bad = |e: String| RunError::Mismatch(qpath.display().to_string(), e);
+        let saved: BTreeMap<String, usize> = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+        for (t, q) in saved {
+            if !quota.contains_key(&t) {
+                schedule.push(Imbalance::parse(&t, rs).map_err(|e| bad(format!("{t}: {e}")))?);
+                quota.insert(t.clone(), cfg.pairs);
+            }
+            if cfg.target.is_some() {
+                let mine = quota.get_mut(&t).expect("inserted above");
+                *mine = (*mine).max(q.min(cfg.max_pairs.max(cfg.pairs)));
             }
         }
     }
@@ -336,20 +346,40 @@ fn play_allocated(
             let text = serde_json::to_string_pretty(&quota).expect("serialises");
             crate::fsutil::write_atomic(&qpath, text.as_bytes()).map_err(io(&qpath))?;
         }
-        let (lines, n) = play_iteration(cfg, engine, dir, &quota)?;
+        let (lines, n) = play_iteration(cfg, &schedule, engine, dir, &quota)?;
         played += n;
-        let Some(target) = cfg.target else { return Ok((lines, played)) };
-        let results = pair_results(cfg, &lines);
+        let Some(target) = cfg.target else { return Ok((lines, played, schedule)) };
+        let results = pair_results(&schedule, &lines);
         let grow = widening(&results, target);
         let mut changed = false;
-        for r in &results {
-            let text = r.imbalance.text();
-            let wants = match r.imbalance.measured_piece() {
-                Some((kind, _)) => grow.pieces.contains(&kind),
-                None => r.imbalance.is_calibration() && grow.calibration,
-            };
-            if wants {
-                let q = quota.get_mut(&text).expect("every imbalance has a quota");
+        // A wide piece grows the two matches that bracket its current estimate; when the estimate
+        // has left the brackets played so far, the new brackets join the schedule.
+        for &(kind, value) in &grow.pieces {
+            let nearest = matches_to_grow(rs, kind, value, &schedule);
+            for imb in nearest {
+                let text = imb.text();
+                if !quota.contains_key(&text) {
+                    tracing::info!(
+                        "values: {} now brackets the {} (estimate {:.2})",
+                        text,
+                        kind_key(kind),
+                        value.unwrap_or(f64::NAN)
+                    );
+                    quota.insert(text.clone(), 0);
+                    schedule.push(imb);
+                }
+                let have = results.iter().find(|r| r.imbalance.text() == text).map_or(0, |r| r.pairs.len());
+                let q = quota.get_mut(&text).expect("inserted above");
+                let next = if *q == 0 { cfg.pairs } else { (*q).max(have) + cfg.round }.min(cfg.max_pairs);
+                if next > *q {
+                    *q = next;
+                    changed = true;
+                }
+            }
+        }
+        if grow.calibration {
+            for r in results.iter().filter(|r| r.imbalance.is_calibration()) {
+                let q = quota.get_mut(&r.imbalance.text()).expect("every imbalance has a quota");
                 let next = ((*q).max(r.pairs.len()) + cfg.round).min(cfg.max_pairs);
                 if next > *q {
                     *q = next;
@@ -358,10 +388,28 @@ fn play_allocated(
             }
         }
         if !changed {
-            return Ok((lines, played));
+            return Ok((lines, played, schedule));
         }
-        let wide: Vec<&str> = grow.pieces.iter().map(|k| kind_key(*k)).collect();
+        let wide: Vec<&str> = grow.pieces.iter().map(|k| kind_key(k.0)).collect();
         tracing::info!("values: next round for {} (wider than ± {target} pawns)", wide.join(", "));
+    }
+}
+
+/// The matches of a wide piece that grow next: while its estimate `value` lies within a quarter
+/// pawn of the pawn counts it has been played against, the two nearest of those; once it has left
+/// them, the two that bracket it ([`bracket`], possibly new); without an estimate, all of them.
+fn matches_to_grow(rs: Ruleset, kind: Kind, value: Option<f64>, schedule: &[Imbalance]) -> Vec<Imbalance> {
+    let mut own: Vec<(f64, Imbalance)> = schedule
+        .iter()
+        .filter_map(|i| i.measured_piece().filter(|p| p.0 == kind).map(|p| (f64::from(p.1), i.clone())))
+        .collect();
+    match value {
+        Some(v) if own.iter().any(|(k, _)| *k <= v + 0.25) && own.iter().any(|(k, _)| *k >= v - 0.25) => {
+            own.sort_by(|a, b| (a.0 - v).abs().total_cmp(&(b.0 - v).abs()));
+            own.into_iter().take(2).map(|(_, i)| i).collect()
+        }
+        Some(v) => bracket(rs, kind, v).to_vec(),
+        None => own.into_iter().map(|(_, i)| i).collect(),
     }
 }
 
@@ -375,48 +423,49 @@ pub fn games_needed(e: &super::imbalance::Estimate, games: usize, target: f64) -
 
 /// What the next round of sequential allocation grows.
 struct Widening {
-    /// Pieces whose interval is wider than the target (or that have no value yet).
-    pieces: Vec<Kind>,
+    /// Pieces whose interval is wider than the target (or that have no value yet), with their
+    /// current estimate.
+    pieces: Vec<(Kind, Option<f64>)>,
     /// Whether the pawn-odds matches grow too (β known to worse than ± 10%).
     calibration: bool,
 }
 
 /// The pieces over `target` by the quick (delta-method) fit; every piece when the fit fails.
 fn widening(results: &[PairResults], target: f64) -> Widening {
-    let all = || results.iter().filter_map(|r| r.imbalance.measured_piece().map(|p| p.0)).collect::<Vec<_>>();
+    let mut all: Vec<(Kind, Option<f64>)> = Vec::new();
+    for k in results.iter().filter_map(|r| r.imbalance.measured_piece().map(|p| p.0)) {
+        if !all.iter().any(|p| p.0 == k) {
+            all.push((k, None));
+        }
+    }
     match estimate(results, 0, 0) {
         Ok(r) => {
-            let mut pieces: Vec<Kind> = r
-                .values
-                .iter()
-                .filter(|v| v.estimate.se.is_nan() || z95() * v.estimate.se > target)
-                .map(|v| v.kind)
+            let pieces: Vec<(Kind, Option<f64>)> = all
+                .into_iter()
+                .filter_map(|(k, _)| match r.values.iter().find(|v| v.kind == k) {
+                    Some(v) if v.estimate.se.is_nan() || z95() * v.estimate.se > target => {
+                        Some((k, Some(v.estimate.value).filter(|x| x.is_finite())))
+                    }
+                    Some(_) => None,
+                    None => Some((k, None)),
+                })
                 .collect();
-            for k in all() {
-                if !r.values.iter().any(|v| v.kind == k) && !pieces.contains(&k) {
-                    pieces.push(k);
-                }
-            }
             let calibration = !pieces.is_empty() && z95() * r.beta_se > 0.1 * r.beta;
             Widening { pieces, calibration }
         }
-        Err(_) => {
-            let mut pieces = all();
-            pieces.dedup();
-            Widening { pieces, calibration: true }
-        }
+        Err(_) => Widening { pieces: all, calibration: true },
     }
 }
 
-/// Complete pairs per imbalance from an iteration's games.
-fn pair_results(cfg: &ValuesConfig, lines: &[GameLine]) -> Vec<PairResults> {
+/// Complete pairs per imbalance of `schedule` from an iteration's games.
+fn pair_results(schedule: &[Imbalance], lines: &[GameLine]) -> Vec<PairResults> {
     let mut by: BTreeMap<(String, usize), [Option<f64>; 2]> = BTreeMap::new();
     for l in lines {
         if let Some(s) = l.a_score() {
             by.entry((l.imbalance.clone(), l.pair)).or_default()[usize::from(l.game.min(1))] = Some(s);
         }
     }
-    cfg.imbalances
+    schedule
         .iter()
         .map(|imb| {
             let text = imb.text();
@@ -476,13 +525,14 @@ pub fn run(cfg: &ValuesConfig) -> Result<ValuesReport, RunError> {
             PlayerSpec::AlphaBeta(AlphaBetaSpec { values: Some(wpath), ..base.clone() })
         };
         eprintln!("iteration {k}: {} with {engine}; {SIDE_A}", rs.name());
-        let (lines, played) = if cfg.pairs > 0 { play_allocated(cfg, &engine, &dir)? } else { (Vec::new(), 0) };
+        let (lines, played, schedule) =
+            if cfg.pairs > 0 { play_allocated(cfg, &engine, &dir)? } else { (Vec::new(), 0, cfg.imbalances.clone()) };
         report.engine = engine.to_string();
         // Imbalance estimate.
         report.imbalance = None;
         report.imbalance_error = None;
         if cfg.method.imbalance && cfg.pairs > 0 {
-            match estimate(&pair_results(cfg, &lines), cfg.bootstrap, cfg.seed ^ k as u64) {
+            match estimate(&pair_results(&schedule, &lines), cfg.bootstrap, cfg.seed ^ k as u64) {
                 Ok(r) => report.imbalance = Some(r),
                 Err(e) => report.imbalance_error = Some(e.to_string()),
             }
@@ -600,6 +650,22 @@ pub fn run(cfg: &ValuesConfig) -> Result<ValuesReport, RunError> {
 mod tests {
     use super::*;
     use crate::rules::Ruleset;
+
+    #[test]
+    fn wide_pieces_grow_the_matches_nearest_their_estimate() {
+        let rs = Ruleset::FiveUp;
+        let parse = |t: &str| Imbalance::parse(t, rs).unwrap();
+        let texts = |v: Vec<Imbalance>| v.iter().map(Imbalance::text).collect::<Vec<_>>();
+        let schedule: Vec<Imbalance> =
+            ["P", "PP", "Q/PPPPPPPPP", "Q/PPPPPPPPPP", "N/PPP", "N/PPPP", "N/PPPPP"].into_iter().map(parse).collect();
+        // Inside the played pawn counts: the two nearest.
+        assert_eq!(texts(matches_to_grow(rs, Kind::Knight, Some(4.4), &schedule)), ["N/PPPP", "N/PPPPP"]);
+        assert_eq!(texts(matches_to_grow(rs, Kind::Knight, Some(2.8), &schedule)), ["N/PPP", "N/PPPP"]);
+        // The queen came out at 6.5, far below its brackets of 9 and 10 pawns: new brackets.
+        assert_eq!(texts(matches_to_grow(rs, Kind::Queen, Some(6.5), &schedule)), ["Q/PPPPPP", "Q/PPPPPPP"]);
+        // No estimate yet: every match of the piece.
+        assert_eq!(texts(matches_to_grow(rs, Kind::Knight, None, &schedule)).len(), 3);
+    }
 
     #[test]
     fn imbalance_ids_are_pinned() {

@@ -283,16 +283,19 @@ pub fn default_imbalances(ruleset: Ruleset) -> Vec<Imbalance> {
 /// is most precise and the pawn's scale matters least (see [`super::imbalance`]). Pawn counts
 /// stop at the pawns a side has.
 pub fn even_imbalances(ruleset: Ruleset, value: impl Fn(Kind) -> f64) -> Vec<Imbalance> {
-    let pawns = Position::startpos(Variant::plain(ruleset)).pieces(Color::White, Kind::Pawn).count() as usize;
     let mut v = vec![Imbalance::pawns(1), Imbalance::pawns(2)];
     for kind in measured_kinds(ruleset).into_iter().filter(|&k| k != Kind::Pawn) {
-        let x = value(kind);
-        let low = if x.is_finite() { (x.floor().max(0.0) as usize).min(pawns.saturating_sub(1)) } else { 0 };
-        for k in [low, low + 1] {
-            v.push(Imbalance { a_lacks: vec![kind], b_lacks: vec![Kind::Pawn; k] });
-        }
+        v.extend(bracket(ruleset, kind, value(kind)));
     }
     v
+}
+
+/// The two matches of `kind` against whole numbers of pawns that bracket `value` pawns (`N/PPP`
+/// and `N/PPPP` for 3.5), the pawn counts kept within the pawns a side has.
+pub fn bracket(ruleset: Ruleset, kind: Kind, value: f64) -> [Imbalance; 2] {
+    let pawns = Position::startpos(Variant::plain(ruleset)).pieces(Color::White, Kind::Pawn).count() as usize;
+    let low = if value.is_finite() { (value.floor().max(0.0) as usize).min(pawns.saturating_sub(1)) } else { 0 };
+    [low, low + 1].map(|k| Imbalance { a_lacks: vec![kind], b_lacks: vec![Kind::Pawn; k] })
 }
 
 /// The exchanges a ruleset's run plays as consistency checks (`--exchanges` default of the even
