@@ -403,8 +403,10 @@ pub struct ValuesArgs {
     /// only). Side A lacks the pieces before the '/' and plays each colour once per pair.
     #[arg(long, value_name = "N", default_value_t = 200)]
     pub pairs: usize,
-    /// Player spec of both sides (a fast node-limited alpha-beta engine by default).
-    #[arg(long, value_name = "SPEC", default_value = "ab:nodes=3000,hash=4")]
+    /// Player spec of both sides (a fast node-limited alpha-beta engine by default: about depth 2,
+    /// the budget with the most precision per CPU second that is not a one-ply player, see
+    /// docs/PIECE_VALUES.md).
+    #[arg(long, value_name = "SPEC", default_value = "ab:nodes=1700,hash=4")]
     pub engine: String,
     /// Games played at once (1..=1024).
     #[arg(long, value_name = "N", default_value_t = 1)]
@@ -428,7 +430,7 @@ pub struct ValuesArgs {
     /// The default schedule: `single` (P, PP and each piece alone) or `even` (P, PP and each
     /// piece against the two pawn counts that bracket its value in the engine, e.g. N/PPP and
     /// N/PPPP, plus the ruleset's exchange checks).
-    #[arg(long, value_name = "NAME", default_value = "single")]
+    #[arg(long, value_name = "NAME", default_value = "even")]
     pub design: String,
     /// Extra exchange imbalances added to the schedule, e.g. `S/R,W/G` (`none`: no exchanges).
     #[arg(long, value_name = "LIST")]
