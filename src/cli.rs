@@ -507,10 +507,7 @@ impl ValuesArgs {
             None if even => {
                 // Bracket the values the engine plays with (its --engine values= file, else the defaults).
                 let weights = match &engine {
-                    fiveup::player::PlayerSpec::AlphaBeta(ab) => match &ab.values {
-                        Some(p) => fiveup::engine::Weights::from_file(ruleset, p).context("--engine values")?,
-                        None => fiveup::engine::Weights::for_ruleset(ruleset),
-                    },
+                    fiveup::player::PlayerSpec::AlphaBeta(ab) => ab.weights(ruleset).context("--engine values")?,
                     _ => fiveup::engine::Weights::for_ruleset(ruleset),
                 };
                 let mut v = fiveup::values::setups::even_imbalances(ruleset, |k| weights.value(k) as f64 / 100.0);

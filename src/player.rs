@@ -227,6 +227,17 @@ pub struct AlphaBetaSpec {
     pub eval: EvalChoice,
 }
 
+impl AlphaBetaSpec {
+    /// The evaluation weights this spec plays with in `ruleset`: its `values=` file over the
+    /// ruleset's defaults, or the defaults.
+    pub fn weights(&self, ruleset: Ruleset) -> Result<Weights, WeightsError> {
+        match &self.values {
+            Some(p) => Weights::from_file(ruleset, p),
+            None => Ok(Weights::for_ruleset(ruleset)),
+        }
+    }
+}
+
 impl Default for AlphaBetaSpec {
     fn default() -> Self {
         AlphaBetaSpec {

@@ -225,7 +225,7 @@ fn side_score(pos: &Position, w: &Weights, us: Color) -> i32 {
 fn other_terms(pos: &Position, w: &Weights, us: Color) -> i32 {
     let mut s = 0;
     let pawns = pos.pieces(us, Kind::Pawn).0;
-    s += w.values[Kind::Pawn.index()] * pawns.count_ones() as i32 + pawn_advancement(pos, w, us);
+    s += w.values[Kind::Pawn.index()] * pawns.count_ones() as i32 + pawn_advancement(pos, w, us, pawns);
 
     // 1. Reserve pieces in hand, while they can still be placed.
     if pos.can_place(us) {
@@ -236,11 +236,10 @@ fn other_terms(pos: &Position, w: &Weights, us: Color) -> i32 {
     s + shelter(pos, w, us)
 }
 
-/// Advancement score of all of `us`'s pawns (step 4), counted per progress value (one popcount
+/// Advancement score of `us`'s pawns `pawns` (step 4), counted per progress value (one popcount
 /// per value instead of a loop over pawns).
 #[inline]
-fn pawn_advancement(pos: &Position, w: &Weights, us: Color) -> i32 {
-    let pawns = pos.pieces(us, Kind::Pawn).0;
+fn pawn_advancement(pos: &Position, w: &Weights, us: Color, pawns: u128) -> i32 {
     if pawns == 0 {
         return 0;
     }
@@ -281,7 +280,7 @@ pub fn decompose(pos: &Position, w: &Weights) -> Decomposition {
                 bonus[kind.index()][ci] += piece_score(w, kind, c.index(), a, own) - w.values[kind.index()];
             }
         }
-        bonus[Kind::Pawn.index()][ci] = pawn_advancement(pos, w, us);
+        bonus[Kind::Pawn.index()][ci] = pawn_advancement(pos, w, us, pos.pieces(us, Kind::Pawn).0);
     }
     Decomposition { positional: white - material_balance(pos, w), bonus }
 }

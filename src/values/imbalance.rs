@@ -223,13 +223,7 @@ fn point(results: &[PairResults]) -> Result<Fit, ImbalanceFitError> {
     for &i in &rows {
         let imb = &results[i].imbalance;
         let st = stats[i].as_ref().expect("rows have stats");
-        let x: Vec<f64> = kinds
-            .iter()
-            .map(|&k| {
-                let n = |v: &[Kind]| v.iter().filter(|&&x| x == k).count() as f64;
-                n(&imb.b_lacks) - n(&imb.a_lacks)
-            })
-            .collect();
+        let x: Vec<f64> = kinds.iter().map(|&k| imb.material_delta(|x| f64::from(u8::from(x == k)))).collect();
         let w = 1.0 / st.logit_se.max(1e-6).powi(2);
         for r in 0..p {
             b[r] += w * x[r] * st.logit;
@@ -278,8 +272,7 @@ fn point(results: &[PairResults]) -> Result<Fit, ImbalanceFitError> {
 /// A check's value difference (A's missing pieces minus B's, pawns as 1) and delta-method se
 /// given β.
 fn exchange_difference(imb: &Imbalance, st: &LogitStat, beta: f64, beta_se: f64) -> (f64, f64) {
-    let pawns = |v: &[Kind]| v.iter().filter(|&&k| k == Kind::Pawn).count() as f64;
-    let v = pawns(&imb.b_lacks) - pawns(&imb.a_lacks) - st.logit / beta;
+    let v = imb.material_delta(|k| f64::from(u8::from(k == Kind::Pawn))) - st.logit / beta;
     let se = ((st.logit_se / beta).powi(2) + (st.logit * beta_se / (beta * beta)).powi(2)).sqrt();
     (v, se)
 }

@@ -48,6 +48,16 @@ pub struct Row {
     pub texel_games_needed: Option<usize>,
 }
 
+/// The three methods' names, in the order of [`Row::estimates`].
+pub const METHODS: [&str; 3] = ["imbalance", "regression", "texel"];
+
+impl Row {
+    /// The estimates of the three methods, in the order of [`METHODS`].
+    pub fn estimates(&self) -> [Option<Estimate>; 3] {
+        [self.imbalance, self.regression, self.texel]
+    }
+}
+
 /// The full report of a run.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ValuesReport {
@@ -282,14 +292,10 @@ impl ValuesReport {
     /// `docs/piece-values.json` is this file of each ruleset under the ruleset's name.
     pub fn summary_json(&self) -> String {
         let mut methods = serde_json::Map::new();
-        for (name, pick) in [
-            ("imbalance", (|r: &Row| r.imbalance) as fn(&Row) -> Option<Estimate>),
-            ("regression", |r: &Row| r.regression),
-            ("texel", |r: &Row| r.texel),
-        ] {
+        for (m, name) in METHODS.into_iter().enumerate() {
             let mut pieces = serde_json::Map::new();
             for r in self.rows.iter().filter(|r| r.kind != "pawn") {
-                if let Some(e) = pick(r).filter(|e| e.value.is_finite()) {
+                if let Some(e) = r.estimates()[m].filter(|e| e.value.is_finite()) {
                     let name = if r.kind == "runicorn" { "unicorn" } else { r.kind.as_str() };
                     let round = |x: f64| {
                         if x.is_finite() {
@@ -339,9 +345,7 @@ impl ValuesReport {
         let top = self
             .rows
             .iter()
-            .flat_map(|r| {
-                [Some(r.guess), r.imbalance.map(|e| e.hi95), r.regression.map(|e| e.hi95), r.texel.map(|e| e.hi95)]
-            })
+            .flat_map(|r| r.estimates().into_iter().map(|e| e.map(|e| e.hi95)).chain([Some(r.guess)]))
             .flatten()
             .filter(|v| v.is_finite())
             .fold(1.0f64, f64::max)
@@ -350,7 +354,7 @@ impl ValuesReport {
         let bottom = self
             .rows
             .iter()
-            .flat_map(|r| [r.imbalance.map(|e| e.lo95), r.regression.map(|e| e.lo95), r.texel.map(|e| e.lo95)])
+            .flat_map(|r| r.estimates().map(|e| e.map(|e| e.lo95)))
             .flatten()
             .filter(|v| v.is_finite())
             .fold(0.0f64, f64::min)
@@ -382,7 +386,7 @@ impl ValuesReport {
             .map_err(|e| err(&e))?;
         let colours = [RGBColor(70, 120, 200), RGBColor(230, 140, 40), RGBColor(90, 170, 90)];
         let names = ["imbalance matches", "outcome regression", "Texel-style regression"];
-        let pick = |m: usize, r: &Row| [r.imbalance, r.regression, r.texel][m];
+        let pick = |m: usize, r: &Row| r.estimates()[m];
         // Only the methods that gave something get a bar slot.
         let shown: Vec<usize> = (0..3).filter(|&m| self.rows.iter().any(|r| pick(m, r).is_some())).collect();
         let width = 0.8 / shown.len().max(1) as f64;

@@ -30,7 +30,6 @@ use super::regression::{game_samples, regress, Model, SampleConfig};
 use super::report::{guess, guess_source, IterationSummary, Row, ValuesReport};
 use super::setups::{bracket, measured_kinds, Imbalance};
 use crate::engine::weights::kind_key;
-use crate::engine::Weights;
 use crate::eval::elo::z95;
 use crate::eval::openings::Opening;
 use crate::eval::runner::{play_games_until, GameJob, PlayerSource};
@@ -217,14 +216,20 @@ fn play_iteration(
     let mut file = std::fs::OpenOptions::new().append(true).open(&gpath).map_err(io(&gpath))?;
     // 1. The schedule, drawn lazily (a huge --pairs holds no list of every game in memory).
     // Pair-major order: a run stopped early has the same number of pairs of every imbalance.
-    let quota_of = |text: &str| quota.get(text).copied().unwrap_or(cfg.pairs);
-    let most = schedule.iter().map(|imb| quota_of(&imb.text())).max().unwrap_or(0);
-    let texts: HashSet<String> = schedule.iter().map(Imbalance::text).collect();
-    let already = done.iter().filter(|(t, p, _)| *p < quota_of(t) && texts.contains(t)).count();
-    let total = schedule.iter().map(|imb| 2 * quota_of(&imb.text())).sum::<usize>().saturating_sub(already);
+    let quotas: BTreeMap<String, usize> = schedule
+        .iter()
+        .map(|imb| imb.text())
+        .map(|t| (t.clone(), quota.get(&t).copied().unwrap_or(cfg.pairs)))
+        .collect();
+    let most = quotas.values().copied().max().unwrap_or(0);
+    let already = done.iter().filter(|(t, p, _)| quotas.get(t).is_some_and(|q| p < q)).count();
+    let total = quotas.values().map(|q| 2 * q).sum::<usize>().saturating_sub(already);
+    let quota_of: Vec<usize> = schedule.iter().map(|imb| quotas[&imb.text()]).collect();
     let failed: std::sync::Mutex<Option<super::setups::ImbalanceError>> = std::sync::Mutex::new(None);
     let jobs = (0..most)
-        .flat_map(|pair| schedule.iter().filter(move |imb| pair < quota_of(&imb.text())).map(move |imb| (pair, imb)))
+        .flat_map(|pair| {
+            schedule.iter().zip(&quota_of).filter(move |(_, &q)| pair < q).map(move |(imb, _)| (pair, imb))
+        })
         .take_while(|_| failed.lock().is_ok_and(|f| f.is_none()))
         .flat_map(|(pair, imb)| {
             let text = imb.text();
@@ -369,22 +374,13 @@ fn play_allocated(
                     schedule.push(imb);
                 }
                 let have = results.iter().find(|r| r.imbalance.text() == text).map_or(0, |r| r.pairs.len());
-                let q = quota.get_mut(&text).expect("inserted above");
-                let next = if *q == 0 { cfg.pairs } else { (*q).max(have) + cfg.round }.min(cfg.max_pairs);
-                if next > *q {
-                    *q = next;
-                    changed = true;
-                }
+                changed |= raise(cfg, quota.get_mut(&text).expect("inserted above"), have);
             }
         }
         if grow.calibration {
             for r in results.iter().filter(|r| r.imbalance.is_calibration()) {
                 let q = quota.get_mut(&r.imbalance.text()).expect("every imbalance has a quota");
-                let next = ((*q).max(r.pairs.len()) + cfg.round).min(cfg.max_pairs);
-                if next > *q {
-                    *q = next;
-                    changed = true;
-                }
+                changed |= raise(cfg, q, r.pairs.len());
             }
         }
         if !changed {
@@ -393,6 +389,15 @@ fn play_allocated(
         let wide: Vec<&str> = grow.pieces.iter().map(|k| kind_key(k.0)).collect();
         tracing::info!("values: next round for {} (wider than ± {target} pawns)", wide.join(", "));
     }
+}
+
+/// One more round for a match with quota `q` (0: new, it starts at `cfg.pairs`) that has `have`
+/// complete pairs, capped at `cfg.max_pairs`; whether the quota rose.
+fn raise(cfg: &ValuesConfig, q: &mut usize, have: usize) -> bool {
+    let next = if *q == 0 { cfg.pairs } else { (*q).max(have) + cfg.round }.min(cfg.max_pairs);
+    let rose = next > *q;
+    *q = (*q).max(next);
+    rose
 }
 
 /// The matches of a wide piece that grow next: while its estimate `value` lies within a quarter
@@ -489,10 +494,7 @@ pub fn run(cfg: &ValuesConfig) -> Result<ValuesReport, RunError> {
         }
         _ => AlphaBetaSpec::default(),
     };
-    let mut weights = match &base.values {
-        Some(p) => Weights::from_file(rs, p).map_err(|e| RunError::Config(e.to_string()))?,
-        None => Weights::for_ruleset(rs),
-    };
+    let mut weights = base.weights(rs).map_err(|e| RunError::Config(e.to_string()))?;
     let kinds = measured_kinds(rs);
     let mut extra: Vec<ReplayGame> = Vec::new();
     for p in &cfg.records {
