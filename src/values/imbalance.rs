@@ -24,7 +24,8 @@
 //!    reaches `v_X`, and a logit is most precise at 50%.
 //!    An exchange (A lacks `X`, B lacks `Y`; any match where B lacks a piece other than pawns) is
 //!    kept out of the fit, as a check: it gives `v_X − v_Y = (b − a) − L / β` (`a`, `b` the pawns
-//!    each side also lacks), `se² = se(L)²/β² + L² se(β)²/β⁴`.
+//!    each side also lacks), `se² = se(L)²/β² + L² se(β)²/β⁴`. With several pieces on a side the
+//!    values are summed: `Q/RBN` measures `v_Q − (v_R + v_B + v_N)`, a test of additivity.
 //! 5. Bootstrap by pair: every imbalance's pairs are resampled with replacement (seeded ChaCha8),
 //!    steps 1–4 redone; the 2.5% and 97.5% percentiles give the 95% interval. Replicates where the
 //!    fit shows no pawn advantage (`β ≤ 0`) give no value and are counted.
@@ -133,12 +134,13 @@ pub struct PieceValue {
     pub pairs: Vec<usize>,
 }
 
-/// A measured difference `v_X − v_Y` from an exchange imbalance.
+/// A measured difference `v_X − v_Y` from an exchange imbalance (sums of values when a side
+/// lacks several pieces).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Exchange {
     /// The imbalance (`X/Y`).
     pub imbalance: String,
-    /// `v_X − v_Y` in pawns.
+    /// `v_X − v_Y` in pawns (A's missing material minus B's, pawns included).
     pub estimate: Estimate,
     /// Games behind it.
     pub games: usize,
@@ -437,6 +439,8 @@ pub(crate) mod tests {
     fn synthetic_matches_recover_the_values_within_their_intervals() {
         let mut imbs = default_imbalances(Ruleset::FiveUp);
         imbs.push(Imbalance::exchange(Kind::Silver, Kind::Rook));
+        // A queen (9) against rook, bishop and knight (13): a check of the sums, A 4 pawns better.
+        imbs.push(Imbalance { a_lacks: vec![Kind::Queen], b_lacks: vec![Kind::Rook, Kind::Bishop, Kind::Knight] });
         let results = simulate(&imbs, 3000, 0.35, 0.1, 11);
         let r = estimate(&results, 300, 5).unwrap();
         assert!((r.beta - 0.35).abs() < 3.0 * r.beta_se + 0.01, "beta {} ± {}", r.beta, r.beta_se);
@@ -459,6 +463,9 @@ pub(crate) mod tests {
         assert!(r.chi2 < 12.0, "chi2 {}", r.chi2);
         let ex = &r.exchanges[0];
         assert!(ex.estimate.covers(0.0) || (ex.estimate.value).abs() < 3.0 * ex.estimate.se, "{ex:?}");
+        let sums = &r.exchanges[1];
+        assert_eq!((sums.imbalance.as_str(), sums.games), ("Q/RBN", 6000));
+        assert!((sums.estimate.value + 4.0).abs() < 3.5 * sums.estimate.se, "{sums:?}");
         assert_eq!(r.calibration_games, 2 * 2 * 3000);
     }
 

@@ -52,6 +52,8 @@ pub struct Sample {
     pub delta: [f64; KIND_COUNT],
     /// White's score in the game.
     pub y: f64,
+    /// The position's ply in its game (0: the game's start), for the phase split ([`PHASES`]).
+    pub ply: u32,
     /// The evaluation without material and tempo, white minus black, in evaluation pawns
     /// ([`crate::engine::eval::Decomposition::positional`]); 0 unless sampled with weights.
     pub positional: f64,
@@ -130,7 +132,7 @@ pub fn game_samples(
     let mut quiet = Vec::new();
     for ply in 0..=game.moves.len() {
         if ply >= cfg.skip_plies && is_quiet(&pos) {
-            quiet.push(pos.clone());
+            quiet.push((ply as u32, pos.clone()));
         }
         if let Some(&m) = game.moves.get(ply) {
             pos.make(m);
@@ -140,11 +142,12 @@ pub fn game_samples(
     let take = n.min(cfg.per_game);
     (0..take)
         .map(|i| {
-            let p = &quiet[i * n / take.max(1)];
+            let (ply, p) = &quiet[i * n / take.max(1)];
             let mut s = Sample {
                 game: index,
                 delta: material_delta(p),
                 y: game.white_score,
+                ply: *ply,
                 positional: 0.0,
                 bonus: [(0.0, 0.0); KIND_COUNT],
             };
@@ -410,6 +413,44 @@ pub fn regress(
     })
 }
 
+/// The phases of [`by_phase`]: ply ranges `[from, to)` of the sampled positions (opening,
+/// middlegame, late middlegame and endgame of the engine games these runs play, whose median
+/// length is 60–85 plies).
+pub const PHASES: [(u32, u32); 3] = [(0, 20), (20, 60), (60, u32::MAX)];
+
+/// The material regression of the positions of one phase.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PhaseRegression {
+    /// First ply of the phase.
+    pub from_ply: u32,
+    /// First ply after it (`None`: to the end of the game).
+    pub to_ply: Option<u32>,
+    /// The regression on the phase's samples.
+    pub report: Option<RegressionReport>,
+    /// Why it gave nothing, if it did not.
+    pub error: Option<String>,
+}
+
+/// The phase split: [`regress`] with [`Model::Material`] on the samples of each of [`PHASES`]
+/// separately. A piece whose worth changes as the game goes on (a short-range piece that gains in
+/// the endgame, a piece that needs open lines) shows different values per phase, where the
+/// regression over all positions gives their sample-weighted blend. The results of a game weigh on
+/// each phase, so the phases are not independent samples of one value but estimates of different
+/// quantities (value at that stage for the game's result).
+pub fn by_phase(samples: &[Sample], kinds: &[Kind], bootstrap: usize, seed: u64) -> Vec<PhaseRegression> {
+    PHASES
+        .iter()
+        .map(|&(from, to)| {
+            let part: Vec<Sample> = samples.iter().filter(|s| s.ply >= from && s.ply < to).cloned().collect();
+            let (report, error) = match regress(&part, kinds, bootstrap, seed ^ u64::from(from), Model::Material) {
+                Ok(r) => (Some(r), None),
+                Err(e) => (None, Some(e.to_string())),
+            };
+            PhaseRegression { from_ply: from, to_ply: (to != u32::MAX).then_some(to), report, error }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -446,7 +487,7 @@ mod tests {
                 if step > 0 && rng.gen_bool(0.3) {
                     dd[0] += if rng.gen_bool(0.5) { 1.0 } else { -1.0 };
                 }
-                samples.push(Sample { game, delta: dd, y, positional: 0.0, bonus: [(0.0, 0.0); KIND_COUNT] });
+                samples.push(Sample { game, delta: dd, y, ply: 0, positional: 0.0, bonus: [(0.0, 0.0); KIND_COUNT] });
             }
         }
         let r = regress(&samples, &kinds, 200, 9, Model::Material).unwrap();
@@ -464,6 +505,46 @@ mod tests {
         }
         assert!(inside >= 8, "only {inside} of 9 cover: {:?}", r.values);
         assert!((r.values[0].estimate.value - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_phase_split_sees_a_piece_that_gains_late() {
+        // A guard worth 3 pawns before ply 20 and 7 from ply 60 on (6 in between): the regression
+        // over all positions blends them; each phase recovers its own value within its interval.
+        let kinds = [Kind::Pawn, Kind::Guard];
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut samples = Vec::new();
+        let worth = |ply: u32| match ply {
+            0..=19 => 3.0,
+            20..=59 => 6.0,
+            _ => 7.0,
+        };
+        for game in 0..9000 {
+            let ply = [5, 30, 90][game % 3];
+            let mut d = [0.0; KIND_COUNT];
+            d[Kind::Pawn.index()] = rng.gen_range(-3i32..=3) as f64;
+            d[Kind::Guard.index()] = rng.gen_range(-1i32..=1) as f64;
+            let eta = 0.3 * (d[Kind::Pawn.index()] + worth(ply) * d[Kind::Guard.index()]);
+            let y = draw_score(sigmoid(eta), &mut rng);
+            samples.push(Sample { game, delta: d, y, ply, positional: 0.0, bonus: [(0.0, 0.0); KIND_COUNT] });
+        }
+        let phases = by_phase(&samples, &kinds, 200, 1);
+        assert_eq!(phases.len(), PHASES.len());
+        assert_eq!((phases[0].from_ply, phases[0].to_ply, phases[2].to_ply), (0, Some(20), None));
+        for (p, truth) in phases.iter().zip([3.0, 6.0, 7.0]) {
+            let r = p.report.as_ref().expect("every phase has samples");
+            assert_eq!(r.games, 3000);
+            let g = r.values.iter().find(|v| v.kind == Kind::Guard).unwrap();
+            assert!(g.estimate.covers(truth), "phase from {}: {:?} misses {truth}", p.from_ply, g.estimate);
+        }
+        let early = phases[0].report.as_ref().unwrap().values[1].estimate;
+        let late = phases[2].report.as_ref().unwrap().values[1].estimate;
+        assert!(early.hi95 < late.lo95, "{early:?} {late:?}");
+        // No samples in a phase: an error for that phase, not a panic.
+        let early_only: Vec<Sample> = samples.iter().filter(|s| s.ply < 20).cloned().collect();
+        let split = by_phase(&early_only, &kinds, 10, 1);
+        assert!(split[0].report.is_some() && split[0].error.is_none());
+        assert!(split[1..].iter().all(|p| p.report.is_none() && p.error.is_some()), "{split:?}");
     }
 
     #[test]
@@ -499,7 +580,7 @@ mod tests {
                 for &k in &kinds {
                     b[k.index()] = (3.0 * bonus(k), 3.0);
                 }
-                samples.push(Sample { game, delta: d, y, positional: p, bonus: b });
+                samples.push(Sample { game, delta: d, y, ply: 0, positional: p, bonus: b });
             }
             let texel = regress(&samples, &kinds, 200, seed, Model::Texel).unwrap();
             let plain = regress(&samples, &kinds, 200, seed, Model::Material).unwrap();

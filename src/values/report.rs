@@ -1,7 +1,7 @@
 //! The result table of a run: terminal text, JSON, CSV and a bar plot with error bars.
 
 use super::imbalance::{Estimate, ImbalanceReport};
-use super::regression::RegressionReport;
+use super::regression::{PhaseRegression, RegressionReport};
 use crate::rules::{Kind, Ruleset};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -81,6 +81,9 @@ pub struct ValuesReport {
     pub texel: Option<RegressionReport>,
     /// Why the Texel-style regression gave nothing, if it did not.
     pub texel_error: Option<String>,
+    /// The material regression per phase of the game (last iteration; empty without the
+    /// regression).
+    pub phases: Vec<PhaseRegression>,
     /// The iterations.
     pub iterations: Vec<IterationSummary>,
     /// Wall-clock seconds of the run.
@@ -223,6 +226,34 @@ impl ValuesReport {
         }
         if let Some(e) = &self.texel_error {
             let _ = writeln!(s, "texel: no values: {e}");
+        }
+        for p in &self.phases {
+            let plies = match p.to_ply {
+                Some(to) => format!("plies {}-{}", p.from_ply, to - 1),
+                None => format!("plies {}-", p.from_ply),
+            };
+            match (&p.report, &p.error) {
+                (Some(r), _) => {
+                    let vals: Vec<String> = r
+                        .values
+                        .iter()
+                        .filter(|v| v.kind != Kind::Pawn)
+                        .map(|v| {
+                            format!(
+                                "{}={:.2} [{:.2}, {:.2}]",
+                                v.kind.letter(),
+                                v.estimate.value,
+                                v.estimate.lo95,
+                                v.estimate.hi95
+                            )
+                        })
+                        .collect();
+                    let _ = writeln!(s, "regression, {plies} ({} positions): {}", r.positions, vals.join(" "));
+                }
+                (None, e) => {
+                    let _ = writeln!(s, "regression, {plies}: no values: {}", e.as_deref().unwrap_or("-"));
+                }
+            }
         }
         for r in &self.rows {
             for (method, n) in [
@@ -460,6 +491,7 @@ mod tests {
             regression_error: None,
             texel: None,
             texel_error: None,
+            phases: Vec::new(),
             iterations: vec![],
             seconds: 0.0,
         };

@@ -26,7 +26,7 @@
 use super::imbalance::{estimate, PairResults};
 use super::play::{pair_rng, shared_opening};
 use super::records::{append_line, read_games, read_lines, GameLine, ReplayGame};
-use super::regression::{game_samples, regress, Model, SampleConfig};
+use super::regression::{by_phase, game_samples, regress, Model, SampleConfig};
 use super::report::{guess, guess_source, IterationSummary, Row, ValuesReport};
 use super::setups::{bracket, measured_kinds, Imbalance};
 use crate::engine::weights::kind_key;
@@ -512,6 +512,7 @@ pub fn run(cfg: &ValuesConfig) -> Result<ValuesReport, RunError> {
         regression_error: None,
         texel: None,
         texel_error: None,
+        phases: Vec::new(),
         iterations: Vec::new(),
         seconds: 0.0,
     };
@@ -542,6 +543,7 @@ pub fn run(cfg: &ValuesConfig) -> Result<ValuesReport, RunError> {
         // Regressions on this iteration's games plus the records; the Texel model's positional
         // part is the evaluation of the engine these games were played with.
         (report.regression, report.regression_error, report.texel, report.texel_error) = (None, None, None, None);
+        report.phases = Vec::new();
         if cfg.method.regression || cfg.method.texel {
             let eval = cfg.method.texel.then_some(&weights);
             let mut samples = Vec::new();
@@ -561,6 +563,7 @@ pub fn run(cfg: &ValuesConfig) -> Result<ValuesReport, RunError> {
                     Ok(r) => report.regression = Some(r),
                     Err(e) => report.regression_error = Some(e.to_string()),
                 }
+                report.phases = by_phase(&samples, &kinds, cfg.bootstrap, seed);
             }
             if cfg.method.texel {
                 match regress(&samples, &kinds, cfg.bootstrap, seed, Model::Texel) {
