@@ -17,6 +17,10 @@
 //!    kings' cells and the men, so it is computed afresh, and only when the board holds at most
 //!    `mopup_pieces` men (one popcount in the middlegame).
 //!
+//! 8. tapered material, when the weights give end values ([`Weights`]' module docs): what the
+//!    end values add, scaled by how much of the start's non-pawn material has left the board
+//!    ([`taper`]; nothing without a taper).
+//!
 //! The attack sets of step 2 are reused by step 5, so each piece's attacks are computed once.
 
 use super::weights::Weights;
@@ -173,7 +177,7 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
 /// The evaluation from the side to move given what each side scores.
 #[inline]
 pub(crate) fn from_sides(pos: &Position, w: &Weights, white: i32, black: i32) -> i32 {
-    let s = white - black + mop_up(pos, w);
+    let s = white - black + mop_up(pos, w) + taper(pos, w);
     let s = if pos.side() == Color::White { s } else { -s };
     s + w.tempo
 }
@@ -345,15 +349,81 @@ fn mop_up_endgame(pos: &Position, w: &Weights, men: i32) -> i32 {
     }
 }
 
-/// Material only (board plus placeable reserve), white minus black: a cheap balance for tests and
-/// adjudication.
+/// Material only (board plus placeable reserve, tapered when the weights are), white minus black:
+/// a cheap balance for tests and adjudication.
 pub fn material_balance(pos: &Position, w: &Weights) -> i32 {
     let side = |us: Color| -> i32 {
         let board: i32 = Kind::ALL.iter().map(|&k| w.values[k.index()] * pos.pieces(us, k).count() as i32).sum();
         let hand: i32 = if pos.can_place(us) { pos.reserve_kinds(us).map(|k| w.values[k.index()]).sum() } else { 0 };
         board - w.values[Kind::King.index()] + hand * w.reserve_pct / 100
     };
-    side(Color::White) - side(Color::Black)
+    side(Color::White) - side(Color::Black) + taper(pos, w)
+}
+
+/// One side's pieces other than pawns and king at the start (kind, count), reserve pieces
+/// included (they count at `reserve_pct`).
+fn start_pieces(ruleset: crate::rules::Ruleset) -> &'static [(Kind, i32)] {
+    if ruleset.is_fiveup() {
+        &[
+            (Kind::Knight, 2),
+            (Kind::Bishop, 2),
+            (Kind::Rook, 2),
+            (Kind::Queen, 1),
+            (Kind::Unicorn, 2),
+            (Kind::Silver, 1),
+            (Kind::Wizard, 1),
+            (Kind::Guard, 1),
+        ]
+    } else {
+        &[(Kind::Knight, 2), (Kind::Bishop, 2), (Kind::Rook, 2), (Kind::Queen, 1), (Kind::RUnicorn, 2)]
+    }
+}
+
+/// Tapered material (step 8), white minus black: `(values_end − values) × (1 − phase)` summed
+/// over the material (board, and placeable reserve at `reserve_pct`), where the phase is the
+/// non-pawn material left (at `values`) as a share of the start's, in 256ths, capped at 1. 0 when
+/// the weights have no taper.
+#[inline]
+pub(crate) fn taper(pos: &Position, w: &Weights) -> i32 {
+    if w.tapered() {
+        taper_terms(pos, w)
+    } else {
+        0
+    }
+}
+
+#[inline(never)]
+fn taper_terms(pos: &Position, w: &Weights) -> i32 {
+    let (mut left, mut diff) = (0, 0);
+    for (us, sign) in [(Color::White, 1), (Color::Black, -1)] {
+        for &k in Kind::ALL.iter().filter(|&&k| k != Kind::King) {
+            let (i, n) = (k.index(), pos.pieces(us, k).count() as i32);
+            if k != Kind::Pawn {
+                left += n * w.values[i];
+            }
+            diff += sign * n * (w.values_end[i] - w.values[i]);
+        }
+        if pos.can_place(us) {
+            for k in pos.reserve_kinds(us) {
+                let i = k.index();
+                left += w.values[i] * w.reserve_pct / 100;
+                diff += sign * (w.values_end[i] - w.values[i]) * w.reserve_pct / 100;
+            }
+        }
+    }
+    let start: i32 = start_pieces(pos.ruleset())
+        .iter()
+        .map(|&(k, n)| {
+            let v = n * w.values[k.index()];
+            if matches!(k, Kind::Silver | Kind::Wizard | Kind::Guard) {
+                v * w.reserve_pct / 100
+            } else {
+                v
+            }
+        })
+        .sum();
+    let phase = (left * 256 / (2 * start).max(1)).clamp(0, 256);
+    diff * (256 - phase) / 256
 }
 
 #[cfg(test)]
@@ -648,6 +718,44 @@ mod tests {
                 assert_ne!(sets[PAWN_PROGRESS[class][c] as usize] >> c & 1, 0);
             }
         }
+    }
+
+    #[test]
+    fn tapered_material_slides_from_the_values_to_the_end_values() {
+        let v = Variant::plain(Ruleset::FiveUp);
+        let start = Position::startpos(v);
+        let plain = Weights::for_ruleset(Ruleset::FiveUp);
+        let mut w = plain.clone();
+        w.values_end[Kind::Queen.index()] = 1500;
+        w.values_end[Kind::Pawn.index()] = 130;
+        assert!(w.tapered() && !plain.tapered());
+        // The full board is phase 1: the taper adds nothing, the evaluation is the untapered one.
+        assert_eq!(taper(&start, &w), 0);
+        assert_eq!(evaluate(&start, &w), evaluate(&start, &plain));
+        // Kings, pawns and one black queen, reserves gone: the phase is nearly 0, so the queen and
+        // the pawns count almost their end values.
+        let mut s = crate::rules::Setup::start(v);
+        let queen = "Bc5".parse::<crate::rules::Cell>().unwrap();
+        for (i, cell) in s.board.iter_mut().enumerate() {
+            if cell.is_some_and(|p| {
+                !matches!(p.kind, Kind::King | Kind::Pawn) && !(p.color == Color::Black && i == queen.index())
+            }) {
+                *cell = None;
+            }
+        }
+        s.reserve = [0, 0];
+        s.rights = crate::rules::bitboard::Bitboard(0);
+        // One black pawn fewer, so the pawns' taper shows too.
+        let black_pawn =
+            s.board.iter().position(|p| p.is_some_and(|p| p.kind == Kind::Pawn && p.color == Color::Black));
+        s.board[black_pawn.unwrap()] = None;
+        let p = Position::from_setup(s).unwrap();
+        let t = taper(&p, &w);
+        // Phase = 970 / (2 × 4,630 at the start) = 26/256: the taper is (−530 + 30) × 230/256.
+        assert_eq!(t, -500 * 230 / 256);
+        assert_eq!(material_balance(&p, &w) - material_balance(&p, &plain), t);
+        let white = if p.side() == Color::White { 1 } else { -1 };
+        assert_eq!(white * (evaluate(&p, &w) - evaluate(&p, &plain)), t);
     }
 
     #[test]

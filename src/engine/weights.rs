@@ -22,6 +22,14 @@
 //! `mopup_king` per step the kings are closer than the largest Manhattan distance (12). Off on a
 //! hypercylinder board, where one axis has no edge. `mopup_pieces = 0` turns it off.
 //!
+//! # Tapered material (optional)
+//! `values_end` are the values of an endgame without pieces; `values` those of the full board.
+//! Between them the material term slides with the game phase, the non-pawn material left on the
+//! board and in placeable hands (at `values`, reserve at `reserve_pct`) as a share of the start's:
+//! a piece counts `values + (values_end − values) × (1 − phase)`. By default `values_end` equals
+//! `values` (no taper). In a file, a kind given in `[values]` but not in `[values_end]` is not
+//! tapered (its end value follows its value).
+//!
 //! # File format
 //! Every key is optional; a missing key keeps the ruleset's default; an unknown key is an error.
 //! ```toml
@@ -38,6 +46,8 @@
 //! mopup_trade = 30       # % of the lead times the share of empty piece slots
 //! [values]
 //! knight = 420
+//! [values_end]           # tapered material (see above); optional
+//! knight = 470
 //! [mobility]             # per attacked cell not holding an own piece
 //! queen = 1
 //! [center]               # per step of centrality (0 at a corner, 6 at Cc3)
@@ -53,8 +63,11 @@ use std::path::Path;
 /// All evaluation weights, in centipawns.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
-    /// Material value per kind (the king's entry is ignored).
+    /// Material value per kind (the king's entry is ignored); with a taper, on the full board.
     pub values: [i32; KIND_COUNT],
+    /// Material value per kind in an endgame without pieces (tapered material, module docs);
+    /// equal to `values` when there is no taper.
+    pub values_end: [i32; KIND_COUNT],
     /// Percentage of its value a reserve piece in hand is worth while its owner can still place it.
     pub reserve_pct: i32,
     /// Per kind: bonus per attacked cell that does not hold an own piece.
@@ -98,6 +111,7 @@ impl Weights {
         };
         Weights {
             values,
+            values_end: values,
             reserve_pct: 80,
             mobility: table([0, 3, 2, 2, 1, 3, 1, 1, 2, 2]),
             center: table([0, 4, 2, 1, 1, 4, 2, 1, 3, 2]),
@@ -120,9 +134,16 @@ impl Weights {
         self.values[kind.index()]
     }
 
-    /// Sets the value of a kind (for the piece-value estimator).
+    /// Sets the value of a kind (for the piece-value estimator), untapered: its end value too.
     pub fn set_value(&mut self, kind: Kind, centipawns: i32) {
         self.values[kind.index()] = centipawns;
+        self.values_end[kind.index()] = centipawns;
+    }
+
+    /// Whether the material is tapered (some end value differs from its value).
+    #[inline]
+    pub fn tapered(&self) -> bool {
+        self.values_end != self.values
     }
 
     /// The ruleset's defaults with the keys of a TOML text applied.
@@ -164,6 +185,7 @@ impl Weights {
             mopup_king: Some(self.mopup_king),
             mopup_trade: Some(self.mopup_trade),
             values: Some(KindTable::from_array(&self.values)),
+            values_end: Some(KindTable::from_array(&self.values_end)),
             mobility: Some(KindTable::from_array(&self.mobility)),
             center: Some(KindTable::from_array(&self.center)),
         };
@@ -181,6 +203,7 @@ impl Weights {
         };
         for k in Kind::ALL {
             bad(format!("values.{}", kind_key(k)), self.values[k.index()], 0, 10_000)?;
+            bad(format!("values_end.{}", kind_key(k)), self.values_end[k.index()], 0, 10_000)?;
             bad(format!("mobility.{}", kind_key(k)), self.mobility[k.index()], -100, 100)?;
             bad(format!("center.{}", kind_key(k)), self.center[k.index()], -100, 100)?;
         }
@@ -275,6 +298,8 @@ struct WeightsFile {
     #[serde(skip_serializing_if = "Option::is_none")]
     values: Option<KindTable>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    values_end: Option<KindTable>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     mobility: Option<KindTable>,
     #[serde(skip_serializing_if = "Option::is_none")]
     center: Option<KindTable>,
@@ -304,6 +329,18 @@ impl WeightsFile {
             if let Some(t) = t {
                 t.apply(dst);
             }
+        }
+        // A kind given a value but no end value is not tapered.
+        let end = self.values_end.as_ref().map_or([None; KIND_COUNT], KindTable::slots);
+        if let Some(v) = &self.values {
+            for (i, (given, end)) in v.slots().into_iter().zip(end).enumerate() {
+                if given.is_some() && end.is_none() {
+                    w.values_end[i] = w.values[i];
+                }
+            }
+        }
+        if let Some(t) = &self.values_end {
+            t.apply(&mut w.values_end);
         }
     }
 }
@@ -429,6 +466,26 @@ mod tests {
         ));
         let e = Weights::from_toml_str(Ruleset::FiveUp, "reserve_pct = 150").unwrap_err();
         assert!(e.to_string().contains("reserve_pct"), "{e}");
+    }
+
+    #[test]
+    fn end_values_taper_only_the_kinds_they_name() {
+        let w = Weights::for_ruleset(Ruleset::FiveUp);
+        assert!(!w.tapered());
+        let t = Weights::from_toml_str(
+            Ruleset::FiveUp,
+            "[values]\nknight = 420\nqueen = 900\n[values_end]\nqueen = 1200\n",
+        )
+        .unwrap();
+        assert!(t.tapered());
+        assert_eq!((t.value(Kind::Queen), t.values_end[Kind::Queen.index()]), (900, 1200));
+        // Given a value but no end value: untapered at the new value.
+        assert_eq!(t.values_end[Kind::Knight.index()], 420);
+        // Neither: the default's end value.
+        assert_eq!(t.values_end[Kind::Guard.index()], w.values_end[Kind::Guard.index()]);
+        let e = Weights::from_toml_str(Ruleset::FiveUp, "[values_end]\nqueen = -5\n").unwrap_err();
+        assert!(e.to_string().contains("values_end.queen"), "{e}");
+        assert_eq!(Weights::from_toml_str(Ruleset::FiveUp, &t.to_toml_string()).unwrap(), t);
     }
 
     #[test]

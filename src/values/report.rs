@@ -317,30 +317,45 @@ impl ValuesReport {
     }
 
     /// The values alone, per method and piece, `[value, lo95, hi95]` in pawns (bootstrap
-    /// intervals): `{"imbalance": {"knight": [3.1, 2.8, 3.4], …}, "regression": {…}, "texel": {…}}`.
+    /// intervals): `{"imbalance": {"knight": [3.1, 2.8, 3.4], …}, "regression": {…}, "texel": {…}}`,
+    /// then the phase split of the regression (`"regression-plies-0-19"`, `"regression-plies-20-59"`,
+    /// `"regression-plies-60-"`).
     /// Pieces by their common names (`unicorn` for either ruleset's unicorn, `silver` for the
     /// silver unicorn); the pawn, the unit, is left out; so is a method that gave no values.
     /// `docs/piece-values.json` is this file of each ruleset under the ruleset's name.
     pub fn summary_json(&self) -> String {
+        let round = |x: f64| {
+            if x.is_finite() {
+                serde_json::json!((x * 1000.0).round() / 1000.0)
+            } else {
+                serde_json::Value::Null
+            }
+        };
         let mut methods = serde_json::Map::new();
         for (m, name) in METHODS.into_iter().enumerate() {
             let mut pieces = serde_json::Map::new();
             for r in self.rows.iter().filter(|r| r.kind != "pawn") {
                 if let Some(e) = r.estimates()[m].filter(|e| e.value.is_finite()) {
                     let name = if r.kind == "runicorn" { "unicorn" } else { r.kind.as_str() };
-                    let round = |x: f64| {
-                        if x.is_finite() {
-                            serde_json::json!((x * 1000.0).round() / 1000.0)
-                        } else {
-                            serde_json::Value::Null
-                        }
-                    };
                     pieces.insert(name.to_string(), serde_json::json!([round(e.value), round(e.lo95), round(e.hi95)]));
                 }
             }
             if !pieces.is_empty() {
                 methods.insert(name.to_string(), serde_json::Value::Object(pieces));
             }
+        }
+        // The phase split, as `regression-plies-0-19`, `regression-plies-20-59`, `regression-plies-60-`.
+        for p in &self.phases {
+            let Some(r) = &p.report else { continue };
+            let mut pieces = serde_json::Map::new();
+            for v in r.values.iter().filter(|v| v.kind != Kind::Pawn && v.estimate.value.is_finite()) {
+                let key = crate::engine::weights::kind_key(v.kind);
+                let name = if key == "runicorn" { "unicorn" } else { key };
+                let e = v.estimate;
+                pieces.insert(name.to_string(), serde_json::json!([round(e.value), round(e.lo95), round(e.hi95)]));
+            }
+            let to = p.to_ply.map_or(String::new(), |t| (t - 1).to_string());
+            methods.insert(format!("regression-plies-{}-{to}", p.from_ply), serde_json::Value::Object(pieces));
         }
         serde_json::to_string_pretty(&methods).expect("summary serialises")
     }
@@ -480,6 +495,24 @@ mod tests {
             texel: Some(Estimate { value: guess - 0.5, se: 0.2, lo95: guess - 0.9, hi95: guess - 0.1 }),
             texel_games_needed: None,
         };
+        let value = |kind, value: f64| crate::values::regression::RegressionValue {
+            kind,
+            estimate: Estimate { value, se: 0.15, lo95: value - 0.3, hi95: value + 0.3 },
+            coefficient: 0.3 * value,
+            weight: None,
+            bonus: None,
+        };
+        // A phase of the regression (pieces by common name: the Raumschach unicorn is `unicorn`).
+        let late = RegressionReport {
+            values: vec![value(Kind::Pawn, 1.0), value(Kind::RUnicorn, 1.5)],
+            dropped: Vec::new(),
+            intercept: 0.0,
+            positions: 100,
+            games: 10,
+            bootstrap: 100,
+            bootstrap_failed: 0,
+            positional_coefficient: None,
+        };
         let report = ValuesReport {
             ruleset: "fiveup".into(),
             guess_source: guess_source(Ruleset::FiveUp).into(),
@@ -491,12 +524,23 @@ mod tests {
             regression_error: None,
             texel: None,
             texel_error: None,
-            phases: Vec::new(),
+            phases: vec![PhaseRegression { from_ply: 60, to_ply: None, report: Some(late), error: None }],
             iterations: vec![],
             seconds: 0.0,
         };
         let summary: serde_json::Value = serde_json::from_str(&report.summary_json()).unwrap();
-        assert_eq!(summary, serde_json::json!({"texel": {"knight": [2.5, 2.1, 2.9], "rook": [4.5, 4.1, 4.9]}}));
+        assert_eq!(
+            summary,
+            serde_json::json!({
+                "texel": {"knight": [2.5, 2.1, 2.9], "rook": [4.5, 4.1, 4.9]},
+                "regression-plies-60-": {"unicorn": [1.5, 1.2, 1.8]}
+            })
+        );
+        assert!(
+            report.table().contains("regression, plies 60- (100 positions): U=1.50 [1.20, 1.80]"),
+            "{}",
+            report.table()
+        );
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("values.png");
         report.plot(&path).unwrap();
