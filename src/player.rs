@@ -11,6 +11,7 @@
 //! | `ab:depth=3,values=FILE,hash=32,keep=1` | with a weights/values TOML file, a 32 MiB table, table kept between moves |
 //! | `ab:time=0.5,threads=2` | two search threads sharing the table (Lazy SMP) |
 //! | `ab:time=0.5,eval=nnue:FILE`, `ab:eval=nnue` | an NNUE network file, or the one shipped for the ruleset, in place of the hand evaluation (`eval=hand`, the default) |
+//! | `ab:eval=auto` | the shipped network where the ruleset has one (Five Up), else the hand evaluation: the stronger as measured (`play` and `analyse` default to it) |
 //! | `random`, `random:seed=7` | a uniform random legal mover (ChaCha8, seed 0 unless given) |
 //! | `mcts:uniform,sims=800` | MCTS with the model-free uniform evaluator |
 //! | `mcts:ab,sims=64` | MCTS with the hand evaluation ([`crate::mcts::AbEvaluator`]) |
@@ -260,6 +261,11 @@ pub enum EvalChoice {
     Shipped,
     /// `eval=nnue:PATH`: an NNUE network file.
     Nnue(PathBuf),
+    /// `eval=auto`: the shipped network where the game's ruleset has one ([`crate::nnue::ships`]),
+    /// else the hand evaluation. The shipped Five Up network is measured stronger than the hand
+    /// evaluation at equal time (`docs/NNUE.md`), so this is the stronger evaluation of each
+    /// ruleset; `play` and `analyse` default to it.
+    Auto,
 }
 
 impl fmt::Display for EvalChoice {
@@ -268,6 +274,7 @@ impl fmt::Display for EvalChoice {
             EvalChoice::Hand => write!(f, "hand"),
             EvalChoice::Shipped => write!(f, "nnue"),
             EvalChoice::Nnue(p) => write!(f, "nnue:{}", p.display()),
+            EvalChoice::Auto => write!(f, "auto"),
         }
     }
 }
@@ -440,8 +447,9 @@ impl FromStr for PlayerSpec {
                             ab.eval = match v.split_once(':') {
                                 _ if v == "hand" => EvalChoice::Hand,
                                 _ if v == "nnue" => EvalChoice::Shipped,
+                                _ if v == "auto" => EvalChoice::Auto,
                                 Some(("nnue", path)) if !path.is_empty() => EvalChoice::Nnue(PathBuf::from(path)),
-                                _ => return Err(err(format!("eval={v}: expected hand, nnue or nnue:PATH"))),
+                                _ => return Err(err(format!("eval={v}: expected hand, nnue, nnue:PATH or auto"))),
                             }
                         }
                         "threads" => {
@@ -763,6 +771,10 @@ impl AlphaBetaPlayer {
             let net = match &self.spec.eval {
                 EvalChoice::Hand => None,
                 EvalChoice::Shipped => Some(crate::nnue::shipped(rs).map_err(WeightsError::Network)?),
+                EvalChoice::Auto if crate::nnue::ships(rs) => {
+                    Some(crate::nnue::shipped(rs).map_err(WeightsError::Network)?)
+                }
+                EvalChoice::Auto => None,
                 EvalChoice::Nnue(p) => {
                     let net = self.net.clone().expect("loaded by new");
                     if net.ruleset != rs {
@@ -1051,6 +1063,7 @@ mod tests {
             ("ab:time=0.5,threads=2", "ab:time=0.5,hash=16,threads=2"),
             ("ab:depth=2,eval=hand", "ab:depth=2,hash=16"),
             ("ab:depth=2,eval=nnue", "ab:depth=2,hash=16,eval=nnue"),
+            ("ab:eval=auto", "ab:depth=4,hash=16,eval=auto"),
             ("ab:eval=nnue:nets/x.nnue,time=1", "ab:time=1,hash=16,eval=nnue:nets/x.nnue"),
             ("random", "random:seed=0"),
             ("random:seed=7", "random:seed=7"),
@@ -1307,6 +1320,23 @@ mod nnue_tests {
     use super::*;
     use crate::nnue::{Dims, Network};
     use crate::rules::Variant;
+
+    #[test]
+    fn eval_auto_is_the_shipped_network_where_there_is_one_else_the_hand_evaluation() {
+        let score = |spec: &str, pos: &Position| {
+            let PlayerSpec::AlphaBeta(ab) = spec.parse::<PlayerSpec>().unwrap() else { panic!("{spec}") };
+            let mut player = AlphaBetaPlayer::new(ab).unwrap();
+            player.analyse(pos, &[], |_| {}).unwrap().score
+        };
+        for rs in Ruleset::ALL {
+            assert_eq!(crate::nnue::ships(rs), crate::nnue::shipped(rs).is_ok(), "{rs}");
+            let pos = crate::engine::scrambled(Variant::plain(rs), 10, 5);
+            let same = if crate::nnue::ships(rs) { "ab:depth=2,eval=nnue" } else { "ab:depth=2,eval=hand" };
+            assert_eq!(score("ab:depth=2,eval=auto", &pos), score(same, &pos), "{rs}");
+        }
+        let five = crate::engine::scrambled(Variant::plain(Ruleset::FiveUp), 10, 5);
+        assert_ne!(score("ab:depth=2,eval=nnue", &five), score("ab:depth=2,eval=hand", &five));
+    }
 
     #[test]
     fn an_nnue_player_searches_with_its_network_and_refuses_bad_files() {

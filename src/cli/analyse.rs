@@ -13,8 +13,9 @@ use std::io::Write;
 /// `fiveup analyse`.
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
-    /// Player spec: `ab[:depth=N,...]`, `mcts:EVAL,sims=N`, `random` (a bad spec lists them all).
-    #[arg(long, value_name = "SPEC", default_value = "ab")]
+    /// Player spec: `ab[:depth=N,...]`, `mcts:EVAL,sims=N`, `random` (a bad spec lists them all;
+    /// default: depth 4 with the stronger evaluation of the ruleset, the shipped network for Five Up).
+    #[arg(long, value_name = "SPEC", default_value = "ab:eval=auto")]
     pub engine: String,
     /// Rules and position.
     #[command(flatten)]

@@ -15,8 +15,9 @@ use std::path::{Path, PathBuf};
 /// `fiveup play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// The opponent: a player spec such as `ab:depth=3` or `mcts:ab,sims=200`.
-    #[arg(long, value_name = "SPEC", default_value = "ab")]
+    /// The opponent: a player spec such as `ab:depth=3` or `mcts:ab,sims=200` (default: depth 4
+    /// with the stronger evaluation of the ruleset, the shipped network for Five Up).
+    #[arg(long, value_name = "SPEC", default_value = "ab:eval=auto")]
     pub engine: String,
     /// Your side: white or black.
     #[arg(long = "as", value_name = "SIDE", default_value = "white")]

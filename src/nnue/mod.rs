@@ -81,6 +81,11 @@ pub const RESERVE_BASE: usize = 2 * SLOTS * CELLS;
 pub const RIGHTS_BASE: usize = RESERVE_BASE + 6;
 /// Inputs per perspective.
 pub const INPUTS: usize = RIGHTS_BASE + 2 * CELLS;
+/// Whether a network is shipped for `ruleset` ([`shipped`]).
+pub fn ships(ruleset: Ruleset) -> bool {
+    ruleset == Ruleset::FiveUp
+}
+
 /// The network shipped for `ruleset` (`ab:eval=nnue`; the files in `nets/`, built into the
 /// binary), or why there is none. Read and checked once per process.
 pub fn shipped(ruleset: Ruleset) -> Result<std::sync::Arc<Network>, String> {
