@@ -737,9 +737,8 @@ mod tests {
         let mut s = crate::rules::Setup::start(v);
         let queen = "Bc5".parse::<crate::rules::Cell>().unwrap();
         for (i, cell) in s.board.iter_mut().enumerate() {
-            if cell.is_some_and(|p| {
-                !matches!(p.kind, Kind::King | Kind::Pawn) && !(p.color == Color::Black && i == queen.index())
-            }) {
+            let keep = |p: crate::rules::Piece| matches!(p.kind, Kind::King | Kind::Pawn) || i == queen.index();
+            if cell.is_some_and(|p| !keep(p)) {
                 *cell = None;
             }
         }
