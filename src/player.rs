@@ -360,7 +360,7 @@ pub struct SpecError {
 /// The accepted forms, printed with every spec error.
 pub const ACCEPTED: &str = "accepted player specs:
   ab[:KEY=VALUE,...]     alpha-beta; keys: depth=1..=64, nodes=1..=10^12, time=SECONDS, hash=1..=65536 (MiB),
-                         values=FILE, keep=0|1, threads=1..=256 (Lazy SMP), eval=hand|nnue|nnue:FILE
+                         values=FILE, keep=0|1, threads=1..=256 (Lazy SMP), eval=hand|nnue|nnue:FILE|auto
                          (no limit given: depth=4), e.g. ab:depth=4, ab:nodes=200000, ab:time=0.5
   random[:seed=N]        uniform random legal mover, e.g. random:seed=7
   mcts[:EVAL,KEY=VALUE,...]  Monte Carlo tree search; EVAL: uniform (default), ab, or net=DIR

@@ -210,7 +210,7 @@ pub(crate) async fn info(State(st): State<Arc<AppState>>) -> Json<Value> {
         })
         .collect();
     let mut players: Vec<String> =
-        ["ab:time=0.5", "ab:time=2", "ab:depth=4", "ab:time=0.5,eval=nnue", "mcts:ab,sims=400", "ab:depth=1", "random"]
+        ["ab:time=0.5", "ab:time=2", "ab:depth=4", "ab:time=0.5,eval=auto", "mcts:ab,sims=400", "ab:depth=1", "random"]
             .iter()
             .map(|s| s.to_string())
             .collect();
