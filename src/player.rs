@@ -23,7 +23,7 @@
 use crate::engine::{Engine, EngineConfig, Limits, Score, Weights, WeightsError};
 use crate::mcts::{AbEvaluator, Search, SearchConfig, SearchKind};
 use crate::nn::{Evaluation, Evaluator, UniformEvaluator};
-use crate::rules::{Move, Position, Ruleset};
+use crate::rules::{Move, Position, Ruleset, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
@@ -261,8 +261,9 @@ pub enum EvalChoice {
     Shipped,
     /// `eval=nnue:PATH`: an NNUE network file.
     Nnue(PathBuf),
-    /// `eval=auto`: the shipped network where the game's ruleset has one ([`crate::nnue::ships`]),
-    /// else the hand evaluation. The shipped Five Up network is measured stronger than the hand
+    /// `eval=auto`: the shipped network where the game's ruleset has one ([`crate::nnue::ships`])
+    /// and the board is the plain one (no castling rule, no hypercylinder), else the hand
+    /// evaluation. The shipped Five Up network is measured stronger than the hand
     /// evaluation at equal time (`docs/NNUE.md`), so this is the stronger evaluation of each
     /// ruleset; `play` and `analyse` default to it.
     Auto,
@@ -724,7 +725,7 @@ pub struct AlphaBetaPlayer {
     values_text: Option<String>,
     /// The network of `eval=nnue:PATH`, read and checked when the player is made.
     net: Option<Arc<crate::nnue::Network>>,
-    engine: Option<(Ruleset, Engine)>,
+    engine: Option<(Variant, Engine)>,
     stop: Option<Arc<AtomicBool>>,
 }
 
@@ -758,12 +759,13 @@ impl AlphaBetaPlayer {
     ) -> Result<crate::engine::SearchResult, WeightsError> {
         let limits = self.spec.limits.clone();
         let stop = self.stop.clone();
-        let engine = self.engine_for(pos.ruleset())?;
+        let engine = self.engine_for(pos.variant())?;
         Ok(engine.search(pos, history, &limits, stop.as_ref(), on_iteration))
     }
 
-    fn engine_for(&mut self, rs: Ruleset) -> Result<&mut Engine, WeightsError> {
-        if !matches!(&self.engine, Some((r, _)) if *r == rs) {
+    fn engine_for(&mut self, variant: Variant) -> Result<&mut Engine, WeightsError> {
+        let rs = variant.ruleset;
+        if !matches!(&self.engine, Some((v, _)) if *v == variant) {
             let weights = match &self.values_text {
                 Some(t) => Weights::from_toml_str(rs, t)?,
                 None => Weights::for_ruleset(rs),
@@ -771,7 +773,8 @@ impl AlphaBetaPlayer {
             let net = match &self.spec.eval {
                 EvalChoice::Hand => None,
                 EvalChoice::Shipped => Some(crate::nnue::shipped(rs).map_err(WeightsError::Network)?),
-                EvalChoice::Auto if crate::nnue::ships(rs) => {
+                // Only on the board the network was trained and measured on.
+                EvalChoice::Auto if crate::nnue::ships(rs) && variant == Variant::plain(rs) => {
                     Some(crate::nnue::shipped(rs).map_err(WeightsError::Network)?)
                 }
                 EvalChoice::Auto => None,
@@ -791,7 +794,7 @@ impl AlphaBetaPlayer {
                 EngineConfig { hash_mb: self.spec.hash_mb, keep_tt: self.spec.keep_tt, threads: self.spec.threads };
             let mut engine = Engine::new(weights, config);
             engine.set_network(net);
-            self.engine = Some((rs, engine));
+            self.engine = Some((variant, engine));
         }
         Ok(&mut self.engine.as_mut().expect("just built").1)
     }
@@ -810,7 +813,7 @@ impl Player for AlphaBetaPlayer {
     fn play(&mut self, turn: &Turn<'_>, on_info: &mut dyn FnMut(&SearchInfo)) -> Result<Choice, PlayError> {
         let limits = turn.go.limits_over(&self.spec.limits, turn.pos.side());
         let stop = self.stop.clone();
-        let engine = self.engine_for(turn.pos.ruleset())?;
+        let engine = self.engine_for(turn.pos.variant())?;
         let r = engine.search(turn.pos, turn.history, &limits, stop.as_ref(), |it| {
             on_info(&SearchInfo {
                 score: Some(it.score),
@@ -1336,6 +1339,9 @@ mod nnue_tests {
         }
         let five = crate::engine::scrambled(Variant::plain(Ruleset::FiveUp), 10, 5);
         assert_ne!(score("ab:depth=2,eval=nnue", &five), score("ab:depth=2,eval=hand", &five));
+        // Not on a board the network was not trained on: the hypercylinder gets the hand evaluation.
+        let cylinder = crate::engine::scrambled(Variant::new(Ruleset::FiveUp, false, true).unwrap(), 10, 5);
+        assert_eq!(score("ab:depth=2,eval=auto", &cylinder), score("ab:depth=2,eval=hand", &cylinder));
     }
 
     #[test]

@@ -258,9 +258,9 @@ fn pawn_advancement(pos: &Position, w: &Weights, us: Color, pawns: u128) -> i32 
 /// `crate::values::regression`): what `evaluate` adds to material, from white's side.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Decomposition {
-    /// Everything but material (board pieces and placeable reserve at `reserve_pct`) and the
-    /// tempo, white minus black, centipawns: `evaluate` from white's side − tempo −
-    /// [`material_balance`].
+    /// Everything but material (board pieces and placeable reserve at `reserve_pct`, tapered when
+    /// the weights are) and the tempo, white minus black, centipawns: `evaluate` from white's side
+    /// − tempo − [`material_balance`].
     pub positional: i32,
     /// Per kind index, per colour (white, black): the sum over that colour's pieces of that kind
     /// on the board of what each scores beyond its material value (mobility and centralisation

@@ -25,6 +25,7 @@ use super::tt::{Bound, TransTable};
 use super::weights::Weights;
 use crate::nnue::{Network, Stack as NnueStack};
 use crate::rules::position::Undo;
+use crate::rules::types::KIND_COUNT;
 use crate::rules::{Color, Kind, Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -343,6 +344,8 @@ struct Search<'e> {
     /// The root move that beat alpha last in the current iteration (reset at each depth): the
     /// answer when the iteration is cut off.
     iter_best: Option<Move>,
+    /// The values move ordering, delta pruning and exchange tests use ([`Weights::search_values`]).
+    values: [i32; KIND_COUNT],
     /// Capturable kinds, most valuable first.
     victims: Vec<Kind>,
     /// Under Lazy SMP: where every thread publishes its nodes, 1,024 at a time (for reports and
@@ -390,7 +393,8 @@ impl<'e> Search<'e> {
             root_depth: 0,
             root_best: None,
             iter_best: None,
-            victims: victim_order(pos.ruleset(), &w.values),
+            values: w.search_values(),
+            victims: victim_order(pos.ruleset(), &w.search_values()),
             shared_nodes: None,
             searchmoves: limits.searchmoves.clone(),
         }
@@ -771,7 +775,7 @@ impl Search<'_> {
         let side = self.pos.side().index();
         let mut check_info: Option<CheckInfo> = None;
         let mut pruning_quiets = false;
-        while let Some(m) = picker.next(&self.pos, &self.w.values, self.heur) {
+        while let Some(m) = picker.next(&self.pos, &self.values, self.heur) {
             if root && !self.searchmoves.is_empty() && !self.searchmoves.contains(&m) {
                 continue;
             }
@@ -907,7 +911,7 @@ impl Search<'_> {
             let mut moves = std::mem::take(&mut self.plies[ply].moves);
             moves.clear();
             self.pos.legal_moves_into(&mut moves);
-            score_moves(&self.pos, &moves, &mut scored, &self.w.values, None, self.heur, ply);
+            score_moves(&self.pos, &moves, &mut scored, &self.values, None, self.heur, ply);
             self.plies[ply].moves = moves;
             if scored.is_empty() {
                 self.plies[ply].scored = scored;
@@ -928,7 +932,7 @@ impl Search<'_> {
             if self.net.is_some() {
                 self.inc.sync(&self.pos, self.w);
             }
-            captures_into(&self.pos, &self.w.values, &self.victims, min_gain, &*self.inc, &mut scored);
+            captures_into(&self.pos, &self.values, &self.victims, min_gain, &*self.inc, &mut scored);
         }
 
         // 3. Try the moves, skipping captures that look losing.
@@ -937,7 +941,7 @@ impl Search<'_> {
             if !in_check && m.promotion().is_none() {
                 if let Some(victim) = captured(&self.pos, m) {
                     let attacker = self.pos.piece_at(m.from()).map_or(Kind::Pawn, |p| p.kind);
-                    if is_bad_capture(&self.pos, &self.w.values, m, victim, attacker) {
+                    if is_bad_capture(&self.pos, &self.values, m, victim, attacker) {
                         continue;
                     }
                 }

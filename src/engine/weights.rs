@@ -146,6 +146,13 @@ impl Weights {
         self.values_end != self.values
     }
 
+    /// The values the search orders captures by and prunes with (delta pruning, exchange tests):
+    /// per kind the larger of its value and its end value, so that a taper never makes the search
+    /// skip a capture its evaluation counts higher. Without a taper, `values`.
+    pub fn search_values(&self) -> [i32; KIND_COUNT] {
+        std::array::from_fn(|i| self.values[i].max(self.values_end[i]))
+    }
+
     /// The ruleset's defaults with the keys of a TOML text applied.
     pub fn from_toml_str(ruleset: Ruleset, text: &str) -> Result<Weights, WeightsError> {
         let file: WeightsFile = toml::from_str(text).map_err(|e| {

@@ -140,7 +140,8 @@ pub struct PieceValue {
 pub struct Exchange {
     /// The imbalance (`X/Y`).
     pub imbalance: String,
-    /// `v_X − v_Y` in pawns (A's missing material minus B's, pawns included).
+    /// `v_X − v_Y` in pawns: A's missing pieces minus B's, pawns excluded (they are the unit:
+    /// `(b − a) − L / β`).
     pub estimate: Estimate,
     /// Games behind it.
     pub games: usize,

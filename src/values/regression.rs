@@ -52,7 +52,9 @@ pub struct Sample {
     pub delta: [f64; KIND_COUNT],
     /// White's score in the game.
     pub y: f64,
-    /// The position's ply in its game (0: the game's start), for the phase split ([`PHASES`]).
+    /// The position's ply counted from the game's recorded start (0), for the phase split
+    /// ([`PHASES`]). In `fiveup values` games that start is the imbalance position after the pair's
+    /// shared random opening plies (4 by default); in `--records` games, wherever they started.
     pub ply: u32,
     /// The evaluation without material and tempo, white minus black, in evaluation pawns
     /// ([`crate::engine::eval::Decomposition::positional`]); 0 unless sampled with weights.
@@ -413,9 +415,9 @@ pub fn regress(
     })
 }
 
-/// The phases of [`by_phase`]: ply ranges `[from, to)` of the sampled positions (opening,
-/// middlegame, late middlegame and endgame of the engine games these runs play, whose median
-/// length is 60–85 plies).
+/// The phases of [`by_phase`]: ply ranges `[from, to)` of the sampled positions, counted from the
+/// recorded start ([`Sample::ply`]): the opening, the middlegame and the late middlegame and
+/// endgame of the engine games these runs play, whose median length is 60–85 plies.
 pub const PHASES: [(u32, u32); 3] = [(0, 20), (20, 60), (60, u32::MAX)];
 
 /// The material regression of the positions of one phase.
