@@ -496,6 +496,16 @@ mod tests {
     }
 
     #[test]
+    fn the_shipped_tapered_weights_load() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/weights-fiveup-tapered.toml");
+        let w = Weights::from_file(Ruleset::FiveUp, &path).unwrap();
+        assert!(w.tapered());
+        assert_eq!((w.value(Kind::Guard), w.values_end[Kind::Guard.index()]), (444, 899));
+        assert_eq!(w.search_values()[Kind::Guard.index()], 899);
+        assert_eq!(w.search_values()[Kind::Pawn.index()], 100);
+    }
+
+    #[test]
     fn toml_round_trips() {
         let mut w = Weights::for_ruleset(Ruleset::Raumschach);
         w.set_value(Kind::Bishop, 470);
