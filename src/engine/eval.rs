@@ -26,7 +26,7 @@
 use super::weights::Weights;
 use crate::rules::geometry::{pawn_class, Geometry};
 use crate::rules::position::Position;
-use crate::rules::types::{Color, Kind};
+use crate::rules::types::{Color, Kind, KIND_COUNT};
 
 /// Centrality of each cell: 6 minus the Manhattan distance from `Cc3` (0 at the corners).
 pub const CENTRALITY: [i32; 125] = {
@@ -360,23 +360,24 @@ pub fn material_balance(pos: &Position, w: &Weights) -> i32 {
     side(Color::White) - side(Color::Black) + taper(pos, w)
 }
 
-/// One side's pieces other than pawns and king at the start (kind, count), reserve pieces
-/// included (they count at `reserve_pct`).
-fn start_pieces(ruleset: crate::rules::Ruleset) -> &'static [(Kind, i32)] {
-    if ruleset.is_fiveup() {
-        &[
-            (Kind::Knight, 2),
-            (Kind::Bishop, 2),
-            (Kind::Rook, 2),
-            (Kind::Queen, 1),
-            (Kind::Unicorn, 2),
-            (Kind::Silver, 1),
-            (Kind::Wizard, 1),
-            (Kind::Guard, 1),
-        ]
-    } else {
-        &[(Kind::Knight, 2), (Kind::Bishop, 2), (Kind::Rook, 2), (Kind::Queen, 1), (Kind::RUnicorn, 2)]
-    }
+/// White's material per kind in the ruleset's start position, (on the board, in the reserve),
+/// read from [`Position::startpos`] once per ruleset.
+fn start_counts(ruleset: crate::rules::Ruleset) -> &'static [(i32, i32); KIND_COUNT] {
+    use crate::rules::{Ruleset, Variant};
+    use std::sync::OnceLock;
+    static COUNTS: [OnceLock<[(i32, i32); KIND_COUNT]>; Ruleset::ALL.len()] = [const { OnceLock::new() }; 3];
+    let i = Ruleset::ALL.iter().position(|&r| r == ruleset).expect("every ruleset is in Ruleset::ALL");
+    COUNTS[i].get_or_init(|| {
+        let p = Position::startpos(Variant::plain(ruleset));
+        let mut c = [(0, 0); KIND_COUNT];
+        for k in Kind::ALL {
+            c[k.index()].0 = p.pieces(Color::White, k).count() as i32;
+        }
+        for k in p.reserve_kinds(Color::White) {
+            c[k.index()].1 += 1;
+        }
+        c
+    })
 }
 
 /// Tapered material (step 8), white minus black: `(values_end − values) × (1 − phase)` summed
@@ -411,15 +412,12 @@ fn taper_terms(pos: &Position, w: &Weights) -> i32 {
             }
         }
     }
-    let start: i32 = start_pieces(pos.ruleset())
+    let start: i32 = Kind::ALL
         .iter()
-        .map(|&(k, n)| {
-            let v = n * w.values[k.index()];
-            if matches!(k, Kind::Silver | Kind::Wizard | Kind::Guard) {
-                v * w.reserve_pct / 100
-            } else {
-                v
-            }
+        .filter(|&&k| !matches!(k, Kind::King | Kind::Pawn))
+        .map(|&k| {
+            let (board, reserve) = start_counts(pos.ruleset())[k.index()];
+            board * w.values[k.index()] + reserve * w.values[k.index()] * w.reserve_pct / 100
         })
         .sum();
     let phase = (left * 256 / (2 * start).max(1)).clamp(0, 256);

@@ -370,6 +370,7 @@ impl<'e> Search<'e> {
         start: Instant,
     ) -> Search<'e> {
         let Worker { heur, plies, inc, nnue } = worker;
+        let values = w.search_values();
         inc.reset(pos, w);
         if let Some(net) = net {
             nnue.reset(net, pos);
@@ -393,8 +394,8 @@ impl<'e> Search<'e> {
             root_depth: 0,
             root_best: None,
             iter_best: None,
-            values: w.search_values(),
-            victims: victim_order(pos.ruleset(), &w.search_values()),
+            values,
+            victims: victim_order(pos.ruleset(), &values),
             shared_nodes: None,
             searchmoves: limits.searchmoves.clone(),
         }

@@ -81,26 +81,35 @@ pub const RESERVE_BASE: usize = 2 * SLOTS * CELLS;
 pub const RIGHTS_BASE: usize = RESERVE_BASE + 6;
 /// Inputs per perspective.
 pub const INPUTS: usize = RIGHTS_BASE + 2 * CELLS;
+/// The file of the network shipped for `ruleset`, built into the binary (`nets/`), if any.
+fn shipped_file(ruleset: Ruleset) -> Option<&'static [u8]> {
+    match ruleset {
+        Ruleset::FiveUp => Some(include_bytes!("../../nets/nnue-fiveup.nnue")),
+        _ => None,
+    }
+}
+
 /// Whether a network is shipped for `ruleset` ([`shipped`]).
 pub fn ships(ruleset: Ruleset) -> bool {
-    ruleset == Ruleset::FiveUp
+    shipped_file(ruleset).is_some()
 }
 
 /// The network shipped for `ruleset` (`ab:eval=nnue`; the files in `nets/`, built into the
 /// binary), or why there is none. Read and checked once per process.
 pub fn shipped(ruleset: Ruleset) -> Result<std::sync::Arc<Network>, String> {
     use std::sync::{Arc, OnceLock};
-    static FIVEUP: OnceLock<Result<Arc<Network>, String>> = OnceLock::new();
-    let (cell, bytes): (&OnceLock<_>, &[u8]) = match ruleset {
-        Ruleset::FiveUp => (&FIVEUP, include_bytes!("../../nets/nnue-fiveup.nnue")),
-        _ => return Err(format!("no network is shipped for {ruleset} yet; name one with eval=nnue:FILE")),
+    static CELLS: [OnceLock<Result<Arc<Network>, String>>; Ruleset::ALL.len()] = [const { OnceLock::new() }; 3];
+    let Some(bytes) = shipped_file(ruleset) else {
+        return Err(format!("no network is shipped for {ruleset} yet; name one with eval=nnue:FILE"));
     };
-    cell.get_or_init(|| {
-        Network::from_bytes(bytes, Some(ruleset))
-            .map(Arc::new)
-            .map_err(|e| format!("the shipped {ruleset} network: {e}"))
-    })
-    .clone()
+    let i = Ruleset::ALL.iter().position(|&r| r == ruleset).expect("every ruleset is in Ruleset::ALL");
+    CELLS[i]
+        .get_or_init(|| {
+            Network::from_bytes(bytes, Some(ruleset))
+                .map(Arc::new)
+                .map_err(|e| format!("the shipped {ruleset} network: {e}"))
+        })
+        .clone()
 }
 
 /// Widest accumulator a network may have.
