@@ -305,6 +305,20 @@ fn bench_search_reports_speed_and_the_signature() {
     assert!(out.lines().last().unwrap().starts_with("bench signature: depth 4, 12 positions, 345801 nodes"), "{out}");
     assert_one_line_error(&fiveup(&["bench", "search", "--depths", "0"]), "--depths");
     assert_one_line_error(&fiveup(&["bench", "search", "--rulesets", "chess"]), "chess");
+    // With a weights file: the searches play with it (other values, another tree).
+    let tapered = concat!(env!("CARGO_MANIFEST_DIR"), "/configs/weights-fiveup-tapered.toml");
+    let base = ["bench", "search", "--depths", "4", "--repeat", "1", "--rulesets", "fiveup"];
+    let o = fiveup(&[&base[..], &["--values", tapered]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let with_values = stdout(&o);
+    assert!(with_values.lines().next().unwrap().contains("weights-fiveup-tapered.toml"), "{with_values}");
+    let plain = stdout(&fiveup(&base));
+    let nodes = |out: &str| rows(out)[0][3].clone();
+    assert_ne!(nodes(&with_values), nodes(&plain), "{with_values}\n{plain}");
+    assert_one_line_error(
+        &fiveup(&[&base[..], &["--values", "no-such-weights.toml"]].concat()),
+        "no-such-weights.toml",
+    );
     // With a network: its ruleset's rows search with it, and its evaluation speed is reported.
     let net = std::env::temp_dir().join(format!("fiveup-cli-bench-{}.nnue", std::process::id()));
     let dims = fiveup::nnue::Dims { hidden: 32, l1: 8, l2: 8 };

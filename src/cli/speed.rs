@@ -32,6 +32,10 @@ pub struct BenchSearchArgs {
     /// its incremental evaluation speed is measured on its own.
     #[arg(long, value_name = "FILE")]
     pub nnue: Vec<std::path::PathBuf>,
+    /// A weights/values TOML file (as `ab:values=FILE`) the hand evaluation of every searched
+    /// ruleset plays with instead of the defaults, e.g. to measure what a term costs.
+    #[arg(long, value_name = "FILE")]
+    pub values: Option<std::path::PathBuf>,
 }
 
 /// Runs `fiveup bench search`: per ruleset and depth, the nodes of a fresh-engine search from the
@@ -63,22 +67,30 @@ pub fn run(a: &BenchSearchArgs, out: &mut dyn Write) -> Result<()> {
         nets.push(std::sync::Arc::new(net));
     }
     let net_for = |rs: Ruleset| nets.iter().find(|n| n.ruleset == rs).cloned();
+    let mut weights = Vec::new();
+    for &rs in &rulesets {
+        weights.push(match &a.values {
+            Some(f) => Weights::from_file(rs, f).map_err(|e| anyhow::anyhow!("--values {}: {e}", f.display()))?,
+            None => Weights::for_ruleset(rs),
+        });
+    }
     let config = EngineConfig { hash_mb: a.hash, keep_tt: false, threads: a.threads };
     let threads = if a.threads == 1 { "one thread".to_string() } else { format!("{} threads", a.threads) };
-    writeln!(out, "search speed: {threads}, {} MiB table, best and median of {} runs", a.hash, a.repeat)?;
+    let values = a.values.as_ref().map_or(String::new(), |f| format!(", values {}", f.display()));
+    writeln!(out, "search speed: {threads}, {} MiB table{values}, best and median of {} runs", a.hash, a.repeat)?;
     writeln!(
         out,
         "{:<11} {:>5} {:>5} {:>11} {:>10} {:>12}",
         "ruleset", "eval", "depth", "nodes", "best M/s", "median M/s"
     )?;
-    for &rs in &rulesets {
+    for (&rs, w) in rulesets.iter().zip(&weights) {
         let eval = if net_for(rs).is_some() { "nnue" } else { "hand" };
         let pos = Position::startpos(Variant::plain(rs));
         for &depth in &a.depths {
             let mut rates = Vec::with_capacity(a.repeat);
             let mut nodes = 0;
             for _ in 0..a.repeat {
-                let mut engine = Engine::new(Weights::for_ruleset(rs), config.clone());
+                let mut engine = Engine::new(w.clone(), config.clone());
                 engine.set_network(net_for(rs));
                 let r = engine.search(&pos, &[], &Limits::depth(depth), None, |_| {});
                 nodes = r.nodes;

@@ -19,14 +19,14 @@
 //!
 //! 8. tapered material, when the weights give end values ([`Weights`]' module docs): what the
 //!    end values add, scaled by how much of the start's non-pawn material has left the board
-//!    ([`taper`]; nothing without a taper).
+//!    ([`Taper`]; nothing without a taper).
 //!
 //! The attack sets of step 2 are reused by step 5, so each piece's attacks are computed once.
 
 use super::weights::Weights;
 use crate::rules::geometry::{pawn_class, Geometry};
 use crate::rules::position::Position;
-use crate::rules::types::{Color, Kind, KIND_COUNT};
+use crate::rules::types::{Color, Kind, KIND_COUNT, RESERVE_KINDS};
 
 /// Centrality of each cell: 6 minus the Manhattan distance from `Cc3` (0 at the corners).
 pub const CENTRALITY: [i32; 125] = {
@@ -171,13 +171,15 @@ fn kind_terms(
 
 /// The static evaluation of `pos` from the side to move, in centipawns.
 pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
-    from_sides(pos, w, side_score(pos, w, Color::White), side_score(pos, w, Color::Black))
+    let taper = Taper::new(pos.ruleset(), w);
+    from_sides(pos, w, &taper, side_score(pos, w, Color::White), side_score(pos, w, Color::Black))
 }
 
-/// The evaluation from the side to move given what each side scores.
+/// The evaluation from the side to move given what each side scores; `taper` must be
+/// [`Taper::new`]`(pos.ruleset(), w)`.
 #[inline]
-pub(crate) fn from_sides(pos: &Position, w: &Weights, white: i32, black: i32) -> i32 {
-    let s = white - black + mop_up(pos, w) + taper(pos, w);
+pub(crate) fn from_sides(pos: &Position, w: &Weights, taper: &Taper, white: i32, black: i32) -> i32 {
+    let s = white - black + mop_up(pos, w, taper) + taper.value(pos);
     let s = if pos.side() == Color::White { s } else { -s };
     s + w.tempo
 }
@@ -311,18 +313,18 @@ pub(crate) fn shelter(pos: &Position, w: &Weights, us: Color) -> i32 {
 /// Mop-up (step 7), white minus black: what the side ahead in a won endgame scores for driving
 /// the weaker king to the edge, bringing its own king closer and trading down.
 #[inline]
-pub(crate) fn mop_up(pos: &Position, w: &Weights) -> i32 {
+pub(crate) fn mop_up(pos: &Position, w: &Weights, taper: &Taper) -> i32 {
     let men = pos.occupied().0.count_ones() as i32;
     if men > w.mopup_pieces || pos.geometry().cylinder {
         return 0;
     }
-    mop_up_endgame(pos, w, men)
+    mop_up_endgame(pos, w, men, taper)
 }
 
 /// [`mop_up`] once the board is known to be an endgame.
 #[inline(never)]
-fn mop_up_endgame(pos: &Position, w: &Weights, men: i32) -> i32 {
-    let balance = material_balance(pos, w);
+fn mop_up_endgame(pos: &Position, w: &Weights, men: i32, taper: &Taper) -> i32 {
+    let balance = untapered_material(pos, w) + taper.value(pos);
     if balance.abs() < w.mopup_margin.max(1) {
         return 0;
     }
@@ -352,12 +354,17 @@ fn mop_up_endgame(pos: &Position, w: &Weights, men: i32) -> i32 {
 /// Material only (board plus placeable reserve, tapered when the weights are), white minus black:
 /// a cheap balance for tests and adjudication.
 pub fn material_balance(pos: &Position, w: &Weights) -> i32 {
+    untapered_material(pos, w) + Taper::new(pos.ruleset(), w).value(pos)
+}
+
+/// [`material_balance`] without the taper.
+fn untapered_material(pos: &Position, w: &Weights) -> i32 {
     let side = |us: Color| -> i32 {
         let board: i32 = Kind::ALL.iter().map(|&k| w.values[k.index()] * pos.pieces(us, k).count() as i32).sum();
         let hand: i32 = if pos.can_place(us) { pos.reserve_kinds(us).map(|k| w.values[k.index()]).sum() } else { 0 };
         board - w.values[Kind::King.index()] + hand * w.reserve_pct / 100
     };
-    side(Color::White) - side(Color::Black) + taper(pos, w)
+    side(Color::White) - side(Color::Black)
 }
 
 /// White's material per kind in the ruleset's start position, (on the board, in the reserve),
@@ -380,48 +387,100 @@ fn start_counts(ruleset: crate::rules::Ruleset) -> &'static [(i32, i32); KIND_CO
     })
 }
 
-/// Tapered material (step 8), white minus black: `(values_end − values) × (1 − phase)` summed
-/// over the material (board, and placeable reserve at `reserve_pct`), where the phase is the
-/// non-pawn material left (at `values`) as a share of the start's, in 256ths, capped at 1. 0 when
-/// the weights have no taper.
-#[inline]
-pub(crate) fn taper(pos: &Position, w: &Weights) -> i32 {
-    if w.tapered() {
-        taper_terms(pos, w)
-    } else {
-        0
+/// Tapered material (step 8) for one set of weights in one ruleset, its tables computed once
+/// ([`Taper::new`], by the search once per root) so that [`Taper::value`] costs a popcount per
+/// kind and colour: white minus black, `(values_end − values) × (1 − phase)` summed over the
+/// material (board, and placeable reserve at `reserve_pct`), where the phase is the non-pawn
+/// material left (at `values`) as a share of the start's, in 256ths, capped at 1.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Taper {
+    /// Whether the weights taper at all (else [`Taper::value`] is 0 at once).
+    on: bool,
+    /// The kinds that count, in order: their end value minus value, and their value in the
+    /// phase (0 for pawns).
+    kinds: [(Kind, i32, i32); KIND_COUNT],
+    /// How many entries of `kinds` count.
+    n: usize,
+    /// Per reserve mask (as `Position::reserve`): (phase material, value difference) of the
+    /// pieces in hand at `reserve_pct`.
+    hand: [(i32, i32); 8],
+    /// Both sides' non-pawn material at the start, at `values` (at least 1).
+    start: i32,
+}
+
+impl Taper {
+    /// No taper: [`Taper::value`] is always 0.
+    pub(crate) const OFF: Taper =
+        Taper { on: false, kinds: [(Kind::King, 0, 0); KIND_COUNT], n: 0, hand: [(0, 0); 8], start: 1 };
+
+    /// The tables of `w` in `ruleset` (the start material is read from its start position).
+    pub(crate) fn new(ruleset: crate::rules::Ruleset, w: &Weights) -> Taper {
+        if !w.tapered() {
+            return Taper::OFF;
+        }
+        let mut t = Taper { on: true, ..Taper::OFF };
+        let counts = start_counts(ruleset);
+        let mut start = 0;
+        for k in Kind::ALL {
+            let i = k.index();
+            if k == Kind::King {
+                continue;
+            }
+            let (delta, phase) = (w.values_end[i] - w.values[i], if k == Kind::Pawn { 0 } else { w.values[i] });
+            if delta != 0 || phase != 0 {
+                t.kinds[t.n] = (k, delta, phase);
+                t.n += 1;
+            }
+            let (board, reserve) = counts[i];
+            start += board * phase + reserve * phase * w.reserve_pct / 100;
+        }
+        t.start = (2 * start).max(1);
+        for (mask, h) in t.hand.iter_mut().enumerate() {
+            for (_, &k) in RESERVE_KINDS.iter().enumerate().filter(|(b, _)| mask >> b & 1 != 0) {
+                let i = k.index();
+                h.0 += w.values[i] * w.reserve_pct / 100;
+                h.1 += (w.values_end[i] - w.values[i]) * w.reserve_pct / 100;
+            }
+        }
+        t
+    }
+
+    /// The tapered material of `pos` (a position of the ruleset the tables are for), white minus
+    /// black; 0 when the weights have no taper.
+    #[inline]
+    pub(crate) fn value(&self, pos: &Position) -> i32 {
+        if self.on {
+            self.terms(pos)
+        } else {
+            0
+        }
+    }
+
+    #[inline]
+    fn terms(&self, pos: &Position) -> i32 {
+        let (mut left, mut diff) = (0, 0);
+        for &(k, delta, phase) in &self.kinds[..self.n] {
+            let (w, b) = (pos.pieces(Color::White, k).count() as i32, pos.pieces(Color::Black, k).count() as i32);
+            left += (w + b) * phase;
+            diff += (w - b) * delta;
+        }
+        for (c, sign) in [(Color::White, 1), (Color::Black, -1)] {
+            if pos.can_place(c) {
+                let (l, d) = self.hand[pos.reserve(c) as usize & 7];
+                left += l;
+                diff += sign * d;
+            }
+        }
+        let phase = (left * 256 / self.start).clamp(0, 256);
+        diff * (256 - phase) / 256
     }
 }
 
-#[inline(never)]
-fn taper_terms(pos: &Position, w: &Weights) -> i32 {
-    let (mut left, mut diff) = (0, 0);
-    for (us, sign) in [(Color::White, 1), (Color::Black, -1)] {
-        for &k in Kind::ALL.iter().filter(|&&k| k != Kind::King) {
-            let (i, n) = (k.index(), pos.pieces(us, k).count() as i32);
-            if k != Kind::Pawn {
-                left += n * w.values[i];
-            }
-            diff += sign * n * (w.values_end[i] - w.values[i]);
-        }
-        if pos.can_place(us) {
-            for k in pos.reserve_kinds(us) {
-                let i = k.index();
-                left += w.values[i] * w.reserve_pct / 100;
-                diff += sign * (w.values_end[i] - w.values[i]) * w.reserve_pct / 100;
-            }
-        }
-    }
-    let start: i32 = Kind::ALL
-        .iter()
-        .filter(|&&k| !matches!(k, Kind::King | Kind::Pawn))
-        .map(|&k| {
-            let (board, reserve) = start_counts(pos.ruleset())[k.index()];
-            board * w.values[k.index()] + reserve * w.values[k.index()] * w.reserve_pct / 100
-        })
-        .sum();
-    let phase = (left * 256 / (2 * start).max(1)).clamp(0, 256);
-    diff * (256 - phase) / 256
+/// [`Taper::value`] with tables computed for this one call (tests, and callers outside the
+/// search).
+#[cfg(test)]
+pub(crate) fn taper(pos: &Position, w: &Weights) -> i32 {
+    Taper::new(pos.ruleset(), w).value(pos)
 }
 
 #[cfg(test)]
@@ -632,9 +691,9 @@ mod tests {
         let mut nonzero = 0;
         for p in endgames() {
             let w = Weights::for_ruleset(p.ruleset());
-            assert_eq!(mop_up(&p, &w), reference_mop_up(&p, &w), "{p}");
+            assert_eq!(mop_up(&p, &w, &Taper::OFF), reference_mop_up(&p, &w), "{p}");
             assert_eq!(evaluate(&p, &w), reference_evaluate(&p, &w), "{p}");
-            nonzero += (mop_up(&p, &w) != 0) as usize;
+            nonzero += (mop_up(&p, &w, &Taper::OFF) != 0) as usize;
         }
         assert!(nonzero >= 20, "mop-up applied in only {nonzero} endgames");
     }
@@ -655,22 +714,22 @@ mod tests {
             }
             Position::from_setup(s).unwrap()
         };
-        let corner = mop_up(&at("Cc1", "Ee5", "Aa1"), &w);
-        let centre = mop_up(&at("Ca1", "Ee5", "Cc3"), &w);
+        let corner = mop_up(&at("Cc1", "Ee5", "Aa1"), &w, &Taper::OFF);
+        let centre = mop_up(&at("Ca1", "Ee5", "Cc3"), &w, &Taper::OFF);
         assert!(corner > centre && centre > 0, "corner {corner}, centre {centre}");
-        let near = mop_up(&at("Ab3", "Ee5", "Aa1"), &w);
-        let far = mop_up(&at("Ee4", "Ec5", "Aa1"), &w);
+        let near = mop_up(&at("Ab3", "Ee5", "Aa1"), &w, &Taper::OFF);
+        let far = mop_up(&at("Ee4", "Ec5", "Aa1"), &w, &Taper::OFF);
         assert!(near > far, "near {near}, far {far}");
         // Black ahead: the sign flips; no lead, no mop-up; off when mopup_pieces = 0.
         let mut black_ahead = at("Aa1", "Ee5", "Cc1").to_setup();
         let q = "Ee5".parse::<crate::rules::Cell>().unwrap().index();
         black_ahead.board[q] = Some(crate::rules::Piece::new(Color::Black, Kind::Queen));
-        assert!(mop_up(&Position::from_setup(black_ahead).unwrap(), &w) < 0);
+        assert!(mop_up(&Position::from_setup(black_ahead).unwrap(), &w, &Taper::OFF) < 0);
         let mut even = at("Aa1", "Ee5", "Cc1").to_setup();
         even.board[q] = None;
-        assert_eq!(mop_up(&Position::from_setup(even).unwrap(), &w), 0);
+        assert_eq!(mop_up(&Position::from_setup(even).unwrap(), &w, &Taper::OFF), 0);
         let off = Weights { mopup_pieces: 0, ..w.clone() };
-        assert_eq!(mop_up(&at("Cc1", "Ee5", "Aa1"), &off), 0);
+        assert_eq!(mop_up(&at("Cc1", "Ee5", "Aa1"), &off, &Taper::OFF), 0);
     }
 
     #[test]
@@ -715,6 +774,56 @@ mod tests {
             for c in 0..125 {
                 assert_ne!(sets[PAWN_PROGRESS[class][c] as usize] >> c & 1, 0);
             }
+        }
+    }
+
+    /// The taper written plainly: every piece and reserve piece, the start material counted on
+    /// the start position itself.
+    fn reference_taper(pos: &Position, w: &Weights) -> i32 {
+        let material = |p: &Position| {
+            let (mut left, mut diff) = (0, 0);
+            for (us, sign) in [(Color::White, 1), (Color::Black, -1)] {
+                for c in 0..125u8 {
+                    if let Some(piece) = p.piece_at(crate::rules::Cell::new(c)).filter(|q| q.color == us) {
+                        let i = piece.kind.index();
+                        if piece.kind != Kind::King {
+                            left += if piece.kind == Kind::Pawn { 0 } else { w.values[i] };
+                            diff += sign * (w.values_end[i] - w.values[i]);
+                        }
+                    }
+                }
+                if p.can_place(us) {
+                    for k in p.reserve_kinds(us) {
+                        left += w.values[k.index()] * w.reserve_pct / 100;
+                        diff += sign * (w.values_end[k.index()] - w.values[k.index()]) * w.reserve_pct / 100;
+                    }
+                }
+            }
+            (left, diff)
+        };
+        let (start, _) = material(&Position::startpos(Variant::plain(pos.ruleset())));
+        let (left, diff) = material(pos);
+        diff * (256 - (left * 256 / start.max(1)).clamp(0, 256)) / 256
+    }
+
+    #[test]
+    fn the_taper_tables_compute_the_plain_taper() {
+        let variants = Ruleset::ALL.into_iter().flat_map(|rs| [false, true].map(|cyl| Variant::new(rs, false, cyl)));
+        for v in variants.filter_map(Result::ok) {
+            let mut w = Weights::for_ruleset(v.ruleset);
+            assert_eq!(Taper::new(v.ruleset, &w).value(&Position::startpos(v)), 0);
+            for (i, k) in Kind::ALL.into_iter().enumerate() {
+                w.values_end[k.index()] = w.values[k.index()] + 37 * i as i32 - 150;
+            }
+            let taper = Taper::new(v.ruleset, &w);
+            let mut seen = 0;
+            for seed in 0..60 {
+                let p = crate::engine::scrambled(v, (seed as usize % 6) * 15 + 4, seed);
+                let t = taper.value(&p);
+                assert_eq!(t, reference_taper(&p, &w), "{v:?} seed {seed}");
+                seen += (t != 0) as usize;
+            }
+            assert!(seen > 30, "{v:?}: only {seen} positions with a taper");
         }
     }
 

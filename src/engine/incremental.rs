@@ -21,7 +21,8 @@
 //! cells before it) and [`EvalState::evaluate`] catches up over every move recorded since the last
 //! update. Nodes that never evaluate (in check, cut by the table) cost one record each.
 //!
-//! King shelter and the reserve in hand are cheap and computed afresh; the sum of the terms is
+//! King shelter, the reserve in hand and the tapered material (from the [`Taper`] tables made at
+//! the reset: a popcount per kind and colour) are cheap and computed afresh; the sum of the terms is
 //! exactly what [`evaluate`] returns (debug builds assert it at every call from the search; a test
 //! walks random games forward and back comparing the two).
 //!
@@ -35,7 +36,8 @@
 #[cfg(doc)]
 use super::eval::evaluate;
 use super::eval::{
-    from_sides, hand_value, is_piece, pawn_advance, piece_attacks, piece_score, shelter, slide_dirs, PAWN_PROGRESS,
+    from_sides, hand_value, is_piece, pawn_advance, piece_attacks, piece_score, shelter, slide_dirs, Taper,
+    PAWN_PROGRESS,
 };
 use super::weights::Weights;
 use crate::rules::geometry::pawn_class;
@@ -93,6 +95,8 @@ pub(crate) struct EvalState {
     pawn_value: [[i32; 125]; 2],
     /// Value of the reserve pieces in hand per reserve mask (W = 1, G = 2, S = 4).
     hand: [i32; 8],
+    /// The tapered-material tables of the weights and ruleset of the last reset.
+    taper: Taper,
     saved: Vec<Saved>,
     frames: Vec<Frame>,
     path: Vec<Step>,
@@ -112,6 +116,7 @@ impl EvalState {
             psum: [0; 2],
             pawn_value: [[0; 125]; 2],
             hand: [0; 8],
+            taper: Taper::OFF,
             saved: Vec::with_capacity(1024),
             frames: Vec::with_capacity(256),
             path: Vec::with_capacity(256),
@@ -137,6 +142,7 @@ impl EvalState {
             let kinds = RESERVE_KINDS.iter().enumerate().filter(|(b, _)| mask >> b & 1 != 0);
             *h = hand_value(w, kinds.map(|(_, &k)| k));
         }
+        self.taper = Taper::new(pos.ruleset(), w);
         let occ = pos.occupied().0;
         for color in Color::ALL {
             let i = color.index();
@@ -182,7 +188,7 @@ impl EvalState {
             let hand = if pos.can_place(c) { self.hand[pos.reserve(c) as usize & 7] } else { 0 };
             self.sum[i] + w.king_attack * self.zsum[i] + self.psum[i] + hand + shelter(pos, w, c)
         };
-        from_sides(pos, w, side(Color::White), side(Color::Black))
+        from_sides(pos, w, &self.taper, side(Color::White), side(Color::Black))
     }
 
     /// Brings the state to `pos` (see [`EvalState::evaluate`]) without evaluating, for its attack
