@@ -342,7 +342,8 @@ check "dockerfile: paths and users match the build" python deploy/checks.py dock
 check "hadolint: deploy/Dockerfile" hadolint --no-color deploy/Dockerfile
 
 step "shell scripts and Slurm"
-shell_files=(deploy/slurm/*.sbatch deploy/slurm/common.sh deploy/slurm/env.example scripts/check-deploy.sh)
+shell_files=(deploy/slurm/*.sbatch deploy/slurm/common.sh deploy/slurm/env.example scripts/check-deploy.sh
+  scripts/build-cuda-for.sh scripts/device-checks.sh)
 for f in "${shell_files[@]}"; do
   check "bash -n: $f" bash -n "$f"
   check "shellcheck: $f" shellcheck -x -s bash "$f"
