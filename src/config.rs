@@ -271,7 +271,8 @@ pub struct TrainingSection {
     pub lr: f64,
     /// Schedule within each generation (restarted every generation).
     pub lr_schedule: LrSchedule,
-    /// Linear warm-up from 0 over the run's first steps.
+    /// Linear warm-up from 0 over the run's first steps, and again over the first self-play
+    /// training steps after a bootstrap.
     pub lr_warmup_steps: u64,
     /// Steps between drops of the `step` schedule (within a generation).
     pub lr_decay_steps: u64,

@@ -29,8 +29,11 @@
 //!    - `root_wdl: [f32; 3]` — the search's root value (win, draw, loss) for the side to move
 //!      (MCTS: see [`crate::mcts::SearchResult::root_wdl`]; an engine search: its score through
 //!      [`score_to_wdl`] at [`ENGINE_SCORE_SCALE`]);
-//!    - `nn_wdl: [f32; 3]` — the evaluator's raw value of the position, same convention
-//!      ([`crate::nn::evaluator::NEUTRAL_WDL`] when no evaluator played);
+//!    - `nn_wdl: [f32; 3]` — the evaluator's value of the position before any search, same
+//!      convention ([`crate::nn::evaluator::NEUTRAL_WDL`] when no evaluator played). In self-play
+//!      with `selfplay.quiescence` > 0 the evaluator is the network behind the quiescence
+//!      correction (`mcts::QuiescenceEvaluator`), so this is the corrected value, not the
+//!      network's own;
 //!    - `simulations: u32` — simulations the search ran (an engine search: nodes, saturating);
 //!    - `engine_score: Option<i32>` (since version 2) — for positions an alpha-beta engine searched,
 //!      its score for the side to move as [`crate::engine::Score`]'s integer (centipawns; mates
@@ -123,7 +126,8 @@ pub struct PositionRecord {
     pub policy: Vec<(u32, f32)>,
     /// Search root value (win, draw, loss) for the side to move.
     pub root_wdl: [f32; 3],
-    /// Raw evaluator value for the side to move.
+    /// The evaluator's value for the side to move before search (self-play with quiescence:
+    /// the quiescence-corrected network value).
     pub nn_wdl: [f32; 3],
     /// Simulations run (engine positions: nodes searched, saturating).
     pub simulations: u32,

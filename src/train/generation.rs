@@ -531,7 +531,10 @@ impl Trainer<'_> {
     fn train(&mut self) -> Result<(), TrainError> {
         self.load_replay()?;
         let g = self.state.generation;
-        let phase = LrPhase::generation(&self.cfg.training, self.state.train_start, self.state.train_target);
+        // Self-play training warms up again where it takes over from the bootstrap's steps.
+        let warmup_from = if self.cfg.bootstrap.enabled { self.cfg.bootstrap.steps } else { 0 };
+        let phase =
+            LrPhase::generation(&self.cfg.training, self.state.train_start, self.state.train_target, warmup_from);
         self.train_steps(self.state.train_target, Some(g), phase, bootstrap_share(&self.cfg, g))?;
         self.checkpoint()?;
         self.set_phase(Phase::Publish)

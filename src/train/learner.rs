@@ -77,25 +77,33 @@ pub struct LrPhase {
     pub peak: f64,
     /// Its schedule.
     pub schedule: LrSchedule,
+    /// The run's step at which the linear warm-up of `lr_warmup_steps` begins: 0 for the
+    /// bootstrap, and the first self-play training step (the bootstrap's last step + 1, or 0
+    /// without a bootstrap) for the generations. The switch from the engine's data to self-play
+    /// is where the optimizer meets a new distribution, with moments of the old one and a
+    /// learning rate that jumps from the distillation's final fraction to the self-play peak.
+    pub warmup_from: u64,
 }
 
 impl LrPhase {
-    /// The phase of generation training from `start` to `target` under the training section.
-    pub fn generation(t: &TrainingSection, start: u64, target: u64) -> LrPhase {
-        LrPhase { start, len: target.saturating_sub(start), peak: t.lr, schedule: t.lr_schedule }
+    /// The phase of generation training from `start` to `target` under the training section,
+    /// warming up from the run's step `warmup_from` (where self-play training began).
+    pub fn generation(t: &TrainingSection, start: u64, target: u64, warmup_from: u64) -> LrPhase {
+        LrPhase { start, len: target.saturating_sub(start), peak: t.lr, schedule: t.lr_schedule, warmup_from }
     }
 
     /// The bootstrap network's phase: `steps` steps from step 0 at `peak`, cosine to the final
     /// fraction (a supervised run over a fixed data set).
     pub fn bootstrap(steps: u64, peak: f64) -> LrPhase {
-        LrPhase { start: 0, len: steps, peak, schedule: LrSchedule::Cosine }
+        LrPhase { start: 0, len: steps, peak, schedule: LrSchedule::Cosine, warmup_from: 0 }
     }
 }
 
 /// The learning rate at the run's step `step` (0-based) in `phase`: the phase's schedule on the
 /// step within the phase (cosine: over the phase's length to `lr_final_fraction`; step: a drop
-/// every `lr_decay_steps` steps of the phase), times a linear warm-up over the run's first
-/// `lr_warmup_steps` steps.
+/// every `lr_decay_steps` steps of the phase), times a linear warm-up over the `lr_warmup_steps`
+/// steps from the phase's `warmup_from` (the run's first steps, and again where self-play
+/// training takes over from the bootstrap).
 pub fn learning_rate(t: &TrainingSection, phase: &LrPhase, step: u64) -> f64 {
     let s = step.saturating_sub(phase.start) as f64;
     let f = match phase.schedule {
@@ -106,7 +114,8 @@ pub fn learning_rate(t: &TrainingSection, phase: &LrPhase, step: u64) -> f64 {
         }
         LrSchedule::Step => t.lr_final_fraction.powi((s / t.lr_decay_steps as f64).floor() as i32),
     };
-    let warm = if step < t.lr_warmup_steps { (step + 1) as f64 / t.lr_warmup_steps as f64 } else { 1.0 };
+    let w = step.saturating_sub(phase.warmup_from);
+    let warm = if w < t.lr_warmup_steps { (w + 1) as f64 / t.lr_warmup_steps as f64 } else { 1.0 };
     phase.peak * f * warm
 }
 
@@ -264,11 +273,11 @@ mod tests {
         assert!((learning_rate(&t, &boot, 10_000) - 0.1).abs() < 1e-12);
         t.lr_decay_steps = 30;
         t.lr_schedule = LrSchedule::Step;
-        let g = LrPhase::generation(&t, 1000, 1100);
+        let g = LrPhase::generation(&t, 1000, 1100, 0);
         assert!((learning_rate(&t, &g, 1029) - 1.0).abs() < 1e-12);
         assert!((learning_rate(&t, &g, 1030) - 0.1).abs() < 1e-12);
         t.lr_schedule = LrSchedule::Constant;
-        assert_eq!(learning_rate(&t, &LrPhase::generation(&t, 4000, 4100), 4050), 1.0);
+        assert_eq!(learning_rate(&t, &LrPhase::generation(&t, 4000, 4100, 0), 4050), 1.0);
     }
 
     #[test]
@@ -284,11 +293,37 @@ mod tests {
             ..TrainingSection::default()
         };
         for start in [1_200u64, 3_000, 30_000] {
-            let g = LrPhase::generation(&t, start, start + 140);
+            let g = LrPhase::generation(&t, start, start + 140, 0);
             assert!((learning_rate(&t, &g, start) - 1.0).abs() < 1e-12, "{start}");
             assert!((learning_rate(&t, &g, start + 70) - 0.55).abs() < 1e-9, "{start}");
             assert!((learning_rate(&t, &g, start + 140) - 0.1).abs() < 1e-12, "{start}");
         }
+    }
+
+    #[test]
+    fn self_play_training_warms_up_again_after_the_bootstrap() {
+        // Before, the warm-up counted the run's first steps only: after a 1,000-step distillation
+        // whose cosine ended at 0.1 of its peak, the first self-play step jumped to the full
+        // self-play peak with the distillation's optimizer moments. Now it rises from there.
+        let t = TrainingSection {
+            lr: 1.0,
+            lr_warmup_steps: 100,
+            lr_final_fraction: 0.1,
+            lr_schedule: LrSchedule::Constant,
+            ..TrainingSection::default()
+        };
+        let boot = LrPhase::bootstrap(1_000, 4.0);
+        assert!((learning_rate(&t, &boot, 999) - 0.4).abs() < 1e-4);
+        let g0 = LrPhase::generation(&t, 1_000, 1_074, 1_000);
+        assert!((learning_rate(&t, &g0, 1_000) - 0.01).abs() < 1e-12);
+        assert!((learning_rate(&t, &g0, 1_049) - 0.5).abs() < 1e-12);
+        // The warm-up runs on across generations, then the peak holds.
+        let g1 = LrPhase::generation(&t, 1_074, 1_150, 1_000);
+        assert!((learning_rate(&t, &g1, 1_098) - 0.99).abs() < 1e-12);
+        assert_eq!(learning_rate(&t, &g1, 1_099), 1.0);
+        // Without a bootstrap the run's first steps are the self-play ones.
+        let g = LrPhase::generation(&t, 0, 50, 0);
+        assert!((learning_rate(&t, &g, 0) - 0.01).abs() < 1e-12);
     }
 
     #[test]
