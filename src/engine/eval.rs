@@ -179,7 +179,8 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
 /// [`Taper::new`]`(pos.ruleset(), w)`.
 #[inline]
 pub(crate) fn from_sides(pos: &Position, w: &Weights, taper: &Taper, white: i32, black: i32) -> i32 {
-    let s = white - black + mop_up(pos, w, taper) + taper.value(pos);
+    let tapered = taper.value(pos);
+    let s = white - black + mop_up(pos, w, tapered) + tapered;
     let s = if pos.side() == Color::White { s } else { -s };
     s + w.tempo
 }
@@ -311,20 +312,21 @@ pub(crate) fn shelter(pos: &Position, w: &Weights, us: Color) -> i32 {
 }
 
 /// Mop-up (step 7), white minus black: what the side ahead in a won endgame scores for driving
-/// the weaker king to the edge, bringing its own king closer and trading down.
+/// the weaker king to the edge, bringing its own king closer and trading down. `tapered` is the
+/// position's tapered material ([`Taper::value`]), part of the balance that decides who is ahead.
 #[inline]
-pub(crate) fn mop_up(pos: &Position, w: &Weights, taper: &Taper) -> i32 {
+pub(crate) fn mop_up(pos: &Position, w: &Weights, tapered: i32) -> i32 {
     let men = pos.occupied().0.count_ones() as i32;
     if men > w.mopup_pieces || pos.geometry().cylinder {
         return 0;
     }
-    mop_up_endgame(pos, w, men, taper)
+    mop_up_endgame(pos, w, men, tapered)
 }
 
 /// [`mop_up`] once the board is known to be an endgame.
 #[inline(never)]
-fn mop_up_endgame(pos: &Position, w: &Weights, men: i32, taper: &Taper) -> i32 {
-    let balance = untapered_material(pos, w) + taper.value(pos);
+fn mop_up_endgame(pos: &Position, w: &Weights, men: i32, tapered: i32) -> i32 {
+    let balance = untapered_material(pos, w) + tapered;
     if balance.abs() < w.mopup_margin.max(1) {
         return 0;
     }
@@ -372,9 +374,9 @@ fn untapered_material(pos: &Position, w: &Weights) -> i32 {
 fn start_counts(ruleset: crate::rules::Ruleset) -> &'static [(i32, i32); KIND_COUNT] {
     use crate::rules::{Ruleset, Variant};
     use std::sync::OnceLock;
-    static COUNTS: [OnceLock<[(i32, i32); KIND_COUNT]>; Ruleset::ALL.len()] = [const { OnceLock::new() }; 3];
-    let i = Ruleset::ALL.iter().position(|&r| r == ruleset).expect("every ruleset is in Ruleset::ALL");
-    COUNTS[i].get_or_init(|| {
+    static COUNTS: [OnceLock<[(i32, i32); KIND_COUNT]>; Ruleset::ALL.len()] =
+        [const { OnceLock::new() }; Ruleset::ALL.len()];
+    COUNTS[ruleset.index()].get_or_init(|| {
         let p = Position::startpos(Variant::plain(ruleset));
         let mut c = [(0, 0); KIND_COUNT];
         for k in Kind::ALL {
@@ -394,10 +396,8 @@ fn start_counts(ruleset: crate::rules::Ruleset) -> &'static [(i32, i32); KIND_CO
 /// material left (at `values`) as a share of the start's, in 256ths, capped at 1.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Taper {
-    /// Whether the weights taper at all (else [`Taper::value`] is 0 at once).
-    on: bool,
     /// The kinds that count, in order: their end value minus value, and their value in the
-    /// phase (0 for pawns).
+    /// phase (0 for pawns). None when the weights do not taper.
     kinds: [(Kind, i32, i32); KIND_COUNT],
     /// How many entries of `kinds` count.
     n: usize,
@@ -410,15 +410,14 @@ pub(crate) struct Taper {
 
 impl Taper {
     /// No taper: [`Taper::value`] is always 0.
-    pub(crate) const OFF: Taper =
-        Taper { on: false, kinds: [(Kind::King, 0, 0); KIND_COUNT], n: 0, hand: [(0, 0); 8], start: 1 };
+    pub(crate) const OFF: Taper = Taper { kinds: [(Kind::King, 0, 0); KIND_COUNT], n: 0, hand: [(0, 0); 8], start: 1 };
 
     /// The tables of `w` in `ruleset` (the start material is read from its start position).
     pub(crate) fn new(ruleset: crate::rules::Ruleset, w: &Weights) -> Taper {
         if !w.tapered() {
             return Taper::OFF;
         }
-        let mut t = Taper { on: true, ..Taper::OFF };
+        let mut t = Taper::OFF;
         let counts = start_counts(ruleset);
         let mut start = 0;
         for k in Kind::ALL {
@@ -436,7 +435,10 @@ impl Taper {
         }
         t.start = (2 * start).max(1);
         for (mask, h) in t.hand.iter_mut().enumerate() {
-            for (_, &k) in RESERVE_KINDS.iter().enumerate().filter(|(b, _)| mask >> b & 1 != 0) {
+            for (b, &k) in RESERVE_KINDS.iter().enumerate() {
+                if mask >> b & 1 == 0 {
+                    continue;
+                }
                 let i = k.index();
                 h.0 += w.values[i] * w.reserve_pct / 100;
                 h.1 += (w.values_end[i] - w.values[i]) * w.reserve_pct / 100;
@@ -449,7 +451,7 @@ impl Taper {
     /// black; 0 when the weights have no taper.
     #[inline]
     pub(crate) fn value(&self, pos: &Position) -> i32 {
-        if self.on {
+        if self.n != 0 {
             self.terms(pos)
         } else {
             0
@@ -691,9 +693,9 @@ mod tests {
         let mut nonzero = 0;
         for p in endgames() {
             let w = Weights::for_ruleset(p.ruleset());
-            assert_eq!(mop_up(&p, &w, &Taper::OFF), reference_mop_up(&p, &w), "{p}");
+            assert_eq!(mop_up(&p, &w, 0), reference_mop_up(&p, &w), "{p}");
             assert_eq!(evaluate(&p, &w), reference_evaluate(&p, &w), "{p}");
-            nonzero += (mop_up(&p, &w, &Taper::OFF) != 0) as usize;
+            nonzero += (mop_up(&p, &w, 0) != 0) as usize;
         }
         assert!(nonzero >= 20, "mop-up applied in only {nonzero} endgames");
     }
@@ -714,22 +716,22 @@ mod tests {
             }
             Position::from_setup(s).unwrap()
         };
-        let corner = mop_up(&at("Cc1", "Ee5", "Aa1"), &w, &Taper::OFF);
-        let centre = mop_up(&at("Ca1", "Ee5", "Cc3"), &w, &Taper::OFF);
+        let corner = mop_up(&at("Cc1", "Ee5", "Aa1"), &w, 0);
+        let centre = mop_up(&at("Ca1", "Ee5", "Cc3"), &w, 0);
         assert!(corner > centre && centre > 0, "corner {corner}, centre {centre}");
-        let near = mop_up(&at("Ab3", "Ee5", "Aa1"), &w, &Taper::OFF);
-        let far = mop_up(&at("Ee4", "Ec5", "Aa1"), &w, &Taper::OFF);
+        let near = mop_up(&at("Ab3", "Ee5", "Aa1"), &w, 0);
+        let far = mop_up(&at("Ee4", "Ec5", "Aa1"), &w, 0);
         assert!(near > far, "near {near}, far {far}");
         // Black ahead: the sign flips; no lead, no mop-up; off when mopup_pieces = 0.
         let mut black_ahead = at("Aa1", "Ee5", "Cc1").to_setup();
         let q = "Ee5".parse::<crate::rules::Cell>().unwrap().index();
         black_ahead.board[q] = Some(crate::rules::Piece::new(Color::Black, Kind::Queen));
-        assert!(mop_up(&Position::from_setup(black_ahead).unwrap(), &w, &Taper::OFF) < 0);
+        assert!(mop_up(&Position::from_setup(black_ahead).unwrap(), &w, 0) < 0);
         let mut even = at("Aa1", "Ee5", "Cc1").to_setup();
         even.board[q] = None;
-        assert_eq!(mop_up(&Position::from_setup(even).unwrap(), &w, &Taper::OFF), 0);
+        assert_eq!(mop_up(&Position::from_setup(even).unwrap(), &w, 0), 0);
         let off = Weights { mopup_pieces: 0, ..w.clone() };
-        assert_eq!(mop_up(&at("Cc1", "Ee5", "Aa1"), &off, &Taper::OFF), 0);
+        assert_eq!(mop_up(&at("Cc1", "Ee5", "Aa1"), &off, 0), 0);
     }
 
     #[test]

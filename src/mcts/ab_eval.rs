@@ -70,12 +70,12 @@ impl AbEvaluator {
 
     /// Replaces the weights used for `ruleset`.
     pub fn with_weights(mut self, ruleset: Ruleset, weights: Weights) -> AbEvaluator {
-        self.weights[ruleset_index(ruleset)] = weights;
+        self.weights[ruleset.index()] = weights;
         self
     }
 
     fn weights(&self, rs: Ruleset) -> &Weights {
-        &self.weights[ruleset_index(rs)]
+        &self.weights[rs.index()]
     }
 
     /// The cheap move score of step 1, in centipawns.
@@ -95,11 +95,6 @@ impl AbEvaluator {
         s.max(0.0)
     }
 }
-
-fn ruleset_index(rs: Ruleset) -> usize {
-    Ruleset::ALL.iter().position(|&r| r == rs).unwrap_or(0)
-}
-
 impl Evaluator for AbEvaluator {
     fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) -> Result<(), crate::nn::EvalError> {
         reset_outputs(out, batch.len());

@@ -198,8 +198,7 @@ pub fn encode_into(pos: &Position, repetitions: u32, out: &mut [f32]) {
     fill(out, PLANE_REPETITION, (repetitions >= 1) as u8 as f32);
     fill(out, PLANE_REPETITION + 1, (repetitions >= 2) as u8 as f32);
     fill(out, PLANE_HALFMOVE, (pos.halfmove() as f32 / 100.0).min(1.0));
-    let rs = Ruleset::ALL.iter().position(|r| *r == pos.ruleset()).unwrap_or(0);
-    fill(out, PLANE_RULESET + rs, 1.0);
+    fill(out, PLANE_RULESET + pos.ruleset().index(), 1.0);
     fill(out, PLANE_HYPERCYLINDER, pos.variant().hypercylinder as u8 as f32);
     fill(out, PLANE_CASTLING, pos.variant().castling as u8 as f32);
     fill(out, PLANE_BLACK, (us == Color::Black) as u8 as f32);

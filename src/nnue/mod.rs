@@ -98,12 +98,12 @@ pub fn ships(ruleset: Ruleset) -> bool {
 /// binary), or why there is none. Read and checked once per process.
 pub fn shipped(ruleset: Ruleset) -> Result<std::sync::Arc<Network>, String> {
     use std::sync::{Arc, OnceLock};
-    static CELLS: [OnceLock<Result<Arc<Network>, String>>; Ruleset::ALL.len()] = [const { OnceLock::new() }; 3];
+    static CELLS: [OnceLock<Result<Arc<Network>, String>>; Ruleset::ALL.len()] =
+        [const { OnceLock::new() }; Ruleset::ALL.len()];
     let Some(bytes) = shipped_file(ruleset) else {
         return Err(format!("no network is shipped for {ruleset} yet; name one with eval=nnue:FILE"));
     };
-    let i = Ruleset::ALL.iter().position(|&r| r == ruleset).expect("every ruleset is in Ruleset::ALL");
-    CELLS[i]
+    CELLS[ruleset.index()]
         .get_or_init(|| {
             Network::from_bytes(bytes, Some(ruleset))
                 .map(Arc::new)

@@ -197,8 +197,13 @@ pub enum Ruleset {
 }
 
 impl Ruleset {
-    /// Every ruleset.
+    /// Every ruleset, in [`Ruleset::index`] order.
     pub const ALL: [Ruleset; 3] = [Ruleset::FiveUp, Ruleset::FiveUp2001, Ruleset::Raumschach];
+
+    /// Position in [`Ruleset::ALL`] (0, 1, 2), for per-ruleset tables.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
 
     /// Name as used on the command line and in records.
     pub const fn name(self) -> &'static str {
@@ -350,7 +355,8 @@ mod tests {
 
     #[test]
     fn ruleset_names_round_trip() {
-        for r in Ruleset::ALL {
+        for (i, r) in Ruleset::ALL.into_iter().enumerate() {
+            assert_eq!(r.index(), i);
             assert_eq!(r.name().parse::<Ruleset>().unwrap(), r);
         }
         assert!("chess".parse::<Ruleset>().is_err());
