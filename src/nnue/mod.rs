@@ -992,8 +992,8 @@ mod tests {
     }
 
     /// Layer sizes the kernels must handle: the shipped shape, small ones, and widths that are
-    /// not multiples of the register blocks (8 and 32 outputs, 32 accumulator values).
-    const SHAPES: [Dims; 7] = [
+    /// not multiples of the register blocks (8, 16 and 32 outputs, 32 accumulator values).
+    const SHAPES: [Dims; 9] = [
         Dims::DEFAULT,
         Dims { hidden: 128, l1: 32, l2: 32 },
         Dims { hidden: 32, l1: 8, l2: 8 },
@@ -1001,6 +1001,8 @@ mod tests {
         Dims { hidden: 48, l1: 7, l2: 5 },
         Dims { hidden: 80, l1: 40, l2: 33 },
         Dims { hidden: 64, l1: 72, l2: 64 },
+        Dims { hidden: 64, l1: 16, l2: 16 },
+        Dims { hidden: 96, l1: 56, l2: 24 },
     ];
 
     /// [`Network::random`], or with `wide` weights over the whole `i8` range and accumulator

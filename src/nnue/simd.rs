@@ -234,6 +234,10 @@ unsafe fn dense<M: Mac>(input: *const u8, chunks: usize, packed: &Aligned<i8>, b
         block::<M, 4>(input, chunks, packed.as_ptr(), m, b, bias.as_ptr(), out);
         b += 32;
     }
+    if b + 16 <= m {
+        block::<M, 2>(input, chunks, packed.as_ptr(), m, b, bias.as_ptr(), out);
+        b += 16;
+    }
     while b < m {
         block::<M, 1>(input, chunks, packed.as_ptr(), m, b, bias.as_ptr(), out);
         b += 8;
