@@ -67,13 +67,13 @@ pub fn run(a: &BenchSearchArgs, out: &mut dyn Write) -> Result<()> {
         nets.push(std::sync::Arc::new(net));
     }
     let net_for = |rs: Ruleset| nets.iter().find(|n| n.ruleset == rs).cloned();
-    let mut weights = Vec::new();
-    for &rs in &rulesets {
-        weights.push(match &a.values {
-            Some(f) => Weights::from_file(rs, f).map_err(|e| anyhow::anyhow!("--values {}: {e}", f.display()))?,
-            None => Weights::for_ruleset(rs),
-        });
-    }
+    let weights = rulesets
+        .iter()
+        .map(|&rs| match &a.values {
+            Some(f) => Weights::from_file(rs, f).map_err(|e| anyhow::anyhow!("--values {}: {e}", f.display())),
+            None => Ok(Weights::for_ruleset(rs)),
+        })
+        .collect::<Result<Vec<_>>>()?;
     let config = EngineConfig { hash_mb: a.hash, keep_tt: false, threads: a.threads };
     let threads = if a.threads == 1 { "one thread".to_string() } else { format!("{} threads", a.threads) };
     let values = a.values.as_ref().map_or(String::new(), |f| format!(", values {}", f.display()));

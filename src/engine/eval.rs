@@ -397,9 +397,9 @@ fn start_counts(ruleset: crate::rules::Ruleset) -> &'static [(i32, i32); KIND_CO
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Taper {
     /// The kinds that count, in order: their end value minus value, and their value in the
-    /// phase (0 for pawns). None when the weights do not taper.
+    /// phase (0 for pawns).
     kinds: [(Kind, i32, i32); KIND_COUNT],
-    /// How many entries of `kinds` count.
+    /// How many entries of `kinds` count (0 when the weights do not taper).
     n: usize,
     /// Per reserve mask (as `Position::reserve`): (phase material, value difference) of the
     /// pieces in hand at `reserve_pct`.
@@ -451,15 +451,9 @@ impl Taper {
     /// black; 0 when the weights have no taper.
     #[inline]
     pub(crate) fn value(&self, pos: &Position) -> i32 {
-        if self.n != 0 {
-            self.terms(pos)
-        } else {
-            0
+        if self.n == 0 {
+            return 0;
         }
-    }
-
-    #[inline]
-    fn terms(&self, pos: &Position) -> i32 {
         let (mut left, mut diff) = (0, 0);
         for &(k, delta, phase) in &self.kinds[..self.n] {
             let (w, b) = (pos.pieces(Color::White, k).count() as i32, pos.pieces(Color::Black, k).count() as i32);
@@ -478,8 +472,7 @@ impl Taper {
     }
 }
 
-/// [`Taper::value`] with tables computed for this one call (tests, and callers outside the
-/// search).
+/// [`Taper::value`] with tables computed for this one call (tests).
 #[cfg(test)]
 pub(crate) fn taper(pos: &Position, w: &Weights) -> i32 {
     Taper::new(pos.ruleset(), w).value(pos)

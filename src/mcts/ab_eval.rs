@@ -95,6 +95,7 @@ impl AbEvaluator {
         s.max(0.0)
     }
 }
+
 impl Evaluator for AbEvaluator {
     fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) -> Result<(), crate::nn::EvalError> {
         reset_outputs(out, batch.len());
