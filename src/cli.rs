@@ -664,14 +664,13 @@ fn run_nnue_train(a: &NnueTrainArgs, out: &mut dyn Write) -> Result<()> {
 /// `fiveup nnue loop`: reads and checks the config and the run directory, then runs the loop.
 #[cfg(feature = "torch")]
 fn run_nnue_loop(a: &NnueLoopArgs, out: &mut dyn Write) -> Result<()> {
-    use fiveup::nnue::reinforce::{prepare, published, run, LoopConfig};
+    use fiveup::nnue::reinforce::{prepare, published, run, start_network, LoopConfig};
     let text = std::fs::read_to_string(&a.config).with_context(|| format!("--config {}", a.config.display()))?;
     let cfg = LoopConfig::parse(&text, &a.config.display().to_string()).map_err(anyhow::Error::msg)?;
     let threads = common::concurrency(a.concurrency)?;
     prepare(&a.run, &text).map_err(anyhow::Error::msg)?;
-    let bar = fiveup::progress::Progress::new(cfg.generations as u64, "nnue loop", "generations");
+    // Each step of a generation shows its own progress (one bar at a time on a terminal).
     let reports = run(&a.run, &cfg, threads, &mut |r| {
-        bar.inc(1);
         tracing::info!(
             "generation {}: {} samples, valid loss {:.5}, gate {}",
             r.generation,
@@ -681,7 +680,6 @@ fn run_nnue_loop(a: &NnueLoopArgs, out: &mut dyn Write) -> Result<()> {
         );
     })
     .map_err(anyhow::Error::msg)?;
-    bar.finish();
     for r in &reports {
         writeln!(
             out,
@@ -693,9 +691,12 @@ fn run_nnue_loop(a: &NnueLoopArgs, out: &mut dyn Write) -> Result<()> {
             if r.published { " -> published" } else { "" }
         )?;
     }
-    match published(&a.run) {
-        Some(p) => writeln!(out, "best network: {} (play it with ab:eval=nnue:{})", p.display(), p.display())?,
-        None => writeln!(out, "no network passed its gate yet: the hand evaluation is still the best")?,
+    match (published(&a.run), start_network(&a.run)) {
+        (Some(p), _) => writeln!(out, "best network: {} (play it with ab:eval=nnue:{})", p.display(), p.display())?,
+        (None, Some(s)) => {
+            writeln!(out, "no network passed its gate yet: the start network {} is still the best", s.display())?
+        }
+        (None, None) => writeln!(out, "no network passed its gate yet: the hand evaluation is still the best")?,
     }
     Ok(())
 }

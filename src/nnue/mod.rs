@@ -82,7 +82,7 @@ pub const RIGHTS_BASE: usize = RESERVE_BASE + 6;
 /// Inputs per perspective.
 pub const INPUTS: usize = RIGHTS_BASE + 2 * CELLS;
 /// The file of the network shipped for `ruleset`, built into the binary (`nets/`), if any.
-fn shipped_file(ruleset: Ruleset) -> Option<&'static [u8]> {
+pub fn shipped_file(ruleset: Ruleset) -> Option<&'static [u8]> {
     match ruleset {
         Ruleset::FiveUp => Some(include_bytes!("../../nets/nnue-fiveup.nnue")),
         _ => None,

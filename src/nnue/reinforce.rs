@@ -3,7 +3,8 @@
 //!
 //! Generation `k`:
 //! 1. **Data**: `fiveup nnue datagen` into `gen-K/data` with the config's engine, evaluating with
-//!    the last published network (the hand evaluation before the first), openings of seed `k`.
+//!    the last published network (before the first, the config's `start`: the hand evaluation by
+//!    default, or a network), openings of seed `k`.
 //! 2. **Training**: a fresh network on the data of the last `window` generations into
 //!    `gen-K/train` (the trainer's run directory).
 //! 3. **Gate**: an SPRT of the gate engine with the new network against the same engine with the
@@ -11,6 +12,12 @@
 //!    The decision goes to `gen-K/gate.txt`; H1 accepted publishes the network as
 //!    `nets/gen-K.nnue` (the latest published file is the loop's result); H0 or no decision
 //!    within `max_games` leaves the previous one in place.
+//!
+//! `start = "nnue"` (the network shipped for the ruleset) or `start = "nnue:PATH"` continues from
+//! a network instead of the hand evaluation: at the run's first start the network is checked and
+//! copied to `nets/start.nnue`, and that copy is what generation 0 plays and is gated against
+//! (so a resumed run does not depend on the original file, nor on a later binary's shipped
+//! network).
 //!
 //! The run directory holds `loop.toml` (the config; a rerun must give the same one). Every step
 //! resumes: datagen plays missing shards, training continues from its last epoch, a decided gate
@@ -23,6 +30,7 @@ use super::Dims;
 use crate::eval::{paired_jobs_lazy, play_games_until, Decision, MatchTally, OpeningSource, Sprt, SprtConfig};
 use crate::fsutil::{claim_dir, ClaimError};
 use crate::player::{EvalChoice, PlayerSpec};
+use crate::progress::Progress;
 use crate::rules::{Position, Ruleset, Variant};
 use serde::Deserialize;
 use std::ops::ControlFlow;
@@ -36,6 +44,10 @@ pub struct LoopConfig {
     pub ruleset: String,
     /// Generations to run.
     pub generations: u32,
+    /// What generation 0 starts from: `hand` (the default), `nnue` (the network shipped for the
+    /// ruleset) or `nnue:PATH`.
+    #[serde(default = "default_start")]
+    pub start: String,
     /// Data generation.
     pub datagen: DatagenSection,
     /// Training.
@@ -105,6 +117,30 @@ pub struct GateSection {
 fn default_opening_plies() -> usize {
     8
 }
+fn default_start() -> String {
+    "hand".into()
+}
+
+/// Where a loop starts ([`LoopConfig::start`]).
+#[derive(Clone, Debug, PartialEq)]
+enum Start {
+    Hand,
+    Shipped,
+    File(PathBuf),
+}
+
+impl Start {
+    fn parse(s: &str) -> Result<Start, String> {
+        match s.trim() {
+            "hand" => Ok(Start::Hand),
+            "nnue" => Ok(Start::Shipped),
+            t => match t.strip_prefix("nnue:") {
+                Some(path) if !path.is_empty() => Ok(Start::File(PathBuf::from(path))),
+                _ => Err(format!("start = {s:?}: expected hand, nnue or nnue:PATH")),
+            },
+        }
+    }
+}
 fn default_max_plies() -> usize {
     300
 }
@@ -117,7 +153,10 @@ impl LoopConfig {
     pub fn parse(text: &str, origin: &str) -> Result<LoopConfig, String> {
         let cfg: LoopConfig = toml::from_str(text)
             .map_err(|e| format!("{origin}: {}", e.message().lines().next().unwrap_or("invalid TOML")))?;
-        cfg.ruleset().map_err(|e| format!("{origin}: {e}"))?;
+        let rs = cfg.ruleset().map_err(|e| format!("{origin}: {e}"))?;
+        if Start::parse(&cfg.start).map_err(|e| format!("{origin}: {e}"))? == Start::Shipped && !super::ships(rs) {
+            return Err(format!("{origin}: start = \"nnue\": no network is shipped for {rs}; name one with nnue:PATH"));
+        }
         if !(1..=1000).contains(&cfg.generations) {
             return Err(format!("{origin}: generations = {}: expected 1 to 1000", cfg.generations));
         }
@@ -182,6 +221,34 @@ fn published_before(run: &Path, k: u32) -> Option<PathBuf> {
     (0..k.min(1000)).rev().map(|g| run.join("nets").join(format!("gen-{g:03}.nnue"))).find(|p| p.exists())
 }
 
+/// The run's copy of its start network (`start = "nnue"` or `"nnue:PATH"`), once made.
+pub fn start_network(run: &Path) -> Option<PathBuf> {
+    Some(run.join("nets").join("start.nnue")).filter(|p| p.exists())
+}
+
+/// Makes the run's copy of the config's start network, when it names one and there is no copy
+/// yet: the network is read and checked first (a missing, corrupt or other-ruleset file is a
+/// one-line error naming it). Returns the copy.
+fn materialise_start(run: &Path, cfg: &LoopConfig) -> Result<Option<PathBuf>, String> {
+    let rs = cfg.ruleset()?;
+    let bytes = match Start::parse(&cfg.start)? {
+        Start::Hand => return Ok(None),
+        _ if start_network(run).is_some() => return Ok(start_network(run)),
+        Start::Shipped => {
+            super::shipped_file(rs).ok_or_else(|| format!("start: no network is shipped for {rs}"))?.to_vec()
+        }
+        Start::File(path) => {
+            let bytes = std::fs::read(&path).map_err(|e| format!("start: {}: {e}", path.display()))?;
+            super::Network::from_bytes(&bytes, Some(rs)).map_err(|e| format!("start: {}: {e}", path.display()))?;
+            bytes
+        }
+    };
+    let target = run.join("nets").join("start.nnue");
+    std::fs::create_dir_all(run.join("nets")).map_err(|e| format!("{}: {e}", run.display()))?;
+    crate::fsutil::write_atomic(&target, &bytes).map_err(|e| format!("{}: {e}", target.display()))?;
+    Ok(Some(target))
+}
+
 /// What happened in one generation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GenReport {
@@ -220,9 +287,10 @@ pub fn run(
     let rs = cfg.ruleset()?;
     let variant = Variant::plain(rs);
     let mut reports = Vec::new();
+    let start = materialise_start(run, cfg)?;
     for k in 0..cfg.generations {
         let gen = run.join(format!("gen-{k:03}"));
-        let current = published_before(run, k);
+        let current = published_before(run, k).or_else(|| start.clone());
         let current_eval = current.clone().map_or(EvalChoice::Hand, EvalChoice::Nnue);
         // 1. Data from the best engine so far.
         let dg = DatagenConfig {
@@ -237,7 +305,10 @@ pub fn run(
         let data = gen.join("data");
         let engine = datagen::prepare(&data, &dg)?;
         tracing::info!("generation {k}: data from {}", dg.engine);
-        datagen::run(&data, &dg, &engine, threads, &|_, _| {})?;
+        let bar = Progress::new(dg.games, &format!("generation {k} datagen"), "games");
+        bar.resume_at(datagen::games_done(&data, &dg));
+        datagen::run(&data, &dg, &engine, threads, &|g, _| bar.inc(g))?;
+        bar.finish();
         // 2. A network on the newest generations' data.
         let first = (k + 1).saturating_sub(cfg.train.window);
         let dirs: Vec<PathBuf> = (first..=k).map(|g| run.join(format!("gen-{g:03}/data"))).collect();
@@ -247,7 +318,13 @@ pub fn run(
         train::prepare(&tdir, &tc)?;
         tracing::info!("generation {k}: training on {} samples", train_set.len());
         let mut valid_loss = f64::NAN;
-        let net = train::train(&tdir, &tc, &train_set, &valid, &|_, _| {}, &mut |r| valid_loss = r.valid_loss)?;
+        let steps = train_set.len().div_ceil(tc.batch) as u64 * u64::from(tc.epochs);
+        let bar = Progress::new(steps, &format!("generation {k} training"), "steps");
+        let net = train::train(&tdir, &tc, &train_set, &valid, &|done, _| bar.set_position(done), &mut |r| {
+            valid_loss = r.valid_loss;
+            bar.set_message(format!("epoch {} valid loss {:.5}", r.epoch, r.valid_loss));
+        })?;
+        bar.finish();
         if valid_loss.is_nan() {
             valid_loss = last_valid_loss(&tdir);
         }
@@ -311,9 +388,13 @@ fn gate_match(
     let jobs = paired_jobs_lazy(a.into(), b.into(), openings, cfg.gate.max_games / 2, Some(400), "nnue-gate");
     let mut tally = MatchTally::new();
     tracing::info!("generation {k}: gate SPRT [{}, {}]", cfg.gate.elo0, cfg.gate.elo1);
+    let bar = Progress::new(cfg.gate.max_games as u64 / 2 * 2, &format!("generation {k} gate"), "games");
     play_games_until(jobs, threads, |i, r| {
+        bar.inc(1);
         let Some((x, y)) = tally.add(i % 2 == 0, &r) else { return ControlFlow::Continue(()) };
         sprt.add_pair(x, y);
+        let s = sprt.status();
+        bar.set_message(format!("LLR {:.2} [{:.2}, {:.2}]", s.llr, s.lower, s.upper));
         if sprt.decision() == Decision::Continue {
             ControlFlow::Continue(())
         } else {
@@ -321,6 +402,7 @@ fn gate_match(
         }
     })
     .map_err(|e| e.to_string())?;
+    bar.finish();
     let s = sprt.status();
     let verdict = match s.decision {
         Decision::AcceptH1 => "accepted (H1)",
@@ -365,9 +447,53 @@ opening_plies = 4
         for (name, text) in [
             ("nnue-fiveup.toml", include_str!("../../configs/nnue-fiveup.toml")),
             ("nnue-raumschach.toml", include_str!("../../configs/nnue-raumschach.toml")),
+            ("nnue-fiveup-continue.toml", include_str!("../../configs/nnue-fiveup-continue.toml")),
         ] {
             let cfg = LoopConfig::parse(text, name).unwrap_or_else(|e| panic!("{e}"));
             assert!(name.contains(&cfg.ruleset), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_loop_can_start_from_a_network_and_keeps_its_own_copy() {
+        let t = tempfile::tempdir().unwrap();
+        let net = t.path().join("start.nnue");
+        let dims = Dims { hidden: 16, l1: 8, l2: 8 };
+        super::super::Network::random(Ruleset::Raumschach, dims, 5).save(&net).unwrap();
+        let text = TINY
+            .replace("generations = 2", &format!("generations = 1\nstart = \"nnue:{}\"", net.display()))
+            .replace("elo1 = 400", "elo1 = 10");
+        let cfg = LoopConfig::parse(&text, "start.toml").unwrap();
+        let run_dir = t.path().join("run");
+        prepare(&run_dir, &text).unwrap();
+        let reports = run(&run_dir, &cfg, 2, &mut |_| {}).unwrap();
+        // Generation 0 played with the run's copy of the start network and was gated against it.
+        let copy = run_dir.join("nets/start.nnue");
+        assert_eq!(start_network(&run_dir).as_deref(), Some(copy.as_path()));
+        assert_eq!(std::fs::read(&copy).unwrap(), std::fs::read(&net).unwrap());
+        let settings = std::fs::read_to_string(run_dir.join("gen-000/data/datagen.toml")).unwrap();
+        assert!(settings.contains("start.nnue"), "{settings}");
+        assert!(reports[0].gate.starts_with("rejected (undecided"), "{}", reports[0].gate);
+        // The original may go: a resumed run uses its copy.
+        std::fs::remove_file(&net).unwrap();
+        run(&run_dir, &cfg, 2, &mut |_| {}).unwrap();
+        // Bad starts: one line naming what is wrong, before any work.
+        let e = LoopConfig::parse(&TINY.replace("generations = 2", "generations = 2\nstart = \"nnue\""), "s.toml")
+            .unwrap_err();
+        assert!(e.contains("s.toml") && e.contains("no network is shipped for raumschach"), "{e}");
+        let e = LoopConfig::parse(&TINY.replace("generations = 2", "generations = 2\nstart = \"net\""), "s.toml")
+            .unwrap_err();
+        assert!(e.contains("expected hand, nnue or nnue:PATH"), "{e}");
+        for (bytes, want) in
+            [(None, "No such file"), (Some(b"FIVEUPNN".to_vec()), "start: "), (Some(vec![1, 2, 3]), "magic")]
+        {
+            let fresh = t.path().join(format!("fresh-{want}"));
+            if let Some(b) = &bytes {
+                std::fs::write(&net, b).unwrap();
+            }
+            let e = run(&fresh, &cfg, 2, &mut |_| {}).unwrap_err();
+            assert!(e.contains(&net.display().to_string()) && e.contains(want) && !e.contains('\n'), "{e}");
+            assert!(!fresh.join("gen-000").exists(), "{e}");
         }
     }
 
