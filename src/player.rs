@@ -16,7 +16,7 @@
 //! | `mcts:uniform,sims=800` | MCTS with the model-free uniform evaluator |
 //! | `mcts:ab,sims=64` | MCTS with the hand evaluation ([`crate::mcts::AbEvaluator`]) |
 //! | `mcts:net=PATH,sims=64` | MCTS with a network ([`load_net_evaluator`]) |
-//! | `mcts:ab,time=0.5`, `mcts:ab,kind=gumbel,sims=64,batch=8,cpuct=1.5,seed=1` | time limit, search options |
+//! | `mcts:ab,time=0.5`, `mcts:ab,kind=gumbel,sims=64,batch=8,cpuct=1.5,m=16,seed=1` | time limit, search options |
 //!
 //! A new kind is one more arm in [`PlayerSpec`] and in the parser's kind table.
 
@@ -306,6 +306,8 @@ pub struct MctsSpec {
     pub batch: u32,
     /// PUCT exploration constant.
     pub cpuct: f32,
+    /// Gumbel: root moves considered by sequential halving (m).
+    pub gumbel_m: u32,
     /// Seed of the search's random stream.
     pub seed: u64,
     /// Blend weight of the quiescence correction of leaf values (0 = off; see
@@ -316,6 +318,9 @@ pub struct MctsSpec {
 /// Simulations when neither `sims` nor `time` is given.
 pub const DEFAULT_SIMS: u32 = 800;
 
+/// The largest `m=` (Gumbel root moves considered): more than any position's legal moves.
+pub const MAX_GUMBEL_M: u32 = 1024;
+
 impl Default for MctsSpec {
     fn default() -> Self {
         MctsSpec {
@@ -325,6 +330,7 @@ impl Default for MctsSpec {
             kind: SearchKind::Puct,
             batch: 1,
             cpuct: SearchConfig::default().c_puct,
+            gumbel_m: SearchConfig::default().gumbel_m,
             seed: 0,
             quiescence: 0.0,
         }
@@ -367,6 +373,7 @@ pub const ACCEPTED: &str = "accepted player specs:
   mcts[:EVAL,KEY=VALUE,...]  Monte Carlo tree search; EVAL: uniform (default), ab, or net=DIR
                          (a network directory, e.g. nets/fiveup-az);
                          keys: sims=1..=10^8, time=SECONDS, kind=puct|gumbel, batch=1..=255, cpuct=X, seed=N,
+                         m=1..=1024 (Gumbel root moves considered, default 16),
                          qs=X (quiescence correction of leaf values, 0..=4; 0 = off)
                          (no limit given: sims=800), e.g. mcts:uniform,sims=800, mcts:ab,sims=64,
                          mcts:net=nets/fiveup-az,sims=64,qs=1, mcts:ab,time=0.5
@@ -538,6 +545,13 @@ impl FromStr for PlayerSpec {
                             Ok(c) if c.is_finite() && c > 0.0 => m.cpuct = c,
                             _ => return Err(err(format!("cpuct={v}: expected a positive number"))),
                         },
+                        "m" => {
+                            let n = num(k, v)?;
+                            if !(1..=MAX_GUMBEL_M as u64).contains(&n) {
+                                return Err(err(format!("m={v}: expected 1..={MAX_GUMBEL_M}")));
+                            }
+                            m.gumbel_m = n as u32;
+                        }
                         "seed" => m.seed = num(k, v)?,
                         "qs" => match v.parse::<f32>() {
                             Ok(w) if (0.0..=4.0).contains(&w) => m.quiescence = w,
@@ -612,6 +626,9 @@ impl fmt::Display for PlayerSpec {
                 }
                 if m.cpuct != d.cpuct {
                     parts.push(format!("cpuct={}", m.cpuct));
+                }
+                if m.gumbel_m != d.gumbel_m {
+                    parts.push(format!("m={}", m.gumbel_m));
                 }
                 if m.seed != 0 {
                     parts.push(format!("seed={}", m.seed));
@@ -925,6 +942,7 @@ impl MctsPlayer {
             kind: self.spec.kind,
             max_batch: self.spec.batch,
             c_puct: self.spec.cpuct,
+            gumbel_m: self.spec.gumbel_m,
             dirichlet_epsilon: 0.0,
             gumbel_noise: false,
             ..SearchConfig::default()
@@ -1079,6 +1097,7 @@ mod tests {
                 "mcts:sims=64,ab,kind=gumbel,batch=8,cpuct=2,seed=3",
                 "mcts:ab,sims=64,kind=gumbel,batch=8,cpuct=2,seed=3",
             ),
+            ("mcts:ab,m=32,sims=64,kind=gumbel", "mcts:ab,sims=64,kind=gumbel,m=32"),
         ];
         for (input, canonical) in cases {
             let spec: PlayerSpec = input.parse().unwrap_or_else(|e| panic!("{input}: {e}"));
@@ -1120,6 +1139,8 @@ mod tests {
             "mcts:kind=gumbel,time=1",
             "mcts:ab,uniform",
             "mcts:batch=0",
+            "mcts:m=0",
+            "mcts:m=2000",
             "mcts:net=",
             "alphazero",
             "ab:depth=x",
@@ -1179,6 +1200,14 @@ mod tests {
         let mut net = crate::nn::NetworkEvaluator::new(BrokenBackend);
         let r = crate::selfplay::run(&cfg, &mut net, &mut |_| {}, &mut |_| {});
         assert_eq!(r.unwrap_err(), crate::nn::EvalError("CUDA error: device lost".into()));
+    }
+
+    #[test]
+    fn the_gumbel_m_of_a_spec_reaches_the_search() {
+        for (spec, want) in [("mcts:ab,sims=64,kind=gumbel", 16), ("mcts:ab,sims=64,kind=gumbel,m=48", 48)] {
+            let Ok(PlayerSpec::Mcts(m)) = spec.parse::<PlayerSpec>() else { panic!("{spec}") };
+            assert_eq!(MctsPlayer::new(m).unwrap().config().gumbel_m, want, "{spec}");
+        }
     }
 
     #[test]

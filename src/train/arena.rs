@@ -42,6 +42,7 @@ pub fn net_source(cfg: &TrainConfig, g: u32, dir: PathBuf) -> PlayerSource {
             SearchAlgo::Puct => SearchKind::Puct,
         },
         batch: cfg.selfplay.max_batch,
+        gumbel_m: cfg.selfplay.gumbel_m,
         quiescence: cfg.selfplay.quiescence,
         ..MctsSpec::default()
     };
