@@ -117,6 +117,12 @@ pub struct GateSection {
 fn default_opening_plies() -> usize {
     8
 }
+fn default_max_plies() -> usize {
+    300
+}
+fn default_games_per_shard() -> u64 {
+    50
+}
 fn default_start() -> String {
     "hand".into()
 }
@@ -140,12 +146,6 @@ impl Start {
             },
         }
     }
-}
-fn default_max_plies() -> usize {
-    300
-}
-fn default_games_per_shard() -> u64 {
-    50
 }
 
 impl LoopConfig {
