@@ -640,8 +640,7 @@ fn run_nnue_train(a: &NnueTrainArgs, out: &mut dyn Write) -> Result<()> {
         valid.len(),
         started.elapsed().as_secs_f64()
     )?;
-    let steps = (train_set.len().div_ceil(cfg.batch) as u64) * cfg.epochs as u64;
-    let bar = fiveup::progress::Progress::new(steps, "nnue train", "steps");
+    let bar = fiveup::progress::Progress::new(cfg.total_steps(train_set.len()), "nnue train", "steps");
     let path = train(&a.out, &cfg, &train_set, &valid, &|done, _| bar.set_position(done), &mut |r| {
         bar.set_message(format!("epoch {} valid loss {:.5}", r.epoch, r.valid_loss));
         tracing::info!(

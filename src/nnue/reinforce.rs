@@ -221,9 +221,14 @@ fn published_before(run: &Path, k: u32) -> Option<PathBuf> {
     (0..k.min(1000)).rev().map(|g| run.join("nets").join(format!("gen-{g:03}.nnue"))).find(|p| p.exists())
 }
 
+/// Where a run keeps its copy of the start network.
+fn start_path(run: &Path) -> PathBuf {
+    run.join("nets").join("start.nnue")
+}
+
 /// The run's copy of its start network (`start = "nnue"` or `"nnue:PATH"`), once made.
 pub fn start_network(run: &Path) -> Option<PathBuf> {
-    Some(run.join("nets").join("start.nnue")).filter(|p| p.exists())
+    Some(start_path(run)).filter(|p| p.exists())
 }
 
 /// Makes the run's copy of the config's start network, when it names one and there is no copy
@@ -243,7 +248,7 @@ fn materialise_start(run: &Path, cfg: &LoopConfig) -> Result<Option<PathBuf>, St
             bytes
         }
     };
-    let target = run.join("nets").join("start.nnue");
+    let target = start_path(run);
     std::fs::create_dir_all(run.join("nets")).map_err(|e| format!("{}: {e}", run.display()))?;
     crate::fsutil::write_atomic(&target, &bytes).map_err(|e| format!("{}: {e}", target.display()))?;
     Ok(Some(target))
@@ -318,8 +323,7 @@ pub fn run(
         train::prepare(&tdir, &tc)?;
         tracing::info!("generation {k}: training on {} samples", train_set.len());
         let mut valid_loss = f64::NAN;
-        let steps = train_set.len().div_ceil(tc.batch) as u64 * u64::from(tc.epochs);
-        let bar = Progress::new(steps, &format!("generation {k} training"), "steps");
+        let bar = Progress::new(tc.total_steps(train_set.len()), &format!("generation {k} training"), "steps");
         let net = train::train(&tdir, &tc, &train_set, &valid, &|done, _| bar.set_position(done), &mut |r| {
             valid_loss = r.valid_loss;
             bar.set_message(format!("epoch {} valid loss {:.5}", r.epoch, r.valid_loss));

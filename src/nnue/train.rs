@@ -183,6 +183,17 @@ pub struct TrainConfig {
 }
 
 impl TrainConfig {
+    /// Optimizer steps in one pass over `samples` training samples (the last batch may be short).
+    pub fn steps_per_epoch(&self, samples: usize) -> u64 {
+        samples.div_ceil(self.batch.max(1)) as u64
+    }
+
+    /// Optimizer steps of the whole run on `samples` training samples (the learning-rate
+    /// schedule's length, and the length of a progress bar).
+    pub fn total_steps(&self, samples: usize) -> u64 {
+        self.steps_per_epoch(samples) * u64::from(self.epochs)
+    }
+
     /// The settings file's text (what a resumed run must match). The data directories are not in
     /// it: a run may be resumed with more data.
     pub fn to_text(&self) -> String {
@@ -446,8 +457,8 @@ pub fn train(
     } else {
         (FloatNet::new(cfg.dims, cfg.seed, device), 0)
     };
-    let per_epoch = train.len().div_ceil(cfg.batch) as u64;
-    let total = per_epoch * cfg.epochs as u64;
+    let per_epoch = cfg.steps_per_epoch(train.len());
+    let total = cfg.total_steps(train.len());
     let lr_at = |step: u64| {
         let t = step as f64 / total.max(1) as f64;
         cfg.lr * (0.01 + 0.99 * 0.5 * (1.0 + (std::f64::consts::PI * t).cos()))
