@@ -404,6 +404,27 @@ pub fn read_records(path: &Path) -> Result<Vec<GameRecord>, RecordFileError> {
     parse_records(&text).map_err(|e| RecordFileError::Record(path.to_path_buf(), e))
 }
 
+/// The finished records of a file a resumed run appends to: none when it does not exist; a last
+/// record cut short by a killed writer is dropped and the file truncated before it, so appending
+/// goes on cleanly. A malformed record before the last is an error (the file is not cut there).
+pub fn read_records_resuming(path: &Path) -> Result<Vec<GameRecord>, RecordFileError> {
+    let io = |e| RecordFileError::Io(path.to_path_buf(), e);
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(io(e)),
+    };
+    let (records, end, err) = parse_records_prefix(&text);
+    if let Some(e) = err {
+        if text[end..].matches("[Event ").count() > 1 {
+            return Err(RecordFileError::Record(path.to_path_buf(), e));
+        }
+        let f = std::fs::OpenOptions::new().write(true).open(path).map_err(io)?;
+        f.set_len(end as u64).map_err(io)?;
+    }
+    Ok(records)
+}
+
 /// Appends records to a file, each written whole and flushed as soon as it is given.
 pub struct RecordWriter {
     path: PathBuf,

@@ -14,7 +14,7 @@
 
 use super::openings::{Opening, OpeningError, OpeningSource};
 use super::ratings::{rate, FitConfig, Game as RatedGame, RatingError, RatingReport};
-use super::records::{parse_records_prefix, GameRecord, RecordFileError, RecordWriter};
+use super::records::{read_records_resuming, GameRecord, RecordFileError, RecordWriter};
 use super::runner::{play_games, GameJob, PlayerSource, RunError};
 use super::tally::Effort;
 use crate::clock::TimeControl;
@@ -296,22 +296,7 @@ impl Tournament {
         crate::fsutil::write_atomic(&cfg_path, text.as_bytes()).map_err(|e| io(&cfg_path, e))?;
         // 2. Finished games, dropping a cut-off tail.
         let games_path = dir.join(GAMES_FILE);
-        let done = match std::fs::read_to_string(&games_path) {
-            Ok(text) => {
-                let (records, end, err) = parse_records_prefix(&text);
-                if let Some(e) = err {
-                    if text[end..].matches("[Event ").count() > 1 {
-                        return Err(RecordFileError::Record(games_path, e).into());
-                    }
-                    let f =
-                        std::fs::OpenOptions::new().write(true).open(&games_path).map_err(|e| io(&games_path, e))?;
-                    f.set_len(end as u64).map_err(|e| io(&games_path, e))?;
-                }
-                records
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-            Err(e) => return Err(io(&games_path, e)),
-        };
+        let done = read_records_resuming(&games_path)?;
         // 3. Skip every scheduled game whose key is done.
         let keys: HashSet<(String, String, String)> = done.iter().map(game_key).collect();
         let schedule = self.schedule()?;

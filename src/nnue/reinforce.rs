@@ -21,18 +21,23 @@
 //!
 //! The run directory holds `loop.toml` (the config; a rerun must give the same one). Every step
 //! resumes: datagen plays missing shards, training continues from its last epoch, a decided gate
-//! is not replayed (an interrupted gate is replayed from its first game), a published network is
-//! kept. So the loop, killed anywhere, continues when the same command is run again.
+//! is not replayed, an interrupted one goes on from the games in `gen-K/gate.pgn` (every game of
+//! the gate, in the order they finished), a published network is kept. So the loop, killed anywhere, continues when the same command is run again.
 
 use super::datagen::{self, DatagenConfig};
 use super::train::{self, TrainConfig};
 use super::Dims;
-use crate::eval::{paired_jobs_lazy, play_games_until, Decision, MatchTally, OpeningSource, Sprt, SprtConfig};
+use crate::eval::records::{read_records_resuming, GameRecord, RecordWriter};
+use crate::eval::tournament::game_key;
+use crate::eval::{
+    paired_jobs_lazy, play_games_until, Decision, GameJob, MatchTally, OpeningSource, PlayerSource, Sprt, SprtConfig,
+};
 use crate::fsutil::{claim_dir, ClaimError};
 use crate::player::{EvalChoice, PlayerSpec};
 use crate::progress::Progress;
 use crate::rules::{Position, Ruleset, Variant};
 use serde::Deserialize;
+use std::collections::HashSet;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
@@ -321,7 +326,11 @@ pub fn run(
         let tc = TrainConfig { seed: k as u64, ..cfg.train_config() };
         let tdir = gen.join("train");
         train::prepare(&tdir, &tc)?;
-        tracing::info!("generation {k}: training on {} samples", train_set.len());
+        match epochs_logged(&tdir) {
+            0 => tracing::info!("generation {k}: training on {} samples", train_set.len()),
+            e if e >= tc.epochs => tracing::info!("generation {k}: trained before ({e} epochs)"),
+            e => tracing::info!("generation {k}: training on {} samples, resumed after epoch {e}", train_set.len()),
+        }
         let mut valid_loss = f64::NAN;
         let bar = Progress::new(tc.total_steps(train_set.len()), &format!("generation {k} training"), "steps");
         let net = train::train(&tdir, &tc, &train_set, &valid, &|done, _| bar.set_position(done), &mut |r| {
@@ -337,7 +346,7 @@ pub fn run(
         let gate = match std::fs::read_to_string(&gate_file) {
             Ok(text) => text.trim().to_string(),
             Err(_) => {
-                let line = gate_match(cfg, variant, &net, &current_eval, k, threads)?;
+                let line = gate_match(cfg, variant, &net, &current_eval, k, threads, &gen.join("gate.pgn"))?;
                 crate::fsutil::write_atomic(&gate_file, format!("{line}\n").as_bytes())
                     .map_err(|e| format!("{}: {e}", gate_file.display()))?;
                 line
@@ -357,6 +366,13 @@ pub fn run(
     Ok(reports)
 }
 
+/// Epochs a training run's `log.csv` records (0 without one).
+fn epochs_logged(dir: &Path) -> u32 {
+    std::fs::read_to_string(dir.join("log.csv"))
+        .map(|t| t.lines().skip(1).filter(|l| !l.trim().is_empty()).count() as u32)
+        .unwrap_or(0)
+}
+
 /// The validation loss on the last line of a training run's `log.csv`.
 fn last_valid_loss(dir: &Path) -> f64 {
     std::fs::read_to_string(dir.join("log.csv"))
@@ -366,7 +382,9 @@ fn last_valid_loss(dir: &Path) -> f64 {
 }
 
 /// The SPRT of the gate engine with `net` against it with `baseline`; the result as one line
-/// starting with `accepted` or `rejected`.
+/// starting with `accepted` or `rejected`. Every finished game is appended to `games` (PGN-like
+/// records); a rerun counts the games found there (a record cut short by a kill is dropped) and
+/// plays only the others, so an interrupted gate resumes where it stopped.
 fn gate_match(
     cfg: &LoopConfig,
     variant: Variant,
@@ -374,6 +392,7 @@ fn gate_match(
     baseline: &EvalChoice,
     k: u32,
     threads: usize,
+    games: &Path,
 ) -> Result<String, String> {
     let a: PlayerSpec = with_eval(&cfg.gate.engine, &EvalChoice::Nnue(net.to_path_buf()))?
         .parse()
@@ -383,30 +402,68 @@ fn gate_match(
     for p in [&a, &b] {
         p.build().map_err(|e| e.to_string())?;
     }
+    let (a, b): (PlayerSource, PlayerSource) = (a.into(), b.into());
+    let (a_name, b_name) = (a.name(), b.name());
     let start = Position::startpos(variant);
     let source: OpeningSource = format!("random:{}", cfg.gate.opening_plies)
         .parse()
         .map_err(|e: crate::eval::openings::OpeningError| e.to_string())?;
     let openings = source.stream(&start, 1000 + k as u64).map_err(|e| e.to_string())?;
     let mut sprt = Sprt::new(SprtConfig::new(cfg.gate.elo0, cfg.gate.elo1)).map_err(|e| e.to_string())?;
-    let jobs = paired_jobs_lazy(a.into(), b.into(), openings, cfg.gate.max_games / 2, Some(400), "nnue-gate");
     let mut tally = MatchTally::new();
-    tracing::info!("generation {k}: gate SPRT [{}, {}]", cfg.gate.elo0, cfg.gate.elo1);
-    let bar = Progress::new(cfg.gate.max_games as u64 / 2 * 2, &format!("generation {k} gate"), "games");
-    play_games_until(jobs, threads, |i, r| {
-        bar.inc(1);
-        let Some((x, y)) = tally.add(i % 2 == 0, &r) else { return ControlFlow::Continue(()) };
-        sprt.add_pair(x, y);
-        let s = sprt.status();
-        bar.set_message(format!("LLR {:.2} [{:.2}, {:.2}]", s.llr, s.lower, s.upper));
+    // Counts a game; breaks once the SPRT decides.
+    let add = |tally: &mut MatchTally, sprt: &mut Sprt, r: &GameRecord| -> ControlFlow<()> {
+        if let Some((x, y)) = tally.add(r.white == a_name, r) {
+            sprt.add_pair(x, y);
+        }
         if sprt.decision() == Decision::Continue {
             ControlFlow::Continue(())
         } else {
             ControlFlow::Break(())
         }
-    })
-    .map_err(|e| e.to_string())?;
-    bar.finish();
+    };
+    // 1. The games of an interrupted gate (of these two players; others are left alone).
+    let ours = |r: &GameRecord| (r.white == a_name && r.black == b_name) || (r.white == b_name && r.black == a_name);
+    let done: Vec<GameRecord> =
+        read_records_resuming(games).map_err(|e| e.to_string())?.into_iter().filter(|r| ours(r)).collect();
+    let keys: HashSet<_> = done.iter().map(game_key).collect();
+    let mut decided = false;
+    for r in &done {
+        if add(&mut tally, &mut sprt, r).is_break() {
+            decided = true;
+            break;
+        }
+    }
+    let total = cfg.gate.max_games as u64 / 2 * 2;
+    if !done.is_empty() {
+        tracing::info!("generation {k}: gate resumed after {} games", done.len());
+    }
+    tracing::info!("generation {k}: gate SPRT [{}, {}]", cfg.gate.elo0, cfg.gate.elo1);
+    // 2. The rest.
+    if !decided {
+        let jobs = paired_jobs_lazy(a, b, openings, cfg.gate.max_games / 2, Some(400), "nnue-gate")
+            .filter(move |j| !keys.contains(&job_key(j)));
+        let mut writer = RecordWriter::append(games).map_err(|e| e.to_string())?;
+        let mut write_error = None;
+        let bar = Progress::new(total, &format!("generation {k} gate"), "games");
+        bar.resume_at(done.len() as u64);
+        play_games_until(jobs, threads, |_, r| {
+            bar.inc(1);
+            if let Err(e) = writer.write(&r) {
+                write_error = Some(e.to_string());
+                return ControlFlow::Break(());
+            }
+            let flow = add(&mut tally, &mut sprt, &r);
+            let s = sprt.status();
+            bar.set_message(format!("LLR {:.2} [{:.2}, {:.2}]", s.llr, s.lower, s.upper));
+            flow
+        })
+        .map_err(|e| e.to_string())?;
+        bar.finish();
+        if let Some(e) = write_error {
+            return Err(e);
+        }
+    }
     let s = sprt.status();
     let verdict = match s.decision {
         Decision::AcceptH1 => "accepted (H1)",
@@ -414,6 +471,12 @@ fn gate_match(
         Decision::Continue => "rejected (undecided at max_games)",
     };
     Ok(format!("{verdict}: {s}"))
+}
+
+/// The resume key of a scheduled game, as [`game_key`] gives it for its record.
+fn job_key(j: &GameJob) -> (String, String, String) {
+    let pair = j.tags.iter().find(|(t, _)| t == "Pair").map_or(String::new(), |(_, v)| v.clone());
+    (j.white.name(), j.black.name(), pair)
 }
 
 #[cfg(test)]
@@ -499,6 +562,37 @@ opening_plies = 4
             assert!(e.contains(&net.display().to_string()) && e.contains(want) && !e.contains('\n'), "{e}");
             assert!(!fresh.join("gen-000").exists(), "{e}");
         }
+    }
+
+    #[test]
+    fn an_interrupted_gate_goes_on_from_its_games() {
+        let t = tempfile::tempdir().unwrap();
+        let net = t.path().join("net.nnue");
+        let dims = Dims { hidden: 16, l1: 8, l2: 8 };
+        super::super::Network::random(Ruleset::Raumschach, dims, 3).save(&net).unwrap();
+        // Undecided within 8 games, so all are played.
+        let text = TINY.replace("elo1 = 400", "elo1 = 10").replace("max_games = 4", "max_games = 8");
+        let cfg = LoopConfig::parse(&text, "gate.toml").unwrap();
+        let variant = Variant::plain(Ruleset::Raumschach);
+        let gate = |file: &Path| gate_match(&cfg, variant, &net, &EvalChoice::Hand, 0, 1, file).unwrap();
+        let whole = t.path().join("whole.pgn");
+        let line = gate(&whole);
+        assert!(line.starts_with("rejected (undecided"), "{line}");
+        let games = crate::eval::records::read_records(&whole).unwrap();
+        assert_eq!(games.len(), 8);
+        // Killed after five games, in the middle of writing the sixth.
+        let cut = t.path().join("cut.pgn");
+        let mut text: String = games[..5].iter().map(|r| r.to_text()).collect();
+        let sixth = games[5].to_text();
+        text += &sixth[..sixth.len() / 2];
+        std::fs::write(&cut, text).unwrap();
+        assert_eq!(gate(&cut), line);
+        let resumed = crate::eval::records::read_records(&cut).unwrap();
+        let key = |r: &GameRecord| (game_key(r), r.moves.clone());
+        assert_eq!(resumed.iter().map(key).collect::<Vec<_>>(), games.iter().map(key).collect::<Vec<_>>());
+        // Run again after its last game, it plays nothing more.
+        assert_eq!(gate(&cut), line);
+        assert_eq!(crate::eval::records::read_records(&cut).unwrap().len(), 8);
     }
 
     #[test]
