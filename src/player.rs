@@ -1404,12 +1404,14 @@ mod nnue_tests {
             let e = spec.build().err().expect("refused").to_string();
             assert!(e.contains(name) && !e.contains('\n'), "{e}");
         }
-        // The shipped network plays Five Up; a ruleset with none shipped says so.
+        // The shipped network plays Five Up; a ruleset with none shipped (the 2001 text) says so.
         let spec: PlayerSpec = "ab:depth=2,eval=nnue".parse().unwrap();
         let shipped = crate::nnue::shipped(Ruleset::FiveUp).unwrap();
         assert_eq!(shipped.ruleset, Ruleset::FiveUp);
         assert!(five.legal_moves().contains(&spec.build().unwrap().choose(&five, &[]).unwrap().mv));
-        let e = spec.build().unwrap().choose(&pos, &[]).unwrap_err().to_string();
-        assert!(e.contains("eval=nnue:FILE") && e.contains("raumschach"), "{e}");
+        assert!(!crate::nnue::ships(Ruleset::FiveUp2001));
+        let old = Position::startpos(Variant::plain(Ruleset::FiveUp2001));
+        let e = spec.build().unwrap().choose(&old, &[]).unwrap_err().to_string();
+        assert!(e.contains("eval=nnue:FILE") && e.contains("fiveup-2001"), "{e}");
     }
 }

@@ -545,9 +545,10 @@ opening_plies = 4
         std::fs::remove_file(&net).unwrap();
         run(&run_dir, &cfg, 2, &mut |_| {}).unwrap();
         // Bad starts: one line naming what is wrong, before any work.
-        let e = LoopConfig::parse(&TINY.replace("generations = 2", "generations = 2\nstart = \"nnue\""), "s.toml")
+        let no_net = TINY.replace("raumschach", "fiveup-2001");
+        let e = LoopConfig::parse(&no_net.replace("generations = 2", "generations = 2\nstart = \"nnue\""), "s.toml")
             .unwrap_err();
-        assert!(e.contains("s.toml") && e.contains("no network is shipped for raumschach"), "{e}");
+        assert!(e.contains("s.toml") && e.contains("no network is shipped for fiveup-2001"), "{e}");
         let e = LoopConfig::parse(&TINY.replace("generations = 2", "generations = 2\nstart = \"net\""), "s.toml")
             .unwrap_err();
         assert!(e.contains("expected hand, nnue or nnue:PATH"), "{e}");
