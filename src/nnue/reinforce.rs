@@ -22,7 +22,8 @@
 //! The run directory holds `loop.toml` (the config; a rerun must give the same one). Every step
 //! resumes: datagen plays missing shards, training continues from its last epoch, a decided gate
 //! is not replayed, an interrupted one goes on from the games in `gen-K/gate.pgn` (every game of
-//! the gate, in the order they finished), a published network is kept. So the loop, killed anywhere, continues when the same command is run again.
+//! the gate, in the order they finished), a published network is kept. So the loop, killed
+//! anywhere, continues when the same command is run again.
 
 use super::datagen::{self, DatagenConfig};
 use super::train::{self, TrainConfig};
