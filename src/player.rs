@@ -11,7 +11,7 @@
 //! | `ab:depth=3,values=FILE,hash=32,keep=1` | with a weights/values TOML file, a 32 MiB table, table kept between moves |
 //! | `ab:time=0.5,threads=2` | two search threads sharing the table (Lazy SMP) |
 //! | `ab:time=0.5,eval=nnue:FILE`, `ab:eval=nnue` | an NNUE network file, or the one shipped for the ruleset, in place of the hand evaluation (`eval=hand`, the default) |
-//! | `ab:eval=auto` | the shipped network where the ruleset has one (Five Up), else the hand evaluation: the stronger as measured (`play` and `analyse` default to it) |
+//! | `ab:eval=auto` | the shipped network where the ruleset has one (Five Up, Raumschach), else the hand evaluation: the stronger as measured (`play` and `analyse` default to it) |
 //! | `random`, `random:seed=7` | a uniform random legal mover (ChaCha8, seed 0 unless given) |
 //! | `mcts:uniform,sims=800` | MCTS with the model-free uniform evaluator |
 //! | `mcts:ab,sims=64` | MCTS with the hand evaluation ([`crate::mcts::AbEvaluator`]) |
@@ -263,9 +263,9 @@ pub enum EvalChoice {
     Nnue(PathBuf),
     /// `eval=auto`: the shipped network where the game's ruleset has one ([`crate::nnue::ships`])
     /// and the board is the plain one (no castling rule, no hypercylinder), else the hand
-    /// evaluation. The shipped Five Up network is measured stronger than the hand
-    /// evaluation at equal time (`docs/NNUE.md`), so this is the stronger evaluation of each
-    /// ruleset; `play` and `analyse` default to it.
+    /// evaluation. The shipped Five Up and Raumschach networks are each measured stronger than
+    /// the hand evaluation at equal time (`docs/NNUE.md`), so this is the stronger evaluation of
+    /// each ruleset; `play` and `analyse` default to it.
     Auto,
 }
 

@@ -85,7 +85,8 @@ pub const INPUTS: usize = RIGHTS_BASE + 2 * CELLS;
 pub fn shipped_file(ruleset: Ruleset) -> Option<&'static [u8]> {
     match ruleset {
         Ruleset::FiveUp => Some(include_bytes!("../../nets/nnue-fiveup.nnue")),
-        _ => None,
+        Ruleset::Raumschach => Some(include_bytes!("../../nets/nnue-raumschach.nnue")),
+        Ruleset::FiveUp2001 => None,
     }
 }
 
