@@ -7,8 +7,8 @@
 //! libtorch trainer, feature `torch`), `reinforce` (the generation loop with its SPRT gate,
 //! feature `torch`) and [`Stack`] (the accumulators along a search path, used by
 //! [`crate::engine::Engine::set_network`] and the `ab:eval=nnue:FILE` players). `docs/NNUE.md`
-//! has the commands and what was measured; [`shipped`] is the network built into the binary
-//! (Five Up only so far).
+//! has the commands and what was measured; [`shipped`] is the network built into the binary for
+//! a ruleset (Five Up and Raumschach; none for the 2001 Five Up text).
 //!
 //! # Features (per perspective)
 //! Every position is seen twice, from white's side and from black's; black's view is the board
