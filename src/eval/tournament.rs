@@ -301,13 +301,7 @@ impl Tournament {
         let keys: HashSet<(String, String, String)> = done.iter().map(game_key).collect();
         let schedule = self.schedule()?;
         let total = schedule.len();
-        let todo = schedule
-            .into_iter()
-            .filter(|j| {
-                let pair = j.tags.iter().find(|(k, _)| k == "Pair").map(|(_, v)| v.clone()).unwrap_or_default();
-                !keys.contains(&(j.white.name(), j.black.name(), pair))
-            })
-            .collect();
+        let todo = schedule.into_iter().filter(|j| !keys.contains(&job_key(j))).collect();
         Ok(Plan { done, todo, total })
     }
 
@@ -373,6 +367,12 @@ impl Tournament {
 /// The resume key of a record: (White, Black, Pair tag).
 pub fn game_key(r: &GameRecord) -> (String, String, String) {
     (r.white.clone(), r.black.clone(), r.tag("Pair").unwrap_or("").to_string())
+}
+
+/// The resume key of a scheduled game, as [`game_key`] gives it for the game's record.
+pub fn job_key(j: &GameJob) -> (String, String, String) {
+    let pair = j.tags.iter().find(|(k, _)| k == "Pair").map_or(String::new(), |(_, v)| v.clone());
+    (j.white.name(), j.black.name(), pair)
 }
 
 /// Fits ratings of the players `names` to the records whose both players are among them. Two

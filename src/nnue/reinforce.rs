@@ -29,9 +29,9 @@ use super::datagen::{self, DatagenConfig};
 use super::train::{self, TrainConfig};
 use super::Dims;
 use crate::eval::records::{read_records_resuming, GameRecord, RecordWriter};
-use crate::eval::tournament::game_key;
+use crate::eval::tournament::{game_key, job_key};
 use crate::eval::{
-    paired_jobs_lazy, play_games_until, Decision, GameJob, MatchTally, OpeningSource, PlayerSource, Sprt, SprtConfig,
+    paired_jobs_lazy, play_games_until, Decision, MatchTally, OpeningSource, PlayerSource, Sprt, SprtConfig,
 };
 use crate::fsutil::{claim_dir, ClaimError};
 use crate::player::{EvalChoice, PlayerSpec};
@@ -428,25 +428,19 @@ fn gate_match(
     let done: Vec<GameRecord> =
         read_records_resuming(games).map_err(|e| e.to_string())?.into_iter().filter(|r| ours(r)).collect();
     let keys: HashSet<_> = done.iter().map(game_key).collect();
-    let mut decided = false;
-    for r in &done {
-        if add(&mut tally, &mut sprt, r).is_break() {
-            decided = true;
-            break;
-        }
-    }
-    let total = cfg.gate.max_games as u64 / 2 * 2;
+    let decided = done.iter().any(|r| add(&mut tally, &mut sprt, r).is_break());
+    let pairs = cfg.gate.max_games / 2;
     if !done.is_empty() {
         tracing::info!("generation {k}: gate resumed after {} games", done.len());
     }
     tracing::info!("generation {k}: gate SPRT [{}, {}]", cfg.gate.elo0, cfg.gate.elo1);
     // 2. The rest.
     if !decided {
-        let jobs = paired_jobs_lazy(a, b, openings, cfg.gate.max_games / 2, Some(400), "nnue-gate")
+        let jobs = paired_jobs_lazy(a, b, openings, pairs, Some(400), "nnue-gate")
             .filter(move |j| !keys.contains(&job_key(j)));
         let mut writer = RecordWriter::append(games).map_err(|e| e.to_string())?;
         let mut write_error = None;
-        let bar = Progress::new(total, &format!("generation {k} gate"), "games");
+        let bar = Progress::new(2 * pairs as u64, &format!("generation {k} gate"), "games");
         bar.resume_at(done.len() as u64);
         play_games_until(jobs, threads, |_, r| {
             bar.inc(1);
@@ -472,12 +466,6 @@ fn gate_match(
         Decision::Continue => "rejected (undecided at max_games)",
     };
     Ok(format!("{verdict}: {s}"))
-}
-
-/// The resume key of a scheduled game, as [`game_key`] gives it for its record.
-fn job_key(j: &GameJob) -> (String, String, String) {
-    let pair = j.tags.iter().find(|(t, _)| t == "Pair").map_or(String::new(), |(_, v)| v.clone());
-    (j.white.name(), j.black.name(), pair)
 }
 
 #[cfg(test)]
@@ -510,6 +498,12 @@ max_games = 4
 opening_plies = 4
 "#;
 
+    /// A random network of tiny dims for Raumschach, saved to `path`.
+    fn tiny_net(path: &Path, seed: u64) {
+        let dims = Dims { hidden: 16, l1: 8, l2: 8 };
+        super::super::Network::random(Ruleset::Raumschach, dims, seed).save(path).unwrap();
+    }
+
     #[test]
     fn the_shipped_configs_parse() {
         for (name, text) in [
@@ -526,8 +520,7 @@ opening_plies = 4
     fn a_loop_can_start_from_a_network_and_keeps_its_own_copy() {
         let t = tempfile::tempdir().unwrap();
         let net = t.path().join("start.nnue");
-        let dims = Dims { hidden: 16, l1: 8, l2: 8 };
-        super::super::Network::random(Ruleset::Raumschach, dims, 5).save(&net).unwrap();
+        tiny_net(&net, 5);
         let text = TINY
             .replace("generations = 2", &format!("generations = 1\nstart = \"nnue:{}\"", net.display()))
             .replace("elo1 = 400", "elo1 = 10");
@@ -570,8 +563,7 @@ opening_plies = 4
     fn an_interrupted_gate_goes_on_from_its_games() {
         let t = tempfile::tempdir().unwrap();
         let net = t.path().join("net.nnue");
-        let dims = Dims { hidden: 16, l1: 8, l2: 8 };
-        super::super::Network::random(Ruleset::Raumschach, dims, 3).save(&net).unwrap();
+        tiny_net(&net, 3);
         // Undecided within 8 games, so all are played.
         let text = TINY.replace("elo1 = 400", "elo1 = 10").replace("max_games = 4", "max_games = 8");
         let cfg = LoopConfig::parse(&text, "gate.toml").unwrap();
