@@ -313,6 +313,13 @@ pub struct MctsSpec {
     /// Blend weight of the quiescence correction of leaf values (0 = off; see
     /// [`crate::mcts::quiesce`]).
     pub quiescence: f32,
+    /// Blend weight of NNUE leaf values (`nnue=μ`, 0 = off; see [`crate::mcts::quiesce`]).
+    pub nnue: f32,
+    /// The NNUE network of `nnue=μ:FILE` (`None`: the one shipped for the game's ruleset).
+    pub nnue_file: Option<PathBuf>,
+    /// Leaves where the side to move mates in one are won (`mate=1`; see
+    /// [`crate::mcts::quiesce`]).
+    pub mate_check: bool,
 }
 
 /// Simulations when neither `sims` nor `time` is given.
@@ -333,6 +340,9 @@ impl Default for MctsSpec {
             gumbel_m: SearchConfig::default().gumbel_m,
             seed: 0,
             quiescence: 0.0,
+            nnue: 0.0,
+            nnue_file: None,
+            mate_check: false,
         }
     }
 }
@@ -375,6 +385,9 @@ pub const ACCEPTED: &str = "accepted player specs:
                          keys: sims=1..=10^8, time=SECONDS, kind=puct|gumbel, batch=1..=255, cpuct=X, seed=N,
                          m=1..=1024 (Gumbel root moves considered, default 16),
                          qs=X (quiescence correction of leaf values, 0..=4; 0 = off)
+                         nnue=X or nnue=X:FILE (leaf values blended with an NNUE's quiescence value,
+                         0..=1; the shipped network of the ruleset, or FILE),
+                         mate=0|1 (leaves whose side to move mates in one are won)
                          (no limit given: sims=800), e.g. mcts:uniform,sims=800, mcts:ab,sims=64,
                          mcts:net=nets/fiveup-az,sims=64,qs=1, mcts:ab,time=0.5
   uci:COMMAND[;KEY=VALUE...]  an outside engine speaking docs/PROTOCOL.md, started with COMMAND; engine
@@ -557,6 +570,31 @@ impl FromStr for PlayerSpec {
                             Ok(w) if (0.0..=4.0).contains(&w) => m.quiescence = w,
                             _ => return Err(err(format!("qs={v}: expected a weight in 0..=4"))),
                         },
+                        "mate" => {
+                            m.mate_check = match v {
+                                "0" => false,
+                                "1" => true,
+                                _ => return Err(err(format!("mate={v}: expected 0 or 1"))),
+                            }
+                        }
+                        "nnue" => {
+                            let (w, file) = match v.split_once(':') {
+                                Some((w, f)) => (w, Some(f)),
+                                None => (v, None),
+                            };
+                            match w.parse::<f32>() {
+                                Ok(x) if (0.0..=1.0).contains(&x) => m.nnue = x,
+                                _ => {
+                                    return Err(err(format!(
+                                        "nnue={v}: expected a weight in 0..=1, then perhaps :FILE"
+                                    )))
+                                }
+                            }
+                            m.nnue_file = match file {
+                                Some("") => return Err(err(format!("nnue={v}: expected a network file after ':'"))),
+                                f => f.map(PathBuf::from),
+                            };
+                        }
                         _ => return Err(err(format!("unknown key '{k}' for mcts"))),
                     }
                 }
@@ -635,6 +673,14 @@ impl fmt::Display for PlayerSpec {
                 }
                 if m.quiescence != 0.0 {
                     parts.push(format!("qs={}", m.quiescence));
+                }
+                match (&m.nnue_file, m.nnue != 0.0) {
+                    (Some(p), _) => parts.push(format!("nnue={}:{}", m.nnue, p.display())),
+                    (None, true) => parts.push(format!("nnue={}", m.nnue)),
+                    (None, false) => {}
+                }
+                if m.mate_check {
+                    parts.push("mate=1".into());
                 }
                 write!(f, "mcts:{}", parts.join(","))
             }
@@ -918,13 +964,29 @@ pub struct MctsPlayer {
 impl MctsPlayer {
     /// A player from its settings; loads the evaluator now.
     pub fn new(spec: MctsSpec) -> Result<MctsPlayer, BuildError> {
+        use crate::mcts::quiesce::{LeafNetwork, NnueLeaf};
         let evaluator: Box<dyn Evaluator> = match &spec.evaluator {
             EvaluatorSpec::Uniform => Box::new(UniformEvaluator::new()),
             EvaluatorSpec::AlphaBeta => Box::new(AbEvaluator::new()),
             EvaluatorSpec::Net(p) => load_net_evaluator(p)?,
         };
-        let evaluator: Box<dyn Evaluator> = if spec.quiescence > 0.0 {
-            Box::new(crate::mcts::QuiescenceEvaluator::new(evaluator, spec.quiescence))
+        let leaf = match (&spec.nnue_file, spec.nnue > 0.0) {
+            (_, false) => None,
+            (None, true) => Some(NnueLeaf { weight: spec.nnue, network: LeafNetwork::Shipped }),
+            (Some(p), true) => {
+                let net = crate::nnue::Network::load(p, None).map_err(|e| BuildError::Network(e.to_string()))?;
+                Some(NnueLeaf {
+                    weight: spec.nnue,
+                    network: LeafNetwork::Loaded { path: p.clone(), net: Arc::new(net) },
+                })
+            }
+        };
+        let evaluator: Box<dyn Evaluator> = if spec.quiescence > 0.0 || leaf.is_some() || spec.mate_check {
+            Box::new(
+                crate::mcts::QuiescenceEvaluator::new(evaluator, spec.quiescence)
+                    .with_nnue(leaf)
+                    .with_mate_check(spec.mate_check),
+            )
         } else {
             evaluator
         };
@@ -1098,6 +1160,10 @@ mod tests {
                 "mcts:ab,sims=64,kind=gumbel,batch=8,cpuct=2,seed=3",
             ),
             ("mcts:ab,m=32,sims=64,kind=gumbel", "mcts:ab,sims=64,kind=gumbel,m=32"),
+            ("mcts:ab,nnue=1,sims=64", "mcts:ab,sims=64,nnue=1"),
+            ("mcts:ab,sims=64,qs=1,nnue=0.5:nets/x.nnue", "mcts:ab,sims=64,qs=1,nnue=0.5:nets/x.nnue"),
+            ("mcts:ab,mate=1,sims=8", "mcts:ab,sims=8,mate=1"),
+            ("mcts:ab,sims=8,mate=0", "mcts:ab,sims=8"),
         ];
         for (input, canonical) in cases {
             let spec: PlayerSpec = input.parse().unwrap_or_else(|e| panic!("{input}: {e}"));
@@ -1142,6 +1208,11 @@ mod tests {
             "mcts:m=0",
             "mcts:m=2000",
             "mcts:net=",
+            "mcts:nnue=2",
+            "mcts:nnue=-0.5",
+            "mcts:nnue=x",
+            "mcts:nnue=1:",
+            "mcts:mate=2",
             "alphazero",
             "ab:depth=x",
             "ab:depth",
@@ -1170,6 +1241,30 @@ mod tests {
             ..AlphaBetaSpec::default()
         });
         assert!(missing.build().is_err());
+        // An NNUE leaf network that is not there: one line naming the file, before any game.
+        let e = "mcts:ab,nnue=1:/nonexistent/leaf.nnue".parse::<PlayerSpec>().unwrap().build().err().unwrap();
+        let msg = e.to_string();
+        assert!(msg.contains("/nonexistent/leaf.nnue") && !msg.contains('\n'), "{msg}");
+    }
+
+    #[test]
+    fn mcts_with_nnue_leaves_takes_a_hanging_queen() {
+        // Raumschach, the shipped network: the rook takes the undefended queen (and the value of
+        // the position after it is the NNUE's).
+        let mut s = crate::rules::Setup::empty(Variant::plain(Ruleset::Raumschach));
+        let put = |s: &mut crate::rules::Setup, c: &str, p: crate::rules::Piece| {
+            s.board[c.parse::<crate::rules::Cell>().unwrap().index()] = Some(p)
+        };
+        use crate::rules::{Color, Kind, Piece};
+        put(&mut s, "Ab1", Piece::new(Color::White, Kind::King));
+        put(&mut s, "Ee5", Piece::new(Color::Black, Kind::King));
+        put(&mut s, "Ca3", Piece::new(Color::White, Kind::Rook));
+        put(&mut s, "Cc3", Piece::new(Color::Black, Kind::Queen));
+        let pos = Position::from_setup(s).unwrap();
+        let mut player = "mcts:uniform,sims=64,nnue=1".parse::<PlayerSpec>().unwrap().build().unwrap();
+        assert_eq!(player.name(), "mcts:uniform,sims=64,nnue=1");
+        let c = player.choose(&pos, &[]).unwrap();
+        assert_eq!(c.mv.to().to_string(), "Cc3", "{}", c.mv);
     }
 
     /// A backend that always fails, as a lost GPU does.

@@ -38,7 +38,7 @@ pub mod weights;
 
 pub use eval::evaluate;
 pub use score::Score;
-pub use search::{Engine, EngineConfig, Iteration, Limits, SearchResult, MAX_THREADS};
+pub use search::{Engine, EngineConfig, Iteration, Limits, Quiescence, SearchResult, MAX_THREADS};
 pub use weights::{Weights, WeightsError};
 
 use crate::rules::{Position, Ruleset, Variant};

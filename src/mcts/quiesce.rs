@@ -20,43 +20,103 @@
 //! `win + draw/2 = E'`. Δ is clamped to ±[`MAX_SWING_CP`]; a quiescence search cut off by its node
 //! limit ([`NODE_LIMIT`]) leaves the value alone. The prior is the inner evaluator's.
 //!
+//! **NNUE leaves** (`mcts:...,nnue=μ` or `nnue=μ:FILE`, [`NnueLeaf`]). The network behind MCTS is
+//! small and its value head weak; the NNUE evaluator of the alpha-beta engine (`src/nnue/`) is
+//! measured stronger than the hand evaluation. With an NNUE leaf, every position of the batch is
+//! also resolved by the engine's quiescence search evaluating with that network (the shipped
+//! network of the position's ruleset, or FILE), and its score `q` (centipawns, side to move) is
+//! read as an expected score the way the NNUE trainer reads its targets:
+//!
+//! ```text
+//! E_nnue = σ(q / 400)                                 ([`crate::nnue::SCORE_SCALE`])
+//! E''    = (1 − μ) · E' + μ · E_nnue                  (E' after the correction above, if any)
+//! ```
+//!
+//! and the WDL is moved to `E''` as above (draws scaled, win and loss taking the rest). `μ = 1`
+//! makes the leaf value the NNUE's alone (the network then gives the prior only), `μ = 0` is off.
+//! A quiescence search cut off by [`NODE_LIMIT`] gives the network's static score.
+//!
+//! **Mates in one** (`mcts:...,mate=1`). Quiescence sees a mate only when a capture gives it; a
+//! quiet check or, in Five Up, a placement from the reserve that mates is invisible to it, and
+//! a 64-simulation search rarely expands the one reply of ~150 that mates. With `mate=1` every
+//! leaf whose side to move has a mating move ([`crate::engine::mates::mating_move`], one ply: each
+//! legal move made and tested) is a won position for it, `[1, 0, 0]`, whatever the other terms
+//! say: the search then sees, one ply below each of its moves, every move that allows a mate.
+//!
 //! The correction uses only the position: it is deterministic and cacheable (wrap it in
 //! [`crate::nn::EvalCache`], not the other way round). Quiescence searches of a batch run in
-//! parallel on rayon's pool, each thread with its own small engine.
+//! parallel on rayon's pool, each thread with its own small engines (one per ruleset and
+//! network).
 
-use crate::engine::{Engine, EngineConfig, Weights};
-use crate::nn::{EvalInput, Evaluation, Evaluator};
-use crate::rules::Ruleset;
+use crate::engine::{Engine, EngineConfig, Quiescence, Weights};
+use crate::nn::{EvalError, EvalInput, Evaluation, Evaluator};
+use crate::nnue::Network;
+use crate::rules::{Position, Ruleset};
+use crate::selfplay::records::score_to_expectation;
 use rayon::prelude::*;
 use std::cell::RefCell;
+use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Largest material swing, in centipawns, the correction applies.
 pub const MAX_SWING_CP: i32 = 2000;
 /// Node limit of one quiescence search.
 pub const NODE_LIMIT: u64 = 2000;
 
+/// Most engines one thread keeps (each holds a 1 MiB table and perhaps a network): a process that
+/// loads many networks one after another does not keep them all.
+const MAX_ENGINES: usize = 8;
+
 thread_local! {
-    /// One engine per ruleset and thread (1 MiB table, unused by quiescence).
+    /// One engine per ruleset, network (none: the hand evaluation) and thread (1 MiB table,
+    /// unused by quiescence).
     static ENGINES: RefCell<Vec<(Ruleset, Engine)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The engine's quiescence search of `pos` on this thread's engine for its ruleset, evaluating
+/// with `net` (`None`: the hand evaluation).
+fn quiesce_with(pos: &Position, net: Option<&Arc<Network>>) -> Quiescence {
+    ENGINES.with(|cell| {
+        let mut engines = cell.borrow_mut();
+        let rs = pos.ruleset();
+        let same = |e: &Engine| match (e.network(), net) {
+            (None, None) => true,
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        };
+        let at = match engines.iter().position(|(r, e)| *r == rs && same(e)) {
+            Some(i) => i,
+            None => {
+                if engines.len() >= MAX_ENGINES {
+                    engines.remove(0);
+                }
+                let config = EngineConfig { hash_mb: 1, keep_tt: false, threads: 1 };
+                let mut engine = Engine::new(Weights::for_ruleset(rs), config);
+                engine.set_network(net.cloned());
+                engines.push((rs, engine));
+                engines.len() - 1
+            }
+        };
+        engines[at].1.quiesce(pos, NODE_LIMIT)
+    })
 }
 
 /// The quiescence swing `Δ` of a position (centipawns, side to move), `None` when the search did
 /// not finish within [`NODE_LIMIT`].
-pub fn swing(pos: &crate::rules::Position) -> Option<i32> {
-    ENGINES.with(|cell| {
-        let mut engines = cell.borrow_mut();
-        let rs = pos.ruleset();
-        let at = match engines.iter().position(|(r, _)| *r == rs) {
-            Some(i) => i,
-            None => {
-                let config = EngineConfig { hash_mb: 1, keep_tt: false, threads: 1 };
-                engines.push((rs, Engine::new(Weights::for_ruleset(rs), config)));
-                engines.len() - 1
-            }
-        };
-        let q = engines[at].1.quiesce(pos, NODE_LIMIT);
-        q.complete.then(|| (q.score.0 - q.stand).clamp(-MAX_SWING_CP, MAX_SWING_CP))
-    })
+pub fn swing(pos: &Position) -> Option<i32> {
+    let q = quiesce_with(pos, None);
+    q.complete.then(|| (q.score.0 - q.stand).clamp(-MAX_SWING_CP, MAX_SWING_CP))
+}
+
+/// The expected score for the side to move of `pos` from a quiescence search evaluating with
+/// `net` (see the module docs).
+pub fn nnue_expectation(pos: &Position, net: &Arc<Network>) -> f32 {
+    score_to_expectation(quiesce_with(pos, Some(net)).score.0, crate::nnue::SCORE_SCALE)
+}
+
+/// Whether the side to move of `pos` has a move that checkmates.
+pub fn mates_in_one(pos: &Position) -> bool {
+    crate::engine::mates::mating_move(&mut pos.clone(), 1).is_some()
 }
 
 /// A WDL shifted by a swing of `delta` centipawns at weight `weight` (see the module docs).
@@ -66,7 +126,13 @@ pub fn shift_wdl(wdl: [f32; 3], delta: i32, weight: f32) -> [f32; 3] {
     }
     let e = (wdl[0] + 0.5 * wdl[1]).clamp(1e-6, 1.0 - 1e-6);
     let logit = (e / (1.0 - e)).ln() + weight * delta as f32 * std::f32::consts::LN_10 / 400.0;
-    let e2 = 1.0 / (1.0 + (-logit).exp());
+    with_expectation(wdl, 1.0 / (1.0 + (-logit).exp()))
+}
+
+/// `wdl` moved to the expected score `e2` (`win + draw / 2`): the draw probability scaled with
+/// `E'(1 − E')`, win and loss taking the rest (see the module docs).
+pub fn with_expectation(wdl: [f32; 3], e2: f32) -> [f32; 3] {
+    let e = (wdl[0] + 0.5 * wdl[1]).clamp(1e-6, 1.0 - 1e-6);
     let d2 = (wdl[1] * (e2 * (1.0 - e2)) / (e * (1.0 - e))).min(2.0 * e2.min(1.0 - e2)).max(0.0);
     let w = (e2 - 0.5 * d2).max(0.0);
     let l = (1.0 - e2 - 0.5 * d2).max(0.0);
@@ -74,40 +140,142 @@ pub fn shift_wdl(wdl: [f32; 3], delta: i32, weight: f32) -> [f32; 3] {
     [w / s, d2 / s, l / s]
 }
 
-/// An evaluator whose values are corrected by quiescence (see the module documentation).
+/// Where the NNUE leaf values of a [`QuiescenceEvaluator`] come from.
+#[derive(Clone, Debug)]
+pub enum LeafNetwork {
+    /// The network shipped for the position's ruleset ([`crate::nnue::shipped`]).
+    Shipped,
+    /// A network read from a file, for its own ruleset only.
+    Loaded {
+        /// The file it was read from (for messages).
+        path: PathBuf,
+        /// The network.
+        net: Arc<Network>,
+    },
+}
+
+/// NNUE leaf values: the blend weight `μ` and the network (see the module docs).
+#[derive(Clone, Debug)]
+pub struct NnueLeaf {
+    /// Weight of the NNUE's expected score (0 = off, 1 = the NNUE's value alone).
+    pub weight: f32,
+    /// The network.
+    pub network: LeafNetwork,
+}
+
+impl NnueLeaf {
+    /// The network for positions of `rs`, or why there is none.
+    fn network_for(&self, rs: Ruleset) -> Result<Arc<Network>, EvalError> {
+        match &self.network {
+            LeafNetwork::Shipped => crate::nnue::shipped(rs).map_err(EvalError),
+            LeafNetwork::Loaded { net, .. } if net.ruleset == rs => Ok(net.clone()),
+            LeafNetwork::Loaded { path, net } => {
+                Err(EvalError(format!("{}: a network for {}, but the game is {rs}", path.display(), net.ruleset)))
+            }
+        }
+    }
+}
+
+/// An evaluator whose values are corrected by quiescence, and perhaps blended with an NNUE's
+/// quiescence value (see the module documentation).
 pub struct QuiescenceEvaluator<E> {
     inner: E,
     weight: f32,
-    swings: Vec<Option<i32>>,
+    leaf: Option<NnueLeaf>,
+    mate_check: bool,
+    /// Per position of the batch: the swing, the NNUE's expected score, whether the side to
+    /// move mates in one.
+    found: Vec<(Option<i32>, Option<f32>, bool)>,
 }
 
 impl<E: Evaluator> QuiescenceEvaluator<E> {
     /// Wraps `inner` with blend weight `weight` (0 = off, 1 = the whole swing).
     pub fn new(inner: E, weight: f32) -> QuiescenceEvaluator<E> {
-        QuiescenceEvaluator { inner, weight, swings: Vec::new() }
+        QuiescenceEvaluator { inner, weight, leaf: None, mate_check: false, found: Vec::new() }
+    }
+
+    /// The same, with NNUE leaf values blended in (`None` or weight 0: off).
+    pub fn with_nnue(mut self, leaf: Option<NnueLeaf>) -> QuiescenceEvaluator<E> {
+        self.leaf = leaf.filter(|l| l.weight > 0.0);
+        self
+    }
+
+    /// The same, with leaves where the side to move mates in one valued as won (see the module
+    /// docs).
+    pub fn with_mate_check(mut self, on: bool) -> QuiescenceEvaluator<E> {
+        self.mate_check = on;
+        self
     }
 }
 
 impl<E: Evaluator> Evaluator for QuiescenceEvaluator<E> {
-    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) -> Result<(), crate::nn::EvalError> {
+    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) -> Result<(), EvalError> {
         self.inner.evaluate(batch, out)?;
-        if self.weight == 0.0 {
+        if self.weight == 0.0 && self.leaf.is_none() && !self.mate_check {
             return Ok(());
         }
+        // The network of each position's ruleset, found once per ruleset of the batch.
+        let mut nets: Vec<(Ruleset, Arc<Network>)> = Vec::new();
+        let mut per_position = Vec::with_capacity(batch.len());
+        for input in batch {
+            let net = match &self.leaf {
+                None => None,
+                Some(leaf) => {
+                    let rs = input.position.ruleset();
+                    match nets.iter().find(|(r, _)| *r == rs) {
+                        Some((_, n)) => Some(n.clone()),
+                        None => {
+                            let n = leaf.network_for(rs)?;
+                            nets.push((rs, n.clone()));
+                            Some(n)
+                        }
+                    }
+                }
+            };
+            per_position.push(net);
+        }
+        let (weight, mate_check) = (self.weight, self.mate_check);
         batch
             .par_iter()
-            .map(|input| if input.moves.is_empty() { None } else { swing(input.position) })
-            .collect_into_vec(&mut self.swings);
-        for (e, s) in out.iter_mut().zip(&self.swings) {
-            if let Some(delta) = *s {
+            .zip(&per_position)
+            .map(|(input, net)| {
+                if input.moves.is_empty() {
+                    return (None, None, false);
+                }
+                let mates = mate_check && mates_in_one(input.position);
+                if mates {
+                    return (None, None, true);
+                }
+                let delta = if weight > 0.0 { swing(input.position) } else { None };
+                (delta, net.as_ref().map(|n| nnue_expectation(input.position, n)), false)
+            })
+            .collect_into_vec(&mut self.found);
+        let mu = self.leaf.as_ref().map_or(0.0, |l| l.weight);
+        for (e, &(delta, nnue, mates)) in out.iter_mut().zip(&self.found) {
+            if mates {
+                e.wdl = [1.0, 0.0, 0.0];
+                continue;
+            }
+            if let Some(delta) = delta {
                 e.wdl = shift_wdl(e.wdl, delta, self.weight);
+            }
+            if let Some(en) = nnue {
+                let ex = e.wdl[0] + 0.5 * e.wdl[1];
+                e.wdl = with_expectation(e.wdl, (1.0 - mu) * ex + mu * en);
             }
         }
         Ok(())
     }
 
     fn name(&self) -> String {
-        format!("qs{}({})", self.weight, self.inner.name())
+        let mut terms = format!("qs{}", self.weight);
+        if let Some(l) = &self.leaf {
+            terms += &format!("+nnue{}", l.weight);
+        }
+        if self.mate_check {
+            terms += "+mate";
+        }
+        format!("{terms}({})", self.inner.name())
     }
 
     fn preferred_batch(&self) -> usize {
@@ -151,6 +319,78 @@ mod tests {
         let mut off = QuiescenceEvaluator::new(UniformEvaluator::new(), 0.0);
         off.evaluate(&[EvalInput::new(&pos, 0, &moves)], &mut out).unwrap();
         assert_eq!(out[0].wdl, crate::nn::evaluator::NEUTRAL_WDL);
+    }
+
+    #[test]
+    fn nnue_leaves_blend_the_networks_quiescence_value_in() {
+        let pos = hanging_queen(Color::White);
+        let moves = pos.legal_moves();
+        let net = crate::nnue::shipped(Ruleset::Raumschach).unwrap();
+        let en = nnue_expectation(&pos, &net);
+        assert!(en > 0.6, "a rook against a bare king after the capture: {en}");
+        let leaf = |w| Some(NnueLeaf { weight: w, network: LeafNetwork::Shipped });
+        let mut out = Vec::new();
+        let expect = |out: &Vec<Evaluation>| out[0].wdl[0] + 0.5 * out[0].wdl[1];
+        // μ = 1: the NNUE's value alone, the uniform twin's prior untouched.
+        let mut ev = QuiescenceEvaluator::new(UniformEvaluator::new(), 0.0).with_nnue(leaf(1.0));
+        ev.evaluate(&[EvalInput::new(&pos, 0, &moves)], &mut out).unwrap();
+        assert!((expect(&out) - en).abs() < 1e-4, "{:?} against {en}", out[0].wdl);
+        assert!((out[0].wdl.iter().sum::<f32>() - 1.0).abs() < 1e-5);
+        assert!(out[0].policy.iter().all(|&p| (p - 1.0 / moves.len() as f32).abs() < 1e-6));
+        assert_eq!(ev.name(), "qs0+nnue1(uniform)");
+        // μ = 1/2: halfway between the inner value (0.5) and the NNUE's.
+        let mut half = QuiescenceEvaluator::new(UniformEvaluator::new(), 0.0).with_nnue(leaf(0.5));
+        half.evaluate(&[EvalInput::new(&pos, 0, &moves)], &mut out).unwrap();
+        assert!((expect(&out) - (0.5 + en) / 2.0).abs() < 1e-4, "{:?}", out[0].wdl);
+        // With Black to move the queen takes the rook instead: good for Black.
+        let other = hanging_queen(Color::Black);
+        assert!(nnue_expectation(&other, &net) > 0.6);
+        // Weight 0 is off.
+        let off = QuiescenceEvaluator::new(UniformEvaluator::new(), 0.0).with_nnue(leaf(0.0));
+        assert!(off.leaf.is_none());
+    }
+
+    #[test]
+    fn an_nnue_leaf_network_of_another_ruleset_is_an_error_naming_the_file() {
+        let bytes = crate::nnue::shipped_file(Ruleset::FiveUp).unwrap();
+        let net = Arc::new(crate::nnue::Network::from_bytes(bytes, None).unwrap());
+        let leaf = NnueLeaf { weight: 1.0, network: LeafNetwork::Loaded { path: "five.nnue".into(), net } };
+        let mut ev = QuiescenceEvaluator::new(UniformEvaluator::new(), 0.0).with_nnue(Some(leaf));
+        let pos = hanging_queen(Color::White);
+        let moves = pos.legal_moves();
+        let e = ev.evaluate(&[EvalInput::new(&pos, 0, &moves)], &mut Vec::new()).unwrap_err();
+        assert!(e.0.contains("five.nnue") && e.0.contains("raumschach"), "{}", e.0);
+        // The network's own ruleset is fine.
+        let start = Position::startpos(Variant::plain(Ruleset::FiveUp));
+        let moves = start.legal_moves();
+        let mut out = Vec::new();
+        ev.evaluate(&[EvalInput::new(&start, 0, &moves)], &mut out).unwrap();
+        assert!((0.2..0.8).contains(&(out[0].wdl[0] + 0.5 * out[0].wdl[1])), "{:?}", out[0].wdl);
+    }
+
+    #[test]
+    fn a_leaf_whose_side_to_move_mates_in_one_is_won_with_the_mate_check_only() {
+        let problems = crate::engine::mates::random_mate_problems(Variant::plain(Ruleset::FiveUp), 6, 1, 4_000);
+        let ones: Vec<_> = problems.iter().filter(|p| p.moves == 1).collect();
+        let twos: Vec<_> = problems.iter().filter(|p| p.moves == 2).collect();
+        assert!(!ones.is_empty() && !twos.is_empty());
+        let mut out = Vec::new();
+        for p in &ones {
+            let moves = p.position.legal_moves();
+            assert!(mates_in_one(&p.position));
+            let mut on = QuiescenceEvaluator::new(UniformEvaluator::new(), 0.0).with_mate_check(true);
+            on.evaluate(&[EvalInput::new(&p.position, 0, &moves)], &mut out).unwrap();
+            assert_eq!(out[0].wdl, [1.0, 0.0, 0.0]);
+            assert_eq!(on.name(), "qs0+mate(uniform)");
+            let mut off = QuiescenceEvaluator::new(UniformEvaluator::new(), 0.0);
+            off.evaluate(&[EvalInput::new(&p.position, 0, &moves)], &mut out).unwrap();
+            assert_eq!(out[0].wdl, crate::nn::evaluator::NEUTRAL_WDL);
+        }
+        // A mate in two is not a mate in one, nor is the start.
+        for p in &twos {
+            assert!(!mates_in_one(&p.position));
+        }
+        assert!(!mates_in_one(&Position::startpos(Variant::plain(Ruleset::FiveUp))));
     }
 
     #[test]

@@ -36,8 +36,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 use tch::{Device, Kind, Tensor};
 
-/// Centipawns per unit of the network's output (the sigmoid scale of the training targets).
-pub const SCORE_SCALE: f32 = 400.0;
+pub use super::SCORE_SCALE;
 /// Every `VALID_EVERY`-th game (by index) is held out for validation.
 pub const VALID_EVERY: u64 = 50;
 /// Largest dense weight an `i8` in units of 1/[`QB`] holds.
