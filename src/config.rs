@@ -149,6 +149,13 @@ pub struct SelfPlaySection {
     /// Blend weight of the quiescence correction of leaf values (0 = off; see
     /// [`crate::mcts::quiesce`]); the evaluation ladder's network player uses it too.
     pub quiescence: f32,
+    /// Blend weight of NNUE leaf values (0 = off, 1 = the NNUE's quiescence value alone; the
+    /// network shipped for the ruleset; see [`crate::mcts::quiesce`]); the ladder's network
+    /// player uses it too.
+    pub nnue_leaf: f32,
+    /// Leaves whose side to move mates in one are won (see [`crate::mcts::quiesce`]); the
+    /// ladder's network player uses it too.
+    pub mate_check: bool,
     /// Plies played uniformly at random at the start of each game.
     pub random_opening_plies: u32,
     /// Plies during which moves are sampled with `temperature`.
@@ -204,6 +211,8 @@ impl Default for SelfPlaySection {
             gumbel_m: 16,
             max_batch: 16,
             quiescence: 0.0,
+            nnue_leaf: 0.0,
+            mate_check: false,
             random_opening_plies: 2,
             temperature_plies: 12,
             temperature: 1.0,
@@ -701,7 +710,7 @@ impl TrainConfig {
 
     /// Checks every range; the error names the first bad key and what is allowed.
     pub fn validate(&self) -> Result<(), ConfigError> {
-        self.variant()?;
+        let variant = self.variant()?;
         check(self.generations <= 100_000, "generations", self.generations, "0..=100000")?;
         let n = &self.network;
         check((1..=64).contains(&n.blocks), "network.blocks", n.blocks, "1..=64")?;
@@ -747,6 +756,13 @@ impl TrainConfig {
         check((1..=256).contains(&s.gumbel_m), "selfplay.gumbel_m", s.gumbel_m, "1..=256")?;
         check((1..=255).contains(&s.max_batch), "selfplay.max_batch", s.max_batch, "1..=255")?;
         check((0.0..=4.0).contains(&s.quiescence), "selfplay.quiescence", s.quiescence, "[0, 4] (0 = off)")?;
+        check((0.0..=1.0).contains(&s.nnue_leaf), "selfplay.nnue_leaf", s.nnue_leaf, "[0, 1] (0 = off)")?;
+        check(
+            s.nnue_leaf == 0.0 || crate::nnue::ships(variant.ruleset),
+            "selfplay.nnue_leaf",
+            s.nnue_leaf,
+            &format!("0: no NNUE network is shipped for {}", variant.ruleset),
+        )?;
         check(s.random_opening_plies <= 100, "selfplay.random_opening_plies", s.random_opening_plies, "0..=100")?;
         check(s.temperature_plies <= 1000, "selfplay.temperature_plies", s.temperature_plies, "0..=1000")?;
         check(s.temperature > 0.0 && s.temperature <= 10.0, "selfplay.temperature", s.temperature, "(0, 10]")?;
@@ -983,6 +999,13 @@ mod tests {
         assert_eq!(e, "x: training.lr = -1 is out of range (allowed: (0, 10])");
         let e = TrainConfig::from_toml("[selfplay]\nfull_search_prob = 0\n", "x", &[]).unwrap_err().to_string();
         assert!(e.starts_with("x: selfplay.full_search_prob = 0 is out of range"), "{e}");
+        let e = TrainConfig::from_toml("[selfplay]\nnnue_leaf = 1.5\n", "x", &[]).unwrap_err().to_string();
+        assert!(e.starts_with("x: selfplay.nnue_leaf"), "{e}");
+        let leaf = "[selfplay]\nnnue_leaf = 1.0\nmate_check = true\n";
+        let c = TrainConfig::from_toml(leaf, "x", &[]).unwrap();
+        assert!(c.selfplay.mate_check && c.selfplay.nnue_leaf == 1.0);
+        let e = TrainConfig::from_toml(&format!("[rules]\nruleset = \"fiveup-2001\"\n{leaf}"), "x", &[]).unwrap_err();
+        assert!(e.to_string().contains("no NNUE network is shipped for fiveup-2001"), "{e}");
         let e = TrainConfig::from_toml("[rules]\nruleset = \"chess\"\n", "x", &[]).unwrap_err().to_string();
         assert!(e.starts_with("x: rules.ruleset"), "{e}");
         let e = TrainConfig::from_toml("[rules]\nruleset = \"raumschach\"\ncastling = true\n", "x", &[]).unwrap_err();

@@ -8,7 +8,8 @@
 //! - [`search`]: one batched search tree ([`Search`]: gather leaves, apply evaluations);
 //! - [`ab_eval`]: [`AbEvaluator`], the alpha-beta hand evaluation as a model-free evaluator;
 //! - [`quiesce`]: [`QuiescenceEvaluator`], any evaluator's values corrected by a capture-only
-//!   quiescence search, so that leaves do not fall for one-move captures;
+//!   quiescence search, so that leaves do not fall for one-move captures, blended with an NNUE's
+//!   quiescence value (`nnue=μ`), and won where the side to move mates in one (`mate=1`);
 //! - game-end rules (checkmate, stalemate, repetition, fifty moves, bare kings) come from
 //!   [`crate::rules::game::outcome`] and [`crate::rules::game::prior_occurrences`], the same calls
 //!   self-play and games make;

@@ -44,6 +44,8 @@ pub fn net_source(cfg: &TrainConfig, g: u32, dir: PathBuf) -> PlayerSource {
         batch: cfg.selfplay.max_batch,
         gumbel_m: cfg.selfplay.gumbel_m,
         quiescence: cfg.selfplay.quiescence,
+        nnue: cfg.selfplay.nnue_leaf,
+        mate_check: cfg.selfplay.mate_check,
         ..MctsSpec::default()
     };
     let cfg = cfg.clone();

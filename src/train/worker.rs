@@ -169,11 +169,16 @@ pub fn best_evaluator(run: &RunDir, cfg: &TrainConfig) -> Result<(u32, Box<dyn E
     Ok((best, Box::new(EvalCache::new(ev, 1 << 18))))
 }
 
-/// `ev` with the config's quiescence correction (`selfplay.quiescence`), when it is on.
+/// `ev` with the config's leaf terms (`selfplay.quiescence`, `selfplay.nnue_leaf`,
+/// `selfplay.mate_check`), when any is on.
 pub fn with_quiescence(cfg: &TrainConfig, ev: Box<dyn Evaluator>) -> Box<dyn Evaluator> {
-    let w = cfg.selfplay.quiescence;
-    if w > 0.0 {
-        Box::new(crate::mcts::QuiescenceEvaluator::new(ev, w))
+    use crate::mcts::quiesce::{LeafNetwork, NnueLeaf};
+    let s = &cfg.selfplay;
+    if s.quiescence > 0.0 || s.nnue_leaf > 0.0 || s.mate_check {
+        let leaf = NnueLeaf { weight: s.nnue_leaf, network: LeafNetwork::Shipped };
+        Box::new(
+            crate::mcts::QuiescenceEvaluator::new(ev, s.quiescence).with_nnue(Some(leaf)).with_mate_check(s.mate_check),
+        )
     } else {
         ev
     }
@@ -624,6 +629,20 @@ impl Waiting {
 mod tests {
     use super::*;
     use crate::nn::UniformEvaluator;
+
+    #[test]
+    fn self_play_leaf_terms_follow_the_config() {
+        let mut cfg = TrainConfig::default();
+        let name = |cfg: &TrainConfig| with_quiescence(cfg, Box::new(UniformEvaluator::new())).name();
+        assert_eq!(name(&cfg), "uniform");
+        cfg.selfplay.quiescence = 1.0;
+        assert_eq!(name(&cfg), "qs1(uniform)");
+        cfg.selfplay.nnue_leaf = 0.5;
+        cfg.selfplay.mate_check = true;
+        assert_eq!(name(&cfg), "qs1+nnue0.5+mate(uniform)");
+        cfg.selfplay.quiescence = 0.0;
+        assert_eq!(name(&cfg), "qs0+nnue0.5+mate(uniform)");
+    }
 
     #[test]
     fn a_worker_on_a_started_run_without_config_says_how_to_rebuild_it() {
