@@ -106,6 +106,12 @@ fn match_and_sprt_refuse_an_existing_out_unless_forced_and_their_openings_always
     args.extend(["--openings", s(&out), "--out", s(&out), "--force"]);
     assert_one_line_error(&fiveup(&args), "is also an input");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "keep me");
+    // So are the NNUE network files that players name.
+    for white in [format!("ab:depth=1,eval=nnue:{}", s(&out)), format!("mcts:uniform,sims=2,nnue=1:{}", s(&out))] {
+        let args = ["match", "--white", &white, "--black", "random", "--games", "2", "--out", s(&out), "--force"];
+        assert_one_line_error(&fiveup(&args), "is also an input");
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "keep me");
+    }
     let mut args = vec!["match"];
     args.extend(quick);
     args.extend(["--out", s(&out), "--force"]);

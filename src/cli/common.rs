@@ -54,11 +54,17 @@ impl GameOptions {
         }
         for spec in specs {
             match spec.parse::<PlayerSpec>() {
-                Ok(PlayerSpec::AlphaBeta(ab)) => inputs.extend(ab.values),
+                Ok(PlayerSpec::AlphaBeta(ab)) => {
+                    inputs.extend(ab.values);
+                    if let fiveup::player::EvalChoice::Nnue(p) = ab.eval {
+                        inputs.push(p);
+                    }
+                }
                 Ok(PlayerSpec::Mcts(m)) => {
                     if let fiveup::player::EvaluatorSpec::Net(p) = m.evaluator {
                         inputs.push(p);
                     }
+                    inputs.extend(m.nnue_file);
                 }
                 _ => {}
             }
