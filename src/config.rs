@@ -151,10 +151,12 @@ pub struct SelfPlaySection {
     pub quiescence: f32,
     /// Blend weight of NNUE leaf values (0 = off, 1 = the NNUE's quiescence value alone; the
     /// network shipped for the ruleset; see [`crate::mcts::quiesce`]); the ladder's network
-    /// player uses it too.
+    /// player uses it too. Written into a frozen config only when on (older runs keep their hash).
+    #[serde(skip_serializing_if = "is_zero")]
     pub nnue_leaf: f32,
     /// Leaves whose side to move mates in one are won (see [`crate::mcts::quiesce`]); the
-    /// ladder's network player uses it too.
+    /// ladder's network player uses it too. Written into a frozen config only when on.
+    #[serde(skip_serializing_if = "is_false")]
     pub mate_check: bool,
     /// Plies played uniformly at random at the start of each game.
     pub random_opening_plies: u32,
@@ -196,6 +198,14 @@ pub const DEFAULT_WORKER_TIMEOUT_S: u32 = 30;
 
 fn is_true(b: &bool) -> bool {
     *b
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_zero(x: &f32) -> bool {
+    *x == 0.0
 }
 
 impl Default for SelfPlaySection {
@@ -1004,6 +1014,11 @@ mod tests {
         let leaf = "[selfplay]\nnnue_leaf = 1.0\nmate_check = true\n";
         let c = TrainConfig::from_toml(leaf, "x", &[]).unwrap();
         assert!(c.selfplay.mate_check && c.selfplay.nnue_leaf == 1.0);
+        // Written into a frozen config when on, and read back the same; left out when off, so the
+        // hash of a config from before the keys existed does not change.
+        assert_eq!(TrainConfig::from_toml(&c.to_toml(), "x", &[]).unwrap(), c);
+        let off = TrainConfig::default_config(&[]).unwrap().to_toml();
+        assert!(!off.contains("nnue_leaf") && !off.contains("mate_check"), "{off}");
         let e = TrainConfig::from_toml(&format!("[rules]\nruleset = \"fiveup-2001\"\n{leaf}"), "x", &[]).unwrap_err();
         assert!(e.to_string().contains("no NNUE network is shipped for fiveup-2001"), "{e}");
         let e = TrainConfig::from_toml("[rules]\nruleset = \"chess\"\n", "x", &[]).unwrap_err().to_string();
