@@ -981,15 +981,7 @@ impl MctsPlayer {
                 })
             }
         };
-        let evaluator: Box<dyn Evaluator> = if spec.quiescence > 0.0 || leaf.is_some() || spec.mate_check {
-            Box::new(
-                crate::mcts::QuiescenceEvaluator::new(evaluator, spec.quiescence)
-                    .with_nnue(leaf)
-                    .with_mate_check(spec.mate_check),
-            )
-        } else {
-            evaluator
-        };
+        let evaluator = crate::mcts::quiesce::with_leaf_terms(evaluator, spec.quiescence, leaf, spec.mate_check);
         Ok(MctsPlayer { spec, evaluator, stop: None })
     }
 

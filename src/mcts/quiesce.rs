@@ -176,6 +176,23 @@ impl NnueLeaf {
     }
 }
 
+/// `inner` with the leaf terms that are on (the quiescence correction at weight `qs`, an NNUE
+/// leaf, the mate check), or `inner` itself when none is: how MCTS players and self-play build
+/// their leaves.
+pub fn with_leaf_terms(
+    inner: Box<dyn Evaluator>,
+    qs: f32,
+    leaf: Option<NnueLeaf>,
+    mate_check: bool,
+) -> Box<dyn Evaluator> {
+    let leaf = leaf.filter(|l| l.weight > 0.0);
+    if qs > 0.0 || leaf.is_some() || mate_check {
+        Box::new(QuiescenceEvaluator::new(inner, qs).with_nnue(leaf).with_mate_check(mate_check))
+    } else {
+        inner
+    }
+}
+
 /// An evaluator whose values are corrected by quiescence, and perhaps blended with an NNUE's
 /// quiescence value (see the module documentation).
 pub struct QuiescenceEvaluator<E> {

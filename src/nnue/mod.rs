@@ -65,11 +65,11 @@ mod stack;
 pub mod train;
 
 pub use file::{NnueError, MAGIC, VERSION};
+pub use stack::Stack;
 
 /// Centipawns per unit of the network's output: the sigmoid scale of the training targets
 /// (`train`), and how MCTS reads an NNUE score as an expected score (`mcts::quiesce`).
 pub const SCORE_SCALE: f32 = 400.0;
-pub use stack::Stack;
 
 use crate::rules::bitboard::Bitboard;
 use crate::rules::{Cell, Color, Kind, Position, Ruleset};

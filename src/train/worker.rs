@@ -172,16 +172,10 @@ pub fn best_evaluator(run: &RunDir, cfg: &TrainConfig) -> Result<(u32, Box<dyn E
 /// `ev` with the config's leaf terms (`selfplay.quiescence`, `selfplay.nnue_leaf`,
 /// `selfplay.mate_check`), when any is on.
 pub fn with_quiescence(cfg: &TrainConfig, ev: Box<dyn Evaluator>) -> Box<dyn Evaluator> {
-    use crate::mcts::quiesce::{LeafNetwork, NnueLeaf};
+    use crate::mcts::quiesce::{with_leaf_terms, LeafNetwork, NnueLeaf};
     let s = &cfg.selfplay;
-    if s.quiescence > 0.0 || s.nnue_leaf > 0.0 || s.mate_check {
-        let leaf = NnueLeaf { weight: s.nnue_leaf, network: LeafNetwork::Shipped };
-        Box::new(
-            crate::mcts::QuiescenceEvaluator::new(ev, s.quiescence).with_nnue(Some(leaf)).with_mate_check(s.mate_check),
-        )
-    } else {
-        ev
-    }
+    let leaf = NnueLeaf { weight: s.nnue_leaf, network: LeafNetwork::Shipped };
+    with_leaf_terms(ev, s.quiescence, Some(leaf), s.mate_check)
 }
 
 /// Options of an extra self-play worker.
