@@ -320,12 +320,24 @@ pub(crate) fn mop_up(pos: &Position, w: &Weights, tapered: i32) -> i32 {
     if men > w.mopup_pieces || pos.geometry().cylinder {
         return 0;
     }
-    mop_up_endgame(pos, w, men, tapered)
+    mop_up_endgame(pos, w, men, tapered, true)
 }
 
-/// [`mop_up`] once the board is known to be an endgame.
+/// [`mop_up`] without the bonus for trading down: only driving the weaker king (what the engine
+/// adds to a network's score, see `Search::static_eval`; with the trade bonus too, the network
+/// engine converted fewer endgames where the side ahead still had pawns).
+#[inline]
+pub(crate) fn mop_up_chase(pos: &Position, w: &Weights, tapered: i32) -> i32 {
+    let men = pos.occupied().0.count_ones() as i32;
+    if men > w.mopup_pieces || pos.geometry().cylinder {
+        return 0;
+    }
+    mop_up_endgame(pos, w, men, tapered, false)
+}
+
+/// [`mop_up`] once the board is known to be an endgame, with or without the trade bonus.
 #[inline(never)]
-fn mop_up_endgame(pos: &Position, w: &Weights, men: i32, tapered: i32) -> i32 {
+fn mop_up_endgame(pos: &Position, w: &Weights, men: i32, tapered: i32, trading: bool) -> i32 {
     let balance = untapered_material(pos, w) + tapered;
     if balance.abs() < w.mopup_margin.max(1) {
         return 0;
@@ -344,7 +356,7 @@ fn mop_up_endgame(pos: &Position, w: &Weights, men: i32, tapered: i32) -> i32 {
     let pawns = (pos.pieces(Color::White, Kind::Pawn).0 | pos.pieces(Color::Black, Kind::Pawn).0).count_ones() as i32;
     let pieces = men - 2 - pawns;
     let slots = (w.mopup_pieces - 2).max(1);
-    let trade = balance.abs() * w.mopup_trade / 100 * (slots - pieces).max(0) / slots;
+    let trade = if trading { balance.abs() * w.mopup_trade / 100 * (slots - pieces).max(0) / slots } else { 0 };
     let bonus = chase + trade;
     if strong == Color::White {
         bonus

@@ -158,6 +158,12 @@ impl EvalState {
         }
     }
 
+    /// The tapered-material tables of the weights and ruleset of the last reset.
+    #[inline]
+    pub(crate) fn taper(&self) -> &Taper {
+        &self.taper
+    }
+
     /// Records a move from `from` to `to` just made, given the occupancy before and after it and
     /// the king cells (white, black) before it. Nothing is recomputed until an evaluation asks.
     /// A null move changes no cell and needs no record.

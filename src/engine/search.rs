@@ -6,15 +6,18 @@
 //! `Search::qsearch`. Evaluation is [`evaluate`], computed incrementally: `Search::make` and
 //! `Search::unmake` carry the per-piece terms along with the position. An engine given a network
 //! ([`Engine::set_network`]) evaluates with it instead, through the per-ply accumulators of
-//! [`crate::nnue::Stack`]; everything else in the search is the same for both evaluations (the hand
-//! evaluation's attack sets still serve move generation).
+//! [`crate::nnue::Stack`], plus the hand evaluation's king chase in won endgames (see
+//! `Search::static_eval`); everything else in the search is the same for both evaluations, except
+//! that move generation then computes attack sets instead of reading the hand evaluation's
+//! incremental ones (bringing that state along only for them cost more: 2.1% fewer instructions
+//! per node without it, `docs/BENCHMARKS.md`).
 //!
 //! Determinism: with `keep_tt = false` (the default) the transposition table and the move-ordering
 //! heuristics are cleared at the start of every search, and nothing else carries state, so a search
 //! limited by depth or nodes returns the same move, score, PV and node count run after run. Only
 //! time limits and the stop flag make results depend on the clock.
 
-use super::eval::evaluate;
+use super::eval::{evaluate, mop_up_chase};
 use super::incremental::EvalState;
 use super::ordering::{
     captured, captures_into, is_bad_capture, is_quiet, pick, score_moves, victim_order, CheckInfo, Heuristics,
@@ -24,6 +27,7 @@ use super::score::{mate_in, mated_in, Score, DRAW, INFINITE, MATE, MATE_BOUND};
 use super::tt::{Bound, TransTable};
 use super::weights::Weights;
 use crate::nnue::{Network, Stack as NnueStack};
+use crate::rules::movegen::Computed;
 use crate::rules::position::Undo;
 use crate::rules::types::KIND_COUNT;
 use crate::rules::{Color, Kind, Move, Position};
@@ -594,12 +598,25 @@ impl Search<'_> {
     }
 
     /// The static evaluation of the current position: the network's when the engine has one,
-    /// else the hand evaluation (equal to [`evaluate`]).
+    /// plus the hand evaluation's king chase in won endgames, else the hand evaluation (equal to
+    /// [`evaluate`]).
+    ///
+    /// The chase (`eval.rs`, step 7 without its trade bonus: with few men, a clear material lead
+    /// and no pawns left to the side ahead, drive the weaker king to the edge and bring the own
+    /// king closer) is added to the network's score because a network trained on search scores
+    /// values such endgames as won but flat: nothing in its score says which king move makes
+    /// progress. Without it the engine with the shipped Five Up network drew 10 of 20 random
+    /// K+Q v K endgames by the fifty-move rule (`docs/NNUE.md`, the conversion measurement).
     #[inline]
     fn static_eval(&mut self) -> i32 {
         if let Some(net) = self.net {
+            let mut v = self.nnue.evaluate(net, &self.pos);
+            if self.pos.occupied().0.count_ones() as i32 <= self.w.mopup_pieces {
+                let m = mop_up_chase(&self.pos, self.w, self.inc.taper().value(&self.pos));
+                v += if self.pos.side() == Color::White { m } else { -m };
+            }
             // Clamped below the mate range, so that no evaluation reads as a mate.
-            return self.nnue.evaluate(net, &self.pos).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+            return v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
         }
         let v = self.inc.evaluate(&self.pos, self.w);
         debug_assert_eq!(v, evaluate(&self.pos, self.w), "incremental evaluation");
@@ -759,10 +776,15 @@ impl Search<'_> {
         let mut picker = std::mem::take(&mut self.plies[ply].picker);
         let mut quiets = std::mem::take(&mut self.plies[ply].quiets);
         quiets.clear();
-        // The incremental state's attack sets serve the generator (out of check the evaluation
-        // above brought it to this position already).
-        self.inc.sync(&self.pos, self.w);
-        let n = picker.generate(&self.pos, tt_move, self.heur.killers(ply), &*self.inc);
+        // The hand evaluation's incremental attack sets serve the generator (out of check the
+        // evaluation above brought the state to this position already); with a network they
+        // are computed.
+        let n = if self.net.is_some() {
+            picker.generate(&self.pos, tt_move, self.heur.killers(ply), &Computed)
+        } else {
+            self.inc.sync(&self.pos, self.w);
+            picker.generate(&self.pos, tt_move, self.heur.killers(ply), &*self.inc)
+        };
         if n == 0 {
             self.plies[ply].picker = picker;
             self.plies[ply].quiets = quiets;
@@ -929,11 +951,14 @@ impl Search<'_> {
             best = stand;
             // Delta pruning: a victim worth less than this cannot lift the score to alpha.
             let min_gain = alpha.saturating_sub(stand).saturating_sub(DELTA_MARGIN - 1);
-            // The hand evaluation brought the incremental state here; a network does not.
+            // The hand evaluation brought the incremental state here, with the attack sets the
+            // captures need; with a network the attack sets are computed (cheaper than bringing
+            // the hand evaluation's state along for them).
             if self.net.is_some() {
-                self.inc.sync(&self.pos, self.w);
+                captures_into(&self.pos, &self.values, &self.victims, min_gain, &Computed, &mut scored);
+            } else {
+                captures_into(&self.pos, &self.values, &self.victims, min_gain, &*self.inc, &mut scored);
             }
-            captures_into(&self.pos, &self.values, &self.victims, min_gain, &*self.inc, &mut scored);
         }
 
         // 3. Try the moves, skipping captures that look losing.
@@ -1281,5 +1306,35 @@ mod tests {
         // Any quiet move reaches 100 plies: a draw unless it mates or captures.
         let r = run(&q, Limits::depth(3));
         assert!(r.score.0 == DRAW || r.score.is_mate(), "{}", r.score);
+    }
+
+    #[test]
+    fn the_network_engine_converts_queen_endgames_it_drew_without_mop_up() {
+        // Five Up K+Q against K (`examples/endgames.rs fiveup Q - 20 100`, lines 1 and 2):
+        // `ab:nodes=5000,eval=nnue` (the shipped network) on both sides drew each by the
+        // fifty-move rule when the network's score was used alone, and mates in 17 plies with
+        // the hand evaluation's king chase added (`docs/NNUE.md`, the conversion measurement).
+        use crate::eval::openings::Opening;
+        use crate::eval::runner::{play_game, GameJob};
+        let spec: crate::player::PlayerSpec = "ab:nodes=5000,eval=nnue".parse().unwrap();
+        for text in [
+            "5/5/5/5/5|5/Q4/5/5/5|5/4K/5/5/5|5/5/1k3/5/5|5/5/5/5/5 w - - - 0 1",
+            "5/5/5/5/5|5/5/4K/k4/5|3Q1/5/5/5/5|5/5/5/5/5|5/5/5/5/5 w - - - 0 1",
+        ] {
+            let start = Position::from_text(text, Variant::plain(Ruleset::FiveUp)).unwrap();
+            let job = GameJob {
+                live: None,
+                tc: None,
+                white: spec.clone().into(),
+                black: spec.clone().into(),
+                opening: Opening { start, moves: Vec::new() },
+                max_plies: Some(100),
+                event: "mop-up".into(),
+                tags: Vec::new(),
+            };
+            let record = play_game(&job).unwrap();
+            let outcome = record.outcome.unwrap();
+            assert_eq!(outcome.winner, Some(Color::White), "{text}: {outcome:?} after {} plies", record.moves.len());
+        }
     }
 }
