@@ -39,9 +39,10 @@
 //! units; the output, in units of 1/(QA·QB), times `output_scale` is centipawns.
 //!
 //! # Accumulator
-//! [`Accumulator`] keeps both perspectives' sums and the [`Inputs`] they came from (22 boards:
-//! per side its ten piece slots and its rights, and the reserve masks). [`Accumulator::update`]
-//! brings it to any other position by comparing the boards and, for the few cells that differ,
+//! [`Accumulator`] keeps both perspectives' sums and the [`Inputs`] they came from (one byte per
+//! cell: the position's code of the piece there, with a bit for its placement right; and the
+//! reserve masks). [`Accumulator::update`] brings it to any other position by comparing the cell
+//! bytes eight at a time and, for the few cells that differ,
 //! subtracting the rows of inputs that went away and adding those that appeared (a move changes
 //! 2 to 6 per perspective); [`Accumulator::update_from`] does the same from a parent
 //! accumulator into another (the search's stack: each register tile of the parent is read once,
@@ -71,7 +72,7 @@ pub use stack::Stack;
 /// (`train`), and how MCTS reads an NNUE score as an expected score (`mcts::quiesce`).
 pub const SCORE_SCALE: f32 = 400.0;
 
-use crate::rules::bitboard::Bitboard;
+use crate::rules::position::piece_code;
 use crate::rules::{Cell, Color, Kind, Position, Ruleset};
 use rand::{Rng, SeedableRng};
 
@@ -154,38 +155,111 @@ pub const fn orient(ruleset: Ruleset, perspective: Color, cell: Cell) -> usize {
 /// Boards behind the inputs: per side its ten piece slots, then its cells with placement rights.
 const BOARDS: usize = 2 * (SLOTS + 1);
 
-/// What the inputs of both perspectives are made of: per side and slot the cells of its pieces,
-/// per side its cells with rights, and the reserve masks. Two positions' inputs differ exactly
-/// where these differ, so an update compares 22 boards and touches only the cells that changed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+/// Marks a cell code of [`Inputs`] whose piece still has its placement right.
+const RIGHT: u8 = 0x80;
+
+/// What the inputs of both perspectives are made of: per cell one byte, the position's code of
+/// the piece standing there ([`Position::cell_codes`], 0 when empty) with [`RIGHT`] set when the
+/// piece still has its placement right, and the reserve masks. Two positions' inputs differ
+/// exactly on the cells whose bytes differ (and in the reserve), so an update compares 128 bytes,
+/// 8 at a time, and touches only the cells that changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Inputs {
-    boards: [u128; BOARDS],
+    /// Cell codes, eight to a word (cell `8k + i` in byte `i` of word `k`, little-endian), padded
+    /// with zeros to 128 cells.
+    cells: [u64; 16],
     /// Reserve masks (W = 1, G = 2, S = 4) of white and black.
     reserve: [u8; 2],
 }
 
+impl Default for Inputs {
+    /// An empty board, nothing in reserve.
+    fn default() -> Inputs {
+        Inputs { cells: [0; 16], reserve: [0; 2] }
+    }
+}
+
+/// Per byte `b`, the word with [`RIGHT`] in byte `i` for each bit `i` of `b` (eight cells' rights
+/// into their codes at once).
+const SPREAD: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if b >> i & 1 != 0 {
+                t[b] |= (RIGHT as u64) << (8 * i);
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Per cell code of [`Inputs`] (without [`RIGHT`]), the board of the piece ([`BOARD_BASE`]'s
+/// order: white's ten slots, white's rights, black's ten slots, black's rights), or `u8::MAX`
+/// for a code no piece has.
+const CODE_BOARD: [u8; 128] = {
+    let mut t = [u8::MAX; 128];
+    let mut color = 0;
+    while color < 2 {
+        let mut k = 0;
+        while k < Kind::ALL.len() {
+            let side = if color == 0 { Color::White } else { Color::Black };
+            let kind = Kind::ALL[k];
+            t[piece_code(crate::rules::Piece::new(side, kind)) as usize] = (color * (SLOTS + 1) + slot(kind)) as u8;
+            k += 1;
+        }
+        color += 1;
+    }
+    t
+};
+
 impl Inputs {
     /// The inputs of `pos`.
+    #[inline]
     pub fn of(pos: &Position) -> Inputs {
-        let mut boards = [0u128; BOARDS];
-        for side in Color::ALL {
-            let base = side.index() * (SLOTS + 1);
-            for kind in Kind::ALL {
-                boards[base + slot(kind)] |= pos.pieces(side, kind).0;
-            }
-            boards[base + SLOTS] = pos.rights().0 & pos.color_bb(side).0;
+        let mut bytes = [0u8; 128];
+        bytes[..CELLS].copy_from_slice(pos.cell_codes());
+        let rights = pos.rights().0;
+        let mut cells = [0u64; 16];
+        for (k, (w, b)) in cells.iter_mut().zip(bytes.chunks_exact(8)).enumerate() {
+            // Each right bit of the eight cells to bit 7 of its byte.
+            *w = u64::from_le_bytes(b.try_into().expect("8 bytes")) | SPREAD[(rights >> (8 * k)) as usize & 0xff];
         }
-        Inputs { boards, reserve: [pos.reserve(Color::White) & 7, pos.reserve(Color::Black) & 7] }
+        Inputs { cells, reserve: [pos.reserve(Color::White) & 7, pos.reserve(Color::Black) & 7] }
+    }
+
+    /// The code of cell `c`.
+    #[inline]
+    fn code(&self, c: usize) -> u8 {
+        (self.cells[c / 8] >> (8 * (c % 8))) as u8
+    }
+
+    /// Calls `f(perspective, input)` for the inputs of cell `c` holding `code` (none when empty).
+    #[inline]
+    fn cell_inputs(views: [&[u8; CELLS]; 2], c: usize, code: u8, mut f: impl FnMut(usize, u16)) {
+        if code == 0 {
+            return;
+        }
+        let b = CODE_BOARD[(code & !RIGHT) as usize] as usize;
+        debug_assert!(b < BOARDS, "cell code {code} of no piece");
+        for p in 0..2 {
+            let cell = views[p][c] as u16;
+            f(p, BOARD_BASE[b][p] + cell);
+            if code & RIGHT != 0 {
+                // The side's rights board follows its ten slots.
+                f(p, BOARD_BASE[b - b % (SLOTS + 1) + SLOTS][p] + cell);
+            }
+        }
     }
 
     /// Calls `f(perspective, input)` for every active input of both perspectives.
     fn for_each(&self, ruleset: Ruleset, mut f: impl FnMut(usize, u16)) {
-        for (b, &bits) in self.boards.iter().enumerate() {
-            for c in Bitboard(bits) {
-                for p in Color::ALL {
-                    f(p.index(), board_input(ruleset, p, b, c));
-                }
-            }
+        let views = [view(ruleset, Color::White), view(ruleset, Color::Black)];
+        for c in 0..CELLS {
+            Inputs::cell_inputs(views, c, self.code(c), &mut f);
         }
         for side in Color::ALL {
             for i in 0..3 {
@@ -197,12 +271,6 @@ impl Inputs {
             }
         }
     }
-}
-
-/// The input of a cell of board `b` ([`Inputs`]' order) seen from `perspective`.
-#[inline]
-fn board_input(ruleset: Ruleset, perspective: Color, b: usize, cell: Cell) -> u16 {
-    BOARD_BASE[b][perspective.index()] + view(ruleset, perspective)[cell.index()] as u16
 }
 
 /// Per board ([`Inputs`]' order) and perspective, the input of its cell 0 (the board's block
@@ -669,7 +737,7 @@ impl Accumulator {
     }
 
     /// Brings the accumulator to `pos`: the rows of inputs that went away are subtracted, those
-    /// that appeared added, for the boards that differ only (a move changes 2 to 6 inputs per
+    /// that appeared added, for the cells that differ only (a move changes 2 to 6 inputs per
     /// perspective). Returns how many rows changed (both perspectives).
     pub fn update(&mut self, net: &Network, pos: &Position) -> usize {
         self.update_with(None, net, pos, true)
@@ -725,28 +793,28 @@ impl Accumulator {
 }
 
 /// Calls `f(perspective, input, added)` for every input that differs between `old` and `new`
-/// (removed ones first per board); returns how many calls were made.
+/// (per changed cell the old piece's inputs removed, then the new one's added); returns how many
+/// calls were made.
 #[inline]
 fn diff(old: &Inputs, new: &Inputs, rs: Ruleset, mut f: impl FnMut(usize, u16, bool)) -> usize {
     let mut changed = 0;
-    // The boards that differ as a mask first (no branch per board), then those boards only.
-    let mut boards = 0u32;
-    for (b, (o, n)) in old.boards.iter().zip(&new.boards).enumerate() {
-        boards |= u32::from(o != n) << b;
-    }
     let views = [view(rs, Color::White), view(rs, Color::Black)];
-    while boards != 0 {
-        let b = boards.trailing_zeros() as usize;
-        boards &= boards - 1;
-        let (o, n) = (old.boards[b], new.boards[b]);
-        let base = BOARD_BASE[b];
-        for (bits, add) in [(o & !n, false), (n & !o, true)] {
-            for c in Bitboard(bits) {
-                for p in 0..2 {
-                    f(p, base[p] + views[p][c.index()] as u16, add);
-                    changed += 1;
-                }
-            }
+    // Eight cells at a time: the chunks that differ, then their differing bytes.
+    for (k, (&o, &n)) in old.cells.iter().zip(&new.cells).enumerate() {
+        let mut x = o ^ n;
+        while x != 0 {
+            let byte = x.trailing_zeros() as usize / 8;
+            x &= !(0xffu64 << (8 * byte));
+            let c = 8 * k + byte;
+            let (was, is) = ((o >> (8 * byte)) as u8, (n >> (8 * byte)) as u8);
+            Inputs::cell_inputs(views, c, was, |p, i| {
+                f(p, i, false);
+                changed += 1;
+            });
+            Inputs::cell_inputs(views, c, is, |p, i| {
+                f(p, i, true);
+                changed += 1;
+            });
         }
     }
     for side in Color::ALL {
@@ -872,7 +940,7 @@ unsafe fn apply_row_avx2(v: &mut [i16], row: &[i16], add: bool) {
 mod tests {
     use super::*;
     use crate::engine::scrambled;
-    use crate::rules::Variant;
+    use crate::rules::{Bitboard, Variant};
 
     const SMALL: Dims = Dims { hidden: 32, l1: 8, l2: 8 };
 

@@ -149,6 +149,11 @@ const fn code(p: Piece) -> u8 {
     1 + p.kind as u8 + 16 * p.color as u8
 }
 
+/// The byte [`Position::cell_codes`] holds for a cell with `p` on it: never 0, always below 64.
+pub const fn piece_code(p: Piece) -> u8 {
+    code(p)
+}
+
 /// The piece of every board code (`None` for 0 and for codes no piece has): one load per decode.
 static DECODE: [Option<Piece>; 256] = {
     let mut t = [None; 256];
@@ -233,6 +238,13 @@ impl Position {
     #[inline]
     pub fn piece_at(&self, c: Cell) -> Option<Piece> {
         decode(self.board[c.index()])
+    }
+    /// Every cell's content as one byte, by cell index: 0 when empty, else [`piece_code`] of the
+    /// piece standing there (for consumers that compare whole boards at once, such as the NNUE
+    /// accumulator).
+    #[inline]
+    pub fn cell_codes(&self) -> &[u8; 125] {
+        &self.board
     }
     /// Cells of a side's pieces of a kind.
     #[inline]
