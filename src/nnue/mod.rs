@@ -222,7 +222,8 @@ impl Inputs {
     pub fn of(pos: &Position) -> Inputs {
         let mut bytes = [0u8; 128];
         bytes[..CELLS].copy_from_slice(pos.cell_codes());
-        let rights = pos.rights().0;
+        // Rights stand on occupied cells only (the rules core clears them with the piece).
+        let rights = pos.rights().0 & pos.occupied().0;
         let mut cells = [0u64; 16];
         for (k, (w, b)) in cells.iter_mut().zip(bytes.chunks_exact(8)).enumerate() {
             // Each right bit of the eight cells to bit 7 of its byte.
