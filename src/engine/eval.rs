@@ -316,11 +316,7 @@ pub(crate) fn shelter(pos: &Position, w: &Weights, us: Color) -> i32 {
 /// position's tapered material ([`Taper::value`]), part of the balance that decides who is ahead.
 #[inline]
 pub(crate) fn mop_up(pos: &Position, w: &Weights, tapered: i32) -> i32 {
-    let men = pos.occupied().0.count_ones() as i32;
-    if men > w.mopup_pieces || pos.geometry().cylinder {
-        return 0;
-    }
-    mop_up_endgame(pos, w, men, tapered, true)
+    mop_up_terms(pos, w, tapered, true)
 }
 
 /// [`mop_up`] without the bonus for trading down: only driving the weaker king (what the engine
@@ -328,11 +324,18 @@ pub(crate) fn mop_up(pos: &Position, w: &Weights, tapered: i32) -> i32 {
 /// engine converted fewer endgames where the side ahead still had pawns).
 #[inline]
 pub(crate) fn mop_up_chase(pos: &Position, w: &Weights, tapered: i32) -> i32 {
+    mop_up_terms(pos, w, tapered, false)
+}
+
+/// [`mop_up`] with or without the trade bonus: nothing with more than `mopup_pieces` men or on
+/// the hypercylinder.
+#[inline]
+fn mop_up_terms(pos: &Position, w: &Weights, tapered: i32, trading: bool) -> i32 {
     let men = pos.occupied().0.count_ones() as i32;
     if men > w.mopup_pieces || pos.geometry().cylinder {
         return 0;
     }
-    mop_up_endgame(pos, w, men, tapered, false)
+    mop_up_endgame(pos, w, men, tapered, trading)
 }
 
 /// [`mop_up`] once the board is known to be an endgame, with or without the trade bonus.
@@ -744,29 +747,15 @@ mod tests {
         // Five Up K+Q against K (`examples/endgames.rs fiveup Q - 20 100`, lines 9, 10 and 15):
         // `ab:nodes=5000` on both sides drew each by the fifty-move rule without mop-up and mates
         // with it (docs/ENGINE.md, the conversion measurement).
-        use crate::eval::openings::Opening;
-        use crate::eval::runner::{play_game, GameJob};
-        let spec: crate::player::PlayerSpec = "ab:nodes=5000".parse().unwrap();
-        for text in [
-            "5/5/5/3K1/5|5/3k1/5/5/5|1Q3/5/5/5/5|5/5/5/5/5|5/5/5/5/5 w - - - 0 1",
-            "5/4k/5/5/5|5/1Q3/5/5/5|5/K4/5/5/5|5/5/5/5/5|5/5/5/5/5 w - - - 0 1",
-            "5/5/5/5/5|1K3/5/5/5/5|5/5/5/5/5|5/5/5/k4/5|Q4/5/5/5/5 w - - - 0 1",
-        ] {
-            let start = Position::from_text(text, Variant::plain(Ruleset::FiveUp)).unwrap();
-            let job = GameJob {
-                live: None,
-                tc: None,
-                white: spec.clone().into(),
-                black: spec.clone().into(),
-                opening: Opening { start, moves: Vec::new() },
-                max_plies: Some(100),
-                event: "mop-up".into(),
-                tags: Vec::new(),
-            };
-            let record = play_game(&job).unwrap();
-            let outcome = record.outcome.unwrap();
-            assert_eq!(outcome.winner, Some(Color::White), "{text}: {outcome:?} after {} plies", record.moves.len());
-        }
+        crate::engine::assert_white_converts(
+            "ab:nodes=5000",
+            Ruleset::FiveUp,
+            &[
+                "5/5/5/3K1/5|5/3k1/5/5/5|1Q3/5/5/5/5|5/5/5/5/5|5/5/5/5/5 w - - - 0 1",
+                "5/4k/5/5/5|5/1Q3/5/5/5|5/K4/5/5/5|5/5/5/5/5|5/5/5/5/5 w - - - 0 1",
+                "5/5/5/5/5|1K3/5/5/5/5|5/5/5/5/5|5/5/5/k4/5|Q4/5/5/5/5 w - - - 0 1",
+            ],
+        );
     }
 
     #[test]

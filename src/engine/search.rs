@@ -1314,27 +1314,13 @@ mod tests {
         // `ab:nodes=5000,eval=nnue` (the shipped network) on both sides drew each by the
         // fifty-move rule when the network's score was used alone, and mates in 17 plies with
         // the hand evaluation's king chase added (`docs/NNUE.md`, the conversion measurement).
-        use crate::eval::openings::Opening;
-        use crate::eval::runner::{play_game, GameJob};
-        let spec: crate::player::PlayerSpec = "ab:nodes=5000,eval=nnue".parse().unwrap();
-        for text in [
-            "5/5/5/5/5|5/Q4/5/5/5|5/4K/5/5/5|5/5/1k3/5/5|5/5/5/5/5 w - - - 0 1",
-            "5/5/5/5/5|5/5/4K/k4/5|3Q1/5/5/5/5|5/5/5/5/5|5/5/5/5/5 w - - - 0 1",
-        ] {
-            let start = Position::from_text(text, Variant::plain(Ruleset::FiveUp)).unwrap();
-            let job = GameJob {
-                live: None,
-                tc: None,
-                white: spec.clone().into(),
-                black: spec.clone().into(),
-                opening: Opening { start, moves: Vec::new() },
-                max_plies: Some(100),
-                event: "mop-up".into(),
-                tags: Vec::new(),
-            };
-            let record = play_game(&job).unwrap();
-            let outcome = record.outcome.unwrap();
-            assert_eq!(outcome.winner, Some(Color::White), "{text}: {outcome:?} after {} plies", record.moves.len());
-        }
+        crate::engine::assert_white_converts(
+            "ab:nodes=5000,eval=nnue",
+            Ruleset::FiveUp,
+            &[
+                "5/5/5/5/5|5/Q4/5/5/5|5/4K/5/5/5|5/5/1k3/5/5|5/5/5/5/5 w - - - 0 1",
+                "5/5/5/5/5|5/5/4K/k4/5|3Q1/5/5/5/5|5/5/5/5/5|5/5/5/5/5 w - - - 0 1",
+            ],
+        );
     }
 }
