@@ -106,11 +106,23 @@ pub struct NetworkConfig {
     pub block: String,
     /// Squeeze-excitation at the end of each block.
     pub se: bool,
+    /// A published network directory (e.g. `nets/fiveup-az`) whose weights the run starts from,
+    /// instead of freshly initialised ones; empty: fresh. Its architecture must be the one above.
+    /// Read once, when the run has no checkpoint yet (the bootstrap, if enabled, then trains on
+    /// from it); the optimizer state starts afresh.
+    pub init: String,
 }
 
 impl Default for NetworkConfig {
     fn default() -> Self {
-        NetworkConfig { backend: BackendKind::Torch, blocks: 4, channels: 32, block: "full".into(), se: true }
+        NetworkConfig {
+            backend: BackendKind::Torch,
+            blocks: 4,
+            channels: 32,
+            block: "full".into(),
+            se: true,
+            init: String::new(),
+        }
     }
 }
 

@@ -263,6 +263,26 @@ fn a_bad_player_spec_in_the_config_fails_before_any_work() {
     assert!(started.elapsed() < Duration::from_secs(60), "the checks come before any long work");
 }
 
+/// `network.init` starts a run from a published network: a missing one fails before the run
+/// directory exists; an existing one becomes network 0.
+#[test]
+fn a_run_starts_from_the_network_named_by_network_init() {
+    let t = tempfile::tempdir().unwrap();
+    let first = t.path().join("first");
+    assert_ok(&train_cmd(&first, &["--set", "generations=1"]).output().unwrap());
+    let run = t.path().join("run");
+    let missing = t.path().join("no-such-net");
+    let o = train_cmd(&run, &["--set", &format!("network.init=\"{}\"", missing.display())]).output().unwrap();
+    assert_one_line_error(&o, &missing.join("net.json").display().to_string());
+    assert!(!run.exists(), "the run directory was created before the check");
+    let published = RunDir::new(&first).model_dir(1);
+    let init = format!("network.init=\"{}\"", published.display());
+    assert_ok(&train_cmd(&run, &["--set", "generations=1", "--set", &init]).output().unwrap());
+    check_finished_run(&run, 1);
+    let log = std::fs::read_to_string(run.join("config.toml")).unwrap();
+    assert!(log.contains(&published.display().to_string()), "the frozen config names the start");
+}
+
 #[test]
 fn a_selfplay_worker_feeds_the_generation_in_progress() {
     let t = tempfile::tempdir().unwrap();

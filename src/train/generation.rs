@@ -43,7 +43,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// How `fiveup train` was asked to run.
@@ -145,8 +145,9 @@ pub fn run_training(opts: &TrainOptions, out: &mut dyn Write) -> Result<(), Trai
         None => None,
     };
     let cfg = resolve_config(&run, opts)?;
-    // Every player spec is checked before the run directory is touched or a network opened.
+    // Every player spec, and the starting network, is checked before the run directory is touched.
     check_players(&cfg)?;
+    check_init(&cfg)?;
     run.create()?;
     let _lock = match remote_lock {
         Some(l) => l,
@@ -160,6 +161,11 @@ pub fn run_training(opts: &TrainOptions, out: &mut dyn Write) -> Result<(), Trai
     let mut learner = open_learner(&cfg)?;
     let meta = checkpoint::load_latest(&run, learner.as_mut(), &hash, opts.force_config)?;
     let step = meta.as_ref().map_or(0, |m| m.step);
+    if meta.is_none() && !cfg.network.init.is_empty() {
+        // Before any long work: a wrong path or architecture fails here.
+        learner.init_from(Path::new(&cfg.network.init))?;
+        tracing::info!("network 0 starts from the weights of {}", cfg.network.init);
+    }
     run.drop_metrics_after(step)?;
     let mut state = match run.read_state()? {
         Some(s) => s,
@@ -235,6 +241,18 @@ pub fn check_players(cfg: &TrainConfig) -> Result<(), TrainError> {
         })?;
     }
     Ok(())
+}
+
+/// Checks that `network.init`, when set, is a published network of the configured architecture
+/// (by loading it into a throw-away learner), before any long work starts.
+pub fn check_init(cfg: &TrainConfig) -> Result<(), TrainError> {
+    if cfg.network.init.is_empty() {
+        return Ok(());
+    }
+    open_learner(cfg)?.init_from(Path::new(&cfg.network.init)).map_err(|e| match e {
+        TrainError::Backend(m) => TrainError::Backend(format!("network.init: {m}")),
+        other => other,
+    })
 }
 
 impl Trainer<'_> {
@@ -388,6 +406,13 @@ impl Trainer<'_> {
         tracing::info!("bootstrap pool: {} positions", self.replay.bootstrap_len());
         let peak = if b.lr > 0.0 { b.lr } else { self.cfg.training.lr };
         self.train_steps(b.steps, None, LrPhase::bootstrap(b.steps, peak), 1.0)?;
+        self.publish_network_zero()?;
+        self.set_phase(Phase::Selfplay)
+    }
+
+    /// Network 0 (the bootstrap's, the `network.init` one or the fresh one): checkpointed,
+    /// published, measured on the held-out set and made the best.
+    fn publish_network_zero(&mut self) -> Result<(), TrainError> {
         self.checkpoint()?;
         self.publish_as(0)?;
         if let Some(m) = self.heldout_metrics(0)? {
@@ -398,16 +423,14 @@ impl Trainer<'_> {
         }
         self.run.write_best(0)?;
         self.state.best = 0;
-        self.set_phase(Phase::Selfplay)
+        Ok(())
     }
 
     fn selfplay(&mut self) -> Result<(), TrainError> {
         let g = self.state.generation;
         if self.run.read_best()?.is_none() {
-            // A new run without bootstrap: network 0 is the fresh one.
-            self.checkpoint()?;
-            self.publish_as(0)?;
-            self.run.write_best(0)?;
+            // A new run without bootstrap: network 0 is the fresh one or `network.init`'s.
+            self.publish_network_zero()?;
         }
         let dir = self.run.shard_dir(g);
         let target = self.cfg.selfplay.games_per_generation;

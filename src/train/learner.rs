@@ -59,6 +59,11 @@ pub trait Learner {
     /// Restores what [`Learner::save`] wrote into `dir`.
     fn load(&mut self, dir: &Path) -> Result<(), TrainError>;
 
+    /// Replaces the weights with those of the published network `dir` (what
+    /// [`Learner::publish`] writes), which must have this learner's architecture; the optimizer
+    /// state starts afresh (`network.init`).
+    fn init_from(&mut self, dir: &Path) -> Result<(), TrainError>;
+
     /// Writes the inference network into the (existing, empty) directory `dir`, in the form
     /// [`load_evaluator`] reads.
     fn publish(&self, dir: &Path) -> Result<(), TrainError>;
@@ -193,11 +198,26 @@ impl Learner for NullLearner {
         Ok(())
     }
 
+    fn init_from(&mut self, dir: &Path) -> Result<(), TrainError> {
+        // A `none` network has no weights; what is checked is that `dir` is one.
+        null_network(dir)
+    }
+
     fn publish(&self, dir: &Path) -> Result<(), TrainError> {
         let path = dir.join("net.json");
         std::fs::write(&path, format!("{{\"format\": \"{NULL_FORMAT}\", \"version\": 1}}\n"))
             .map_err(|e| TrainError::io(&path, e))
     }
+}
+
+/// Checks that `dir` holds a published `none` network.
+fn null_network(dir: &Path) -> Result<(), TrainError> {
+    let path = dir.join("net.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| TrainError::io(&path, e))?;
+    if !text.contains(NULL_FORMAT) {
+        return Err(TrainError::Corrupt { path, detail: format!("not a {NULL_FORMAT} network") });
+    }
+    Ok(())
 }
 
 /// A fresh learner of the configured backend (seeded by the run's seed).
@@ -212,11 +232,7 @@ pub fn open_learner(cfg: &TrainConfig) -> Result<Box<dyn Learner>, TrainError> {
 pub fn load_evaluator(cfg: &TrainConfig, dir: &Path) -> Result<Box<dyn Evaluator>, TrainError> {
     match cfg.network.backend {
         BackendKind::None => {
-            let path = dir.join("net.json");
-            let text = std::fs::read_to_string(&path).map_err(|e| TrainError::io(&path, e))?;
-            if !text.contains(NULL_FORMAT) {
-                return Err(TrainError::Corrupt { path, detail: format!("not a {NULL_FORMAT} network") });
-            }
+            null_network(dir)?;
             Ok(Box::new(UniformEvaluator::new()))
         }
         BackendKind::Torch => torch_evaluator(cfg, dir),

@@ -226,6 +226,13 @@ impl Learner for TchLearner {
         Ok(())
     }
 
+    fn init_from(&mut self, dir: &Path) -> Result<(), TrainError> {
+        self.model = Model::load_expecting(dir, &self.net, self.device).map_err(backend_err)?;
+        self.state.clear();
+        self.steps = 0;
+        Ok(())
+    }
+
     fn publish(&self, dir: &Path) -> Result<(), TrainError> {
         self.model.save(dir).map_err(backend_err)
     }
@@ -452,6 +459,35 @@ mod tests {
         l.publish(t.path()).unwrap();
         let ev = torch_evaluator(&cfg, t.path()).unwrap();
         assert!(!ev.name().is_empty());
+    }
+
+    #[test]
+    fn init_from_takes_a_published_networks_weights_and_refuses_another_architecture() {
+        let cfg = quick(&[]);
+        let positions = random_positions(Variant::default(), 5, 2, 40).into_iter().step_by(10).collect::<Vec<_>>();
+        let samples = random_samples(&positions, 3);
+        let b = assemble(&samples);
+        let mut trained = TchLearner::new(&cfg).unwrap();
+        for _ in 0..5 {
+            trained.step(&b, 3e-3).unwrap();
+        }
+        let t = tempfile::tempdir().unwrap();
+        trained.publish(t.path()).unwrap();
+        // A fresh learner of another seed differs, then equals the published one once initialised.
+        let mut fresh = TchLearner::new(&quick(&["seed=99".to_string()])).unwrap();
+        let before = fresh.step(&b, 0.0).unwrap();
+        let want = trained.step(&b, 0.0).unwrap();
+        assert!((before.total_loss - want.total_loss).abs() > 1e-3, "{before:?} vs {want:?}");
+        fresh.init_from(t.path()).unwrap();
+        assert_eq!((fresh.steps, fresh.state.len()), (0, 0), "the optimizer starts afresh");
+        let after = fresh.step(&b, 0.0).unwrap();
+        assert!((after.total_loss - want.total_loss).abs() < 1e-5, "{after:?} vs {want:?}");
+        // Another architecture is refused with the path and both shapes.
+        let mut wide = TchLearner::new(&quick(&["network.channels=24".to_string()])).unwrap();
+        let e = wide.init_from(t.path()).unwrap_err().to_string();
+        assert!(e.contains(&t.path().display().to_string()) && e.contains("expected"), "{e}");
+        let e = fresh.init_from(&t.path().join("missing")).unwrap_err().to_string();
+        assert!(e.contains("missing"), "{e}");
     }
 
     #[test]
