@@ -279,8 +279,8 @@ fn a_run_starts_from_the_network_named_by_network_init() {
     let init = format!("network.init=\"{}\"", published.display());
     assert_ok(&train_cmd(&run, &["--set", "generations=1", "--set", &init]).output().unwrap());
     check_finished_run(&run, 1);
-    let log = std::fs::read_to_string(run.join("config.toml")).unwrap();
-    assert!(log.contains(&published.display().to_string()), "the frozen config names the start");
+    let frozen = std::fs::read_to_string(run.join("config.toml")).unwrap();
+    assert!(frozen.contains(&published.display().to_string()), "the frozen config names the start");
 }
 
 #[test]

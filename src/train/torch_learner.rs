@@ -482,7 +482,7 @@ mod tests {
         assert_eq!((fresh.steps, fresh.state.len()), (0, 0), "the optimizer starts afresh");
         let after = fresh.step(&b, 0.0).unwrap();
         assert!((after.total_loss - want.total_loss).abs() < 1e-5, "{after:?} vs {want:?}");
-        // Another architecture is refused with the path and both shapes.
+        // Another architecture is refused, naming the path and both architectures.
         let mut wide = TchLearner::new(&quick(&["network.channels=24".to_string()])).unwrap();
         let e = wide.init_from(t.path()).unwrap_err().to_string();
         assert!(e.contains(&t.path().display().to_string()) && e.contains("expected"), "{e}");
