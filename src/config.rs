@@ -107,7 +107,8 @@ pub struct NetworkConfig {
     /// Squeeze-excitation at the end of each block.
     pub se: bool,
     /// A published network directory (e.g. `nets/fiveup-az`) whose weights the run starts from,
-    /// instead of freshly initialised ones; empty: fresh. Its architecture must be the one above.
+    /// instead of freshly initialised ones (a relative path is from the working directory); empty:
+    /// fresh. Its architecture must be the one above.
     /// Read once, when the run has no checkpoint yet (the bootstrap, if enabled, then trains on
     /// from it); the optimizer state starts afresh.
     pub init: String,
