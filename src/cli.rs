@@ -89,6 +89,31 @@ pub enum RunsCommand {
     /// What a run holds: state, best network, each generation's shards and games by worker
     /// beside what the trainer counted, the workers' heartbeats; `--verify` reads every shard.
     Status(RunsStatusArgs),
+    /// Measure every published network of a run on a held-out set: the run's own, or another
+    /// (made when missing with the run's `[heldout]` settings and `--label`/`--positions`).
+    Heldout(RunsHeldoutArgs),
+}
+
+/// `fiveup runs heldout`.
+#[derive(Args, Debug)]
+pub struct RunsHeldoutArgs {
+    /// The run directory (local).
+    #[arg(long, value_name = "DIR")]
+    pub run: PathBuf,
+    /// The held-out set (a shard): made when missing, else read. Default: the run's own
+    /// `heldout.shard`.
+    #[arg(long, value_name = "FILE")]
+    pub set: Option<PathBuf>,
+    /// The deep search that labels a set made here, in place of `heldout.label` (an alpha-beta
+    /// spec, e.g. `ab:nodes=40000,hash=8,eval=nnue`); an existing set must carry this label.
+    #[arg(long, value_name = "SPEC")]
+    pub label: Option<String>,
+    /// Positions of a set made here, in place of `heldout.positions`.
+    #[arg(long, value_name = "N")]
+    pub positions: Option<u64>,
+    /// Print one JSON object per generation instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `fiveup runs status`.
@@ -738,6 +763,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Uci(a) => run_uci(&a),
         Command::Serve(a) => serve::run(&a, out),
         Command::Runs(RunsCommand::Status(a)) => run_runs_status(&a, out),
+        Command::Runs(RunsCommand::Heldout(a)) => run_runs_heldout(&a, out),
         Command::Nnue(NnueCommand::Datagen(a)) => run_datagen(&a, out),
         Command::Nnue(NnueCommand::Train(a)) => run_nnue_train(&a, out),
         Command::Nnue(NnueCommand::Loop(a)) => run_nnue_loop(&a, out),
@@ -906,6 +932,73 @@ fn run_runs_status(a: &RunsStatusArgs, out: &mut dyn Write) -> Result<()> {
     if status.verify.as_ref().is_some_and(|v| !v.ok) {
         anyhow::bail!("{}: verification found problems (listed above)", a.run);
     }
+    Ok(())
+}
+
+fn run_runs_heldout(a: &RunsHeldoutArgs, out: &mut dyn Write) -> Result<()> {
+    use fiveup::train::heldout;
+    let run = fiveup::train::RunDir::new(&a.run);
+    let Some(mut cfg) = run.frozen_config()? else {
+        bail!("{}: not a training run (no config.toml)", a.run.display());
+    };
+    let own = heldout::heldout_path(&run);
+    let set = a.set.clone().unwrap_or_else(|| own.clone());
+    if a.set.is_none() && (a.label.is_some() || a.positions.is_some()) {
+        bail!("--label and --positions describe a new set: name its file with --set (the run's own set is fixed)");
+    }
+    if let Some(label) = &a.label {
+        cfg.heldout.label = label.clone();
+    }
+    if let Some(n) = a.positions {
+        if !(1..=1_000_000).contains(&n) {
+            bail!("--positions {n} is out of range (allowed: 1..=1000000)");
+        }
+        cfg.heldout.positions = n;
+    }
+    heldout::check_specs(&cfg)?;
+    let gens = heldout::published_generations(&run)?;
+    if gens.is_empty() {
+        bail!("{}: no published network (models/gen-NNNN)", a.run.display());
+    }
+    if set.exists() {
+        let label = heldout::set_label(&set)?;
+        if let (Some(want), Some(have)) = (&a.label, &label) {
+            if want != have {
+                bail!(
+                    "{}: the set is labelled by {have}, not {want} (name another --set to make a new one)",
+                    set.display()
+                );
+            }
+        }
+    } else if set == own {
+        bail!("{}: the run has no held-out set (heldout.positions = 0); name one with --set", set.display());
+    } else {
+        let n = cfg.heldout.positions;
+        let bar = fiveup::progress::Progress::new(n, "held-out set", "positions");
+        bar.resume_at(0);
+        heldout::ensure_at(&set, &cfg, &|have| bar.set_position(have.min(n)))?;
+        bar.finish();
+    }
+    let items = heldout::load_from(&set)?;
+    let label = heldout::set_label(&set)?.unwrap_or_else(|| "?".into());
+    if !a.json {
+        writeln!(out, "{}: {} positions labelled by {label}", set.display(), items.len())?;
+        writeln!(out, "{:<10} {:>16} {:>10} {:>10}", "network", "policy top-1", "value CE", "score MSE")?;
+    }
+    let n = items.len().max(1) as f64;
+    heldout::remeasure(&run, &cfg, &gens, &items, &mut |g, m| {
+        let half = 1.96 * (m.policy_top1 * (1.0 - m.policy_top1) / n).sqrt();
+        let line = if a.json {
+            serde_json::json!({
+                "generation": g, "positions": m.positions, "policy_top1": m.policy_top1,
+                "policy_top1_ci95": half, "value_ce": m.value_ce, "score_mse": m.score_mse,
+            })
+            .to_string()
+        } else {
+            format!("gen-{g:04}   {:>7.4} ± {:.4} {:>10.4} {:>10.4}", m.policy_top1, half, m.value_ce, m.score_mse)
+        };
+        writeln!(out, "{line}").map_err(|source| fiveup::train::TrainError::Io { path: "stdout".into(), source })
+    })?;
     Ok(())
 }
 

@@ -221,6 +221,10 @@ fn is_zero(x: &f32) -> bool {
     *x == 0.0
 }
 
+fn is_zero_u32(x: &u32) -> bool {
+    *x == 0
+}
+
 impl Default for SelfPlaySection {
     fn default() -> Self {
         SelfPlaySection {
@@ -496,6 +500,12 @@ pub struct EvaluationSection {
     pub every: u32,
     /// Simulations per move of the network player.
     pub simulations: u32,
+    /// Gumbel root actions (m) of the network player; 0 = the self-play's `selfplay.gumbel_m`.
+    /// With NNUE leaves and m near the number of legal moves the network contributes little but
+    /// its prior's tie-breaks, so a ladder meant to show what the policy learnt plays with a
+    /// small m (docs/RESULTS.md, session 22). Written into a frozen config only when set.
+    #[serde(skip_serializing_if = "is_zero_u32")]
+    pub gumbel_m: u32,
     /// Games reaching this many plies are drawn.
     pub ply_cap: u32,
     /// Random plies of each pair's opening.
@@ -522,6 +532,7 @@ impl Default for EvaluationSection {
             games_per_rung: 10,
             every: 1,
             simulations: 32,
+            gumbel_m: 0,
             ply_cap: 200,
             opening_plies: 2,
             concurrency: 2,
@@ -910,6 +921,7 @@ impl TrainConfig {
         let e = &self.evaluation;
         check(e.games_per_rung <= 100_000, "evaluation.games_per_rung", e.games_per_rung, "0..=100000")?;
         check((1..=1_000_000).contains(&e.simulations), "evaluation.simulations", e.simulations, "1..=1000000")?;
+        check(e.gumbel_m <= 256, "evaluation.gumbel_m", e.gumbel_m, "0..=256 (0 = selfplay.gumbel_m)")?;
         check((1..=100_000).contains(&e.ply_cap), "evaluation.ply_cap", e.ply_cap, "1..=100000")?;
         check(e.opening_plies <= 100, "evaluation.opening_plies", e.opening_plies, "0..=100")?;
         check((1..=256).contains(&e.concurrency), "evaluation.concurrency", e.concurrency, "1..=256")?;
@@ -1032,6 +1044,12 @@ mod tests {
         assert_eq!(TrainConfig::from_toml(&c.to_toml(), "x", &[]).unwrap(), c);
         let off = TrainConfig::default_config(&[]).unwrap().to_toml();
         assert!(!off.contains("nnue_leaf") && !off.contains("mate_check"), "{off}");
+        // The ladder's own m: the same rule (a frozen config from before it keeps its hash).
+        assert!(!off.contains("gumbel_m = 0"), "{off}");
+        let m = TrainConfig::from_toml("[evaluation]\ngumbel_m = 8\n", "x", &[]).unwrap();
+        assert_eq!((m.evaluation.gumbel_m, TrainConfig::from_toml(&m.to_toml(), "x", &[]).unwrap()), (8, m.clone()));
+        let e = TrainConfig::from_toml("[evaluation]\ngumbel_m = 300\n", "x", &[]).unwrap_err().to_string();
+        assert!(e.starts_with("x: evaluation.gumbel_m = 300 is out of range"), "{e}");
         let e = TrainConfig::from_toml(&format!("[rules]\nruleset = \"fiveup-2001\"\n{leaf}"), "x", &[]).unwrap_err();
         assert!(e.to_string().contains("no NNUE network is shipped for fiveup-2001"), "{e}");
         let e = TrainConfig::from_toml("[rules]\nruleset = \"chess\"\n", "x", &[]).unwrap_err().to_string();

@@ -284,6 +284,50 @@ fn a_run_starts_from_the_network_named_by_network_init() {
 }
 
 #[test]
+fn runs_heldout_measures_every_generation_on_the_runs_set_or_a_new_one() {
+    let t = tempfile::tempdir().unwrap();
+    let run = t.path().join("run");
+    assert_ok(&train_cmd(&run, &["--set", "generations=1"]).output().unwrap());
+    let heldout = |args: &[&str]| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_fiveup"));
+        c.args(["runs", "heldout", "--run"]).arg(&run).args(args).env("RUST_LOG", "warn");
+        c.output().unwrap()
+    };
+    // On the run's own set: the figures the trainer recorded, one line per published network.
+    let o = heldout(&["--json"]);
+    assert_ok(&o);
+    let lines: Vec<serde_json::Value> = text(&o.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.iter().map(|l| l["generation"].as_u64().unwrap()).collect::<Vec<_>>(), [0, 1]);
+    let recorded: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(run.join("eval/heldout-0001.json")).unwrap()).unwrap();
+    for key in ["policy_top1", "value_ce", "score_mse"] {
+        assert_eq!(lines[1][key], recorded[key], "{key}");
+    }
+    // A new set, labelled by another search, is made once and then read.
+    let set = t.path().join("other.shard");
+    let s = set.to_str().unwrap();
+    let o = heldout(&["--set", s, "--label", "ab:nodes=300,hash=1", "--positions", "12"]);
+    assert_ok(&o);
+    let out = text(&o.stdout);
+    assert!(out.starts_with(&format!("{s}: 12 positions labelled by ab:nodes=300,hash=1\n")), "{out}");
+    assert_eq!(out.lines().filter(|l| l.starts_with("gen-")).count(), 2, "{out}");
+    let made = std::fs::metadata(&set).unwrap().modified().unwrap();
+    let o = heldout(&["--set", s]);
+    assert_ok(&o);
+    assert_eq!(text(&o.stdout), out, "the same set, the same figures");
+    assert_eq!(std::fs::metadata(&set).unwrap().modified().unwrap(), made, "the set was rewritten");
+    // Mistakes are one-line errors.
+    assert_one_line_error(&heldout(&["--set", s, "--label", "ab:nodes=400,hash=1"]), "labelled by ab:nodes=300,hash=1");
+    assert_one_line_error(&heldout(&["--label", "ab:nodes=400,hash=1"]), "--set");
+    let bad = t.path().join("bad.shard");
+    assert_one_line_error(&heldout(&["--set", bad.to_str().unwrap(), "--label", "random"]), "heldout.label");
+    assert!(!bad.exists());
+    let o =
+        Command::new(env!("CARGO_BIN_EXE_fiveup")).args(["runs", "heldout", "--run"]).arg(t.path()).output().unwrap();
+    assert_one_line_error(&o, "not a training run");
+}
+
+#[test]
 fn a_selfplay_worker_feeds_the_generation_in_progress() {
     let t = tempfile::tempdir().unwrap();
     let run = t.path().join("run");

@@ -32,7 +32,8 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 /// The network of generation `g` (published in `dir`) as a player: MCTS with the run's search
-/// kind and `evaluation.simulations` per move, no noise. Named `gen-NNNN` in results and records.
+/// kind, `evaluation.simulations` per move and `evaluation.gumbel_m` root actions (when set; else
+/// the self-play's), no noise. Named `gen-NNNN` in results and records.
 pub fn net_source(cfg: &TrainConfig, g: u32, dir: PathBuf) -> PlayerSource {
     let spec = MctsSpec {
         evaluator: EvaluatorSpec::Net(dir.clone()),
@@ -42,7 +43,7 @@ pub fn net_source(cfg: &TrainConfig, g: u32, dir: PathBuf) -> PlayerSource {
             SearchAlgo::Puct => SearchKind::Puct,
         },
         batch: cfg.selfplay.max_batch,
-        gumbel_m: cfg.selfplay.gumbel_m,
+        gumbel_m: if cfg.evaluation.gumbel_m > 0 { cfg.evaluation.gumbel_m } else { cfg.selfplay.gumbel_m },
         quiescence: cfg.selfplay.quiescence,
         nnue: cfg.selfplay.nnue_leaf,
         mate_check: cfg.selfplay.mate_check,

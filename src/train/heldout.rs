@@ -36,7 +36,7 @@ use crate::selfplay::records::{score_to_expectation, score_to_wdl};
 use crate::selfplay::{read_shard, write_shard, GameRecord};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The held-out shard of a run.
 pub fn heldout_path(run: &RunDir) -> PathBuf {
@@ -90,13 +90,17 @@ fn labelled_game(
 /// Makes `RUN/heldout.shard` if it is missing (and `heldout.positions > 0`); `on_positions(n)` is
 /// called with the positions collected so far as batches of games finish. Returns the number of positions in the set.
 pub fn ensure(run: &RunDir, cfg: &TrainConfig, on_positions: &dyn Fn(u64)) -> Result<u64, TrainError> {
+    ensure_at(&heldout_path(run), cfg, on_positions)
+}
+
+/// [`ensure`] for a set at any path (`fiveup runs heldout --set FILE`).
+pub fn ensure_at(path: &Path, cfg: &TrainConfig, on_positions: &dyn Fn(u64)) -> Result<u64, TrainError> {
     let h = &cfg.heldout;
-    let path = heldout_path(run);
     if h.positions == 0 {
         return Ok(0);
     }
     if path.exists() {
-        let games = read_shard(&path)?;
+        let games = read_shard(path)?;
         return Ok(games.iter().map(|g| g.positions.len() as u64).sum());
     }
     let engine: PlayerSource = alpha_beta_spec("heldout.engine", &h.engine)?.into();
@@ -124,7 +128,7 @@ pub fn ensure(run: &RunDir, cfg: &TrainConfig, on_positions: &dyn Fn(u64)) -> Re
             return Err(TrainError::Player("the held-out games yield no positions (check heldout.stride)".into()));
         }
     }
-    write_shard(&path, &games)?;
+    write_shard(path, &games)?;
     Ok(have)
 }
 
@@ -151,9 +155,14 @@ pub fn load(run: &RunDir) -> Result<Vec<HeldoutItem>, TrainError> {
     if !path.exists() {
         return Ok(Vec::new());
     }
+    load_from(&path)
+}
+
+/// Reads a held-out set from its shard (an error if it is missing or not a held-out set).
+pub fn load_from(path: &Path) -> Result<Vec<HeldoutItem>, TrainError> {
     let mut out = Vec::new();
-    for rec in read_shard(&path)? {
-        let corrupt = |e: String| TrainError::Corrupt { path: path.clone(), detail: e };
+    for rec in read_shard(path)? {
+        let corrupt = |e: String| TrainError::Corrupt { path: path.to_path_buf(), detail: e };
         let positions = rec.replay().map_err(|e| corrupt(e.to_string()))?;
         let hashes: Vec<u64> = positions.iter().map(Position::hash).collect();
         for p in &rec.positions {
@@ -226,6 +235,53 @@ pub fn measure(
     m.value_ce /= n;
     m.score_mse /= n;
     Ok(m)
+}
+
+/// The deep search that labelled a held-out set (its games' `evaluator` reads "ENGINE labelled
+/// by LABEL"), if its records say.
+pub fn set_label(path: &Path) -> Result<Option<String>, TrainError> {
+    Ok(read_shard(path)?
+        .first()
+        .and_then(|r| r.evaluator.split_once(" labelled by ").map(|(_, label)| label.to_string())))
+}
+
+/// The generations of a run with a published network (`models/gen-NNNN`), in order.
+pub fn published_generations(run: &RunDir) -> Result<Vec<u32>, TrainError> {
+    let dir = run.root().join("models");
+    let entries = match std::fs::read_dir(&dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(TrainError::io(&dir, e)),
+    };
+    let mut gens = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| TrainError::io(&dir, e))?;
+        let name = entry.file_name();
+        if let Some(g) = name.to_str().and_then(|n| n.strip_prefix("gen-")).and_then(|d| d.parse::<u32>().ok()) {
+            gens.push(g);
+        }
+    }
+    gens.sort_unstable();
+    Ok(gens)
+}
+
+/// Measures the published networks `gens` of `run` (with the run's config `cfg`) on the held-out
+/// set `items`, calling `each` with every generation's figures as they come: how a finished run
+/// looks on another held-out set, e.g. one labelled by another search (`fiveup runs heldout`).
+pub fn remeasure(
+    run: &RunDir,
+    cfg: &TrainConfig,
+    gens: &[u32],
+    items: &[HeldoutItem],
+    each: &mut dyn FnMut(u32, &HeldoutMetrics) -> Result<(), TrainError>,
+) -> Result<(), TrainError> {
+    for &g in gens {
+        let mut ev = super::learner::load_evaluator(cfg, &run.model_dir(g))?;
+        let m = measure(ev.as_mut(), items, cfg.bootstrap.score_scale)
+            .map_err(|e| TrainError::Backend(format!("gen-{g:04}: {e}")))?;
+        each(g, &m)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
