@@ -960,27 +960,27 @@ fn run_runs_heldout(a: &RunsHeldoutArgs, out: &mut dyn Write) -> Result<()> {
     if gens.is_empty() {
         bail!("{}: no published network (models/gen-NNNN)", a.run.display());
     }
-    if set.exists() {
-        let label = heldout::set_label(&set)?;
-        if let (Some(want), Some(have)) = (&a.label, &label) {
-            if want != have {
-                bail!(
-                    "{}: the set is labelled by {have}, not {want} (name another --set to make a new one)",
-                    set.display()
-                );
-            }
+    if !set.exists() {
+        if set == own {
+            bail!("{}: no held-out set (the run has not made one); name one with --set to make it", set.display());
         }
-    } else if set == own {
-        bail!("{}: the run has no held-out set (heldout.positions = 0); name one with --set", set.display());
-    } else {
         let n = cfg.heldout.positions;
         let bar = fiveup::progress::Progress::new(n, "held-out set", "positions");
         bar.resume_at(0);
         heldout::ensure_at(&set, &cfg, &|have| bar.set_position(have.min(n)))?;
         bar.finish();
     }
+    let label = heldout::set_label(&set)?;
+    if let (Some(want), Some(have)) = (&a.label, &label) {
+        if want != have {
+            bail!(
+                "{}: the set is labelled by {have}, not {want} (name another --set to make a new one)",
+                set.display()
+            );
+        }
+    }
+    let label = label.unwrap_or_else(|| "?".into());
     let items = heldout::load_from(&set)?;
-    let label = heldout::set_label(&set)?.unwrap_or_else(|| "?".into());
     if !a.json {
         writeln!(out, "{}: {} positions labelled by {label}", set.display(), items.len())?;
         writeln!(out, "{:<10} {:>16} {:>10} {:>10}", "network", "policy top-1", "value CE", "score MSE")?;
