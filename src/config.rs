@@ -501,8 +501,8 @@ pub struct EvaluationSection {
     /// Simulations per move of the network player.
     pub simulations: u32,
     /// Gumbel root actions (m) of the network player; 0 = the self-play's `selfplay.gumbel_m`.
-    /// With NNUE leaves and m near the number of legal moves the network contributes little but
-    /// its prior's tie-breaks, so a ladder meant to show what the policy learnt plays with a
+    /// With NNUE leaves and a large m the network contributes little beyond which moves are left
+    /// out, so a ladder meant to show what the policy learnt plays with a
     /// small m (docs/RESULTS.md, session 22). Written into a frozen config only when set.
     #[serde(skip_serializing_if = "is_zero_u32")]
     pub gumbel_m: u32,
