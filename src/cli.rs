@@ -956,7 +956,7 @@ fn run_runs_heldout(a: &RunsHeldoutArgs, out: &mut dyn Write) -> Result<()> {
         cfg.heldout.positions = n;
     }
     heldout::check_specs(&cfg)?;
-    let gens = heldout::published_generations(&run)?;
+    let gens = run.published_generations()?;
     if gens.is_empty() {
         bail!("{}: no published network (models/gen-NNNN)", a.run.display());
     }
@@ -986,19 +986,23 @@ fn run_runs_heldout(a: &RunsHeldoutArgs, out: &mut dyn Write) -> Result<()> {
         writeln!(out, "{:<10} {:>16} {:>10} {:>10}", "network", "policy top-1", "value CE", "score MSE")?;
     }
     let n = items.len().max(1) as f64;
-    heldout::remeasure(&run, &cfg, &gens, &items, &mut |g, m| {
+    for g in gens {
+        let m = heldout::measure_network(&cfg, &run.model_dir(g), &items)?;
         let half = 1.96 * (m.policy_top1 * (1.0 - m.policy_top1) / n).sqrt();
-        let line = if a.json {
-            serde_json::json!({
+        if a.json {
+            let line = serde_json::json!({
                 "generation": g, "positions": m.positions, "policy_top1": m.policy_top1,
                 "policy_top1_ci95": half, "value_ce": m.value_ce, "score_mse": m.score_mse,
-            })
-            .to_string()
+            });
+            writeln!(out, "{line}")?;
         } else {
-            format!("gen-{g:04}   {:>7.4} ± {:.4} {:>10.4} {:>10.4}", m.policy_top1, half, m.value_ce, m.score_mse)
-        };
-        writeln!(out, "{line}").map_err(|source| fiveup::train::TrainError::Io { path: "stdout".into(), source })
-    })?;
+            writeln!(
+                out,
+                "gen-{g:04}   {:>7.4} ± {:.4} {:>10.4} {:>10.4}",
+                m.policy_top1, half, m.value_ce, m.score_mse
+            )?;
+        }
+    }
     Ok(())
 }
 

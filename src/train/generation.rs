@@ -286,9 +286,7 @@ impl Trainer<'_> {
             return Ok(Some(m));
         }
         let items = heldout::load(&self.run)?;
-        let mut ev = super::learner::load_evaluator(&self.cfg, &self.run.model_dir(g))?;
-        let m = heldout::measure(ev.as_mut(), &items, self.cfg.bootstrap.score_scale)
-            .map_err(|e| TrainError::Backend(e.to_string()))?;
+        let m = heldout::measure_network(&self.cfg, &self.run.model_dir(g), &items)?;
         std::fs::create_dir_all(self.run.eval_dir()).map_err(|e| TrainError::io(&self.run.eval_dir(), e))?;
         atomic_write(&path, (serde_json::to_string_pretty(&m).expect("serialises") + "\n").as_bytes())?;
         tracing::info!(

@@ -38,6 +38,9 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
+/// Between the engine and the label in the `evaluator` of a held-out set's games.
+const LABELLED_BY: &str = " labelled by ";
+
 /// The held-out shard of a run.
 pub fn heldout_path(run: &RunDir) -> PathBuf {
     run.root().join("heldout.shard")
@@ -83,7 +86,7 @@ fn labelled_game(
         kept.push(p);
     }
     rec.positions = kept;
-    rec.evaluator = format!("{} labelled by {}", rec.evaluator, label);
+    rec.evaluator = format!("{}{LABELLED_BY}{}", rec.evaluator, label);
     Ok(rec)
 }
 
@@ -240,48 +243,14 @@ pub fn measure(
 /// The deep search that labelled a held-out set (its games' `evaluator` reads "ENGINE labelled
 /// by LABEL"), if its records say.
 pub fn set_label(path: &Path) -> Result<Option<String>, TrainError> {
-    Ok(read_shard(path)?
-        .first()
-        .and_then(|r| r.evaluator.split_once(" labelled by ").map(|(_, label)| label.to_string())))
+    Ok(read_shard(path)?.first().and_then(|r| r.evaluator.split_once(LABELLED_BY).map(|(_, label)| label.to_string())))
 }
 
-/// The generations of a run with a published network (`models/gen-NNNN`), in order.
-pub fn published_generations(run: &RunDir) -> Result<Vec<u32>, TrainError> {
-    let dir = run.root().join("models");
-    let entries = match std::fs::read_dir(&dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(TrainError::io(&dir, e)),
-    };
-    let mut gens = Vec::new();
-    for entry in entries {
-        let entry = entry.map_err(|e| TrainError::io(&dir, e))?;
-        let name = entry.file_name();
-        if let Some(g) = name.to_str().and_then(|n| n.strip_prefix("gen-")).and_then(|d| d.parse::<u32>().ok()) {
-            gens.push(g);
-        }
-    }
-    gens.sort_unstable();
-    Ok(gens)
-}
-
-/// Measures the published networks `gens` of `run` (with the run's config `cfg`) on the held-out
-/// set `items`, calling `each` with every generation's figures as they come: how a finished run
-/// looks on another held-out set, e.g. one labelled by another search (`fiveup runs heldout`).
-pub fn remeasure(
-    run: &RunDir,
-    cfg: &TrainConfig,
-    gens: &[u32],
-    items: &[HeldoutItem],
-    each: &mut dyn FnMut(u32, &HeldoutMetrics) -> Result<(), TrainError>,
-) -> Result<(), TrainError> {
-    for &g in gens {
-        let mut ev = super::learner::load_evaluator(cfg, &run.model_dir(g))?;
-        let m = measure(ev.as_mut(), items, cfg.bootstrap.score_scale)
-            .map_err(|e| TrainError::Backend(format!("gen-{g:04}: {e}")))?;
-        each(g, &m)?;
-    }
-    Ok(())
+/// Measures published network `dir` (of a run with config `cfg`) on `items`: the trainer's
+/// figures of each generation, and `fiveup runs heldout`'s on any set.
+pub fn measure_network(cfg: &TrainConfig, dir: &Path, items: &[HeldoutItem]) -> Result<HeldoutMetrics, TrainError> {
+    let mut ev = super::learner::load_evaluator(cfg, dir)?;
+    measure(ev.as_mut(), items, cfg.bootstrap.score_scale).map_err(|e| TrainError::Backend(e.to_string()))
 }
 
 #[cfg(test)]

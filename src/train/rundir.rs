@@ -337,9 +337,31 @@ impl RunDir {
     pub fn checkpoints_dir(&self) -> PathBuf {
         self.root.join("checkpoints")
     }
+    /// `models/`: the published networks.
+    pub fn models_dir(&self) -> PathBuf {
+        self.root.join("models")
+    }
     /// `models/gen-NNNN/`: published network `g`.
     pub fn model_dir(&self, g: u32) -> PathBuf {
-        self.root.join("models").join(format!("gen-{g:04}"))
+        self.models_dir().join(format!("gen-{g:04}"))
+    }
+    /// The generations with a published network (`models/gen-NNNN`), in order.
+    pub fn published_generations(&self) -> Result<Vec<u32>, TrainError> {
+        let dir = self.models_dir();
+        let entries = match fs::read_dir(&dir) {
+            Ok(e) => e,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(TrainError::io(&dir, e)),
+        };
+        let mut gens = Vec::new();
+        for entry in entries {
+            let name = entry.map_err(|e| TrainError::io(&dir, e))?.file_name();
+            if let Some(g) = name.to_str().and_then(|n| n.strip_prefix("gen-")).and_then(|d| d.parse::<u32>().ok()) {
+                gens.push(g);
+            }
+        }
+        gens.sort_unstable();
+        Ok(gens)
     }
     /// `eval/`.
     pub fn eval_dir(&self) -> PathBuf {
@@ -356,7 +378,7 @@ impl RunDir {
             self.root.clone(),
             self.root.join("shards"),
             self.checkpoints_dir(),
-            self.root.join("models"),
+            self.models_dir(),
             self.eval_dir(),
             self.plots_dir(),
         ] {
