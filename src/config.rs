@@ -225,6 +225,10 @@ fn is_zero_u32(x: &u32) -> bool {
     *x == 0
 }
 
+fn is_zero_f64(x: &f64) -> bool {
+    *x == 0.0
+}
+
 impl Default for SelfPlaySection {
     fn default() -> Self {
         SelfPlaySection {
@@ -328,6 +332,12 @@ pub struct TrainingSection {
     pub moves_left_weight: f64,
     /// Share of the search's root WDL in the value target (the rest is the game result).
     pub value_target_mix: f32,
+    /// Decay `d` of the exponential moving average of the weights that generations publish
+    /// (0 = publish the trained weights themselves): after every step `e ← d·e + (1 − d)·w`,
+    /// over the trainable variables and the batch-norm statistics, carried across generations and
+    /// checkpoints (`crate::train::torch_learner`). Written into a frozen config only when set.
+    #[serde(skip_serializing_if = "is_zero_f64")]
+    pub ema_decay: f64,
     /// Sampling.
     pub sampling: Sampling,
     /// Surprise sampling: share of the probability mass given by surprise (the rest uniform).
@@ -362,6 +372,7 @@ impl Default for TrainingSection {
             value_weight: 1.0,
             moves_left_weight: 0.1,
             value_target_mix: 0.0,
+            ema_decay: 0.0,
             sampling: Sampling::Uniform,
             surprise_share: 0.5,
             mirror: true,
@@ -871,6 +882,7 @@ impl TrainConfig {
             check((0.0..=100.0).contains(&v), &format!("training.{k}"), v, "[0, 100]")?;
         }
         check((0.0..=1.0).contains(&t.value_target_mix), "training.value_target_mix", t.value_target_mix, "[0, 1]")?;
+        check((0.0..1.0).contains(&t.ema_decay), "training.ema_decay", t.ema_decay, "[0, 1) (0 = off)")?;
         check((0.0..=1.0).contains(&t.surprise_share), "training.surprise_share", t.surprise_share, "[0, 1]")?;
         check(
             (1..=10_000_000).contains(&t.checkpoint_every),
@@ -1050,6 +1062,12 @@ mod tests {
         assert_eq!((m.evaluation.gumbel_m, TrainConfig::from_toml(&m.to_toml(), "x", &[]).unwrap()), (8, m.clone()));
         let e = TrainConfig::from_toml("[evaluation]\ngumbel_m = 300\n", "x", &[]).unwrap_err().to_string();
         assert!(e.starts_with("x: evaluation.gumbel_m = 300 is out of range"), "{e}");
+        // The published weights' moving average: the same rule, and 1 (a frozen average) refused.
+        assert!(!off.contains("ema_decay"), "{off}");
+        let a = TrainConfig::from_toml("[training]\nema_decay = 0.99\n", "x", &[]).unwrap();
+        assert_eq!((a.training.ema_decay, TrainConfig::from_toml(&a.to_toml(), "x", &[]).unwrap()), (0.99, a.clone()));
+        let e = TrainConfig::from_toml("[training]\nema_decay = 1.0\n", "x", &[]).unwrap_err().to_string();
+        assert_eq!(e, "x: training.ema_decay = 1 is out of range (allowed: [0, 1) (0 = off))");
         let e = TrainConfig::from_toml(&format!("[rules]\nruleset = \"fiveup-2001\"\n{leaf}"), "x", &[]).unwrap_err();
         assert!(e.to_string().contains("no NNUE network is shipped for fiveup-2001"), "{e}");
         let e = TrainConfig::from_toml("[rules]\nruleset = \"chess\"\n", "x", &[]).unwrap_err().to_string();

@@ -11,6 +11,17 @@
 //! convolutions and linear layers ([`decays`]: variables of two or more dimensions), not to
 //! biases or batch-norm scales and shifts: shrinking those does not regularise (batch norm undoes
 //! the scale of the weights before it) and only pulls the affine maps towards zero.
+//!
+//! **Moving average of the weights** (`training.ema_decay` = `d` > 0; KataGo publishes a
+//! stochastic weight average for the same reason). After every step `e ← d·e + (1 − d)·w` for
+//! every variable of the model, batch-norm running statistics included; the average starts at the
+//! weights after the first step (of the run, of a `network.init` start, or of a resume from a
+//! checkpoint written without it) and runs on across generations. Generations publish the
+//! average, not the weights of their last step: with a constant learning rate and noisy value
+//! targets, the weights after the last of ~150 steps carry that step's noise, which the held-out
+//! value figures show as one-generation spikes (`docs/RESULTS.md`, session 23). Training itself
+//! continues from the trained weights. Checkpoints keep the average in `ema.safetensors` (one
+//! tensor per variable, the model's names); `d = 0` publishes the trained weights.
 
 use super::learner::{Learner, StepStats};
 use super::replay::TrainBatch;
@@ -65,7 +76,12 @@ pub struct TchLearner {
     /// Optimizer buffers by name (`m.VAR`, `v.VAR`, `b.VAR`).
     state: BTreeMap<String, Tensor>,
     steps: u64,
+    /// The moving average of every variable by name (empty: none yet, or `ema_decay` = 0).
+    ema: BTreeMap<String, Tensor>,
 }
+
+/// The checkpoint file of the moving average of the weights.
+const EMA_FILE: &str = "ema.safetensors";
 
 impl TchLearner {
     /// A freshly initialised network (seeded by the run seed) on the best device.
@@ -76,7 +92,16 @@ impl TchLearner {
         let model = Model::new(&net, device).map_err(backend_err)?;
         let t = &cfg.training;
         let weights = LossWeights { policy: t.policy_weight, wdl: t.value_weight, moves_left: t.moves_left_weight };
-        Ok(TchLearner { model, net, training: t.clone(), weights, device, state: BTreeMap::new(), steps: 0 })
+        Ok(TchLearner {
+            model,
+            net,
+            training: t.clone(),
+            weights,
+            device,
+            state: BTreeMap::new(),
+            steps: 0,
+            ema: BTreeMap::new(),
+        })
     }
 
     fn trainable(&self) -> BTreeMap<String, Tensor> {
@@ -151,7 +176,50 @@ impl TchLearner {
                     }
                 }
             }
+            if t.ema_decay > 0.0 {
+                self.average(t.ema_decay);
+            }
         });
+    }
+
+    /// One step of the moving average (under no_grad): `e ← d·e + (1 − d)·w` for every variable,
+    /// or a copy of the weights where there is no average yet.
+    fn average(&mut self, d: f64) {
+        for (name, var) in self.model.named_variables() {
+            match self.ema.get_mut(&name) {
+                Some(e) => {
+                    let _ = e.g_mul_scalar_(d).g_add_(&(&var * (1.0 - d)));
+                }
+                None => {
+                    self.ema.insert(name, var.copy());
+                }
+            }
+        }
+    }
+
+    /// Reads a checkpoint's moving average, which must hold exactly the model's variables.
+    fn read_average(&self, path: &Path) -> Result<BTreeMap<String, Tensor>, TrainError> {
+        let tensors = Tensor::read_safetensors(path)
+            .map_err(|e| TrainError::Corrupt { path: path.to_path_buf(), detail: e.to_string() })?;
+        let vars = self.model.named_variables();
+        let bad = |detail: String| TrainError::Invalid {
+            path: path.to_path_buf(),
+            detail: format!("moving average does not fit the network: {detail}"),
+        };
+        let ema: BTreeMap<String, Tensor> = tensors.into_iter().map(|(k, v)| (k, v.to_device(self.device))).collect();
+        for (name, var) in &vars {
+            match ema.get(name) {
+                None => return Err(bad(format!("tensor {name} is missing"))),
+                Some(e) if e.size() != var.size() => {
+                    return Err(bad(format!("tensor {name} has shape {:?}, the network's {:?}", e.size(), var.size())))
+                }
+                Some(_) => {}
+            }
+        }
+        if let Some(extra) = ema.keys().find(|k| !vars.contains_key(*k)) {
+            return Err(bad(format!("tensor {extra} names no variable of the network")));
+        }
+        Ok(ema)
     }
 }
 
@@ -197,7 +265,16 @@ impl Learner for TchLearner {
             .map_err(|e| TrainError::Backend(format!("{}: {e}", path.display())))?;
         let meta = OptimMeta { kind: self.training.optimizer, steps: self.steps };
         let path = dir.join("optimizer.json");
-        std::fs::write(&path, serde_json::to_string(&meta).expect("serialises")).map_err(|e| TrainError::io(&path, e))
+        std::fs::write(&path, serde_json::to_string(&meta).expect("serialises"))
+            .map_err(|e| TrainError::io(&path, e))?;
+        if !self.ema.is_empty() {
+            let named: Vec<(String, Tensor)> =
+                self.ema.iter().map(|(k, v)| (k.clone(), v.to_device(Device::Cpu))).collect();
+            let path = dir.join(EMA_FILE);
+            Tensor::write_safetensors(&named, &path)
+                .map_err(|e| TrainError::Backend(format!("{}: {e}", path.display())))?;
+        }
+        Ok(())
     }
 
     fn load(&mut self, dir: &Path) -> Result<(), TrainError> {
@@ -223,6 +300,18 @@ impl Learner for TchLearner {
             self.state.clear();
         }
         self.steps = meta.steps;
+        self.ema.clear();
+        let path = dir.join(EMA_FILE);
+        if self.training.ema_decay > 0.0 {
+            if path.exists() {
+                self.ema = self.read_average(&path)?;
+            } else {
+                tracing::info!(
+                    "{}: no moving average of the weights: it starts from the weights after the next step",
+                    dir.display()
+                );
+            }
+        }
         Ok(())
     }
 
@@ -230,11 +319,35 @@ impl Learner for TchLearner {
         self.model = Model::load_expecting(dir, &self.net, self.device).map_err(backend_err)?;
         self.state.clear();
         self.steps = 0;
+        self.ema.clear();
         Ok(())
     }
 
     fn publish(&self, dir: &Path) -> Result<(), TrainError> {
-        self.model.save(dir).map_err(backend_err)
+        if self.ema.is_empty() {
+            return self.model.save(dir).map_err(backend_err);
+        }
+        // The average goes out through the model's own variables (a fresh model would draw its
+        // initial weights from libtorch's generator and change what follows): swapped in for the
+        // save, and the trained weights swapped back whatever the save did.
+        let swapped: Vec<(Tensor, Tensor)> = tch::no_grad(|| {
+            self.model
+                .named_variables()
+                .into_iter()
+                .map(|(name, mut var)| {
+                    let trained = var.copy();
+                    var.copy_(&self.ema[&name]);
+                    (var, trained)
+                })
+                .collect()
+        });
+        let saved = self.model.save(dir).map_err(backend_err);
+        tch::no_grad(|| {
+            for (mut var, trained) in swapped {
+                var.copy_(&trained);
+            }
+        });
+        saved
     }
 }
 
@@ -488,6 +601,72 @@ mod tests {
         assert!(e.contains(&t.path().display().to_string()) && e.contains("expected"), "{e}");
         let e = fresh.init_from(&t.path().join("missing")).unwrap_err().to_string();
         assert!(e.contains("missing"), "{e}");
+    }
+
+    /// Every variable of a model, deep-copied.
+    fn snapshot(model: &Model) -> BTreeMap<String, Tensor> {
+        model.named_variables().into_iter().map(|(n, v)| (n, v.copy())).collect()
+    }
+
+    fn assert_close(got: &BTreeMap<String, Tensor>, want: &BTreeMap<String, Tensor>, what: &str) {
+        assert_eq!(got.len(), want.len(), "{what}");
+        for (name, w) in want {
+            assert!(got[name].allclose(w, 1e-5, 1e-6, false), "{what}: {name}");
+        }
+    }
+
+    #[test]
+    fn generations_publish_the_moving_average_and_checkpoints_carry_it() {
+        let cfg = quick(&["training.ema_decay=0.5".to_string()]);
+        let positions = random_positions(Variant::default(), 6, 2, 40).into_iter().step_by(10).collect::<Vec<_>>();
+        let b = assemble(&random_samples(&positions, 4));
+        let mut l = TchLearner::new(&cfg).unwrap();
+        // The average by hand: the weights after the first step, then e = (e + w) / 2 after each.
+        l.step(&b, 3e-3).unwrap();
+        let mut want = snapshot(&l.model);
+        for _ in 0..3 {
+            l.step(&b, 3e-3).unwrap();
+            want = snapshot(&l.model).into_iter().map(|(n, w)| (n.clone(), (&want[&n] + w) * 0.5)).collect();
+        }
+        let trained = snapshot(&l.model);
+        let t = tempfile::tempdir().unwrap();
+        l.publish(&t.path().join("pub")).unwrap();
+        let published = snapshot(&Model::load(&t.path().join("pub"), Device::Cpu).unwrap());
+        assert_close(&published, &want, "published = average");
+        assert_close(&snapshot(&l.model), &trained, "training goes on from the trained weights");
+        // Batch-norm statistics are averaged too, and the average is not the trained weights.
+        assert!(want.keys().any(|n| n.contains("running_mean")), "{:?}", want.keys().collect::<Vec<_>>());
+        assert!(want.iter().any(|(n, w)| !w.allclose(&trained[n], 1e-5, 1e-6, false)));
+        // Without it, the trained weights themselves (same seed, same steps).
+        let mut plain = TchLearner::new(&quick(&[])).unwrap();
+        for _ in 0..4 {
+            plain.step(&b, 3e-3).unwrap();
+        }
+        plain.publish(&t.path().join("plain")).unwrap();
+        assert_close(&snapshot(&Model::load(&t.path().join("plain"), Device::Cpu).unwrap()), &trained, "no average");
+        // A checkpoint carries the average: the resumed learner publishes what the first does.
+        l.save(t.path()).unwrap();
+        assert!(t.path().join(EMA_FILE).exists());
+        let mut m = TchLearner::new(&cfg).unwrap();
+        m.load(t.path()).unwrap();
+        l.step(&b, 3e-3).unwrap();
+        m.step(&b, 3e-3).unwrap();
+        l.publish(&t.path().join("l")).unwrap();
+        m.publish(&t.path().join("m")).unwrap();
+        let (pl, pm) = (t.path().join("l"), t.path().join("m"));
+        let from_l = snapshot(&Model::load(&pl, Device::Cpu).unwrap());
+        assert_close(&snapshot(&Model::load(&pm, Device::Cpu).unwrap()), &from_l, "resumed");
+        // A checkpoint from before the average existed: it starts again from the weights.
+        std::fs::remove_file(t.path().join(EMA_FILE)).unwrap();
+        let mut old = TchLearner::new(&cfg).unwrap();
+        old.load(t.path()).unwrap();
+        assert!(old.ema.is_empty());
+        // One that does not fit the network is refused, naming the file.
+        let (name, var) = l.model.named_variables().into_iter().next().unwrap();
+        let bad = vec![(name.clone(), Tensor::zeros([var.numel() as i64 + 1], (Kind::Float, Device::Cpu)))];
+        Tensor::write_safetensors(&bad, t.path().join(EMA_FILE)).unwrap();
+        let e = old.load(t.path()).unwrap_err().to_string();
+        assert!(e.contains(EMA_FILE) && e.contains("moving average does not fit") && e.contains(&name), "{e}");
     }
 
     #[test]
