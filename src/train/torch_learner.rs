@@ -30,7 +30,7 @@ use crate::config::{OptimizerKind, TrainConfig, TrainingSection};
 use crate::nn::encode::PLANES;
 use crate::nn::torch::net::MOVES_LEFT_SCALE;
 use crate::nn::torch::train::{losses, move_log_probs, Batch, LossWeights};
-use crate::nn::torch::{default_device, BlockKind, Model, NetConfig, TorchBackend};
+use crate::nn::torch::{default_device, BlockKind, Model, ModelError, NetConfig, TorchBackend};
 use crate::nn::{Evaluator, NetworkEvaluator};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -199,28 +199,24 @@ impl TchLearner {
 
     /// Reads a checkpoint's moving average, which must hold exactly the model's variables.
     fn read_average(&self, path: &Path) -> Result<BTreeMap<String, Tensor>, TrainError> {
-        let tensors = Tensor::read_safetensors(path)
-            .map_err(|e| TrainError::Corrupt { path: path.to_path_buf(), detail: e.to_string() })?;
-        let vars = self.model.named_variables();
-        let bad = |detail: String| TrainError::Invalid {
-            path: path.to_path_buf(),
-            detail: format!("moving average does not fit the network: {detail}"),
-        };
-        let ema: BTreeMap<String, Tensor> = tensors.into_iter().map(|(k, v)| (k, v.to_device(self.device))).collect();
-        for (name, var) in &vars {
-            match ema.get(name) {
-                None => return Err(bad(format!("tensor {name} is missing"))),
-                Some(e) if e.size() != var.size() => {
-                    return Err(bad(format!("tensor {name} has shape {:?}, the network's {:?}", e.size(), var.size())))
-                }
-                Some(_) => {}
+        let ema = self.model.read_matching(path).map_err(|e| match e {
+            ModelError::Mismatch { detail, .. } => TrainError::Invalid {
+                path: path.to_path_buf(),
+                detail: format!("moving average does not fit the network: {detail}"),
+            },
+            ModelError::Weights { source, .. } => {
+                TrainError::Corrupt { path: path.to_path_buf(), detail: source.to_string() }
             }
-        }
-        if let Some(extra) = ema.keys().find(|k| !vars.contains_key(*k)) {
-            return Err(bad(format!("tensor {extra} names no variable of the network")));
-        }
-        Ok(ema)
+            e => TrainError::Backend(e.to_string()),
+        })?;
+        Ok(ema.into_iter().map(|(k, v)| (k, v.to_device(self.device))).collect())
     }
+}
+
+/// Writes named tensors (moved to the CPU) into the safetensors file `path`.
+fn write_tensors<'a>(tensors: impl Iterator<Item = (&'a String, &'a Tensor)>, path: &Path) -> Result<(), TrainError> {
+    let named: Vec<(String, Tensor)> = tensors.map(|(k, v)| (k.clone(), v.to_device(Device::Cpu))).collect();
+    Tensor::write_safetensors(&named, path).map_err(|e| TrainError::Backend(format!("{}: {e}", path.display())))
 }
 
 impl Learner for TchLearner {
@@ -258,21 +254,13 @@ impl Learner for TchLearner {
 
     fn save(&self, dir: &Path) -> Result<(), TrainError> {
         self.model.save(dir).map_err(backend_err)?;
-        let named: Vec<(String, Tensor)> =
-            self.state.iter().map(|(k, v)| (k.clone(), v.to_device(Device::Cpu))).collect();
-        let path = dir.join("optimizer.safetensors");
-        Tensor::write_safetensors(&named, &path)
-            .map_err(|e| TrainError::Backend(format!("{}: {e}", path.display())))?;
+        write_tensors(self.state.iter(), &dir.join("optimizer.safetensors"))?;
         let meta = OptimMeta { kind: self.training.optimizer, steps: self.steps };
         let path = dir.join("optimizer.json");
         std::fs::write(&path, serde_json::to_string(&meta).expect("serialises"))
             .map_err(|e| TrainError::io(&path, e))?;
         if !self.ema.is_empty() {
-            let named: Vec<(String, Tensor)> =
-                self.ema.iter().map(|(k, v)| (k.clone(), v.to_device(Device::Cpu))).collect();
-            let path = dir.join(EMA_FILE);
-            Tensor::write_safetensors(&named, &path)
-                .map_err(|e| TrainError::Backend(format!("{}: {e}", path.display())))?;
+            write_tensors(self.ema.iter(), &dir.join(EMA_FILE))?;
         }
         Ok(())
     }

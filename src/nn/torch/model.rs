@@ -220,17 +220,29 @@ impl Model {
     }
 
     /// Copies the tensors of a safetensors file into this model's variables, after checking
-    /// that the names and shapes are exactly this architecture's.
+    /// that the names and shapes are exactly this architecture's ([`Model::read_matching`]).
     pub fn load_weights(&mut self, path: &Path) -> Result<(), ModelError> {
+        let mut file = self.read_matching(path)?;
+        for (name, mut var) in self.named_variables() {
+            let src = file.remove(&name).expect("read_matching checked every name");
+            tch::no_grad(|| var.f_copy_(&src))?;
+        }
+        Ok(())
+    }
+
+    /// Reads a safetensors file that must hold exactly this model's variables (names, shapes,
+    /// `f32`), without loading it: the weights of [`Model::load_weights`], or other values of
+    /// the same variables (a learner's moving average of the weights).
+    pub fn read_matching(&self, path: &Path) -> Result<BTreeMap<String, Tensor>, ModelError> {
         let mismatch =
             |detail: String| ModelError::Mismatch { path: path.to_path_buf(), config: *self.config(), detail };
-        let mut file: BTreeMap<String, Tensor> = Tensor::read_safetensors(path)
+        let file: BTreeMap<String, Tensor> = Tensor::read_safetensors(path)
             .map_err(|source| ModelError::Weights { path: path.to_path_buf(), source })?
             .into_iter()
             .collect();
-        let mut vars = self.named_variables();
-        for (name, var) in vars.iter_mut() {
-            let src = file.remove(name).ok_or_else(|| mismatch(format!("tensor {name} is missing")))?;
+        let vars = self.named_variables();
+        for (name, var) in &vars {
+            let src = file.get(name).ok_or_else(|| mismatch(format!("tensor {name} is missing")))?;
             if src.size() != var.size() || src.kind() != Kind::Float {
                 return Err(mismatch(format!(
                     "tensor {name} is {:?} {:?}, expected {:?} {:?}",
@@ -240,12 +252,12 @@ impl Model {
                     var.size()
                 )));
             }
-            tch::no_grad(|| var.f_copy_(&src))?;
         }
-        if let Some(extra) = file.keys().next() {
-            return Err(mismatch(format!("unexpected tensor {extra} (and {} more)", file.len() - 1)));
+        let mut extra = file.keys().filter(|k| !vars.contains_key(*k));
+        if let Some(first) = extra.next() {
+            return Err(mismatch(format!("unexpected tensor {first} (and {} more)", extra.count())));
         }
-        Ok(())
+        Ok(file)
     }
 
     /// Every variable (trainable or not) by path name, sorted. The tensors share storage with
