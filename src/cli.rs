@@ -191,6 +191,10 @@ pub struct NnueTrainArgs {
     /// Seed of the initial weights and of the sample order.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
+    /// Start from this network's weights (a .nnue file of the same ruleset and sizes, e.g. a
+    /// shipped one) instead of random ones: fine-tuning on new data.
+    #[arg(long, value_name = "FILE")]
+    pub init: Option<PathBuf>,
     /// Rule set of the network: fiveup, fiveup-2001 or raumschach.
     #[arg(long, value_name = "NAME", default_value = "fiveup")]
     pub ruleset: String,
@@ -648,6 +652,7 @@ fn run_nnue_train(a: &NnueTrainArgs, out: &mut dyn Write) -> Result<()> {
         lr: a.lr,
         lambda: a.lambda,
         seed: a.seed,
+        init: a.init.clone(),
     };
     cfg.check().map_err(anyhow::Error::msg)?;
     for d in &a.data {

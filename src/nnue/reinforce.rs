@@ -200,6 +200,7 @@ impl LoopConfig {
             lr: t.lr,
             lambda: t.lambda,
             seed: 0,
+            init: None,
         }
     }
 }

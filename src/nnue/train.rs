@@ -16,6 +16,10 @@
 //! - **Optimizer.** Adam written out on tensors (moments saved with the weights, so a resumed run
 //!   continues exactly), cosine learning rate over all steps, dense weights clipped after each
 //!   step to what an `i8` in units of 1/[`QB`] holds.
+//! - **Start.** Random weights, or (`init`, `--init FILE`) a quantized network's weights divided
+//!   back by their scales, to fine-tune a shipped or earlier network on new data: its exported
+//!   twin before any step is the file's network exactly (a test checks it), so a fine-tune begins
+//!   where that network stands instead of relearning what older data taught it.
 //! - **Quantization** (export): accumulator weights and bias × [`QA`] to `i16`, dense weights ×
 //!   [`QB`] to `i8`, dense biases × `QA·QB` to `i32`, so [`Network::evaluate`]'s integer pass
 //!   follows the float one (a test checks it on trained weights).
@@ -179,6 +183,10 @@ pub struct TrainConfig {
     pub lambda: f32,
     /// Seed of the initial weights and the sample order.
     pub seed: u64,
+    /// A network file whose weights, dequantized, start the run instead of random ones
+    /// (fine-tuning a shipped or earlier network on new data); its ruleset and sizes must be the
+    /// run's. The Adam moments start at zero either way.
+    pub init: Option<PathBuf>,
 }
 
 impl TrainConfig {
@@ -207,7 +215,11 @@ impl TrainConfig {
             self.lr,
             self.lambda,
             self.seed
-        )
+        ) + &match &self.init {
+            // Only when set, so that the settings of runs from before this option still match.
+            Some(p) => format!("init = {:?}\n", p.display().to_string()),
+            None => String::new(),
+        }
     }
 
     /// Checks the numbers (before any data is read).
@@ -225,7 +237,34 @@ impl TrainConfig {
         if !(0.0..=1.0).contains(&self.lambda) {
             return Err(format!("--lambda {}: expected 0 to 1", self.lambda));
         }
-        Ok(())
+        self.initial_network().map(|_| ())
+    }
+
+    /// The network of `init`, read and checked against the run's ruleset and sizes (`None`
+    /// without `init`).
+    pub fn initial_network(&self) -> Result<Option<Network>, String> {
+        let Some(path) = &self.init else { return Ok(None) };
+        let net = Network::load(path, Some(self.ruleset)).map_err(|e| format!("--init {e}"))?;
+        if net.dims != self.dims {
+            return Err(format!(
+                "--init {}: a {}×2-{}-{} network, the run's sizes are {}×2-{}-{}",
+                path.display(),
+                net.dims.hidden,
+                net.dims.l1,
+                net.dims.l2,
+                self.dims.hidden,
+                self.dims.l1,
+                self.dims.l2
+            ));
+        }
+        if net.output_scale != SCORE_SCALE {
+            return Err(format!(
+                "--init {}: output scale {} (the trainer's is {SCORE_SCALE})",
+                path.display(),
+                net.output_scale
+            ));
+        }
+        Ok(Some(net))
     }
 }
 
@@ -274,6 +313,30 @@ impl FloatNet {
         let m = params.iter().map(|p| p.zeros_like()).collect();
         let v = params.iter().map(|p| p.zeros_like()).collect();
         FloatNet { params: params.into_iter().map(|p| p.set_requires_grad(true)).collect(), m, v, step: 0 }
+    }
+
+    /// The float weights of a quantized network (each integer divided by its scale, the inverse
+    /// of [`FloatNet::export`]), with fresh Adam moments.
+    pub fn from_network(net: &Network, device: Device) -> FloatNet {
+        let f = |v: Vec<f32>, shape: &[i64]| Tensor::from_slice(&v).reshape(shape).to_device(device);
+        let deq16 = |v: &[i16]| v.iter().map(|&x| x as f32 / QA as f32).collect::<Vec<f32>>();
+        let deq8 = |v: &[i8]| v.iter().map(|&x| x as f32 / QB as f32).collect::<Vec<f32>>();
+        let deq32 = |v: &[i32]| v.iter().map(|&x| x as f32 / (QA * QB) as f32).collect::<Vec<f32>>();
+        let values = [
+            deq16(&net.ft_weights),
+            deq16(&net.ft_bias),
+            deq8(&net.l1_weights),
+            deq32(&net.l1_bias),
+            deq8(&net.l2_weights),
+            deq32(&net.l2_bias),
+            deq8(&net.out_weights),
+            deq32(&[net.out_bias]),
+        ];
+        let params: Vec<Tensor> =
+            values.into_iter().zip(shapes(net.dims)).map(|(v, shape)| f(v, &shape).set_requires_grad(true)).collect();
+        let m = params.iter().map(|p| p.zeros_like()).collect();
+        let v = params.iter().map(|p| p.zeros_like()).collect();
+        FloatNet { params, m, v, step: 0 }
     }
 
     /// The output `y` (centipawns / [`SCORE_SCALE`]) of a batch.
@@ -453,6 +516,8 @@ pub fn train(
     let state = dir.join("state.ot");
     let (mut net, start) = if state.exists() {
         FloatNet::load(&state, cfg.dims, device)?
+    } else if let Some(init) = cfg.initial_network()? {
+        (FloatNet::from_network(&init, device), 0)
     } else {
         (FloatNet::new(cfg.dims, cfg.seed, device), 0)
     };
@@ -545,7 +610,8 @@ mod tests {
         let rs = Ruleset::Raumschach;
         let (train_set, valid) = load_data(&[data(t.path(), rs, 12)], rs).unwrap();
         assert!(train_set.len() > 100, "{} samples", train_set.len());
-        let cfg = TrainConfig { ruleset: rs, dims: SMALL, epochs: 4, batch: 64, lr: 3e-3, lambda: 0.75, seed: 1 };
+        let cfg =
+            TrainConfig { ruleset: rs, dims: SMALL, epochs: 4, batch: 64, lr: 3e-3, lambda: 0.75, seed: 1, init: None };
         let run = t.path().join("run");
         prepare(&run, &cfg).unwrap();
         let mut reports = Vec::new();
@@ -599,5 +665,35 @@ mod tests {
         // Data of another ruleset is refused, naming the file.
         let e = load_data(&[t.path().join("data")], Ruleset::FiveUp).err().unwrap();
         assert!(e.contains(".shard") && e.contains("raumschach"), "{e}");
+
+        // Fine-tuning. The float twin of a quantized network exports to that network exactly.
+        assert_eq!(FloatNet::from_network(&net, Device::Cpu).export(rs, SMALL), net);
+        // A run started from the trained network begins where it stands: at a rate too small to
+        // move far in one epoch, its loss is the trained network's, not a fresh one's.
+        let slow = TrainConfig { epochs: 1, lr: 1e-5, ..cfg.clone() };
+        let fine = TrainConfig { init: Some(path.clone()), ..slow.clone() };
+        let (fresh_run, fine_run) = (t.path().join("fresh"), t.path().join("fine"));
+        let mut fresh_loss = f64::NAN;
+        prepare(&fresh_run, &slow).unwrap();
+        train(&fresh_run, &slow, &train_set, &valid, &|_, _| {}, &mut |r| fresh_loss = r.train_loss).unwrap();
+        let mut fine_loss = f64::NAN;
+        prepare(&fine_run, &fine).unwrap();
+        train(&fine_run, &fine, &train_set, &valid, &|_, _| {}, &mut |r| fine_loss = r.train_loss).unwrap();
+        let trained = reports[3].train_loss;
+        assert!(
+            (fine_loss - trained).abs() < 0.25 * (fresh_loss - trained),
+            "fine-tune {fine_loss}, trained {trained}, fresh {fresh_loss}"
+        );
+        // The start is part of the settings a resume must match.
+        let e = prepare(&fine_run, &slow).unwrap_err();
+        assert!(e.contains("other settings"), "{e}");
+        // A network of other sizes or another ruleset is refused before any data is read.
+        let wider = TrainConfig { dims: Dims { hidden: 48, ..SMALL }, ..fine.clone() };
+        let e = prepare(&t.path().join("wider"), &wider).unwrap_err();
+        assert!(e.starts_with("--init ") && e.contains("32×2-8-8"), "{e}");
+        let other = TrainConfig { ruleset: Ruleset::FiveUp, ..fine.clone() };
+        let e = prepare(&t.path().join("other"), &other).unwrap_err();
+        assert!(e.starts_with("--init ") && e.contains("net.nnue"), "{e}");
+        assert!(!t.path().join("wider").exists() && !t.path().join("other").exists());
     }
 }
