@@ -19,7 +19,9 @@
 //! - **Start.** Random weights, or (`init`, `--init FILE`) a quantized network's weights divided
 //!   back by their scales, to fine-tune a shipped or earlier network on new data: its exported
 //!   twin before any step is the file's network exactly (a test checks it), so a fine-tune begins
-//!   where that network stands instead of relearning what older data taught it.
+//!   where that network stands. Measured once, it did not pay: fine-tuned on its own engine's
+//!   new data, the shipped Raumschach network got a lower validation loss and played weaker,
+//!   where a fresh network on the same data played stronger (`docs/NNUE.md`, session 25).
 //! - **Quantization** (export): accumulator weights and bias × [`QA`] to `i16`, dense weights ×
 //!   [`QB`] to `i8`, dense biases × `QA·QB` to `i32`, so [`Network::evaluate`]'s integer pass
 //!   follows the float one (a test checks it on trained weights).
