@@ -188,6 +188,10 @@ pub struct NnueTrainArgs {
     /// Second dense layer's width.
     #[arg(long, value_name = "N", default_value_t = 32)]
     pub l2: usize,
+    /// Output buckets, 1..=16: the dense layers once per bucket, a position evaluated by the
+    /// stack of its bucket by the men on the board (1 is the plain network).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub buckets: usize,
     /// Seed of the initial weights and of the sample order.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
@@ -646,7 +650,7 @@ fn run_nnue_train(a: &NnueTrainArgs, out: &mut dyn Write) -> Result<()> {
     let ruleset: Ruleset = a.ruleset.trim().parse().context("--ruleset")?;
     let cfg = TrainConfig {
         ruleset,
-        dims: fiveup::nnue::Dims { hidden: a.hidden, l1: a.l1, l2: a.l2 },
+        dims: fiveup::nnue::Dims { hidden: a.hidden, l1: a.l1, l2: a.l2, buckets: a.buckets },
         epochs: a.epochs,
         batch: a.batch,
         lr: a.lr,
@@ -670,6 +674,11 @@ fn run_nnue_train(a: &NnueTrainArgs, out: &mut dyn Write) -> Result<()> {
         valid.len(),
         started.elapsed().as_secs_f64()
     )?;
+    if cfg.dims.buckets > 1 {
+        let counts = train_set.bucket_counts(cfg.dims.buckets);
+        let per: Vec<String> = counts.iter().map(|n| n.to_string()).collect();
+        writeln!(out, "training samples per output bucket (fewest men first): {}", per.join(", "))?;
+    }
     let bar = fiveup::progress::Progress::new(cfg.total_steps(train_set.len()), "nnue train", "steps");
     let path = train(&a.out, &cfg, &train_set, &valid, &|done, _| bar.set_position(done), &mut |r| {
         bar.set_message(format!("epoch {} valid loss {:.5}", r.epoch, r.valid_loss));

@@ -105,12 +105,9 @@ pub fn run(a: &BenchSearchArgs, out: &mut dyn Write) -> Result<()> {
         let (best, median) = best_and_median(&mut rates);
         writeln!(
             out,
-            "nnue {} ({}x{}-{}-{}): incremental evaluation (update after a move, then evaluate) {best:.2} M/s best, {median:.2} median; vector instructions: {}",
+            "nnue {} ({}): incremental evaluation (update after a move, then evaluate) {best:.2} M/s best, {median:.2} median; vector instructions: {}",
             net.ruleset,
-            net.dims.hidden,
-            2,
-            net.dims.l1,
-            net.dims.l2,
+            net.dims,
             fiveup::nnue::simd_name()
         )?;
     }

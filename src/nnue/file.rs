@@ -3,12 +3,16 @@
 //! | bytes | field |
 //! |---|---|
 //! | 8 | magic [`MAGIC`] (`FIVEUPNN`) |
-//! | 4 | format version ([`VERSION`]) |
+//! | 4 | format version: 1, or 2 ([`VERSION`]) for a network with output buckets |
 //! | 4 | ruleset: 0 `fiveup`, 1 `fiveup-2001`, 2 `raumschach` |
 //! | 4 × 4 | inputs (must be [`super::INPUTS`]), hidden, l1, l2 |
+//! | 4 | version 2 only: output buckets `B` (version 1: one) |
 //! | 4 | output scale (`f32`, centipawns per unit) |
-//! | … | ft bias `i16 × hidden`, ft weights `i16 × inputs × hidden`, l1 bias `i32 × l1`, l1 weights `i8 × l1 × 2·hidden`, l2 bias `i32 × l2`, l2 weights `i8 × l2 × l1`, output bias `i32`, output weights `i8 × l2` |
+//! | … | ft bias `i16 × hidden`, ft weights `i16 × inputs × hidden`, l1 bias `i32 × B × l1`, l1 weights `i8 × B × l1 × 2·hidden`, l2 bias `i32 × B × l2`, l2 weights `i8 × B × l2 × l1`, output bias `i32 × B`, output weights `i8 × B × l2` (the dense arrays bucket by bucket) |
 //! | 4 | CRC-32 ([`crate::fsutil::crc32`]) of every byte before it |
+//!
+//! A network of one bucket is written as version 1, byte for byte what builds before the buckets
+//! wrote, so such files stay readable by them; both versions are read.
 //!
 //! Reading checks the magic, version, ruleset, sizes, length and checksum before any weight is
 //! used, and names the file and what is wrong in one line ([`NnueError`]). Writing goes through
@@ -20,8 +24,9 @@ use std::path::Path;
 
 /// The first eight bytes of a network file.
 pub const MAGIC: &[u8; 8] = b"FIVEUPNN";
-/// The file format version this build reads and writes.
-pub const VERSION: u32 = 1;
+/// The newest file format version this build reads and writes (version 1 is read, and written
+/// for networks of one output bucket).
+pub const VERSION: u32 = 2;
 
 /// A network file that cannot be used: the file and what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -40,11 +45,15 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut b = Vec::with_capacity(64 + self.ft_weights.len() * 2);
         b.extend_from_slice(MAGIC);
-        b.extend_from_slice(&VERSION.to_le_bytes());
+        let version: u32 = if self.dims.buckets == 1 { 1 } else { VERSION };
+        b.extend_from_slice(&version.to_le_bytes());
         let rs = RULESETS.iter().position(|&r| r == self.ruleset).unwrap_or(0) as u32;
         b.extend_from_slice(&rs.to_le_bytes());
         for n in [INPUTS, self.dims.hidden, self.dims.l1, self.dims.l2] {
             b.extend_from_slice(&(n as u32).to_le_bytes());
+        }
+        if version >= 2 {
+            b.extend_from_slice(&(self.dims.buckets as u32).to_le_bytes());
         }
         b.extend_from_slice(&self.output_scale.to_le_bytes());
         self.ft_bias.iter().chain(&self.ft_weights).for_each(|v| b.extend_from_slice(&v.to_le_bytes()));
@@ -52,7 +61,7 @@ impl Network {
         b.extend(self.l1_weights.iter().map(|&v| v as u8));
         self.l2_bias.iter().for_each(|v| b.extend_from_slice(&v.to_le_bytes()));
         b.extend(self.l2_weights.iter().map(|&v| v as u8));
-        b.extend_from_slice(&self.out_bias.to_le_bytes());
+        self.out_bias.iter().for_each(|v| b.extend_from_slice(&v.to_le_bytes()));
         b.extend(self.out_weights.iter().map(|&v| v as u8));
         let crc = crate::fsutil::crc32(&b);
         b.extend_from_slice(&crc.to_le_bytes());
@@ -79,8 +88,8 @@ impl Network {
         }
         let mut r = Reader { bytes, at: 8 };
         let version = r.u32()?;
-        if version != VERSION {
-            return Err(format!("format version {version}; this build reads version {VERSION}"));
+        if !(1..=VERSION).contains(&version) {
+            return Err(format!("format version {version}; this build reads versions 1 to {VERSION}"));
         }
         let rs = r.u32()?;
         let rs = *RULESETS.get(rs as usize).ok_or(format!("unknown ruleset number {rs}"))?;
@@ -91,16 +100,14 @@ impl Network {
         if inputs != INPUTS {
             return Err(format!("{inputs} inputs; this build's feature set has {INPUTS}"));
         }
-        let dims = Dims { hidden: r.u32()? as usize, l1: r.u32()? as usize, l2: r.u32()? as usize };
+        let (hidden, l1, l2) = (r.u32()? as usize, r.u32()? as usize, r.u32()? as usize);
+        let buckets = if version >= 2 { r.u32()? as usize } else { 1 };
+        let dims = Dims { hidden, l1, l2, buckets };
         dims.check()?;
+        let b = dims.buckets;
         let body = dims.hidden * 2
             + INPUTS * dims.hidden * 2
-            + dims.l1 * 4
-            + dims.l1 * 2 * dims.hidden
-            + dims.l2 * 4
-            + dims.l2 * dims.l1
-            + 4
-            + dims.l2;
+            + b * (dims.l1 * 4 + dims.l1 * 2 * dims.hidden + dims.l2 * 4 + dims.l2 * dims.l1 + 4 + dims.l2);
         let want = r.at + 4 + body + 4;
         if bytes.len() != want {
             return Err(format!("{} bytes; a network of these sizes has {want} (truncated or padded)", bytes.len()));
@@ -123,12 +130,12 @@ impl Network {
         let i8s = |r: &mut Reader, n| r.take(n).map(|b| b.iter().map(|&v| v as i8).collect::<Vec<_>>());
         let ft_bias = i16s(&mut r, dims.hidden)?;
         let ft_weights = i16s(&mut r, INPUTS * dims.hidden)?;
-        let l1_bias = i32s(&mut r, dims.l1)?;
-        let l1_weights = i8s(&mut r, dims.l1 * 2 * dims.hidden)?;
-        let l2_bias = i32s(&mut r, dims.l2)?;
-        let l2_weights = i8s(&mut r, dims.l2 * dims.l1)?;
-        let out_bias = i32s(&mut r, 1)?[0];
-        let out_weights = i8s(&mut r, dims.l2)?;
+        let l1_bias = i32s(&mut r, b * dims.l1)?;
+        let l1_weights = i8s(&mut r, b * dims.l1 * 2 * dims.hidden)?;
+        let l2_bias = i32s(&mut r, b * dims.l2)?;
+        let l2_weights = i8s(&mut r, b * dims.l2 * dims.l1)?;
+        let out_bias = i32s(&mut r, b)?;
+        let out_weights = i8s(&mut r, b * dims.l2)?;
         Ok(Network {
             ruleset: rs,
             dims,
@@ -173,7 +180,7 @@ mod tests {
 
     #[test]
     fn networks_round_trip_and_bad_files_are_one_line_errors() {
-        let net = Network::random(Ruleset::Raumschach, Dims { hidden: 16, l1: 4, l2: 4 }, 1);
+        let net = Network::random(Ruleset::Raumschach, Dims { hidden: 16, l1: 4, l2: 4, buckets: 1 }, 1);
         let bytes = net.to_bytes();
         assert_eq!(Network::from_bytes(&bytes, Some(Ruleset::Raumschach)).unwrap(), net);
         let dir = std::env::temp_dir().join(format!("fiveup-nnue-{}", std::process::id()));
@@ -207,5 +214,32 @@ mod tests {
         let e = Network::load(&dir.join("missing.nnue"), None).unwrap_err().to_string();
         assert!(e.contains("missing.nnue") && !e.contains('\n'), "{e}");
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn networks_with_output_buckets_are_version_2_and_round_trip() {
+        let one = Network::random(Ruleset::FiveUp, Dims { hidden: 16, l1: 4, l2: 3, buckets: 1 }, 2);
+        assert_eq!(one.to_bytes()[8], 1, "one bucket: the version earlier builds read");
+        let net = Network::random(Ruleset::FiveUp, Dims { hidden: 16, l1: 4, l2: 3, buckets: 5 }, 2);
+        let bytes = net.to_bytes();
+        assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), VERSION);
+        assert_eq!(u32::from_le_bytes(bytes[32..36].try_into().unwrap()), 5, "buckets after the sizes");
+        let back = Network::from_bytes(&bytes, Some(Ruleset::FiveUp)).unwrap();
+        assert_eq!(back, net);
+        assert_eq!(back.dims.buckets, 5);
+        // One bucket more than the weights hold: the length no longer fits.
+        let mut more = bytes.clone();
+        more[32] = 6;
+        let e = Network::from_bytes(&more, None).unwrap_err();
+        assert!(e.contains("truncated or padded"), "{e}");
+        let mut absurd = bytes.clone();
+        absurd[32] = 17;
+        let e = Network::from_bytes(&absurd, None).unwrap_err();
+        assert!(e.contains("17 output buckets: expected 1 to 16"), "{e}");
+        // A version from a later build is refused, not misread.
+        let mut v3 = bytes;
+        v3[8] = 3;
+        let e = Network::from_bytes(&v3, None).unwrap_err();
+        assert!(e.contains("format version 3; this build reads versions 1 to 2"), "{e}");
     }
 }

@@ -38,6 +38,12 @@
 //! 1/[`QB`] (64 = 1.0), so a dense layer's sum is shifted right by 6 to return to activation
 //! units; the output, in units of 1/(QA·QB), times `output_scale` is centipawns.
 //!
+//! Optionally the dense layers exist once per output bucket ([`Dims::buckets`], Stockfish's
+//! layer stacks): a position is evaluated by the stack of its [`bucket`], by the men on the
+//! board, counted from the accumulator's cell bytes. The accumulator is shared, so a bucket costs
+//! memory, not time. Measured on Raumschach's 3 M training positions, no bucketed network beat
+//! the plain one (`docs/NNUE.md`, session 28); the shipped networks have one bucket.
+//!
 //! # Accumulator
 //! [`Accumulator`] keeps both perspectives' sums and the [`Inputs`] they came from (one byte per
 //! cell: the position's code of the piece there, with a bit for its placement right; and the
@@ -122,6 +128,24 @@ pub fn shipped(ruleset: Ruleset) -> Result<std::sync::Arc<Network>, String> {
 pub const MAX_HIDDEN: usize = 1024;
 /// Widest dense layer a network may have.
 pub const MAX_DENSE: usize = 256;
+/// Most output buckets a network may have.
+pub const MAX_BUCKETS: usize = 16;
+/// Men on the board (kings included) that the output buckets divide evenly: the 40 of
+/// Raumschach's start position.
+pub const BUCKET_MEN: usize = 40;
+
+/// The output bucket of a position with `men` men on the board, in a network of `buckets`
+/// buckets: `(men − 1) · buckets / 40`, at most `buckets − 1` (with 8 buckets, 1–5 men are bucket
+/// 0, 6–10 bucket 1, …, 36–40 bucket 7; one bucket is always bucket 0).
+#[inline]
+pub const fn bucket(men: usize, buckets: usize) -> usize {
+    let b = men.saturating_sub(1) * buckets / BUCKET_MEN;
+    if b < buckets {
+        b
+    } else {
+        buckets - 1
+    }
+}
 /// Activation scale: 127 is 1.0.
 pub const QA: i32 = 127;
 /// Dense weight scale: 64 is 1.0 (a shift of 6).
@@ -230,6 +254,15 @@ impl Inputs {
             *w = u64::from_le_bytes(b.try_into().expect("8 bytes")) | SPREAD[(rights >> (8 * k)) as usize & 0xff];
         }
         Inputs { cells, reserve: [pos.reserve(Color::White) & 7, pos.reserve(Color::Black) & 7] }
+    }
+
+    /// Men on the board (cells with a code).
+    #[inline]
+    fn men(&self) -> usize {
+        const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        // Per byte, bit 7 is set when the byte is not zero (its low bits carry into bit 7 without
+        // reaching the next byte, or bit 7 was set already).
+        self.cells.iter().map(|&w| ((((w & LOW) + LOW) | w) & !LOW).count_ones() as usize).sum()
     }
 
     /// The code of cell `c`.
@@ -344,11 +377,15 @@ pub struct Dims {
     pub l1: usize,
     /// Second dense layer (1..=256).
     pub l2: usize,
+    /// Output buckets (1..=16): the dense layers exist once per bucket and a position is
+    /// evaluated by the stack of its [`bucket`] (by the men on the board), as Stockfish's layer
+    /// stacks; the accumulator is shared. 1 is the plain network.
+    pub buckets: usize,
 }
 
 impl Dims {
-    /// The first size: 2 × 256 accumulators, 32 and 32 dense units.
-    pub const DEFAULT: Dims = Dims { hidden: 256, l1: 32, l2: 32 };
+    /// The first size: 2 × 256 accumulators, 32 and 32 dense units, one bucket.
+    pub const DEFAULT: Dims = Dims { hidden: 256, l1: 32, l2: 32, buckets: 1 };
 
     /// Checks the sizes against [`MAX_HIDDEN`] and [`MAX_DENSE`].
     pub fn check(&self) -> Result<(), String> {
@@ -359,6 +396,21 @@ impl Dims {
             if !(1..=MAX_DENSE).contains(&n) {
                 return Err(format!("{name} width {n} is not from 1 to 256"));
             }
+        }
+        if !(1..=MAX_BUCKETS).contains(&self.buckets) {
+            return Err(format!("{} output buckets: expected 1 to {MAX_BUCKETS}", self.buckets));
+        }
+        Ok(())
+    }
+}
+
+/// `256x2-32-32`, and the buckets when there is more than one (`256x2-32-32 with 8 output
+/// buckets`).
+impl std::fmt::Display for Dims {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}x2-{}-{}", self.hidden, self.l1, self.l2)?;
+        if self.buckets > 1 {
+            write!(f, " with {} output buckets", self.buckets)?;
         }
         Ok(())
     }
@@ -377,17 +429,18 @@ pub struct Network {
     pub ft_bias: Vec<i16>,
     /// Accumulator weights, `INPUTS × hidden` (row per input).
     pub ft_weights: Vec<i16>,
-    /// First dense layer: bias `l1`, weights `l1 × 2·hidden` (row per output).
+    /// First dense layer: bias `buckets × l1`, weights `buckets × l1 × 2·hidden` (bucket by
+    /// bucket, row per output).
     pub l1_bias: Vec<i32>,
     /// See `l1_bias`.
     pub l1_weights: Vec<i8>,
-    /// Second dense layer: bias `l2`, weights `l2 × l1`.
+    /// Second dense layer: bias `buckets × l2`, weights `buckets × l2 × l1`.
     pub l2_bias: Vec<i32>,
     /// See `l2_bias`.
     pub l2_weights: Vec<i8>,
-    /// Output bias.
-    pub out_bias: i32,
-    /// Output weights, `l2`.
+    /// Output bias, one per bucket.
+    pub out_bias: Vec<i32>,
+    /// Output weights, `buckets × l2`.
     pub out_weights: Vec<i8>,
     /// The dense weights in the vector kernels' order, derived from the fields above when the
     /// network is built ([`Network::with_layout`]); the fields are not to be changed afterwards.
@@ -483,10 +536,16 @@ impl<T: Plain> std::fmt::Debug for Aligned<T> {
 /// the dense layers' weights are chunk-major: for every 4 consecutive inputs (a chunk), the 4
 /// weights of output 0, then of output 1, …, outputs padded with zero weights (and biases) to
 /// a multiple of 8. The kernel broadcasts a chunk's 4 activations and multiplies them by 8
-/// outputs' weights per register, with no horizontal sums.
+/// outputs' weights per register, with no horizontal sums. One dense stack per output bucket.
 #[derive(Clone, PartialEq, Default)]
 struct Layout {
     ft: Aligned<i16>,
+    dense: Vec<DenseLayout>,
+}
+
+/// One bucket's dense layers in [`Layout`]'s order.
+#[derive(Clone, PartialEq, Default)]
+struct DenseLayout {
     l1: Aligned<i8>,
     l1_bias: Aligned<i32>,
     l2: Aligned<i8>,
@@ -508,13 +567,16 @@ impl Layout {
             v[..b.len()].copy_from_slice(b);
             v
         };
-        Layout {
-            ft: Aligned::from_slice(&net.ft_weights),
-            l1: chunk_major(&net.l1_weights, 2 * d.hidden, d.l1),
-            l1_bias: padded(&net.l1_bias),
-            l2: chunk_major(&net.l2_weights, d.l1, d.l2),
-            l2_bias: padded(&net.l2_bias),
-        }
+        let (w1, w2) = (d.l1 * 2 * d.hidden, d.l2 * d.l1);
+        let dense = (0..d.buckets)
+            .map(|b| DenseLayout {
+                l1: chunk_major(&net.l1_weights[b * w1..(b + 1) * w1], 2 * d.hidden, d.l1),
+                l1_bias: padded(&net.l1_bias[b * d.l1..(b + 1) * d.l1]),
+                l2: chunk_major(&net.l2_weights[b * w2..(b + 1) * w2], d.l1, d.l2),
+                l2_bias: padded(&net.l2_bias[b * d.l2..(b + 1) * d.l2]),
+            })
+            .collect();
+        Layout { ft: Aligned::from_slice(&net.ft_weights), dense }
     }
 }
 
@@ -540,20 +602,21 @@ impl Network {
         let ft_weights = i16s(INPUTS * dims.hidden, 12);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x5EED);
         let mut i8s = |n: usize| (0..n).map(|_| rng.gen_range(-20i8..=20)).collect::<Vec<i8>>();
-        let l1_weights = i8s(dims.l1 * 2 * dims.hidden);
-        let l2_weights = i8s(dims.l2 * dims.l1);
-        let out_weights = i8s(dims.l2);
+        let b = dims.buckets;
+        let l1_weights = i8s(b * dims.l1 * 2 * dims.hidden);
+        let l2_weights = i8s(b * dims.l2 * dims.l1);
+        let out_weights = i8s(b * dims.l2);
         Network {
             ruleset,
             dims,
             output_scale: 400.0,
             ft_bias,
             ft_weights,
-            l1_bias: vec![500; dims.l1],
+            l1_bias: vec![500; b * dims.l1],
             l1_weights,
-            l2_bias: vec![-300; dims.l2],
+            l2_bias: vec![-300; b * dims.l2],
             l2_weights,
-            out_bias: 100,
+            out_bias: (0..b as i32).map(|k| 100 - 40 * k).collect(),
             out_weights,
             layout: Layout::default(),
         }
@@ -583,45 +646,59 @@ impl Network {
     /// [`Network::evaluate`] with the vector instructions (`simd`, when the CPU has them) or the
     /// portable code only; the two give the same result (a test compares them).
     pub fn evaluate_with(&self, acc: &Accumulator, stm: Color, simd: bool) -> i32 {
+        let bucket = self.bucket_of(acc);
         #[cfg(target_arch = "x86_64")]
         let out = {
             let kernel = if simd { simd::best() } else { simd::Kernel::Portable };
-            self.forward_using(kernel, acc, stm)
+            self.forward_using(kernel, acc, stm, bucket)
         };
         #[cfg(not(target_arch = "x86_64"))]
         let out = {
             let _ = simd;
-            self.forward_portable(&acc.values[stm.index()], &acc.values[stm.flip().index()])
+            self.forward_portable(&acc.values[stm.index()], &acc.values[stm.flip().index()], bucket)
         };
         (out as f64 * self.output_scale as f64 / (QA * QB) as f64).round() as i32
     }
 
-    /// The output with a given kernel (one of [`simd::Kernel::available`]).
-    #[cfg(target_arch = "x86_64")]
+    /// The output bucket of the position behind `acc` (0 without buckets: no count is made).
     #[inline]
-    fn forward_using(&self, kernel: simd::Kernel, acc: &Accumulator, stm: Color) -> i32 {
-        let (us, them) = (&acc.values[stm.index()], &acc.values[stm.flip().index()]);
-        if kernel == simd::Kernel::Portable {
-            return self.forward_portable(us, them);
+    fn bucket_of(&self, acc: &Accumulator) -> usize {
+        match self.dims.buckets {
+            1 => 0,
+            n => bucket(acc.inputs.men(), n),
         }
-        assert!(us.len() == self.dims.hidden && them.len() == self.dims.hidden);
-        // SAFETY: the kernel is one the CPU has (`best` or `available`); both halves hold
-        // `hidden` values in aligned storage.
-        unsafe { simd::forward(kernel, self, us, them) }
     }
 
-    /// The output (units of 1/(QA·QB)) for the accumulator halves of the side to move and the
-    /// other side: the reference the vector pass must equal.
-    fn forward_portable(&self, us: &[i16], them: &[i16]) -> i32 {
-        let h = self.dims.hidden;
+    /// The output with a given kernel (one of [`simd::Kernel::available`]) and bucket.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    fn forward_using(&self, kernel: simd::Kernel, acc: &Accumulator, stm: Color, bucket: usize) -> i32 {
+        let (us, them) = (&acc.values[stm.index()], &acc.values[stm.flip().index()]);
+        if kernel == simd::Kernel::Portable {
+            return self.forward_portable(us, them, bucket);
+        }
+        assert!(us.len() == self.dims.hidden && them.len() == self.dims.hidden && bucket < self.dims.buckets);
+        // SAFETY: the kernel is one the CPU has (`best` or `available`); both halves hold
+        // `hidden` values in aligned storage; the bucket is one of the network's.
+        unsafe { simd::forward(kernel, self, us, them, bucket) }
+    }
+
+    /// The output (units of 1/(QA·QB)) of bucket `bucket`'s stack for the accumulator halves of
+    /// the side to move and the other side: the reference the vector pass must equal.
+    fn forward_portable(&self, us: &[i16], them: &[i16], bucket: usize) -> i32 {
+        let d = self.dims;
+        let h = d.hidden;
         let mut input = [0u8; 2 * MAX_HIDDEN];
         for (x, &v) in input[..2 * h].iter_mut().zip(us.iter().chain(them)) {
             *x = v.clamp(0, QA as i16) as u8;
         }
+        let (w1, w2) = (d.l1 * 2 * h, d.l2 * d.l1);
         let (mut l1, mut l2) = ([0u8; MAX_DENSE], [0u8; MAX_DENSE]);
-        dense(&input[..2 * h], &self.l1_weights, &self.l1_bias, &mut l1[..self.dims.l1]);
-        dense(&l1[..self.dims.l1], &self.l2_weights, &self.l2_bias, &mut l2[..self.dims.l2]);
-        self.out_bias + dot_scalar(&l2[..self.dims.l2], &self.out_weights)
+        let (l1_w, l1_b) = (&self.l1_weights[bucket * w1..][..w1], &self.l1_bias[bucket * d.l1..][..d.l1]);
+        let (l2_w, l2_b) = (&self.l2_weights[bucket * w2..][..w2], &self.l2_bias[bucket * d.l2..][..d.l2]);
+        dense(&input[..2 * h], l1_w, l1_b, &mut l1[..d.l1]);
+        dense(&l1[..d.l1], l2_w, l2_b, &mut l2[..d.l2]);
+        self.out_bias[bucket] + dot_scalar(&l2[..d.l2], &self.out_weights[bucket * d.l2..][..d.l2])
     }
 
     /// Evaluates `pos` from scratch (a fresh accumulator).
@@ -943,7 +1020,7 @@ mod tests {
     use crate::engine::scrambled;
     use crate::rules::{Bitboard, Variant};
 
-    const SMALL: Dims = Dims { hidden: 32, l1: 8, l2: 8 };
+    const SMALL: Dims = Dims { hidden: 32, l1: 8, l2: 8, buckets: 1 };
 
     #[test]
     fn features_of_the_start_positions() {
@@ -1049,13 +1126,16 @@ mod tests {
                                 net.evaluate_with(&acc, side, false),
                                 "{dims:?} {rs} wide {wide} seed {seed}"
                             );
+                            // Every kernel on every bucket's stack (not only the position's).
                             #[cfg(target_arch = "x86_64")]
                             for &k in &kernels {
-                                assert_eq!(
-                                    net.forward_using(k, &acc, side),
-                                    net.forward_using(simd::Kernel::Portable, &acc, side),
-                                    "{k:?} {dims:?} {rs} wide {wide} seed {seed}"
-                                );
+                                for b in 0..dims.buckets {
+                                    assert_eq!(
+                                        net.forward_using(k, &acc, side, b),
+                                        net.forward_using(simd::Kernel::Portable, &acc, side, b),
+                                        "{k:?} {dims:?} bucket {b} {rs} wide {wide} seed {seed}"
+                                    );
+                                }
                             }
                         }
                     }
@@ -1065,18 +1145,20 @@ mod tests {
         eprintln!("vector instructions on this CPU: {}", has_simd());
     }
 
-    /// Layer sizes the kernels must handle: the shipped shape, small ones, and widths that are
-    /// not multiples of the register blocks (8, 16 and 32 outputs, 32 accumulator values).
-    const SHAPES: [Dims; 9] = [
+    /// Layer sizes the kernels must handle: the shipped shape, small ones, widths that are not
+    /// multiples of the register blocks (8, 16 and 32 outputs, 32 accumulator values), and
+    /// output buckets (16 buckets put the scrambled positions' 36–40 men in two of them).
+    const SHAPES: [Dims; 10] = [
         Dims::DEFAULT,
-        Dims { hidden: 128, l1: 32, l2: 32 },
-        Dims { hidden: 32, l1: 8, l2: 8 },
-        Dims { hidden: 16, l1: 1, l2: 1 },
-        Dims { hidden: 48, l1: 7, l2: 5 },
-        Dims { hidden: 80, l1: 40, l2: 33 },
-        Dims { hidden: 64, l1: 72, l2: 64 },
-        Dims { hidden: 64, l1: 16, l2: 16 },
-        Dims { hidden: 96, l1: 56, l2: 24 },
+        Dims { hidden: 128, l1: 32, l2: 32, buckets: 1 },
+        Dims { hidden: 32, l1: 8, l2: 8, buckets: 1 },
+        Dims { hidden: 16, l1: 1, l2: 1, buckets: 1 },
+        Dims { hidden: 48, l1: 7, l2: 5, buckets: 1 },
+        Dims { hidden: 80, l1: 40, l2: 33, buckets: 1 },
+        Dims { hidden: 64, l1: 72, l2: 64, buckets: 1 },
+        Dims { hidden: 64, l1: 16, l2: 16, buckets: 16 },
+        Dims { hidden: 96, l1: 56, l2: 24, buckets: 3 },
+        Dims { hidden: 256, l1: 32, l2: 32, buckets: 8 },
     ];
 
     /// [`Network::random`], or with `wide` weights over the whole `i8` range and accumulator
@@ -1161,6 +1243,76 @@ mod tests {
     }
 
     #[test]
+    fn buckets_divide_the_men_evenly() {
+        let of = |b: usize| (1..=40).map(|m| bucket(m, b)).collect::<Vec<_>>();
+        assert!(of(1).iter().all(|&b| b == 0));
+        let eight = of(8);
+        for (m, &b) in (1..=40).zip(&eight) {
+            assert_eq!(b, (m - 1) / 5, "{m} men");
+        }
+        assert_eq!(of(16).iter().max(), Some(&15));
+        assert_eq!(bucket(0, 8), 0);
+        assert_eq!(bucket(55, 8), 7, "more men than Raumschach's start: the last bucket");
+        assert!(Dims { buckets: 0, ..Dims::DEFAULT }.check().is_err());
+        assert!(Dims { buckets: 17, ..Dims::DEFAULT }.check().is_err());
+        assert_eq!(Dims { buckets: 8, ..Dims::DEFAULT }.to_string(), "256x2-32-32 with 8 output buckets");
+        assert_eq!(Dims::DEFAULT.to_string(), "256x2-32-32");
+    }
+
+    /// Bucket `b` of `net` as a network of its own (its dense stack, the shared accumulator).
+    fn bucket_net(net: &Network, b: usize) -> Network {
+        let d = net.dims;
+        let (w1, w2) = (d.l1 * 2 * d.hidden, d.l2 * d.l1);
+        Network {
+            dims: Dims { buckets: 1, ..d },
+            l1_bias: net.l1_bias[b * d.l1..(b + 1) * d.l1].to_vec(),
+            l1_weights: net.l1_weights[b * w1..(b + 1) * w1].to_vec(),
+            l2_bias: net.l2_bias[b * d.l2..(b + 1) * d.l2].to_vec(),
+            l2_weights: net.l2_weights[b * w2..(b + 1) * w2].to_vec(),
+            out_bias: vec![net.out_bias[b]],
+            out_weights: net.out_weights[b * d.l2..(b + 1) * d.l2].to_vec(),
+            ..net.clone()
+        }
+        .with_layout()
+    }
+
+    #[test]
+    fn each_position_is_evaluated_by_the_stack_of_its_bucket() {
+        use crate::engine::random_endgame;
+        for rs in [Ruleset::FiveUp, Ruleset::Raumschach] {
+            let v = Variant::plain(rs);
+            let net = test_network(rs, Dims { hidden: 64, l1: 16, l2: 8, buckets: 8 }, 7, false);
+            let singles: Vec<Network> = (0..8).map(|b| bucket_net(&net, b)).collect();
+            // Endgames of 2 to 28 men, and positions from the start (36 to 40 men).
+            let mut positions: Vec<Position> = (0..14)
+                .filter_map(|k| {
+                    let men = [Kind::Pawn, Kind::Knight, Kind::Rook, Kind::Bishop].repeat(4);
+                    random_endgame(v, &men[..k], &men[..k], 100 + k as u64)
+                })
+                .collect();
+            positions.extend((0..10).map(|seed| scrambled(v, 20 + 4 * seed as usize, seed)));
+            let mut used = std::collections::BTreeSet::new();
+            let mut differ = 0;
+            for p in &positions {
+                let acc = Accumulator::refresh(&net, p);
+                let men = p.occupied().0.count_ones() as usize;
+                assert_eq!(acc.inputs.men(), men, "{rs}");
+                let b = bucket(men, 8);
+                used.insert(b);
+                for simd in [true, false] {
+                    let want = singles[b].evaluate_with(&Accumulator::refresh(&singles[b], p), p.side(), simd);
+                    assert_eq!(net.evaluate_with(&acc, p.side(), simd), want, "{rs} {men} men, simd {simd}");
+                }
+                // Another bucket's stack gives another score (the test would pass vacuously if
+                // all stacks were alike); a position may score alike by chance.
+                differ += usize::from(singles[(b + 1) % 8].evaluate_position(p) != net.evaluate_position(p));
+            }
+            assert!(used.len() >= 5, "{rs}: buckets {used:?}");
+            assert!(differ * 4 >= positions.len() * 3, "{rs}: {differ} of {} differ", positions.len());
+        }
+    }
+
+    #[test]
     fn layouts_put_every_weight_in_its_place() {
         let w: Vec<i8> = (0..7 * 10).map(|i| i as i8 + 1).collect();
         let v = chunk_major(&w, 10, 7); // 10 inputs → 3 chunks, 7 outputs → 8
@@ -1202,7 +1354,7 @@ mod tests {
             let y1 = layer(&x, &net.l1_weights, &net.l1_bias);
             let y2 = layer(&y1, &net.l2_weights, &net.l2_bias);
             let out: f64 = y2.iter().zip(&net.out_weights).map(|(a, &w)| a * w as f64 / 64.0).sum::<f64>()
-                + net.out_bias as f64 / (127.0 * 64.0);
+                + net.out_bias[0] as f64 / (127.0 * 64.0);
             let want = out * net.output_scale as f64;
             let got = net.evaluate(&acc, p.side()) as f64;
             // Rounding of the shifts: a few centipawns at most on this scale.

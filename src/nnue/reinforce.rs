@@ -101,6 +101,13 @@ pub struct TrainSection {
     pub l1: usize,
     /// See `l1`.
     pub l2: usize,
+    /// Output buckets (by the men on the board; 1, the default, is the plain network).
+    #[serde(default = "default_buckets")]
+    pub buckets: usize,
+}
+
+fn default_buckets() -> usize {
+    1
 }
 
 /// `[gate]`.
@@ -194,7 +201,7 @@ impl LoopConfig {
         let t = &self.train;
         TrainConfig {
             ruleset: self.ruleset().unwrap_or(Ruleset::FiveUp),
-            dims: Dims { hidden: t.hidden, l1: t.l1, l2: t.l2 },
+            dims: Dims { hidden: t.hidden, l1: t.l1, l2: t.l2, buckets: t.buckets },
             epochs: t.epochs,
             batch: t.batch,
             lr: t.lr,
@@ -501,7 +508,7 @@ opening_plies = 4
 
     /// A random network of tiny dims for Raumschach, saved to `path`.
     fn tiny_net(path: &Path, seed: u64) {
-        let dims = Dims { hidden: 16, l1: 8, l2: 8 };
+        let dims = Dims { hidden: 16, l1: 8, l2: 8, buckets: 1 };
         super::super::Network::random(Ruleset::Raumschach, dims, seed).save(path).unwrap();
     }
 

@@ -125,49 +125,49 @@ impl Mac for Avx512Vnni {
     }
 }
 
-/// The network's output for the accumulator halves `us` (side to move) and `them`, in output
-/// units (before `output_scale`): [`Network::evaluate_with`]'s portable pass, vectorised with
-/// `kernel` (not [`Kernel::Portable`]).
+/// The output of bucket `bucket`'s stack for the accumulator halves `us` (side to move) and
+/// `them`, in output units (before `output_scale`): [`Network::evaluate_with`]'s portable pass,
+/// vectorised with `kernel` (not [`Kernel::Portable`]).
 ///
 /// # Safety
 /// The CPU must have `kernel`'s extensions; both halves must hold `net.dims.hidden` values,
-/// 32-byte aligned.
-pub(super) unsafe fn forward(kernel: Kernel, net: &Network, us: &[i16], them: &[i16]) -> i32 {
+/// 32-byte aligned; `bucket` must be below `net.dims.buckets`.
+pub(super) unsafe fn forward(kernel: Kernel, net: &Network, us: &[i16], them: &[i16], bucket: usize) -> i32 {
     match kernel {
         #[cfg(fiveup_vnni)]
-        Kernel::AvxVnni => forward_avxvnni(net, us, them),
+        Kernel::AvxVnni => forward_avxvnni(net, us, them, bucket),
         #[cfg(fiveup_vnni)]
-        Kernel::Avx512Vnni => forward_avx512vnni(net, us, them),
-        _ => forward_avx2(net, us, them),
+        Kernel::Avx512Vnni => forward_avx512vnni(net, us, them, bucket),
+        _ => forward_avx2(net, us, them, bucket),
     }
 }
 
 #[target_feature(enable = "avx2")]
-unsafe fn forward_avx2(net: &Network, us: &[i16], them: &[i16]) -> i32 {
-    forward_with::<Avx2>(net, us, them)
+unsafe fn forward_avx2(net: &Network, us: &[i16], them: &[i16], bucket: usize) -> i32 {
+    forward_with::<Avx2>(net, us, them, bucket)
 }
 
 #[cfg(fiveup_vnni)]
 #[clippy::msrv = "1.89"]
 #[target_feature(enable = "avx2,avxvnni")]
-unsafe fn forward_avxvnni(net: &Network, us: &[i16], them: &[i16]) -> i32 {
-    forward_with::<AvxVnni>(net, us, them)
+unsafe fn forward_avxvnni(net: &Network, us: &[i16], them: &[i16], bucket: usize) -> i32 {
+    forward_with::<AvxVnni>(net, us, them, bucket)
 }
 
 #[cfg(fiveup_vnni)]
 #[clippy::msrv = "1.89"]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vnni")]
-unsafe fn forward_avx512vnni(net: &Network, us: &[i16], them: &[i16]) -> i32 {
-    forward_with::<Avx512Vnni>(net, us, them)
+unsafe fn forward_avx512vnni(net: &Network, us: &[i16], them: &[i16], bucket: usize) -> i32 {
+    forward_with::<Avx512Vnni>(net, us, them, bucket)
 }
 
 /// The body of [`forward`], inlined into each build.
 #[inline(always)]
-unsafe fn forward_with<M: Mac>(net: &Network, us: &[i16], them: &[i16]) -> i32 {
+unsafe fn forward_with<M: Mac>(net: &Network, us: &[i16], them: &[i16], bucket: usize) -> i32 {
     let h = net.dims.hidden;
     assert!(us.len() == h && them.len() == h);
     debug_assert!((us.as_ptr() as usize | them.as_ptr() as usize) % 32 == 0);
-    let layout = &net.layout;
+    let layout = &net.layout.dense[bucket];
     // The first 2·h bytes are written before they are read (no need to clear 2 KiB per call).
     let mut input = std::mem::MaybeUninit::<Aligned32<[u8; 2 * MAX_HIDDEN]>>::uninit();
     let at = input.as_mut_ptr() as *mut u8;
@@ -182,9 +182,10 @@ unsafe fn forward_with<M: Mac>(net: &Network, us: &[i16], them: &[i16]) -> i32 {
     dense::<M>(l1, net.dims.l1.div_ceil(4), &layout.l2, &layout.l2_bias, l2);
     let n = net.dims.l2;
     let l2 = std::slice::from_raw_parts(l2 as *const u8, n);
+    let out = &net.out_weights[bucket * n..(bucket + 1) * n];
     let body = n - n % 32;
-    let tail = super::dot_scalar(&l2[body..], &net.out_weights[body..n]);
-    net.out_bias + dot(&l2[..body], &net.out_weights[..body]) + tail
+    let tail = super::dot_scalar(&l2[body..], &out[body..]);
+    net.out_bias[bucket] + dot(&l2[..body], &out[..body]) + tail
 }
 
 /// `T` at a 32-byte boundary.

@@ -70,7 +70,7 @@ mod tests {
     #[test]
     fn lazy_updates_along_a_search_path_match_fresh_evaluations() {
         for rs in [Ruleset::FiveUp, Ruleset::Raumschach] {
-            let net = Network::random(rs, Dims { hidden: 32, l1: 8, l2: 8 }, 5);
+            let net = Network::random(rs, Dims { hidden: 32, l1: 8, l2: 8, buckets: 4 }, 5);
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
             let mut pos = Position::startpos(Variant::plain(rs));
             let mut stack = Stack::default();
