@@ -543,6 +543,16 @@ struct Layout {
     dense: Vec<DenseLayout>,
 }
 
+/// One bucket's dense layers as the network's fields hold them ([`Network::stack`]).
+struct DenseStack<'a> {
+    l1_bias: &'a [i32],
+    l1_weights: &'a [i8],
+    l2_bias: &'a [i32],
+    l2_weights: &'a [i8],
+    out_bias: i32,
+    out_weights: &'a [i8],
+}
+
 /// One bucket's dense layers in [`Layout`]'s order.
 #[derive(Clone, PartialEq, Default)]
 struct DenseLayout {
@@ -567,13 +577,15 @@ impl Layout {
             v[..b.len()].copy_from_slice(b);
             v
         };
-        let (w1, w2) = (d.l1 * 2 * d.hidden, d.l2 * d.l1);
         let dense = (0..d.buckets)
-            .map(|b| DenseLayout {
-                l1: chunk_major(&net.l1_weights[b * w1..(b + 1) * w1], 2 * d.hidden, d.l1),
-                l1_bias: padded(&net.l1_bias[b * d.l1..(b + 1) * d.l1]),
-                l2: chunk_major(&net.l2_weights[b * w2..(b + 1) * w2], d.l1, d.l2),
-                l2_bias: padded(&net.l2_bias[b * d.l2..(b + 1) * d.l2]),
+            .map(|b| {
+                let s = net.stack(b);
+                DenseLayout {
+                    l1: chunk_major(s.l1_weights, 2 * d.hidden, d.l1),
+                    l1_bias: padded(s.l1_bias),
+                    l2: chunk_major(s.l2_weights, d.l1, d.l2),
+                    l2_bias: padded(s.l2_bias),
+                }
             })
             .collect();
         Layout { ft: Aligned::from_slice(&net.ft_weights), dense }
@@ -692,13 +704,26 @@ impl Network {
         for (x, &v) in input[..2 * h].iter_mut().zip(us.iter().chain(them)) {
             *x = v.clamp(0, QA as i16) as u8;
         }
-        let (w1, w2) = (d.l1 * 2 * h, d.l2 * d.l1);
+        let s = self.stack(bucket);
         let (mut l1, mut l2) = ([0u8; MAX_DENSE], [0u8; MAX_DENSE]);
-        let (l1_w, l1_b) = (&self.l1_weights[bucket * w1..][..w1], &self.l1_bias[bucket * d.l1..][..d.l1]);
-        let (l2_w, l2_b) = (&self.l2_weights[bucket * w2..][..w2], &self.l2_bias[bucket * d.l2..][..d.l2]);
-        dense(&input[..2 * h], l1_w, l1_b, &mut l1[..d.l1]);
-        dense(&l1[..d.l1], l2_w, l2_b, &mut l2[..d.l2]);
-        self.out_bias[bucket] + dot_scalar(&l2[..d.l2], &self.out_weights[bucket * d.l2..][..d.l2])
+        dense(&input[..2 * h], s.l1_weights, s.l1_bias, &mut l1[..d.l1]);
+        dense(&l1[..d.l1], s.l2_weights, s.l2_bias, &mut l2[..d.l2]);
+        s.out_bias + dot_scalar(&l2[..d.l2], s.out_weights)
+    }
+
+    /// Bucket `b`'s dense stack: its parts of the dense arrays (which hold every bucket's, bucket
+    /// by bucket).
+    fn stack(&self, b: usize) -> DenseStack<'_> {
+        let d = self.dims;
+        let (w1, w2) = (d.l1 * 2 * d.hidden, d.l2 * d.l1);
+        DenseStack {
+            l1_bias: &self.l1_bias[b * d.l1..][..d.l1],
+            l1_weights: &self.l1_weights[b * w1..][..w1],
+            l2_bias: &self.l2_bias[b * d.l2..][..d.l2],
+            l2_weights: &self.l2_weights[b * w2..][..w2],
+            out_bias: self.out_bias[b],
+            out_weights: &self.out_weights[b * d.l2..][..d.l2],
+        }
     }
 
     /// Evaluates `pos` from scratch (a fresh accumulator).
@@ -1261,16 +1286,15 @@ mod tests {
 
     /// Bucket `b` of `net` as a network of its own (its dense stack, the shared accumulator).
     fn bucket_net(net: &Network, b: usize) -> Network {
-        let d = net.dims;
-        let (w1, w2) = (d.l1 * 2 * d.hidden, d.l2 * d.l1);
+        let s = net.stack(b);
         Network {
-            dims: Dims { buckets: 1, ..d },
-            l1_bias: net.l1_bias[b * d.l1..(b + 1) * d.l1].to_vec(),
-            l1_weights: net.l1_weights[b * w1..(b + 1) * w1].to_vec(),
-            l2_bias: net.l2_bias[b * d.l2..(b + 1) * d.l2].to_vec(),
-            l2_weights: net.l2_weights[b * w2..(b + 1) * w2].to_vec(),
-            out_bias: vec![net.out_bias[b]],
-            out_weights: net.out_weights[b * d.l2..(b + 1) * d.l2].to_vec(),
+            dims: Dims { buckets: 1, ..net.dims },
+            l1_bias: s.l1_bias.to_vec(),
+            l1_weights: s.l1_weights.to_vec(),
+            l2_bias: s.l2_bias.to_vec(),
+            l2_weights: s.l2_weights.to_vec(),
+            out_bias: vec![s.out_bias],
+            out_weights: s.out_weights.to_vec(),
             ..net.clone()
         }
         .with_layout()

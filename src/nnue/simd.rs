@@ -182,10 +182,11 @@ unsafe fn forward_with<M: Mac>(net: &Network, us: &[i16], them: &[i16], bucket: 
     dense::<M>(l1, net.dims.l1.div_ceil(4), &layout.l2, &layout.l2_bias, l2);
     let n = net.dims.l2;
     let l2 = std::slice::from_raw_parts(l2 as *const u8, n);
-    let out = &net.out_weights[bucket * n..(bucket + 1) * n];
+    let stack = net.stack(bucket);
+    let out = stack.out_weights;
     let body = n - n % 32;
     let tail = super::dot_scalar(&l2[body..], &out[body..]);
-    net.out_bias[bucket] + dot(&l2[..body], &out[..body]) + tail
+    stack.out_bias + dot(&l2[..body], &out[..body]) + tail
 }
 
 /// `T` at a 32-byte boundary.

@@ -125,7 +125,8 @@ impl Dataset {
             us.extend(self.feats[a..s].iter().map(|&f| f as i64));
             them.extend(self.feats[s..b].iter().map(|&f| f as i64));
             target.push(lambda * self.score[i] + (1.0 - lambda) * self.result[i]);
-            bucket.push(super::bucket(self.men(i), buckets) as i64);
+            // Without buckets every sample is bucket 0: no men to count.
+            bucket.push(if buckets == 1 { 0 } else { super::bucket(self.men(i), buckets) as i64 });
         }
         [
             Tensor::from_slice(&us).to_device(device),
@@ -301,8 +302,6 @@ pub struct FloatNet {
     m: Vec<Tensor>,
     v: Vec<Tensor>,
     step: i64,
-    /// Output buckets.
-    buckets: usize,
 }
 
 const NAMES: [&str; 10] = ["ft_w", "ft_b", "l1_w", "l1_b", "l2_w", "l2_b", "out_w", "out_b", "l1_fact_w", "l1_fact_b"];
@@ -380,7 +379,7 @@ impl FloatNet {
         let m = params.iter().map(|p| p.zeros_like()).collect();
         let v = params.iter().map(|p| p.zeros_like()).collect();
         let params = params.into_iter().map(|p| p.set_requires_grad(true)).collect();
-        FloatNet { params, m, v, step: 0, buckets: dims.buckets }
+        FloatNet { params, m, v, step: 0 }
     }
 
     /// The float weights of a quantized network (each integer divided by its scale, the inverse
@@ -405,7 +404,12 @@ impl FloatNet {
         let params: Vec<Tensor> = params.into_iter().map(|p| p.set_requires_grad(true)).collect();
         let m = params.iter().map(|p| p.zeros_like()).collect();
         let v = params.iter().map(|p| p.zeros_like()).collect();
-        FloatNet { params, m, v, step: 0, buckets: net.dims.buckets }
+        FloatNet { params, m, v, step: 0 }
+    }
+
+    /// Output buckets: one output bias per bucket.
+    fn buckets(&self) -> usize {
+        self.params[7].size()[0] as usize
     }
 
     /// The output `y` (centipawns / [`SCORE_SCALE`]) of a batch whose samples are in output
@@ -416,7 +420,7 @@ impl FloatNet {
             let (sum, _, _, _) = Tensor::embedding_bag(&p[0], idx, off, false, 0, false, None::<Tensor>, false);
             (sum + &p[1]).clamp(0.0, 1.0)
         };
-        let buckets = self.buckets as i64;
+        let buckets = self.buckets() as i64;
         // Every bucket's outputs of a layer (`[batch, buckets · n]`), then each sample's own.
         let own = |y: Tensor, n: i64| {
             if buckets == 1 {
@@ -479,7 +483,7 @@ impl FloatNet {
         let mut total = 0.0;
         tch::no_grad(|| {
             for chunk in idx.chunks(batch) {
-                let b = data.batch(chunk, lambda, self.buckets, device);
+                let b = data.batch(chunk, lambda, self.buckets(), device);
                 total += f64::try_from(self.loss(&b)).unwrap_or(f64::NAN) * chunk.len() as f64;
             }
         });
@@ -555,7 +559,7 @@ impl FloatNet {
         let scalar = |n: &str| get(n).and_then(|t| i64::try_from(t).map_err(|e| bad(format!("'{n}': {e}"))));
         let (step, epoch) = (scalar("step")?, scalar("epoch")?);
         let params = params.into_iter().map(|p| p.set_requires_grad(true)).collect();
-        Ok((FloatNet { params, m, v, step, buckets: dims.buckets }, epoch.clamp(0, u32::MAX as i64) as u32))
+        Ok((FloatNet { params, m, v, step }, epoch.clamp(0, u32::MAX as i64) as u32))
     }
 }
 
