@@ -192,6 +192,11 @@ pub struct NnueTrainArgs {
     /// stack of its bucket by the men on the board (1 is the plain network).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub buckets: usize,
+    /// King buckets, 1 or 4: every input once per region of its side's king (start cell, rest
+    /// of the back ranks of the two home levels, rest of the three home levels, far levels),
+    /// with a factorizer in training (1 is the plain network).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub king_buckets: usize,
     /// Seed of the initial weights and of the sample order.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
@@ -650,7 +655,7 @@ fn run_nnue_train(a: &NnueTrainArgs, out: &mut dyn Write) -> Result<()> {
     let ruleset: Ruleset = a.ruleset.trim().parse().context("--ruleset")?;
     let cfg = TrainConfig {
         ruleset,
-        dims: fiveup::nnue::Dims { hidden: a.hidden, l1: a.l1, l2: a.l2, buckets: a.buckets },
+        dims: fiveup::nnue::Dims { hidden: a.hidden, l1: a.l1, l2: a.l2, buckets: a.buckets, kings: a.king_buckets },
         epochs: a.epochs,
         batch: a.batch,
         lr: a.lr,
@@ -666,7 +671,7 @@ fn run_nnue_train(a: &NnueTrainArgs, out: &mut dyn Write) -> Result<()> {
     }
     prepare(&a.out, &cfg).map_err(anyhow::Error::msg)?;
     let started = Instant::now();
-    let (train_set, valid) = load_data(&a.data, ruleset).map_err(anyhow::Error::msg)?;
+    let (train_set, valid) = load_data(&a.data, ruleset, cfg.dims.kings).map_err(anyhow::Error::msg)?;
     writeln!(
         out,
         "{} training and {} validation samples read in {:.1} s",
@@ -678,6 +683,10 @@ fn run_nnue_train(a: &NnueTrainArgs, out: &mut dyn Write) -> Result<()> {
         let counts = train_set.bucket_counts(cfg.dims.buckets);
         let per: Vec<String> = counts.iter().map(|n| n.to_string()).collect();
         writeln!(out, "training samples per output bucket (fewest men first): {}", per.join(", "))?;
+    }
+    if cfg.dims.kings > 1 {
+        let per: Vec<String> = train_set.king_counts(cfg.dims.kings).iter().map(|n| n.to_string()).collect();
+        writeln!(out, "training samples per king bucket of the side to move: {}", per.join(", "))?;
     }
     let bar = fiveup::progress::Progress::new(cfg.total_steps(train_set.len()), "nnue train", "steps");
     let path = train(&a.out, &cfg, &train_set, &valid, &|done, _| bar.set_position(done), &mut |r| {

@@ -321,7 +321,7 @@ fn bench_search_reports_speed_and_the_signature() {
     );
     // With a network: its ruleset's rows search with it, and its evaluation speed is reported.
     let net = std::env::temp_dir().join(format!("fiveup-cli-bench-{}.nnue", std::process::id()));
-    let dims = fiveup::nnue::Dims { hidden: 32, l1: 8, l2: 8, buckets: 1 };
+    let dims = fiveup::nnue::Dims { hidden: 32, l1: 8, l2: 8, buckets: 1, kings: 1 };
     fiveup::nnue::Network::random(fiveup::rules::Ruleset::Raumschach, dims, 1).save(&net).unwrap();
     let args = ["bench", "search", "--depths", "2", "--repeat", "1", "--nnue", net.to_str().unwrap()];
     let o = fiveup(&args);
@@ -378,4 +378,19 @@ fn nnue_loop_refuses_bad_configs_before_any_work() {
     let o = fiveup(&["nnue", "loop", "--config", "/nonexistent.toml", "--run", run.to_str().unwrap()]);
     assert_one_line_error(&o, "nonexistent.toml");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn nnue_train_refuses_a_bad_king_bucket_count_before_any_work() {
+    let dir = std::env::temp_dir().join(format!("fiveup-cli-kings-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.join("run");
+    let args = ["nnue", "train", "--data", "/nonexistent", "--out", out.to_str().unwrap(), "--king-buckets", "3"];
+    let o = fiveup(&args);
+    if cfg!(feature = "torch") {
+        assert_one_line_error(&o, "3 king buckets: expected 1 (none) or 4");
+    } else {
+        assert_one_line_error(&o, "without the `torch` feature");
+    }
+    assert!(!out.exists(), "nothing is created for a bad count");
 }

@@ -3,16 +3,18 @@
 //! | bytes | field |
 //! |---|---|
 //! | 8 | magic [`MAGIC`] (`FIVEUPNN`) |
-//! | 4 | format version: 1, or 2 ([`VERSION`]) for a network with output buckets |
+//! | 4 | format version: 1; 2 for a network with output buckets; 3 ([`VERSION`]) for one with king buckets |
 //! | 4 | ruleset: 0 `fiveup`, 1 `fiveup-2001`, 2 `raumschach` |
-//! | 4 × 4 | inputs (must be [`super::INPUTS`]), hidden, l1, l2 |
-//! | 4 | version 2 only: output buckets `B` (version 1: one) |
+//! | 4 × 4 | inputs per king bucket (must be [`super::INPUTS`]), hidden, l1, l2 |
+//! | 4 | versions 2 and 3: output buckets `B` (version 1: one) |
+//! | 4 | version 3: king buckets `K` (versions 1 and 2: one; [`super::king_bucket`]) |
 //! | 4 | output scale (`f32`, centipawns per unit) |
-//! | … | ft bias `i16 × hidden`, ft weights `i16 × inputs × hidden`, l1 bias `i32 × B × l1`, l1 weights `i8 × B × l1 × 2·hidden`, l2 bias `i32 × B × l2`, l2 weights `i8 × B × l2 × l1`, output bias `i32 × B`, output weights `i8 × B × l2` (the dense arrays bucket by bucket) |
+//! | … | ft bias `i16 × hidden`, ft weights `i16 × K × inputs × hidden` (king bucket by bucket), l1 bias `i32 × B × l1`, l1 weights `i8 × B × l1 × 2·hidden`, l2 bias `i32 × B × l2`, l2 weights `i8 × B × l2 × l1`, output bias `i32 × B`, output weights `i8 × B × l2` (the dense arrays bucket by bucket) |
 //! | 4 | CRC-32 ([`crate::fsutil::crc32`]) of every byte before it |
 //!
-//! A network of one bucket is written as version 1, byte for byte what builds before the buckets
-//! wrote, so such files stay readable by them; both versions are read.
+//! A network is written in the oldest version that holds it: one of one output bucket and no king
+//! buckets as version 1, byte for byte what builds before the buckets wrote, so such files stay
+//! readable by them; every version is read.
 //!
 //! Reading checks the magic, version, ruleset, sizes, length and checksum before any weight is
 //! used, and names the file and what is wrong in one line ([`NnueError`]). Writing goes through
@@ -24,9 +26,9 @@ use std::path::Path;
 
 /// The first eight bytes of a network file.
 pub const MAGIC: &[u8; 8] = b"FIVEUPNN";
-/// The newest file format version this build reads and writes (version 1 is read, and written
-/// for networks of one output bucket).
-pub const VERSION: u32 = 2;
+/// The newest file format version this build reads and writes (older versions are read, and
+/// written for networks they can hold).
+pub const VERSION: u32 = 3;
 
 /// A network file that cannot be used: the file and what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -45,7 +47,11 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut b = Vec::with_capacity(64 + self.ft_weights.len() * 2);
         b.extend_from_slice(MAGIC);
-        let version: u32 = if self.dims.buckets == 1 { 1 } else { VERSION };
+        let version: u32 = match (self.dims.buckets, self.dims.kings) {
+            (1, 1) => 1,
+            (_, 1) => 2,
+            _ => 3,
+        };
         b.extend_from_slice(&version.to_le_bytes());
         let rs = RULESETS.iter().position(|&r| r == self.ruleset).unwrap_or(0) as u32;
         b.extend_from_slice(&rs.to_le_bytes());
@@ -54,6 +60,9 @@ impl Network {
         }
         if version >= 2 {
             b.extend_from_slice(&(self.dims.buckets as u32).to_le_bytes());
+        }
+        if version >= 3 {
+            b.extend_from_slice(&(self.dims.kings as u32).to_le_bytes());
         }
         b.extend_from_slice(&self.output_scale.to_le_bytes());
         self.ft_bias.iter().chain(&self.ft_weights).for_each(|v| b.extend_from_slice(&v.to_le_bytes()));
@@ -102,11 +111,12 @@ impl Network {
         }
         let (hidden, l1, l2) = (r.u32()? as usize, r.u32()? as usize, r.u32()? as usize);
         let buckets = if version >= 2 { r.u32()? as usize } else { 1 };
-        let dims = Dims { hidden, l1, l2, buckets };
+        let kings = if version >= 3 { r.u32()? as usize } else { 1 };
+        let dims = Dims { hidden, l1, l2, buckets, kings };
         dims.check()?;
         let b = dims.buckets;
         let body = dims.hidden * 2
-            + INPUTS * dims.hidden * 2
+            + dims.inputs() * dims.hidden * 2
             + b * (dims.l1 * 4 + dims.l1 * 2 * dims.hidden + dims.l2 * 4 + dims.l2 * dims.l1 + 4 + dims.l2);
         let want = r.at + 4 + body + 4;
         if bytes.len() != want {
@@ -129,7 +139,7 @@ impl Network {
         };
         let i8s = |r: &mut Reader, n| r.take(n).map(|b| b.iter().map(|&v| v as i8).collect::<Vec<_>>());
         let ft_bias = i16s(&mut r, dims.hidden)?;
-        let ft_weights = i16s(&mut r, INPUTS * dims.hidden)?;
+        let ft_weights = i16s(&mut r, dims.inputs() * dims.hidden)?;
         let l1_bias = i32s(&mut r, b * dims.l1)?;
         let l1_weights = i8s(&mut r, b * dims.l1 * 2 * dims.hidden)?;
         let l2_bias = i32s(&mut r, b * dims.l2)?;
@@ -180,7 +190,7 @@ mod tests {
 
     #[test]
     fn networks_round_trip_and_bad_files_are_one_line_errors() {
-        let net = Network::random(Ruleset::Raumschach, Dims { hidden: 16, l1: 4, l2: 4, buckets: 1 }, 1);
+        let net = Network::random(Ruleset::Raumschach, Dims { hidden: 16, l1: 4, l2: 4, buckets: 1, kings: 1 }, 1);
         let bytes = net.to_bytes();
         assert_eq!(Network::from_bytes(&bytes, Some(Ruleset::Raumschach)).unwrap(), net);
         let dir = std::env::temp_dir().join(format!("fiveup-nnue-{}", std::process::id()));
@@ -218,11 +228,11 @@ mod tests {
 
     #[test]
     fn networks_with_output_buckets_are_version_2_and_round_trip() {
-        let one = Network::random(Ruleset::FiveUp, Dims { hidden: 16, l1: 4, l2: 3, buckets: 1 }, 2);
+        let one = Network::random(Ruleset::FiveUp, Dims { hidden: 16, l1: 4, l2: 3, buckets: 1, kings: 1 }, 2);
         assert_eq!(one.to_bytes()[8], 1, "one bucket: the version earlier builds read");
-        let net = Network::random(Ruleset::FiveUp, Dims { hidden: 16, l1: 4, l2: 3, buckets: 5 }, 2);
+        let net = Network::random(Ruleset::FiveUp, Dims { hidden: 16, l1: 4, l2: 3, buckets: 5, kings: 1 }, 2);
         let bytes = net.to_bytes();
-        assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), VERSION);
+        assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 2);
         assert_eq!(u32::from_le_bytes(bytes[32..36].try_into().unwrap()), 5, "buckets after the sizes");
         let back = Network::from_bytes(&bytes, Some(Ruleset::FiveUp)).unwrap();
         assert_eq!(back, net);
@@ -237,9 +247,36 @@ mod tests {
         let e = Network::from_bytes(&absurd, None).unwrap_err();
         assert!(e.contains("17 output buckets: expected 1 to 16"), "{e}");
         // A version from a later build is refused, not misread.
-        let mut v3 = bytes;
-        v3[8] = 3;
-        let e = Network::from_bytes(&v3, None).unwrap_err();
-        assert!(e.contains("format version 3; this build reads versions 1 to 2"), "{e}");
+        let mut v4 = bytes;
+        v4[8] = 4;
+        let e = Network::from_bytes(&v4, None).unwrap_err();
+        assert!(e.contains("format version 4; this build reads versions 1 to 3"), "{e}");
+    }
+
+    #[test]
+    fn networks_with_king_buckets_are_version_3_and_round_trip() {
+        for buckets in [1, 3] {
+            let dims = Dims { hidden: 16, l1: 4, l2: 3, buckets, kings: super::super::KING_BUCKETS };
+            let net = Network::random(Ruleset::Raumschach, dims, 3);
+            assert_eq!(net.ft_weights.len(), 4 * INPUTS * 16);
+            let bytes = net.to_bytes();
+            assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 3);
+            assert_eq!(u32::from_le_bytes(bytes[32..36].try_into().unwrap()), buckets as u32);
+            assert_eq!(
+                u32::from_le_bytes(bytes[36..40].try_into().unwrap()),
+                4,
+                "king buckets after the output buckets"
+            );
+            assert_eq!(Network::from_bytes(&bytes, Some(Ruleset::Raumschach)).unwrap(), net);
+            // Another king bucket count: refused by name, or the length no longer fits.
+            let mut two = bytes.clone();
+            two[36] = 2;
+            let e = Network::from_bytes(&two, None).unwrap_err();
+            assert!(e.contains("2 king buckets: expected 1 (none) or 4"), "{e}");
+            let mut one = bytes.clone();
+            one[36] = 1;
+            let e = Network::from_bytes(&one, None).unwrap_err();
+            assert!(e.contains("truncated or padded"), "{e}");
+        }
     }
 }

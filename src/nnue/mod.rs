@@ -27,8 +27,22 @@
 //! [`INPUTS`] = 2,756. Piece slots: pawn, knight, bishop, rook, queen, king, unicorn (the Five Up
 //! leaper and the Raumschach slider share a slot: a network is for one ruleset), silver unicorn,
 //! wizard, guard. En passant, the halfmove clock and repetitions are left out (rare, or the
-//! search's business). King buckets are not used yet: a king-relative input set multiplies the
-//! first layer by the bucket count and needs data to pay for itself; measure before adding it.
+//! search's business).
+//!
+//! # King buckets (optional)
+//! With [`Dims::kings`] = [`KING_BUCKETS`] every input above exists once per bucket of the
+//! perspective's own king ([`king_bucket`]), so a network has `kings × 2,756` accumulator rows
+//! (11,024 with four) and a perspective's active inputs are those of its king's bucket: what a
+//! piece on a cell is worth can depend on where its side's king stands (Stockfish's HalfKA, with
+//! few buckets for little data). The buckets are regions of the oriented board, counted from the
+//! perspective's home level (Raumschach's level A, Five Up's level E) and back rank: 0 the king's
+//! start cell, 1 the rest of the two home levels' two back ranks, 2 the rest of the three home
+//! levels, 3 the two far levels. In Raumschach's training games (session 30, 0.43 M perspectives)
+//! they hold 24%, 32%, 24% and 20% of the positions. An accumulator whose perspective's king
+//! changed bucket is refreshed for that perspective: from the [`KingCache`] when the caller has
+//! one (the search's [`Stack`] does), else from every active input's row; otherwise the update
+//! is the same difference of rows. The trainer adds a factorizer: every input also has a
+//! bucket-free row trained by all samples, added into each bucket's row on export.
 //!
 //! # Network
 //! `INPUTS → hidden` per perspective (shared weights, `i16`, the accumulator), both accumulators
@@ -52,8 +66,9 @@
 //! subtracting the rows of inputs that went away and adding those that appeared (a move changes
 //! 2 to 6 per perspective); [`Accumulator::update_from`] does the same from a parent
 //! accumulator into another (the search's stack: each register tile of the parent is read once,
-//! every changed row applied, the result stored once); [`Accumulator::refresh`] recomputes from
-//! scratch. Debug builds check every update against a refresh.
+//! every changed row applied, the result stored once); [`Accumulator::update_cached`] also
+//! takes a [`KingCache`] for perspectives whose king changed bucket; [`Accumulator::refresh`]
+//! recomputes from scratch. Debug builds check every update against a refresh.
 //!
 //! # Speed
 //! When a network is built its weights are also laid out for the kernels (`Layout`: 32-byte
@@ -90,8 +105,40 @@ pub const SLOTS: usize = 10;
 pub const RESERVE_BASE: usize = 2 * SLOTS * CELLS;
 /// First placement-right input.
 pub const RIGHTS_BASE: usize = RESERVE_BASE + 6;
-/// Inputs per perspective.
+/// Inputs per perspective (per king bucket).
 pub const INPUTS: usize = RIGHTS_BASE + 2 * CELLS;
+/// King buckets of a network that has them ([`Dims::kings`]; the other choice is 1, none).
+pub const KING_BUCKETS: usize = 4;
+
+/// The king bucket of a king on `cell` as its own side sees it (an [`orient`]ed index), in a
+/// network of `kings` buckets (1 or [`KING_BUCKETS`]; see the module docs): 0 on the king's start
+/// cell; 1 elsewhere on the two back ranks of the two home levels; 2 elsewhere on the three home
+/// levels; 3 on the two far levels. Home is level A in Raumschach and level E in Five Up (where
+/// each side's king starts in its own view).
+pub const fn king_bucket(ruleset: Ruleset, kings: usize, cell: usize) -> usize {
+    if kings == 1 {
+        return 0;
+    }
+    let (level, rank, file) = (cell / 25, cell / 5 % 5, cell % 5);
+    let depth = match ruleset {
+        Ruleset::Raumschach => level,
+        Ruleset::FiveUp | Ruleset::FiveUp2001 => 4 - level,
+    };
+    if depth == 0 && rank == 0 && file == 2 {
+        0
+    } else if depth <= 1 && rank <= 1 {
+        1
+    } else if depth <= 2 {
+        2
+    } else {
+        3
+    }
+}
+
+/// The king bucket of `perspective`'s king in `pos` ([`king_bucket`]).
+pub fn king_bucket_of(pos: &Position, perspective: Color, kings: usize) -> usize {
+    king_bucket(pos.ruleset(), kings, orient(pos.ruleset(), perspective, pos.king(perspective)))
+}
 /// The file of the network shipped for `ruleset`, built into the binary (`nets/`), if any.
 pub fn shipped_file(ruleset: Ruleset) -> Option<&'static [u8]> {
     match ruleset {
@@ -194,12 +241,14 @@ pub struct Inputs {
     cells: [u64; 16],
     /// Reserve masks (W = 1, G = 2, S = 4) of white and black.
     reserve: [u8; 2],
+    /// The kings' cells, white's and black's (the king buckets).
+    kings: [u8; 2],
 }
 
 impl Default for Inputs {
     /// An empty board, nothing in reserve.
     fn default() -> Inputs {
-        Inputs { cells: [0; 16], reserve: [0; 2] }
+        Inputs { cells: [0; 16], reserve: [0; 2], kings: [0; 2] }
     }
 }
 
@@ -253,7 +302,11 @@ impl Inputs {
             // Each right bit of the eight cells to bit 7 of its byte.
             *w = u64::from_le_bytes(b.try_into().expect("8 bytes")) | SPREAD[(rights >> (8 * k)) as usize & 0xff];
         }
-        Inputs { cells, reserve: [pos.reserve(Color::White) & 7, pos.reserve(Color::Black) & 7] }
+        Inputs {
+            cells,
+            reserve: [pos.reserve(Color::White) & 7, pos.reserve(Color::Black) & 7],
+            kings: [pos.king(Color::White).index() as u8, pos.king(Color::Black).index() as u8],
+        }
     }
 
     /// Men on the board (cells with a code).
@@ -271,16 +324,28 @@ impl Inputs {
         (self.cells[c / 8] >> (8 * (c % 8))) as u8
     }
 
-    /// Calls `f(perspective, input)` for the inputs of cell `c` holding `code` (none when empty).
+    /// The first input of each perspective's king bucket (`bucket × INPUTS`; 0 without king
+    /// buckets), in a network of `kings` buckets.
     #[inline]
-    fn cell_inputs(views: [&[u8; CELLS]; 2], c: usize, code: u8, mut f: impl FnMut(usize, u16)) {
+    fn offsets(&self, ruleset: Ruleset, kings: usize) -> [u16; 2] {
+        if kings == 1 {
+            return [0; 2];
+        }
+        let views = [view(ruleset, Color::White), view(ruleset, Color::Black)];
+        [0, 1].map(|p| (king_bucket(ruleset, kings, views[p][self.kings[p] as usize] as usize) * INPUTS) as u16)
+    }
+
+    /// Calls `f(perspective, input)` for the inputs of cell `c` holding `code` (none when empty),
+    /// each perspective's counted from its king bucket's first input (`offsets`).
+    #[inline]
+    fn cell_inputs(views: [&[u8; CELLS]; 2], offsets: [u16; 2], c: usize, code: u8, mut f: impl FnMut(usize, u16)) {
         if code == 0 {
             return;
         }
         let b = CODE_BOARD[(code & !RIGHT) as usize] as usize;
         debug_assert!(b < BOARDS, "cell code {code} of no piece");
         for p in 0..2 {
-            let cell = views[p][c] as u16;
+            let cell = views[p][c] as u16 + offsets[p];
             f(p, BOARD_BASE[b][p] + cell);
             if code & RIGHT != 0 {
                 // The side's rights board follows its ten slots.
@@ -289,17 +354,18 @@ impl Inputs {
         }
     }
 
-    /// Calls `f(perspective, input)` for every active input of both perspectives.
-    fn for_each(&self, ruleset: Ruleset, mut f: impl FnMut(usize, u16)) {
+    /// Calls `f(perspective, input)` for every active input of both perspectives, counted from
+    /// each perspective's `offsets`.
+    fn for_each(&self, ruleset: Ruleset, offsets: [u16; 2], mut f: impl FnMut(usize, u16)) {
         let views = [view(ruleset, Color::White), view(ruleset, Color::Black)];
         for c in 0..CELLS {
-            Inputs::cell_inputs(views, c, self.code(c), &mut f);
+            Inputs::cell_inputs(views, offsets, c, self.code(c), &mut f);
         }
         for side in Color::ALL {
             for i in 0..3 {
                 if self.reserve[side.index()] & (1 << i) != 0 {
                     for p in Color::ALL {
-                        f(p.index(), reserve_input(p, side, i));
+                        f(p.index(), reserve_input(p, side, i) + offsets[p.index()]);
                     }
                 }
             }
@@ -356,10 +422,11 @@ fn reserve_input(perspective: Color, side: Color, i: usize) -> u16 {
     (RESERVE_BASE + usize::from(side != perspective) * 3 + i) as u16
 }
 
-/// The active inputs of `pos` from `perspective`, sorted (what the trainer feeds the network).
+/// The active inputs of `pos` from `perspective`, sorted, without king buckets (the trainer
+/// adds `bucket × INPUTS`, [`king_bucket_of`]).
 pub fn active_features(pos: &Position, perspective: Color) -> Vec<u16> {
     let mut out = Vec::with_capacity(128);
-    Inputs::of(pos).for_each(pos.ruleset(), |p, f| {
+    Inputs::of(pos).for_each(pos.ruleset(), [0; 2], |p, f| {
         if p == perspective.index() {
             out.push(f)
         }
@@ -381,11 +448,14 @@ pub struct Dims {
     /// evaluated by the stack of its [`bucket`] (by the men on the board), as Stockfish's layer
     /// stacks; the accumulator is shared. 1 is the plain network.
     pub buckets: usize,
+    /// King buckets: 1 (none) or [`KING_BUCKETS`], each input existing once per bucket of the
+    /// perspective's king ([`king_bucket`]).
+    pub kings: usize,
 }
 
 impl Dims {
     /// The first size: 2 × 256 accumulators, 32 and 32 dense units, one bucket.
-    pub const DEFAULT: Dims = Dims { hidden: 256, l1: 32, l2: 32, buckets: 1 };
+    pub const DEFAULT: Dims = Dims { hidden: 256, l1: 32, l2: 32, buckets: 1, kings: 1 };
 
     /// Checks the sizes against [`MAX_HIDDEN`] and [`MAX_DENSE`].
     pub fn check(&self) -> Result<(), String> {
@@ -400,17 +470,28 @@ impl Dims {
         if !(1..=MAX_BUCKETS).contains(&self.buckets) {
             return Err(format!("{} output buckets: expected 1 to {MAX_BUCKETS}", self.buckets));
         }
+        if self.kings != 1 && self.kings != KING_BUCKETS {
+            return Err(format!("{} king buckets: expected 1 (none) or {KING_BUCKETS}", self.kings));
+        }
         Ok(())
+    }
+
+    /// Accumulator rows: [`INPUTS`] per king bucket.
+    pub fn inputs(&self) -> usize {
+        INPUTS * self.kings
     }
 }
 
 /// `256x2-32-32`, and the buckets when there is more than one (`256x2-32-32 with 8 output
-/// buckets`).
+/// buckets`, `… with 4 king buckets`).
 impl std::fmt::Display for Dims {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}x2-{}-{}", self.hidden, self.l1, self.l2)?;
-        if self.buckets > 1 {
-            write!(f, " with {} output buckets", self.buckets)?;
+        match (self.buckets, self.kings) {
+            (1, 1) => {}
+            (b, 1) => write!(f, " with {b} output buckets")?,
+            (1, k) => write!(f, " with {k} king buckets")?,
+            (b, k) => write!(f, " with {b} output and {k} king buckets")?,
         }
         Ok(())
     }
@@ -427,7 +508,7 @@ pub struct Network {
     pub output_scale: f32,
     /// Accumulator bias, `hidden`.
     pub ft_bias: Vec<i16>,
-    /// Accumulator weights, `INPUTS × hidden` (row per input).
+    /// Accumulator weights, `kings × INPUTS × hidden` (row per input, king bucket by bucket).
     pub ft_weights: Vec<i16>,
     /// First dense layer: bias `buckets × l1`, weights `buckets × l1 × 2·hidden` (bucket by
     /// bucket, row per output).
@@ -611,7 +692,7 @@ impl Network {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut i16s = |n: usize, r: i16| (0..n).map(|_| rng.gen_range(-r..=r)).collect::<Vec<i16>>();
         let ft_bias = i16s(dims.hidden, 40);
-        let ft_weights = i16s(INPUTS * dims.hidden, 12);
+        let ft_weights = i16s(dims.inputs() * dims.hidden, 12);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x5EED);
         let mut i8s = |n: usize| (0..n).map(|_| rng.gen_range(-20i8..=20)).collect::<Vec<i8>>();
         let b = dims.buckets;
@@ -835,7 +916,8 @@ impl Accumulator {
     pub fn refresh(net: &Network, pos: &Position) -> Accumulator {
         let inputs = Inputs::of(pos);
         let mut values = [Aligned::from_slice(&net.ft_bias), Aligned::from_slice(&net.ft_bias)];
-        inputs.for_each(pos.ruleset(), |p, f| apply_row(&mut values[p], net.row(f), true));
+        let offsets = inputs.offsets(pos.ruleset(), net.dims.kings);
+        inputs.for_each(pos.ruleset(), offsets, |p, f| apply_row(&mut values[p], net.row(f), true));
         Accumulator { values, inputs }
     }
 
@@ -856,6 +938,20 @@ impl Accumulator {
     /// [`Accumulator::update_from`] (from `parent`, or in place) with the vector instructions
     /// (`simd`, when the CPU has them) or the portable code only.
     pub fn update_with(&mut self, parent: Option<&Accumulator>, net: &Network, pos: &Position, simd: bool) -> usize {
+        self.update_cached(parent, net, pos, simd, None)
+    }
+
+    /// [`Accumulator::update_with`], refreshing a perspective whose king changed bucket from
+    /// `cache` (the last sums of that perspective and bucket, brought to `pos` by their
+    /// difference) when one is given, else from scratch.
+    pub fn update_cached(
+        &mut self,
+        parent: Option<&Accumulator>,
+        net: &Network,
+        pos: &Position,
+        simd: bool,
+        mut cache: Option<&mut KingCache>,
+    ) -> usize {
         // From a parent, the new inputs go straight into place; in place, the old ones are kept.
         let kept;
         let old = match parent {
@@ -868,20 +964,37 @@ impl Accumulator {
         self.inputs = Inputs::of(pos);
         let Accumulator { values, inputs } = self;
         let new = &*inputs;
+        let rs = pos.ruleset();
+        let offsets = new.offsets(rs, net.dims.kings);
+        // A perspective whose king changed bucket has other rows for every input: refreshed.
+        let was = old.offsets(rs, net.dims.kings);
+        let moved = [was[0] != offsets[0], was[1] != offsets[1]];
         let mut delta = Delta::new();
-        let changed = diff(old, new, pos.ruleset(), |p, f, add| delta.push(p, f, add));
+        let changed = diff(old, new, rs, offsets, |p, f, add| delta.push(p, f, add));
         for (p, dst) in values.iter_mut().enumerate() {
             let src = parent.map(|a| &a.values[p]);
             if dst.len() != net.dims.hidden {
                 *dst = Aligned::zeros(net.dims.hidden); // a fresh accumulator of the stack
             }
-            if delta.overflow {
+            if moved[p] {
+                match cache.as_deref_mut() {
+                    Some(cache) => cache.refresh(dst, p, net, new, rs, offsets, simd),
+                    None => {
+                        dst.copy_from_slice(&net.ft_bias);
+                        new.for_each(rs, offsets, |q, f| {
+                            if q == p {
+                                apply_row(dst, net.row(f), true)
+                            }
+                        });
+                    }
+                }
+            } else if delta.overflow {
                 // More changes than the lists hold (a lazy stack several plies behind): a copy,
                 // then one row at a time.
                 if let Some(src) = src {
                     dst.clone_from_slice(src);
                 }
-                diff(old, new, pos.ruleset(), |q, f, add| {
+                diff(old, new, rs, offsets, |q, f, add| {
                     if q == p {
                         apply_row(dst, net.row(f), add)
                     }
@@ -895,11 +1008,73 @@ impl Accumulator {
     }
 }
 
+/// Per perspective and king bucket, the sums of the last refresh there and the inputs they came
+/// from (Stockfish's accumulator cache, "Finny tables"): a perspective whose king changes bucket
+/// is brought from the bucket's last sums by the difference of inputs (a few rows: the kings'
+/// buckets change back and forth in a search, while the pieces stay much the same) instead of
+/// summing every active input's row. A cache holds sums of one network: clear it
+/// ([`KingCache::clear`]) when the network changes; the search's [`Stack`] does at every reset.
+#[derive(Default)]
+pub struct KingCache {
+    /// `[perspective · kings + bucket]`: the sums (empty until first used) and their inputs.
+    entries: Vec<(Aligned<i16>, Inputs)>,
+}
+
+impl KingCache {
+    /// Forgets every entry.
+    pub fn clear(&mut self) {
+        self.entries.clear();
+    }
+
+    /// Sets `dst` to perspective `p`'s sums for `new` in the king bucket whose first input is
+    /// `offsets[p]`, from that bucket's entry, which is left holding them.
+    #[allow(clippy::too_many_arguments)]
+    fn refresh(
+        &mut self,
+        dst: &mut Aligned<i16>,
+        p: usize,
+        net: &Network,
+        new: &Inputs,
+        rs: Ruleset,
+        offsets: [u16; 2],
+        simd: bool,
+    ) {
+        let kings = net.dims.kings;
+        if self.entries.len() != 2 * kings {
+            self.entries = (0..2 * kings).map(|_| (Aligned::zeros(0), Inputs::default())).collect();
+        }
+        let (sums, inputs) = &mut self.entries[p * kings + offsets[p] as usize / INPUTS];
+        if sums.len() != net.dims.hidden {
+            // First use: the bias, for an empty board.
+            *sums = Aligned::from_slice(&net.ft_bias);
+            *inputs = Inputs::default();
+        }
+        let mut delta = Delta::new();
+        diff(inputs, new, rs, offsets, |q, f, add| {
+            if q == p {
+                delta.push(q, f, add)
+            }
+        });
+        if delta.overflow {
+            diff(inputs, new, rs, offsets, |q, f, add| {
+                if q == p {
+                    apply_row(sums, net.row(f), add)
+                }
+            });
+        } else {
+            apply_rows(sums, None, net, delta.rows(p, true), delta.rows(p, false), simd);
+        }
+        *inputs = *new;
+        dst.copy_from_slice(sums);
+    }
+}
+
 /// Calls `f(perspective, input, added)` for every input that differs between `old` and `new`
-/// (per changed cell the old piece's inputs removed, then the new one's added); returns how many
-/// calls were made.
+/// (per changed cell the old piece's inputs removed, then the new one's added), each
+/// perspective's counted from `offsets` (its king bucket's first input in `new`; a perspective
+/// whose king changed bucket is refreshed instead); returns how many calls were made.
 #[inline]
-fn diff(old: &Inputs, new: &Inputs, rs: Ruleset, mut f: impl FnMut(usize, u16, bool)) -> usize {
+fn diff(old: &Inputs, new: &Inputs, rs: Ruleset, offsets: [u16; 2], mut f: impl FnMut(usize, u16, bool)) -> usize {
     let mut changed = 0;
     let views = [view(rs, Color::White), view(rs, Color::Black)];
     // Eight cells at a time: the chunks that differ, then their differing bytes.
@@ -910,11 +1085,11 @@ fn diff(old: &Inputs, new: &Inputs, rs: Ruleset, mut f: impl FnMut(usize, u16, b
             x &= !(0xffu64 << (8 * byte));
             let c = 8 * k + byte;
             let (was, is) = ((o >> (8 * byte)) as u8, (n >> (8 * byte)) as u8);
-            Inputs::cell_inputs(views, c, was, |p, i| {
+            Inputs::cell_inputs(views, offsets, c, was, |p, i| {
                 f(p, i, false);
                 changed += 1;
             });
-            Inputs::cell_inputs(views, c, is, |p, i| {
+            Inputs::cell_inputs(views, offsets, c, is, |p, i| {
                 f(p, i, true);
                 changed += 1;
             });
@@ -924,7 +1099,7 @@ fn diff(old: &Inputs, new: &Inputs, rs: Ruleset, mut f: impl FnMut(usize, u16, b
         let (o, n) = (old.reserve[side.index()], new.reserve[side.index()]);
         for i in (0..3).filter(|i| (o ^ n) & (1 << i) != 0) {
             for p in Color::ALL {
-                f(p.index(), reserve_input(p, side, i), n & (1 << i) != 0);
+                f(p.index(), reserve_input(p, side, i) + offsets[p.index()], n & (1 << i) != 0);
                 changed += 1;
             }
         }
@@ -984,7 +1159,7 @@ fn apply_rows(
 ) {
     let h = net.dims.hidden;
     assert!(dst.len() == h && src.is_none_or(|s| s.len() == h));
-    assert!(adds.iter().chain(subs).all(|&f| (f as usize) < INPUTS));
+    assert!(adds.iter().chain(subs).all(|&f| (f as usize) < net.dims.inputs()));
     #[cfg(target_arch = "x86_64")]
     if simd && has_simd() {
         let from = src.map_or(dst.as_ptr(), |s| s.as_ptr());
@@ -1045,7 +1220,7 @@ mod tests {
     use crate::engine::scrambled;
     use crate::rules::{Bitboard, Variant};
 
-    const SMALL: Dims = Dims { hidden: 32, l1: 8, l2: 8, buckets: 1 };
+    const SMALL: Dims = Dims { hidden: 32, l1: 8, l2: 8, buckets: 1, kings: 1 };
 
     #[test]
     fn features_of_the_start_positions() {
@@ -1099,9 +1274,40 @@ mod tests {
     }
 
     #[test]
-    fn incremental_updates_match_a_refresh_along_random_games() {
+    fn king_buckets_are_regions_of_the_home_levels() {
         for rs in [Ruleset::FiveUp, Ruleset::Raumschach] {
-            let net = Network::random(rs, SMALL, 3);
+            let start = Position::startpos(Variant::plain(rs));
+            let of = |c: usize| king_bucket(rs, KING_BUCKETS, c);
+            let mut sizes = [0; KING_BUCKETS];
+            for c in 0..CELLS {
+                sizes[of(c)] += 1;
+                assert_eq!(king_bucket(rs, 1, c), 0);
+            }
+            // The start cell alone; 2 levels × 2 ranks less it; the rest of 3 levels; 2 levels.
+            assert_eq!(sizes, [1, 19, 55, 50], "{rs}");
+            for side in Color::ALL {
+                assert_eq!(king_bucket_of(&start, side, KING_BUCKETS), 0, "{rs} {side:?}");
+                // One step forward (to the next level, or the next rank): bucket 1.
+                let home = orient(rs, side, start.king(side));
+                let up = if rs == Ruleset::Raumschach { home + 25 } else { home - 25 };
+                assert_eq!((of(home + 5), of(up)), (1, 1), "{rs}");
+            }
+        }
+        assert!(Dims { kings: 2, ..Dims::DEFAULT }.check().is_err());
+        assert!(Dims { kings: 0, ..Dims::DEFAULT }.check().is_err());
+        assert_eq!(Dims { kings: 4, ..Dims::DEFAULT }.inputs(), 4 * INPUTS);
+        assert_eq!(Dims { kings: 4, ..Dims::DEFAULT }.to_string(), "256x2-32-32 with 4 king buckets");
+        assert_eq!(
+            Dims { kings: 4, buckets: 2, ..Dims::DEFAULT }.to_string(),
+            "256x2-32-32 with 2 output and 4 king buckets"
+        );
+    }
+
+    #[test]
+    fn incremental_updates_match_a_refresh_along_random_games() {
+        for (rs, kings) in [Ruleset::FiveUp, Ruleset::Raumschach].into_iter().flat_map(|r| [(r, 1), (r, KING_BUCKETS)])
+        {
+            let net = Network::random(rs, Dims { kings, ..SMALL }, 3);
             for seed in 0..6 {
                 let mut p = Position::startpos(Variant::plain(rs));
                 let mut acc = Accumulator::refresh(&net, &p);
@@ -1172,18 +1378,21 @@ mod tests {
 
     /// Layer sizes the kernels must handle: the shipped shape, small ones, widths that are not
     /// multiples of the register blocks (8, 16 and 32 outputs, 32 accumulator values), and
-    /// output buckets (16 buckets put the scrambled positions' 36–40 men in two of them).
-    const SHAPES: [Dims; 10] = [
+    /// output buckets (16 buckets put the scrambled positions' 36–40 men in two of them), and
+    /// king buckets.
+    const SHAPES: [Dims; 12] = [
         Dims::DEFAULT,
-        Dims { hidden: 128, l1: 32, l2: 32, buckets: 1 },
-        Dims { hidden: 32, l1: 8, l2: 8, buckets: 1 },
-        Dims { hidden: 16, l1: 1, l2: 1, buckets: 1 },
-        Dims { hidden: 48, l1: 7, l2: 5, buckets: 1 },
-        Dims { hidden: 80, l1: 40, l2: 33, buckets: 1 },
-        Dims { hidden: 64, l1: 72, l2: 64, buckets: 1 },
-        Dims { hidden: 64, l1: 16, l2: 16, buckets: 16 },
-        Dims { hidden: 96, l1: 56, l2: 24, buckets: 3 },
-        Dims { hidden: 256, l1: 32, l2: 32, buckets: 8 },
+        Dims { hidden: 128, l1: 32, l2: 32, buckets: 1, kings: 1 },
+        Dims { hidden: 32, l1: 8, l2: 8, buckets: 1, kings: 1 },
+        Dims { hidden: 16, l1: 1, l2: 1, buckets: 1, kings: 1 },
+        Dims { hidden: 48, l1: 7, l2: 5, buckets: 1, kings: 1 },
+        Dims { hidden: 80, l1: 40, l2: 33, buckets: 1, kings: 1 },
+        Dims { hidden: 64, l1: 72, l2: 64, buckets: 1, kings: 1 },
+        Dims { hidden: 64, l1: 16, l2: 16, buckets: 16, kings: 1 },
+        Dims { hidden: 96, l1: 56, l2: 24, buckets: 3, kings: 1 },
+        Dims { hidden: 256, l1: 32, l2: 32, buckets: 8, kings: 1 },
+        Dims { hidden: 32, l1: 8, l2: 8, buckets: 1, kings: KING_BUCKETS },
+        Dims { hidden: 144, l1: 16, l2: 8, buckets: 3, kings: KING_BUCKETS },
     ];
 
     /// [`Network::random`], or with `wide` weights over the whole `i8` range and accumulator
@@ -1225,6 +1434,14 @@ mod tests {
                     line.push(p);
                 }
                 let accs: Vec<Accumulator> = line.iter().map(|p| Accumulator::refresh(&net, p)).collect();
+                // King caches kept over all the updates below (per vector choice).
+                let mut caches = [KingCache::default(), KingCache::default()];
+                if dims.kings > 1 {
+                    // The line moves a king across buckets (so refreshes by perspective are tested).
+                    let buckets = |p: &Position| Color::ALL.map(|c| king_bucket_of(p, c, dims.kings));
+                    let moves = line.windows(2).filter(|w| buckets(&w[0]) != buckets(&w[1])).count();
+                    assert!(moves > 0, "{dims:?} {rs}: no king changed bucket");
+                }
                 for to in 1..line.len() {
                     for jump in [1, 2, 3, 7, 40, 80].into_iter().filter(|&j| j <= to) {
                         let (from, want) = (&accs[to - jump], &accs[to]);
@@ -1235,6 +1452,9 @@ mod tests {
                             let mut a = from.clone();
                             a.update_with(None, &net, &line[to], simd);
                             assert_eq!(a, *want, "{dims:?} {rs} {to} jump {jump} simd {simd} in place");
+                            let mut a = Accumulator::default();
+                            a.update_cached(Some(from), &net, &line[to], simd, Some(&mut caches[usize::from(simd)]));
+                            assert_eq!(a, *want, "{dims:?} {rs} {to} jump {jump} simd {simd} cached");
                         }
                     }
                 }
@@ -1255,8 +1475,9 @@ mod tests {
                 for (p, acc) in line.iter().zip(&accs) {
                     for side in Color::ALL {
                         let mut v = net.ft_bias.clone();
+                        let offset = (king_bucket_of(p, side, dims.kings) * INPUTS) as u16;
                         for f in active_features(p, side) {
-                            for (s, &w) in v.iter_mut().zip(net.row(f)) {
+                            for (s, &w) in v.iter_mut().zip(net.row(f + offset)) {
                                 *s = s.wrapping_add(w);
                             }
                         }
@@ -1305,7 +1526,7 @@ mod tests {
         use crate::engine::random_endgame;
         for rs in [Ruleset::FiveUp, Ruleset::Raumschach] {
             let v = Variant::plain(rs);
-            let net = test_network(rs, Dims { hidden: 64, l1: 16, l2: 8, buckets: 8 }, 7, false);
+            let net = test_network(rs, Dims { hidden: 64, l1: 16, l2: 8, buckets: 8, kings: 1 }, 7, false);
             let singles: Vec<Network> = (0..8).map(|b| bucket_net(&net, b)).collect();
             // Endgames of 2 to 28 men, and positions from the start (36 to 40 men).
             let mut positions: Vec<Position> = (0..14)

@@ -104,8 +104,12 @@ pub struct TrainSection {
     /// Output buckets (by the men on the board; 1, the default, is the plain network).
     #[serde(default = "default_buckets")]
     pub buckets: usize,
+    /// King buckets (1, the default, none; or 4, [`crate::nnue::king_bucket`]).
+    #[serde(default = "default_buckets")]
+    pub king_buckets: usize,
 }
 
+/// One bucket: the plain network (output and king buckets).
 fn default_buckets() -> usize {
     1
 }
@@ -201,7 +205,7 @@ impl LoopConfig {
         let t = &self.train;
         TrainConfig {
             ruleset: self.ruleset().unwrap_or(Ruleset::FiveUp),
-            dims: Dims { hidden: t.hidden, l1: t.l1, l2: t.l2, buckets: t.buckets },
+            dims: Dims { hidden: t.hidden, l1: t.l1, l2: t.l2, buckets: t.buckets, kings: t.king_buckets },
             epochs: t.epochs,
             batch: t.batch,
             lr: t.lr,
@@ -331,7 +335,7 @@ pub fn run(
         // 2. A network on the newest generations' data.
         let first = (k + 1).saturating_sub(cfg.train.window);
         let dirs: Vec<PathBuf> = (first..=k).map(|g| run.join(format!("gen-{g:03}/data"))).collect();
-        let (train_set, valid) = train::load_data(&dirs, rs)?;
+        let (train_set, valid) = train::load_data(&dirs, rs, cfg.train.king_buckets)?;
         let tc = TrainConfig { seed: k as u64, ..cfg.train_config() };
         let tdir = gen.join("train");
         train::prepare(&tdir, &tc)?;
@@ -508,7 +512,7 @@ opening_plies = 4
 
     /// A random network of tiny dims for Raumschach, saved to `path`.
     fn tiny_net(path: &Path, seed: u64) {
-        let dims = Dims { hidden: 16, l1: 8, l2: 8, buckets: 1 };
+        let dims = Dims { hidden: 16, l1: 8, l2: 8, buckets: 1, kings: 1 };
         super::super::Network::random(Ruleset::Raumschach, dims, seed).save(path).unwrap();
     }
 
@@ -522,6 +526,12 @@ opening_plies = 4
             let cfg = LoopConfig::parse(text, name).unwrap_or_else(|e| panic!("{e}"));
             assert!(name.contains(&cfg.ruleset), "{name}");
         }
+        // King buckets: 4 is a network the trainer makes, other counts a one-line error.
+        let four = LoopConfig::parse(&TINY.replace("hidden = 16", "hidden = 16\nking_buckets = 4"), "k.toml").unwrap();
+        assert_eq!(four.train_config().dims.kings, 4);
+        assert_eq!(LoopConfig::parse(TINY, "k.toml").unwrap().train_config().dims.kings, 1);
+        let e = LoopConfig::parse(&TINY.replace("hidden = 16", "hidden = 16\nking_buckets = 3"), "k.toml").unwrap_err();
+        assert!(e.contains("k.toml") && e.contains("3 king buckets: expected 1 (none) or 4"), "{e}");
     }
 
     #[test]

@@ -3,10 +3,11 @@
 //! The search calls [`Stack::push`] after every move it makes and [`Stack::pop`] after every
 //! unmake; both only move the ply and mark the new ply's accumulator stale. [`Stack::evaluate`]
 //! brings the nearest up-to-date accumulator above the current ply to the current position into
-//! it ([`Accumulator::update_from`], any number of moves at once, no separate copy), so a
+//! it ([`Accumulator::update_cached`], any number of moves at once, no separate copy; with king
+//! buckets a perspective whose king changed bucket comes from the stack's [`KingCache`]), so a
 //! node that never evaluates (in check, cut off by the table) costs nothing here.
 
-use super::{Accumulator, Network};
+use super::{Accumulator, KingCache, Network};
 use crate::rules::Position;
 
 /// Per-ply accumulators of one search thread.
@@ -15,6 +16,8 @@ pub struct Stack {
     accs: Vec<Accumulator>,
     fresh: Vec<bool>,
     ply: usize,
+    /// The sums of each king bucket's last refresh (networks with king buckets).
+    cache: KingCache,
 }
 
 impl Stack {
@@ -25,6 +28,8 @@ impl Stack {
             self.fresh.push(false);
         }
         self.ply = 0;
+        // The network may have changed since the last search.
+        self.cache.clear();
         self.accs[0] = Accumulator::refresh(net, pos);
         self.fresh[0] = true;
     }
@@ -53,7 +58,7 @@ impl Stack {
         if !self.fresh[ply] {
             let base = (0..ply).rev().find(|&k| self.fresh[k]).unwrap_or(0);
             let (above, here) = self.accs.split_at_mut(ply);
-            here[0].update_from(&above[base], net, pos);
+            here[0].update_cached(Some(&above[base]), net, pos, true, Some(&mut self.cache));
             self.fresh[ply] = true;
         }
         net.evaluate(&self.accs[ply], pos.side())
@@ -69,19 +74,32 @@ mod tests {
 
     #[test]
     fn lazy_updates_along_a_search_path_match_fresh_evaluations() {
-        for rs in [Ruleset::FiveUp, Ruleset::Raumschach] {
-            let net = Network::random(rs, Dims { hidden: 32, l1: 8, l2: 8, buckets: 4 }, 5);
+        use crate::nnue::{king_bucket_of, KING_BUCKETS};
+        use crate::rules::{Color, Kind};
+        for (rs, kings) in [Ruleset::FiveUp, Ruleset::Raumschach].into_iter().flat_map(|r| [(r, 1), (r, KING_BUCKETS)])
+        {
+            let net = Network::random(rs, Dims { hidden: 32, l1: 8, l2: 8, buckets: 4, kings }, 5);
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-            let mut pos = Position::startpos(Variant::plain(rs));
+            // With king buckets from an endgame, where kings move often (and change bucket).
+            let mut pos = match kings {
+                1 => Position::startpos(Variant::plain(rs)),
+                _ => {
+                    let men = [Kind::Rook, Kind::Pawn];
+                    crate::engine::random_endgame(Variant::plain(rs), &men, &men, 3).expect("an endgame")
+                }
+            };
             let mut stack = Stack::default();
             stack.reset(&net, &pos);
+            let mut crossings = 0;
             let mut path = Vec::new();
             // A random walk down and up, evaluating at some nodes only.
-            for _ in 0..400 {
+            for _ in 0..1000 {
                 let moves = pos.legal_moves();
                 if !moves.is_empty() && (path.len() < 3 || rng.gen_bool(0.55)) && path.len() < 12 {
                     let m = moves[rng.gen_range(0..moves.len())];
+                    let before = Color::ALL.map(|c| king_bucket_of(&pos, c, kings));
                     let undo = pos.make(m);
+                    crossings += usize::from(before != Color::ALL.map(|c| king_bucket_of(&pos, c, kings)));
                     stack.push();
                     path.push((m, undo));
                 } else if let Some((m, undo)) = path.pop() {
@@ -92,6 +110,7 @@ mod tests {
                     assert_eq!(stack.evaluate(&net, &pos), net.evaluate_position(&pos));
                 }
             }
+            assert!(kings == 1 || crossings > 10, "{rs}: {crossings} moves changed a king's bucket");
         }
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! - **Data.** Every scored position of every shard in the data directories (read with the shard
 //!   checksums, replayed through the rules) becomes a sample: both perspectives' active inputs
-//!   ([`active_features`], side to move first), the search score as a win expectation
+//!   ([`sample_features`], side to move first), the search score as a win expectation
 //!   `sigmoid(score / 400)` (mate scores 0 or 1, [`score_to_expectation`]) and the game's result
 //!   for the side to move (1, ½, 0). Games whose index is a multiple of `VALID_EVERY` form the
 //!   validation set (whole games, so no position has a near twin on the other side).
@@ -13,7 +13,12 @@
 //!   [`SCORE_SCALE`] centipawns. With output buckets (`--buckets`) `l1`, `l2` and `out` exist
 //!   once per bucket: every bucket's stack is computed for the whole batch (as one wider layer)
 //!   and each sample keeps the outputs of its own bucket ([`super::bucket`] of its men, counted
-//!   from its piece inputs), so a stack learns only from its positions.
+//!   from its piece inputs), so a stack learns only from its positions. With king buckets
+//!   (`--king-buckets 4`, [`super::king_bucket`]) the table has a row per input and king bucket,
+//!   and one more per input shared by all buckets (a factorizer: every sample trains it, so a
+//!   bucket with few samples leans on the rest); a batch names each active input twice, its
+//!   bucket's row and the shared one, and export adds the shared row into every bucket's. The
+//!   bucket rows start at zero, so a fresh network starts as a bucket-free one.
 //! - **Loss.** `(sigmoid(y) − t)²` with `t = λ·score + (1 − λ)·result` (λ configurable, as the
 //!   issue asks: the search score alone at λ = 1, the game result alone at λ = 0).
 //! - **Optimizer.** Adam written out on tensors (moments saved with the weights, so a resumed run
@@ -33,9 +38,9 @@
 //!   seconds), `epoch-K.nnue` per epoch and `net.nnue` (the last). Killed, a rerun resumes at the
 //!   last finished epoch.
 
-use super::{active_features, Dims, Network, INPUTS, QA, QB, RESERVE_BASE};
+use super::{active_features, king_bucket_of, Dims, Network, INPUTS, QA, QB, RESERVE_BASE};
 use crate::fsutil::{claim_dir, ClaimError};
-use crate::rules::Ruleset;
+use crate::rules::{Color, Position, Ruleset};
 use crate::selfplay::read_shard;
 use crate::selfplay::records::score_to_expectation;
 use rand::seq::SliceRandom;
@@ -99,7 +104,7 @@ impl Dataset {
     /// Men on the board in sample `i`: every man is one piece input of each perspective.
     fn men(&self, i: usize) -> usize {
         let a = self.starts[i] as usize;
-        self.feats[a..a + self.split[i] as usize].iter().filter(|&&f| (f as usize) < RESERVE_BASE).count()
+        self.feats[a..a + self.split[i] as usize].iter().filter(|&&f| (f as usize) % INPUTS < RESERVE_BASE).count()
     }
 
     /// Samples per output bucket among `buckets` (how the data spreads over the stacks).
@@ -111,9 +116,23 @@ impl Dataset {
         n
     }
 
+    /// Samples per king bucket of the side to move among `kings` (each sample's inputs are its
+    /// bucket's rows).
+    pub fn king_counts(&self, kings: usize) -> Vec<usize> {
+        let mut n = vec![0; kings.max(1)];
+        for i in 0..self.len() {
+            let a = self.starts[i] as usize;
+            if let Some(&f) = self.feats.get(a).filter(|_| self.split[i] > 0) {
+                n[(f as usize / INPUTS).min(kings.max(1) - 1)] += 1;
+            }
+        }
+        n
+    }
+
     /// The tensors of the samples `idx`: inputs and offsets of both perspectives, targets, and
-    /// each sample's output bucket among `buckets`.
-    fn batch(&self, idx: &[usize], lambda: f32, buckets: usize, device: Device) -> [Tensor; 6] {
+    /// each sample's output bucket among `buckets`. With king buckets (`kings` > 1) each input
+    /// also names its shared row (the factorizer's, after the `kings × INPUTS` bucket rows).
+    fn batch(&self, idx: &[usize], lambda: f32, buckets: usize, kings: usize, device: Device) -> [Tensor; 6] {
         let (mut us, mut them, mut us_off, mut them_off) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         let mut target = Vec::with_capacity(idx.len());
         let mut bucket = Vec::with_capacity(idx.len());
@@ -124,6 +143,11 @@ impl Dataset {
             them_off.push(them.len() as i64);
             us.extend(self.feats[a..s].iter().map(|&f| f as i64));
             them.extend(self.feats[s..b].iter().map(|&f| f as i64));
+            if kings > 1 {
+                let shared = |f: &u16| (kings * INPUTS + *f as usize % INPUTS) as i64;
+                us.extend(self.feats[a..s].iter().map(shared));
+                them.extend(self.feats[s..b].iter().map(shared));
+            }
             target.push(lambda * self.score[i] + (1.0 - lambda) * self.result[i]);
             // Without buckets every sample is bucket 0: no men to count.
             bucket.push(if buckets == 1 { 0 } else { super::bucket(self.men(i), buckets) as i64 });
@@ -139,9 +163,19 @@ impl Dataset {
     }
 }
 
+/// A sample's active inputs of `pos` from `perspective` in a network of `kings` king buckets:
+/// [`active_features`] counted from the perspective's king bucket's first row.
+pub fn sample_features(pos: &Position, perspective: Color, kings: usize) -> Vec<u16> {
+    let mut f = active_features(pos, perspective);
+    let offset = (king_bucket_of(pos, perspective, kings) * INPUTS) as u16;
+    f.iter_mut().for_each(|x| *x += offset);
+    f
+}
+
 /// The training and validation samples of every shard under `dirs` (files `*.shard`, read in
-/// name order). Errors name the file; a shard of another ruleset is an error.
-pub fn load_data(dirs: &[PathBuf], ruleset: Ruleset) -> Result<(Dataset, Dataset), String> {
+/// name order), for a network of `kings` king buckets. Errors name the file; a shard of another
+/// ruleset is an error.
+pub fn load_data(dirs: &[PathBuf], ruleset: Ruleset, kings: usize) -> Result<(Dataset, Dataset), String> {
     let mut files = Vec::new();
     for d in dirs {
         let rd = std::fs::read_dir(d).map_err(|e| format!("{}: {e}", d.display()))?;
@@ -173,8 +207,8 @@ pub fn load_data(dirs: &[PathBuf], ruleset: Ruleset) -> Result<(Dataset, Dataset
                     let [w, d, _] = g.result.wdl_for(side);
                     let result = w + 0.5 * d;
                     set.push(
-                        &active_features(pos, side),
-                        &active_features(pos, side.flip()),
+                        &sample_features(pos, side, kings),
+                        &sample_features(pos, side.flip(), kings),
                         score_to_expectation(score, SCORE_SCALE),
                         result,
                     );
@@ -244,6 +278,10 @@ impl TrainConfig {
             // Only with buckets, so that the settings of runs from before this option still match.
             1 => String::new(),
             b => format!("buckets = {b}\n"),
+        } + &match self.dims.kings {
+            // The same.
+            1 => String::new(),
+            k => format!("king_buckets = {k}\n"),
         } + &match &self.init {
             // Only when set, for the same reason.
             Some(p) => format!("init = {:?}\n", p.display().to_string()),
@@ -310,8 +348,10 @@ const NAMES: [&str; 10] = ["ft_w", "ft_b", "l1_w", "l1_b", "l2_w", "l2_b", "out_
 /// with output buckets.
 fn shapes(dims: Dims) -> Vec<Vec<i64>> {
     let (h, l1, l2, b) = (dims.hidden as i64, dims.l1 as i64, dims.l2 as i64, dims.buckets as i64);
+    // With king buckets the factorizer's shared rows follow the buckets' (module docs).
+    let shared = if dims.kings > 1 { INPUTS } else { 0 };
     let mut v = vec![
-        vec![INPUTS as i64, h],
+        vec![(dims.inputs() + shared) as i64, h],
         vec![h],
         vec![b * l1, 2 * h],
         vec![b * l1],
@@ -376,6 +416,13 @@ impl FloatNet {
             })
             .collect();
         params.extend(shared_zeros(dims, device));
+        if dims.kings > 1 {
+            // King buckets: the bucket rows start at zero, the shared rows random, so every
+            // bucket starts as the same bucket-free network.
+            let rows = dims.inputs() as i64;
+            params[0] =
+                Tensor::cat(&[params[0].narrow(0, 0, rows).zeros_like(), params[0].narrow(0, rows, INPUTS as i64)], 0);
+        }
         let m = params.iter().map(|p| p.zeros_like()).collect();
         let v = params.iter().map(|p| p.zeros_like()).collect();
         let params = params.into_iter().map(|p| p.set_requires_grad(true)).collect();
@@ -389,8 +436,10 @@ impl FloatNet {
         let deq16 = |v: &[i16]| v.iter().map(|&x| x as f32 / QA as f32).collect::<Vec<f32>>();
         let deq8 = |v: &[i8]| v.iter().map(|&x| x as f32 / QB as f32).collect::<Vec<f32>>();
         let deq32 = |v: &[i32]| v.iter().map(|&x| x as f32 / (QA * QB) as f32).collect::<Vec<f32>>();
+        // With king buckets the shared rows start at zero: the file's rows are the sums.
+        let shared = if net.dims.kings > 1 { INPUTS * net.dims.hidden } else { 0 };
         let values = [
-            deq16(&net.ft_weights),
+            deq16(&net.ft_weights).into_iter().chain(std::iter::repeat_n(0.0, shared)).collect(),
             deq16(&net.ft_bias),
             deq8(&net.l1_weights),
             deq32(&net.l1_bias),
@@ -410,6 +459,15 @@ impl FloatNet {
     /// Output buckets: one output bias per bucket.
     fn buckets(&self) -> usize {
         self.params[7].size()[0] as usize
+    }
+
+    /// King buckets: the accumulator table's rows are `INPUTS` without, and `(kings + 1) ×
+    /// INPUTS` with them (the shared rows last).
+    fn kings(&self) -> usize {
+        match self.params[0].size()[0] as usize / INPUTS {
+            1 => 1,
+            n => n - 1,
+        }
     }
 
     /// The output `y` (centipawns / [`SCORE_SCALE`]) of a batch whose samples are in output
@@ -483,7 +541,7 @@ impl FloatNet {
         let mut total = 0.0;
         tch::no_grad(|| {
             for chunk in idx.chunks(batch) {
-                let b = data.batch(chunk, lambda, self.buckets(), device);
+                let b = data.batch(chunk, lambda, self.buckets(), self.kings(), device);
                 total += f64::try_from(self.loss(&b)).unwrap_or(f64::NAN) * chunk.len() as f64;
             }
         });
@@ -496,9 +554,15 @@ impl FloatNet {
 
     /// The quantized network (see the module docs). With output buckets the shared first layer
     /// is added into every bucket's first (the file knows only the sums, clipped to the `i8`
-    /// range like every dense weight).
+    /// range like every dense weight); with king buckets the shared accumulator rows into every
+    /// bucket's rows.
     pub fn export(&self, ruleset: Ruleset, dims: Dims) -> Network {
         let mut p: Vec<Vec<f32>> = self.params.iter().map(Self::to_vec).collect();
+        if dims.kings > 1 {
+            let n = dims.inputs() * dims.hidden;
+            let shared = p[0].split_off(n);
+            p[0].iter_mut().zip(shared.iter().cycle()).for_each(|(x, s)| *x += s);
+        }
         if p.len() > 8 {
             let (w, b) = (p[8].clone(), p[9].clone());
             p[2].iter_mut().zip(w.iter().cycle()).for_each(|(x, s)| *x += s);
@@ -631,7 +695,7 @@ pub fn train(
         for (k, chunk) in order.chunks(cfg.batch).enumerate() {
             let step = (epoch as u64 - 1) * per_epoch + k as u64;
             lr = lr_at(step);
-            let b = train.batch(chunk, cfg.lambda, cfg.dims.buckets, device);
+            let b = train.batch(chunk, cfg.lambda, cfg.dims.buckets, cfg.dims.kings, device);
             let loss = net.step(&b, lr);
             if !loss.is_finite() {
                 return Err(format!("the loss became {loss} at epoch {epoch}, step {k}; try a lower --lr"));
@@ -686,8 +750,9 @@ mod tests {
         let mut worst = 0.0f64;
         for p in positions {
             let mut one = Dataset::default();
-            one.push(&active_features(p, p.side()), &active_features(p, p.side().flip()), 0.5, 0.5);
-            let b = one.batch(&[0], 1.0, net.dims.buckets, Device::Cpu);
+            let k = net.dims.kings;
+            one.push(&sample_features(p, p.side(), k), &sample_features(p, p.side().flip(), k), 0.5, 0.5);
+            let b = one.batch(&[0], 1.0, net.dims.buckets, k, Device::Cpu);
             let y = tch::no_grad(|| {
                 f64::try_from(float.forward(&b[0], &b[1], &b[2], &b[3], &b[5]).sum(Kind::Float)).unwrap()
             });
@@ -697,7 +762,7 @@ mod tests {
         worst
     }
 
-    const SMALL: Dims = Dims { hidden: 32, l1: 8, l2: 8, buckets: 1 };
+    const SMALL: Dims = Dims { hidden: 32, l1: 8, l2: 8, buckets: 1, kings: 1 };
 
     fn data(dir: &Path, rs: Ruleset, games: u64) -> PathBuf {
         let cfg = DatagenConfig {
@@ -719,7 +784,7 @@ mod tests {
     fn a_tiny_net_learns_resumes_and_its_quantized_twin_agrees() {
         let t = tempfile::tempdir().unwrap();
         let rs = Ruleset::Raumschach;
-        let (train_set, valid) = load_data(&[data(t.path(), rs, 12)], rs).unwrap();
+        let (train_set, valid) = load_data(&[data(t.path(), rs, 12)], rs, 1).unwrap();
         assert!(train_set.len() > 100, "{} samples", train_set.len());
         let cfg =
             TrainConfig { ruleset: rs, dims: SMALL, epochs: 4, batch: 64, lr: 3e-3, lambda: 0.75, seed: 1, init: None };
@@ -767,7 +832,7 @@ mod tests {
             "a resumed run gives the network of the uninterrupted run"
         );
         // Data of another ruleset is refused, naming the file.
-        let e = load_data(&[t.path().join("data")], Ruleset::FiveUp).err().unwrap();
+        let e = load_data(&[t.path().join("data")], Ruleset::FiveUp, 1).err().unwrap();
         assert!(e.contains(".shard") && e.contains("raumschach"), "{e}");
 
         // Fine-tuning. The float twin of a quantized network exports to that network exactly.
@@ -805,7 +870,7 @@ mod tests {
     fn output_buckets_train_each_stack_on_its_own_positions() {
         let t = tempfile::tempdir().unwrap();
         let rs = Ruleset::Raumschach;
-        let (train_set, valid) = load_data(&[data(t.path(), rs, 8)], rs).unwrap();
+        let (train_set, valid) = load_data(&[data(t.path(), rs, 8)], rs, 1).unwrap();
         let dims = Dims { buckets: 4, ..SMALL };
         let cfg = TrainConfig { ruleset: rs, dims, epochs: 2, batch: 64, lr: 3e-3, lambda: 1.0, seed: 2, init: None };
         // The buckets are part of the settings (a plain run's text is unchanged).
@@ -826,7 +891,7 @@ mod tests {
         assert!(seen.contains(&3) && !seen.contains(&0), "{counts:?}");
         // The batches carry the same buckets.
         let all: Vec<usize> = (0..train_set.len()).collect();
-        let of = Vec::<i64>::try_from(train_set.batch(&all, 1.0, 4, Device::Cpu)[5].shallow_clone()).unwrap();
+        let of = Vec::<i64>::try_from(train_set.batch(&all, 1.0, 4, 1, Device::Cpu)[5].shallow_clone()).unwrap();
         assert_eq!(of.iter().filter(|&&b| b == 3).count(), counts[3]);
         for (i, n) in [(2, 8), (3, 8), (4, 8), (6, 1)] {
             for b in 0..4 {
@@ -854,6 +919,56 @@ mod tests {
         let worst = disagreement(&float, &net, &positions);
         assert!(worst < 25.0, "quantized and float disagree by {worst} cp");
         // Resuming with another bucket count is other settings.
+        let e = prepare(&run, &TrainConfig { dims: SMALL, ..cfg.clone() }).unwrap_err();
+        assert!(e.contains("other settings"), "{e}");
+    }
+
+    #[test]
+    fn king_buckets_train_with_a_factorizer_and_export_the_sums() {
+        let rs = Ruleset::Raumschach;
+        let dims = Dims { kings: crate::nnue::KING_BUCKETS, ..SMALL };
+        let rows = dims.inputs() * dims.hidden;
+        // A fresh network starts bucket-free: every bucket's rows are the same shared rows.
+        let fresh = FloatNet::new(dims, 5, Device::Cpu).export(rs, dims);
+        let first = &fresh.ft_weights[..rows / 4];
+        assert!(first.iter().any(|&w| w != 0));
+        assert!(fresh.ft_weights.chunks(rows / 4).all(|b| b == first), "buckets start equal");
+        // Samples name their bucket's rows, and batches the shared rows too.
+        let t = tempfile::tempdir().unwrap();
+        let (train_set, valid) = load_data(&[data(t.path(), rs, 8)], rs, 4).unwrap();
+        let (plain, _) = load_data(&[t.path().join("data")], rs, 1).unwrap();
+        assert_eq!((train_set.len(), train_set.feats.len()), (plain.len(), plain.feats.len()));
+        assert!(train_set.feats.iter().zip(&plain.feats).all(|(&k, &p)| k as usize % INPUTS == p as usize));
+        assert!(train_set.feats.iter().all(|&f| (f as usize) < dims.inputs()));
+        let b = train_set.batch(&[0], 1.0, 1, 4, Device::Cpu);
+        let us = Vec::<i64>::try_from(&b[0]).unwrap();
+        let n = us.len() / 2;
+        assert!(us[n..].iter().zip(&us[..n]).all(|(&s, &f)| s as usize == 4 * INPUTS + f as usize % INPUTS));
+        let cfg = TrainConfig { ruleset: rs, dims, epochs: 2, batch: 64, lr: 3e-3, lambda: 1.0, seed: 3, init: None };
+        assert!(cfg.to_text().contains("king_buckets = 4\n"));
+        assert!(!TrainConfig { dims: SMALL, ..cfg.clone() }.to_text().contains("king"));
+        let run = t.path().join("run");
+        prepare(&run, &cfg).unwrap();
+        let path = train(&run, &cfg, &train_set, &valid, &|_, _| {}, &mut |_| {}).unwrap();
+        let net = Network::load(&path, Some(rs)).unwrap();
+        assert_eq!(net.dims, dims);
+        let (float, _) = FloatNet::load(&run.join("state.ot"), dims, Device::Cpu).unwrap();
+        assert_eq!(float.kings(), 4);
+        // The shared rows learned, and a network's float twin (shared rows zero) exports to it.
+        let shared = float.params[0].narrow(0, dims.inputs() as i64, INPUTS as i64);
+        assert!(f64::try_from(shared.abs().max()).unwrap() > 0.0);
+        assert_eq!(FloatNet::from_network(&net, Device::Cpu).export(rs, dims), net);
+        // The integer network follows the float one with kings in every bucket (random endgames
+        // put them anywhere).
+        let v = Variant::plain(rs);
+        let mut positions: Vec<Position> = (0..8).map(|seed| crate::engine::scrambled(v, 10, seed)).collect();
+        let men = [Man::Pawn, Man::Knight, Man::Rook, Man::Bishop];
+        positions.extend((0..24).filter_map(|seed| crate::engine::random_endgame(v, &men, &men, seed)));
+        let seen: std::collections::BTreeSet<usize> =
+            positions.iter().map(|p| crate::nnue::king_bucket_of(p, p.side(), 4)).collect();
+        assert_eq!(seen.len(), 4, "{seen:?}");
+        let worst = disagreement(&float, &net, &positions);
+        assert!(worst < 25.0, "quantized and float disagree by {worst} cp");
         let e = prepare(&run, &TrainConfig { dims: SMALL, ..cfg.clone() }).unwrap_err();
         assert!(e.contains("other settings"), "{e}");
     }
