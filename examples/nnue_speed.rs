@@ -13,7 +13,7 @@
 //! `valgrind --tool=callgrind --toggle-collect='*nnue_speed*measured*' target/release/examples/nnue_speed FILE`.
 
 use fiveup::engine::{Engine, EngineConfig, Limits, Weights};
-use fiveup::nnue::{Accumulator, Network};
+use fiveup::nnue::{Accumulator, KingCache, Network};
 use fiveup::rules::{Position, Variant};
 use std::sync::Arc;
 
@@ -79,10 +79,11 @@ fn games(net: &Network) -> Vec<Vec<Position>> {
 #[inline(never)]
 fn measured_walk(net: &Network, games: &[Vec<Position>]) -> i64 {
     let mut sum = 0i64;
+    let mut cache = KingCache::default();
     for line in games {
         let mut acc = Accumulator::refresh(net, &line[0]);
         for p in &line[1..] {
-            acc.update(net, p);
+            acc.update_cached(None, net, p, true, Some(&mut cache));
             sum = sum.wrapping_mul(31).wrapping_add(net.evaluate(&acc, p.side()) as i64);
         }
     }

@@ -127,15 +127,17 @@ pub fn run(a: &BenchSearchArgs, out: &mut dyn Write) -> Result<()> {
 /// each move is followed by an accumulator update and an evaluation (what the search does at a
 /// node that evaluates after one move).
 fn incremental_evals_per_second(net: &fiveup::nnue::Network) -> f64 {
-    use fiveup::nnue::Accumulator;
+    use fiveup::nnue::{Accumulator, KingCache};
     // The positions first (move generation is not what is measured), then the timed walk.
     let games = fiveup::nnue::benchmark_games(net.ruleset);
     let start = std::time::Instant::now();
     let (mut evals, mut sink) = (0u64, 0i64);
+    // As the search updates: a king crossing into another bucket is refreshed from the cache.
+    let mut cache = KingCache::default();
     for line in &games {
         let mut acc = Accumulator::refresh(net, &line[0]);
         for p in &line[1..] {
-            acc.update(net, p);
+            acc.update_cached(None, net, p, true, Some(&mut cache));
             sink = sink.wrapping_add(net.evaluate(&acc, p.side()) as i64);
             evals += 1;
         }

@@ -977,17 +977,7 @@ impl Accumulator {
                 *dst = Aligned::zeros(net.dims.hidden); // a fresh accumulator of the stack
             }
             if moved[p] {
-                match cache.as_deref_mut() {
-                    Some(cache) => cache.refresh(dst, p, net, new, rs, offsets, simd),
-                    None => {
-                        dst.copy_from_slice(&net.ft_bias);
-                        new.for_each(rs, offsets, |q, f| {
-                            if q == p {
-                                apply_row(dst, net.row(f), true)
-                            }
-                        });
-                    }
-                }
+                refresh_side(dst, p, net, new, rs, offsets, simd, cache.as_deref_mut());
             } else if delta.overflow {
                 // More changes than the lists hold (a lazy stack several plies behind): a copy,
                 // then one row at a time.
@@ -1005,6 +995,36 @@ impl Accumulator {
         }
         debug_assert_eq!(*self, Accumulator::refresh(net, pos), "incremental accumulator");
         changed
+    }
+}
+
+/// Sets `dst` to perspective `p`'s sums for `new` (its king bucket's first input `offsets[p]`):
+/// from `cache` when given, else from every active input's row. Out of line and cold: only a
+/// king crossing into another bucket comes here, and the update's usual path stays small (inlined
+/// whole into the search's evaluation, as it was before king buckets).
+#[cold]
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn refresh_side(
+    dst: &mut Aligned<i16>,
+    p: usize,
+    net: &Network,
+    new: &Inputs,
+    rs: Ruleset,
+    offsets: [u16; 2],
+    simd: bool,
+    cache: Option<&mut KingCache>,
+) {
+    match cache {
+        Some(cache) => cache.refresh(dst, p, net, new, rs, offsets, simd),
+        None => {
+            dst.copy_from_slice(&net.ft_bias);
+            new.for_each(rs, offsets, |q, f| {
+                if q == p {
+                    apply_row(dst, net.row(f), true)
+                }
+            });
+        }
     }
 }
 
