@@ -238,19 +238,18 @@ mod tests {
         assert_eq!(back, net);
         assert_eq!(back.dims.buckets, 5);
         // One bucket more than the weights hold: the length no longer fits.
-        let mut more = bytes.clone();
-        more[32] = 6;
-        let e = Network::from_bytes(&more, None).unwrap_err();
-        assert!(e.contains("truncated or padded"), "{e}");
-        let mut absurd = bytes.clone();
-        absurd[32] = 17;
-        let e = Network::from_bytes(&absurd, None).unwrap_err();
-        assert!(e.contains("17 output buckets: expected 1 to 16"), "{e}");
+        refused_with(&bytes, 32, 6, "truncated or padded");
+        refused_with(&bytes, 32, 17, "17 output buckets: expected 1 to 16");
         // A version from a later build is refused, not misread.
-        let mut v4 = bytes;
-        v4[8] = 4;
-        let e = Network::from_bytes(&v4, None).unwrap_err();
-        assert!(e.contains("format version 4; this build reads versions 1 to 3"), "{e}");
+        refused_with(&bytes, 8, 4, "format version 4; this build reads versions 1 to 3");
+    }
+
+    /// `bytes` with byte `at` set to `value` are refused with an error containing `want`.
+    fn refused_with(bytes: &[u8], at: usize, value: u8, want: &str) {
+        let mut b = bytes.to_vec();
+        b[at] = value;
+        let e = Network::from_bytes(&b, None).unwrap_err();
+        assert!(e.contains(want), "{e}");
     }
 
     #[test]
@@ -269,14 +268,8 @@ mod tests {
             );
             assert_eq!(Network::from_bytes(&bytes, Some(Ruleset::Raumschach)).unwrap(), net);
             // Another king bucket count: refused by name, or the length no longer fits.
-            let mut two = bytes.clone();
-            two[36] = 2;
-            let e = Network::from_bytes(&two, None).unwrap_err();
-            assert!(e.contains("2 king buckets: expected 1 (none) or 4"), "{e}");
-            let mut one = bytes.clone();
-            one[36] = 1;
-            let e = Network::from_bytes(&one, None).unwrap_err();
-            assert!(e.contains("truncated or padded"), "{e}");
+            refused_with(&bytes, 36, 2, "2 king buckets: expected 1 (none) or 4");
+            refused_with(&bytes, 36, 1, "truncated or padded");
         }
     }
 }

@@ -977,7 +977,11 @@ impl Accumulator {
                 *dst = Aligned::zeros(net.dims.hidden); // a fresh accumulator of the stack
             }
             if moved[p] {
-                refresh_side(dst, p, net, new, rs, offsets, simd, cache.as_deref_mut());
+                // From the bucket's last sums, or (no cache) from an empty one: every row.
+                match cache.as_deref_mut() {
+                    Some(cache) => cache.refresh(dst, p, net, new, rs, simd),
+                    None => KingCache::default().refresh(dst, p, net, new, rs, simd),
+                }
             } else if delta.overflow {
                 // More changes than the lists hold (a lazy stack several plies behind): a copy,
                 // then one row at a time.
@@ -995,36 +999,6 @@ impl Accumulator {
         }
         debug_assert_eq!(*self, Accumulator::refresh(net, pos), "incremental accumulator");
         changed
-    }
-}
-
-/// Sets `dst` to perspective `p`'s sums for `new` (its king bucket's first input `offsets[p]`):
-/// from `cache` when given, else from every active input's row. Out of line and cold: only a
-/// king crossing into another bucket comes here, and the update's usual path stays small (inlined
-/// whole into the search's evaluation, as it was before king buckets).
-#[cold]
-#[inline(never)]
-#[allow(clippy::too_many_arguments)]
-fn refresh_side(
-    dst: &mut Aligned<i16>,
-    p: usize,
-    net: &Network,
-    new: &Inputs,
-    rs: Ruleset,
-    offsets: [u16; 2],
-    simd: bool,
-    cache: Option<&mut KingCache>,
-) {
-    match cache {
-        Some(cache) => cache.refresh(dst, p, net, new, rs, offsets, simd),
-        None => {
-            dst.copy_from_slice(&net.ft_bias);
-            new.for_each(rs, offsets, |q, f| {
-                if q == p {
-                    apply_row(dst, net.row(f), true)
-                }
-            });
-        }
     }
 }
 
@@ -1046,20 +1020,15 @@ impl KingCache {
         self.entries.clear();
     }
 
-    /// Sets `dst` to perspective `p`'s sums for `new` in the king bucket whose first input is
-    /// `offsets[p]`, from that bucket's entry, which is left holding them.
-    #[allow(clippy::too_many_arguments)]
-    fn refresh(
-        &mut self,
-        dst: &mut Aligned<i16>,
-        p: usize,
-        net: &Network,
-        new: &Inputs,
-        rs: Ruleset,
-        offsets: [u16; 2],
-        simd: bool,
-    ) {
+    /// Sets `dst` to perspective `p`'s sums for `new` in its king's bucket, from that bucket's
+    /// entry (an empty board's until first used), which is left holding them. Out of line and
+    /// cold: only a king crossing into another bucket comes here, and the update's usual path
+    /// stays small enough to be inlined whole into the search's evaluation.
+    #[cold]
+    #[inline(never)]
+    fn refresh(&mut self, dst: &mut Aligned<i16>, p: usize, net: &Network, new: &Inputs, rs: Ruleset, simd: bool) {
         let kings = net.dims.kings;
+        let offsets = new.offsets(rs, kings);
         if self.entries.len() != 2 * kings {
             self.entries = (0..2 * kings).map(|_| (Aligned::zeros(0), Inputs::default())).collect();
         }

@@ -764,6 +764,17 @@ mod tests {
 
     const SMALL: Dims = Dims { hidden: 32, l1: 8, l2: 8, buckets: 1, kings: 1 };
 
+    /// A run of `cfg` in `run`, trained to the end: its network (of the run's sizes) and the
+    /// float state it was exported from.
+    fn train_run(run: &Path, cfg: &TrainConfig, train_set: &Dataset, valid: &Dataset) -> (Network, FloatNet) {
+        prepare(run, cfg).unwrap();
+        let path = train(run, cfg, train_set, valid, &|_, _| {}, &mut |_| {}).unwrap();
+        let net = Network::load(&path, Some(cfg.ruleset)).unwrap();
+        assert_eq!(net.dims, cfg.dims);
+        let (float, _) = FloatNet::load(&run.join("state.ot"), cfg.dims, Device::Cpu).unwrap();
+        (net, float)
+    }
+
     fn data(dir: &Path, rs: Ruleset, games: u64) -> PathBuf {
         let cfg = DatagenConfig {
             engine: "ab:nodes=300,hash=1".into(),
@@ -877,11 +888,7 @@ mod tests {
         assert!(cfg.to_text().contains("buckets = 4\n"));
         assert!(!TrainConfig { dims: SMALL, ..cfg.clone() }.to_text().contains("buckets"));
         let run = t.path().join("run");
-        prepare(&run, &cfg).unwrap();
-        let path = train(&run, &cfg, &train_set, &valid, &|_, _| {}, &mut |_| {}).unwrap();
-        let net = Network::load(&path, Some(rs)).unwrap();
-        assert_eq!(net.dims, dims);
-        let (float, _) = FloatNet::load(&run.join("state.ot"), dims, Device::Cpu).unwrap();
+        let (net, float) = train_run(&run, &cfg, &train_set, &valid);
         // The stacks of buckets with training samples got gradients and the others none (their
         // Adam moments are still exactly zero). Short games keep most men on the board: the
         // highest buckets have samples, bucket 0 (1 to 10 men) none.
@@ -948,11 +955,7 @@ mod tests {
         assert!(cfg.to_text().contains("king_buckets = 4\n"));
         assert!(!TrainConfig { dims: SMALL, ..cfg.clone() }.to_text().contains("king"));
         let run = t.path().join("run");
-        prepare(&run, &cfg).unwrap();
-        let path = train(&run, &cfg, &train_set, &valid, &|_, _| {}, &mut |_| {}).unwrap();
-        let net = Network::load(&path, Some(rs)).unwrap();
-        assert_eq!(net.dims, dims);
-        let (float, _) = FloatNet::load(&run.join("state.ot"), dims, Device::Cpu).unwrap();
+        let (net, float) = train_run(&run, &cfg, &train_set, &valid);
         assert_eq!(float.kings(), 4);
         // The shared rows learned, and a network's float twin (shared rows zero) exports to it.
         let shared = float.params[0].narrow(0, dims.inputs() as i64, INPUTS as i64);
