@@ -50,12 +50,21 @@ fn main() {
             );
         }
         "sparsity" => {
-            let h = 2 * net.dims.hidden;
+            let h = net.dims.dense_inputs();
+            let half = net.dims.hidden / 2;
+            // The first dense layer's inputs: clipped values, or pairwise products of them.
+            let act = |v: &[i16]| -> Vec<u8> {
+                let c = |x: i16| x.clamp(0, 127);
+                match net.dims.pairwise {
+                    true => (0..half).map(|i| ((c(v[i]) * c(v[i + half])) >> 7) as u8).collect(),
+                    false => v.iter().map(|&x| c(x) as u8).collect(),
+                }
+            };
             let (mut n, mut bytes, mut chunks) = (0usize, 0usize, 0usize);
             for line in games(&net) {
                 for p in &line[1..] {
                     let acc = Accumulator::refresh(&net, p);
-                    let x: Vec<u8> = acc.values.iter().flat_map(|v| v.iter().map(|&v| v.clamp(0, 127) as u8)).collect();
+                    let x: Vec<u8> = acc.values.iter().flat_map(|v| act(v)).collect();
                     bytes += x.iter().filter(|&&v| v != 0).count();
                     chunks += x.chunks(4).filter(|c| c.iter().any(|&v| v != 0)).count();
                     n += 1;

@@ -197,6 +197,11 @@ pub struct NnueTrainArgs {
     /// with a factorizer in training (1 is the plain network).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub king_buckets: usize,
+    /// Pairwise products: each accumulator enters the dense layers as the products of its two
+    /// halves' clipped values (half as many inputs to the first dense layer; --hidden must be a
+    /// multiple of 32).
+    #[arg(long)]
+    pub pairwise: bool,
     /// Seed of the initial weights and of the sample order.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
@@ -655,7 +660,14 @@ fn run_nnue_train(a: &NnueTrainArgs, out: &mut dyn Write) -> Result<()> {
     let ruleset: Ruleset = a.ruleset.trim().parse().context("--ruleset")?;
     let cfg = TrainConfig {
         ruleset,
-        dims: fiveup::nnue::Dims { hidden: a.hidden, l1: a.l1, l2: a.l2, buckets: a.buckets, kings: a.king_buckets },
+        dims: fiveup::nnue::Dims {
+            hidden: a.hidden,
+            l1: a.l1,
+            l2: a.l2,
+            buckets: a.buckets,
+            kings: a.king_buckets,
+            pairwise: a.pairwise,
+        },
         epochs: a.epochs,
         batch: a.batch,
         lr: a.lr,

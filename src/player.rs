@@ -1464,7 +1464,11 @@ mod nnue_tests {
     fn an_nnue_player_searches_with_its_network_and_refuses_bad_files() {
         let t = tempfile::tempdir().unwrap();
         let path = t.path().join("r.nnue");
-        let net = Network::random(Ruleset::Raumschach, Dims { hidden: 32, l1: 8, l2: 8, buckets: 1, kings: 1 }, 4);
+        let net = Network::random(
+            Ruleset::Raumschach,
+            Dims { hidden: 32, l1: 8, l2: 8, buckets: 1, kings: 1, pairwise: false },
+            4,
+        );
         net.save(&path).unwrap();
         let pos = crate::engine::scrambled(Variant::plain(Ruleset::Raumschach), 12, 3);
         // The engine's static evaluation is the network's.

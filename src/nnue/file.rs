@@ -3,13 +3,14 @@
 //! | bytes | field |
 //! |---|---|
 //! | 8 | magic [`MAGIC`] (`FIVEUPNN`) |
-//! | 4 | format version: 1; 2 for a network with output buckets; 3 ([`VERSION`]) for one with king buckets |
+//! | 4 | format version: 1; 2 for a network with output buckets; 3 for one with king buckets; 4 ([`VERSION`]) for one with pairwise products |
 //! | 4 | ruleset: 0 `fiveup`, 1 `fiveup-2001`, 2 `raumschach` |
 //! | 4 × 4 | inputs per king bucket (must be [`super::INPUTS`]), hidden, l1, l2 |
 //! | 4 | versions 2 and 3: output buckets `B` (version 1: one) |
-//! | 4 | version 3: king buckets `K` (versions 1 and 2: one; [`super::king_bucket`]) |
+//! | 4 | versions 3 and 4: king buckets `K` (versions 1 and 2: one; [`super::king_bucket`]) |
+//! | 4 | version 4: the accumulator's activation, 0 clipped values, 1 pairwise products ([`super::Dims::pairwise`]; versions 1 to 3: 0) |
 //! | 4 | output scale (`f32`, centipawns per unit) |
-//! | … | ft bias `i16 × hidden`, ft weights `i16 × K × inputs × hidden` (king bucket by bucket), l1 bias `i32 × B × l1`, l1 weights `i8 × B × l1 × 2·hidden`, l2 bias `i32 × B × l2`, l2 weights `i8 × B × l2 × l1`, output bias `i32 × B`, output weights `i8 × B × l2` (the dense arrays bucket by bucket) |
+//! | … | ft bias `i16 × hidden`, ft weights `i16 × K × inputs × hidden` (king bucket by bucket), l1 bias `i32 × B × l1`, l1 weights `i8 × B × l1 × D` (`D` = 2·hidden, or hidden with pairwise products), l2 bias `i32 × B × l2`, l2 weights `i8 × B × l2 × l1`, output bias `i32 × B`, output weights `i8 × B × l2` (the dense arrays bucket by bucket) |
 //! | 4 | CRC-32 ([`crate::fsutil::crc32`]) of every byte before it |
 //!
 //! A network is written in the oldest version that holds it: one of one output bucket and no king
@@ -28,7 +29,7 @@ use std::path::Path;
 pub const MAGIC: &[u8; 8] = b"FIVEUPNN";
 /// The newest file format version this build reads and writes (older versions are read, and
 /// written for networks they can hold).
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
 
 /// A network file that cannot be used: the file and what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -47,9 +48,10 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut b = Vec::with_capacity(64 + self.ft_weights.len() * 2);
         b.extend_from_slice(MAGIC);
-        let version: u32 = match (self.dims.buckets, self.dims.kings) {
-            (1, 1) => 1,
-            (_, 1) => 2,
+        let version: u32 = match (self.dims.buckets, self.dims.kings, self.dims.pairwise) {
+            (_, _, true) => 4,
+            (1, 1, false) => 1,
+            (_, 1, false) => 2,
             _ => 3,
         };
         b.extend_from_slice(&version.to_le_bytes());
@@ -63,6 +65,9 @@ impl Network {
         }
         if version >= 3 {
             b.extend_from_slice(&(self.dims.kings as u32).to_le_bytes());
+        }
+        if version >= 4 {
+            b.extend_from_slice(&u32::from(self.dims.pairwise).to_le_bytes());
         }
         b.extend_from_slice(&self.output_scale.to_le_bytes());
         self.ft_bias.iter().chain(&self.ft_weights).for_each(|v| b.extend_from_slice(&v.to_le_bytes()));
@@ -112,12 +117,17 @@ impl Network {
         let (hidden, l1, l2) = (r.u32()? as usize, r.u32()? as usize, r.u32()? as usize);
         let buckets = if version >= 2 { r.u32()? as usize } else { 1 };
         let kings = if version >= 3 { r.u32()? as usize } else { 1 };
-        let dims = Dims { hidden, l1, l2, buckets, kings };
+        let pairwise = match if version >= 4 { r.u32()? } else { 0 } {
+            0 => false,
+            1 => true,
+            a => return Err(format!("unknown activation {a} (0 clipped values, 1 pairwise products)")),
+        };
+        let dims = Dims { hidden, l1, l2, buckets, kings, pairwise };
         dims.check()?;
         let b = dims.buckets;
         let body = dims.hidden * 2
             + dims.inputs() * dims.hidden * 2
-            + b * (dims.l1 * 4 + dims.l1 * 2 * dims.hidden + dims.l2 * 4 + dims.l2 * dims.l1 + 4 + dims.l2);
+            + b * (dims.l1 * 4 + dims.l1 * dims.dense_inputs() + dims.l2 * 4 + dims.l2 * dims.l1 + 4 + dims.l2);
         let want = r.at + 4 + body + 4;
         if bytes.len() != want {
             return Err(format!("{} bytes; a network of these sizes has {want} (truncated or padded)", bytes.len()));
@@ -141,7 +151,7 @@ impl Network {
         let ft_bias = i16s(&mut r, dims.hidden)?;
         let ft_weights = i16s(&mut r, dims.inputs() * dims.hidden)?;
         let l1_bias = i32s(&mut r, b * dims.l1)?;
-        let l1_weights = i8s(&mut r, b * dims.l1 * 2 * dims.hidden)?;
+        let l1_weights = i8s(&mut r, b * dims.l1 * dims.dense_inputs())?;
         let l2_bias = i32s(&mut r, b * dims.l2)?;
         let l2_weights = i8s(&mut r, b * dims.l2 * dims.l1)?;
         let out_bias = i32s(&mut r, b)?;
@@ -190,7 +200,11 @@ mod tests {
 
     #[test]
     fn networks_round_trip_and_bad_files_are_one_line_errors() {
-        let net = Network::random(Ruleset::Raumschach, Dims { hidden: 16, l1: 4, l2: 4, buckets: 1, kings: 1 }, 1);
+        let net = Network::random(
+            Ruleset::Raumschach,
+            Dims { hidden: 16, l1: 4, l2: 4, buckets: 1, kings: 1, pairwise: false },
+            1,
+        );
         let bytes = net.to_bytes();
         assert_eq!(Network::from_bytes(&bytes, Some(Ruleset::Raumschach)).unwrap(), net);
         let dir = std::env::temp_dir().join(format!("fiveup-nnue-{}", std::process::id()));
@@ -228,9 +242,17 @@ mod tests {
 
     #[test]
     fn networks_with_output_buckets_are_version_2_and_round_trip() {
-        let one = Network::random(Ruleset::FiveUp, Dims { hidden: 16, l1: 4, l2: 3, buckets: 1, kings: 1 }, 2);
+        let one = Network::random(
+            Ruleset::FiveUp,
+            Dims { hidden: 16, l1: 4, l2: 3, buckets: 1, kings: 1, pairwise: false },
+            2,
+        );
         assert_eq!(one.to_bytes()[8], 1, "one bucket: the version earlier builds read");
-        let net = Network::random(Ruleset::FiveUp, Dims { hidden: 16, l1: 4, l2: 3, buckets: 5, kings: 1 }, 2);
+        let net = Network::random(
+            Ruleset::FiveUp,
+            Dims { hidden: 16, l1: 4, l2: 3, buckets: 5, kings: 1, pairwise: false },
+            2,
+        );
         let bytes = net.to_bytes();
         assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 2);
         assert_eq!(u32::from_le_bytes(bytes[32..36].try_into().unwrap()), 5, "buckets after the sizes");
@@ -241,7 +263,7 @@ mod tests {
         refused_with(&bytes, 32, 6, "truncated or padded");
         refused_with(&bytes, 32, 17, "17 output buckets: expected 1 to 16");
         // A version from a later build is refused, not misread.
-        refused_with(&bytes, 8, 4, "format version 4; this build reads versions 1 to 3");
+        refused_with(&bytes, 8, 5, "format version 5; this build reads versions 1 to 4");
     }
 
     /// `bytes` with byte `at` set to `value` are refused with an error containing `want`.
@@ -255,7 +277,7 @@ mod tests {
     #[test]
     fn networks_with_king_buckets_are_version_3_and_round_trip() {
         for buckets in [1, 3] {
-            let dims = Dims { hidden: 16, l1: 4, l2: 3, buckets, kings: super::super::KING_BUCKETS };
+            let dims = Dims { hidden: 16, l1: 4, l2: 3, buckets, kings: super::super::KING_BUCKETS, pairwise: false };
             let net = Network::random(Ruleset::Raumschach, dims, 3);
             assert_eq!(net.ft_weights.len(), 4 * INPUTS * 16);
             let bytes = net.to_bytes();
@@ -271,5 +293,33 @@ mod tests {
             refused_with(&bytes, 36, 2, "2 king buckets: expected 1 (none) or 4");
             refused_with(&bytes, 36, 1, "truncated or padded");
         }
+    }
+
+    #[test]
+    fn networks_with_pairwise_products_are_version_4_and_round_trip() {
+        for (buckets, kings) in [(1, 1), (2, super::super::KING_BUCKETS)] {
+            let dims = Dims { hidden: 32, l1: 4, l2: 3, buckets, kings, pairwise: true };
+            let net = Network::random(Ruleset::FiveUp, dims, 4);
+            assert_eq!(net.l1_weights.len(), buckets * 4 * 32, "hidden inputs, not 2·hidden");
+            let bytes = net.to_bytes();
+            assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 4);
+            assert_eq!(u32::from_le_bytes(bytes[36..40].try_into().unwrap()), kings as u32);
+            assert_eq!(u32::from_le_bytes(bytes[40..44].try_into().unwrap()), 1, "the activation after the kings");
+            let back = Network::from_bytes(&bytes, Some(Ruleset::FiveUp)).unwrap();
+            assert_eq!(back, net);
+            assert!(back.dims.pairwise);
+            refused_with(&bytes, 40, 2, "unknown activation 2");
+            // Clipped values in place of products: twice the first layer's weights expected.
+            refused_with(&bytes, 40, 0, "truncated or padded");
+            // A width whose halves the kernels cannot pack.
+            refused_with(&bytes, 20, 48, "hidden width 48 with pairwise products is not a multiple of 32");
+        }
+        // Without pairwise products nothing is written in version 4.
+        let plain = Network::random(
+            Ruleset::FiveUp,
+            Dims { hidden: 32, l1: 4, l2: 3, buckets: 1, kings: 1, pairwise: false },
+            4,
+        );
+        assert_eq!(plain.to_bytes()[8], 1);
     }
 }

@@ -52,6 +52,14 @@
 //! 1/[`QB`] (64 = 1.0), so a dense layer's sum is shifted right by 6 to return to activation
 //! units; the output, in units of 1/(QA·QB), times `output_scale` is centipawns.
 //!
+//! Optionally ([`Dims::pairwise`], `fiveup nnue train --pairwise`) each perspective's `hidden`
+//! values enter the dense layers as `hidden / 2` pairwise products, Stockfish's "pairwise
+//! multiplication": `x[i] = (c(a[i]) · c(a[i + hidden/2])) >> 7` with `c` the clip to `0..=127`,
+//! so `0..=126` in the same activation units (the float network computes `c(a)·c(b)·127/128`,
+//! which the integers follow). The first dense layer then has `hidden` inputs instead of
+//! `2·hidden`: half the work of the forward pass's largest layer for the same accumulator, and a
+//! product of two units is a richer non-linearity than one clipped unit.
+//!
 //! Optionally the dense layers exist once per output bucket ([`Dims::buckets`], Stockfish's
 //! layer stacks): a position is evaluated by the stack of its [`bucket`], by the men on the
 //! board, counted from the accumulator's cell bytes. The accumulator is shared, so a bucket costs
@@ -451,11 +459,31 @@ pub struct Dims {
     /// King buckets: 1 (none) or [`KING_BUCKETS`], each input existing once per bucket of the
     /// perspective's king ([`king_bucket`]).
     pub kings: usize,
+    /// Pairwise products: each perspective's accumulator enters the dense layers as `hidden / 2`
+    /// products of its two halves' clipped values (`x[i]·x[i + hidden/2]`, Stockfish's pairwise
+    /// multiplication) instead of `hidden` clipped values, so the first dense layer has `hidden`
+    /// inputs, not `2·hidden` (module docs). `hidden` must then be a multiple of 32.
+    pub pairwise: bool,
 }
 
 impl Dims {
     /// The issue's first size: 2 × 256 accumulators, 32 and 32 dense units, one bucket.
-    pub const DEFAULT: Dims = Dims { hidden: 256, l1: 32, l2: 32, buckets: 1, kings: 1 };
+    pub const DEFAULT: Dims = Dims { hidden: 256, l1: 32, l2: 32, buckets: 1, kings: 1, pairwise: false };
+
+    /// Activations per perspective that enter the dense layers: `hidden`, or `hidden / 2` with
+    /// [`Dims::pairwise`].
+    pub fn ft_out(&self) -> usize {
+        if self.pairwise {
+            self.hidden / 2
+        } else {
+            self.hidden
+        }
+    }
+
+    /// Inputs of the first dense layer: both perspectives' [`Dims::ft_out`].
+    pub fn dense_inputs(&self) -> usize {
+        2 * self.ft_out()
+    }
 
     /// Checks the sizes against [`MAX_HIDDEN`] and [`MAX_DENSE`].
     pub fn check(&self) -> Result<(), String> {
@@ -473,6 +501,9 @@ impl Dims {
         if self.kings != 1 && self.kings != KING_BUCKETS {
             return Err(format!("{} king buckets: expected 1 (none) or {KING_BUCKETS}", self.kings));
         }
+        if self.pairwise && self.hidden % 32 != 0 {
+            return Err(format!("hidden width {} with pairwise products is not a multiple of 32", self.hidden));
+        }
         Ok(())
     }
 
@@ -483,10 +514,11 @@ impl Dims {
 }
 
 /// `256x2-32-32`, and the buckets when there is more than one (`256x2-32-32 with 8 output
-/// buckets`, `… with 4 king buckets`).
+/// buckets`, `… with 4 king buckets`); `256x2p-32-32` with pairwise products.
 impl std::fmt::Display for Dims {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}x2-{}-{}", self.hidden, self.l1, self.l2)?;
+        let p = if self.pairwise { "p" } else { "" };
+        write!(f, "{}x2{p}-{}-{}", self.hidden, self.l1, self.l2)?;
         match (self.buckets, self.kings) {
             (1, 1) => {}
             (b, 1) => write!(f, " with {b} output buckets")?,
@@ -510,8 +542,9 @@ pub struct Network {
     pub ft_bias: Vec<i16>,
     /// Accumulator weights, `kings × INPUTS × hidden` (row per input, king bucket by bucket).
     pub ft_weights: Vec<i16>,
-    /// First dense layer: bias `buckets × l1`, weights `buckets × l1 × 2·hidden` (bucket by
-    /// bucket, row per output).
+    /// First dense layer: bias `buckets × l1`, weights `buckets × l1 × dense_inputs` (bucket by
+    /// bucket, row per output; [`Dims::dense_inputs`] is `2·hidden`, or `hidden` with pairwise
+    /// products).
     pub l1_bias: Vec<i32>,
     /// See `l1_bias`.
     pub l1_weights: Vec<i8>,
@@ -662,7 +695,7 @@ impl Layout {
             .map(|b| {
                 let s = net.stack(b);
                 DenseLayout {
-                    l1: chunk_major(s.l1_weights, 2 * d.hidden, d.l1),
+                    l1: chunk_major(s.l1_weights, d.dense_inputs(), d.l1),
                     l1_bias: padded(s.l1_bias),
                     l2: chunk_major(s.l2_weights, d.l1, d.l2),
                     l2_bias: padded(s.l2_bias),
@@ -696,7 +729,7 @@ impl Network {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x5EED);
         let mut i8s = |n: usize| (0..n).map(|_| rng.gen_range(-20i8..=20)).collect::<Vec<i8>>();
         let b = dims.buckets;
-        let l1_weights = i8s(b * dims.l1 * 2 * dims.hidden);
+        let l1_weights = i8s(b * dims.l1 * dims.dense_inputs());
         let l2_weights = i8s(b * dims.l2 * dims.l1);
         let out_weights = i8s(b * dims.l2);
         Network {
@@ -780,14 +813,25 @@ impl Network {
     /// the side to move and the other side: the reference the vector pass must equal.
     fn forward_portable(&self, us: &[i16], them: &[i16], bucket: usize) -> i32 {
         let d = self.dims;
-        let h = d.hidden;
+        let n = d.dense_inputs();
         let mut input = [0u8; 2 * MAX_HIDDEN];
-        for (x, &v) in input[..2 * h].iter_mut().zip(us.iter().chain(them)) {
-            *x = v.clamp(0, QA as i16) as u8;
+        let clip = |v: i16| v.clamp(0, QA as i16);
+        if d.pairwise {
+            let half = d.hidden / 2;
+            for (x, v) in input[..n].chunks_exact_mut(half).zip([us, them]) {
+                for (i, x) in x.iter_mut().enumerate() {
+                    // At most 127·127 = 16,129: no overflow in 16 bits; >> 7 gives 0..=126.
+                    *x = ((clip(v[i]) * clip(v[i + half])) >> 7) as u8;
+                }
+            }
+        } else {
+            for (x, &v) in input[..n].iter_mut().zip(us.iter().chain(them)) {
+                *x = clip(v) as u8;
+            }
         }
         let s = self.stack(bucket);
         let (mut l1, mut l2) = ([0u8; MAX_DENSE], [0u8; MAX_DENSE]);
-        dense(&input[..2 * h], s.l1_weights, s.l1_bias, &mut l1[..d.l1]);
+        dense(&input[..n], s.l1_weights, s.l1_bias, &mut l1[..d.l1]);
         dense(&l1[..d.l1], s.l2_weights, s.l2_bias, &mut l2[..d.l2]);
         s.out_bias + dot_scalar(&l2[..d.l2], s.out_weights)
     }
@@ -796,7 +840,7 @@ impl Network {
     /// by bucket).
     fn stack(&self, b: usize) -> DenseStack<'_> {
         let d = self.dims;
-        let (w1, w2) = (d.l1 * 2 * d.hidden, d.l2 * d.l1);
+        let (w1, w2) = (d.l1 * d.dense_inputs(), d.l2 * d.l1);
         DenseStack {
             l1_bias: &self.l1_bias[b * d.l1..][..d.l1],
             l1_weights: &self.l1_weights[b * w1..][..w1],
@@ -1209,7 +1253,7 @@ mod tests {
     use crate::engine::scrambled;
     use crate::rules::{Bitboard, Variant};
 
-    const SMALL: Dims = Dims { hidden: 32, l1: 8, l2: 8, buckets: 1, kings: 1 };
+    const SMALL: Dims = Dims { hidden: 32, l1: 8, l2: 8, buckets: 1, kings: 1, pairwise: false };
 
     #[test]
     fn features_of_the_start_positions() {
@@ -1286,6 +1330,11 @@ mod tests {
         assert!(Dims { kings: 0, ..Dims::DEFAULT }.check().is_err());
         assert_eq!(Dims { kings: 4, ..Dims::DEFAULT }.inputs(), 4 * INPUTS);
         assert_eq!(Dims { kings: 4, ..Dims::DEFAULT }.to_string(), "256x2-32-32 with 4 king buckets");
+        let pw = Dims { pairwise: true, ..Dims::DEFAULT };
+        assert_eq!((pw.to_string().as_str(), pw.ft_out(), pw.dense_inputs()), ("256x2p-32-32", 128, 256));
+        assert_eq!(Dims::DEFAULT.dense_inputs(), 512);
+        assert!(Dims { hidden: 48, ..pw }.check().unwrap_err().contains("not a multiple of 32"));
+        assert!(Dims { hidden: 64, ..pw }.check().is_ok());
         assert_eq!(
             Dims { kings: 4, buckets: 2, ..Dims::DEFAULT }.to_string(),
             "256x2-32-32 with 2 output and 4 king buckets"
@@ -1368,20 +1417,25 @@ mod tests {
     /// Layer sizes the kernels must handle: the shipped shape, small ones, widths that are not
     /// multiples of the register blocks (8, 16 and 32 outputs, 32 accumulator values), and
     /// output buckets (16 buckets put the scrambled positions' 36–40 men in two of them), and
-    /// king buckets.
-    const SHAPES: [Dims; 12] = [
+    /// king buckets, and pairwise products (halves of 16, 32 and 48 values: the vector pass's
+    /// 16-value tail and its 32-value body).
+    const SHAPES: [Dims; 16] = [
         Dims::DEFAULT,
-        Dims { hidden: 128, l1: 32, l2: 32, buckets: 1, kings: 1 },
-        Dims { hidden: 32, l1: 8, l2: 8, buckets: 1, kings: 1 },
-        Dims { hidden: 16, l1: 1, l2: 1, buckets: 1, kings: 1 },
-        Dims { hidden: 48, l1: 7, l2: 5, buckets: 1, kings: 1 },
-        Dims { hidden: 80, l1: 40, l2: 33, buckets: 1, kings: 1 },
-        Dims { hidden: 64, l1: 72, l2: 64, buckets: 1, kings: 1 },
-        Dims { hidden: 64, l1: 16, l2: 16, buckets: 16, kings: 1 },
-        Dims { hidden: 96, l1: 56, l2: 24, buckets: 3, kings: 1 },
-        Dims { hidden: 256, l1: 32, l2: 32, buckets: 8, kings: 1 },
-        Dims { hidden: 32, l1: 8, l2: 8, buckets: 1, kings: KING_BUCKETS },
-        Dims { hidden: 144, l1: 16, l2: 8, buckets: 3, kings: KING_BUCKETS },
+        Dims { hidden: 128, l1: 32, l2: 32, buckets: 1, kings: 1, pairwise: false },
+        Dims { hidden: 32, l1: 8, l2: 8, buckets: 1, kings: 1, pairwise: false },
+        Dims { hidden: 16, l1: 1, l2: 1, buckets: 1, kings: 1, pairwise: false },
+        Dims { hidden: 48, l1: 7, l2: 5, buckets: 1, kings: 1, pairwise: false },
+        Dims { hidden: 80, l1: 40, l2: 33, buckets: 1, kings: 1, pairwise: false },
+        Dims { hidden: 64, l1: 72, l2: 64, buckets: 1, kings: 1, pairwise: false },
+        Dims { hidden: 64, l1: 16, l2: 16, buckets: 16, kings: 1, pairwise: false },
+        Dims { hidden: 96, l1: 56, l2: 24, buckets: 3, kings: 1, pairwise: false },
+        Dims { hidden: 256, l1: 32, l2: 32, buckets: 8, kings: 1, pairwise: false },
+        Dims { hidden: 32, l1: 8, l2: 8, buckets: 1, kings: KING_BUCKETS, pairwise: false },
+        Dims { hidden: 144, l1: 16, l2: 8, buckets: 3, kings: KING_BUCKETS, pairwise: false },
+        Dims { hidden: 256, l1: 32, l2: 32, buckets: 1, kings: 1, pairwise: true },
+        Dims { hidden: 32, l1: 8, l2: 8, buckets: 1, kings: 1, pairwise: true },
+        Dims { hidden: 96, l1: 16, l2: 8, buckets: 2, kings: 1, pairwise: true },
+        Dims { hidden: 64, l1: 7, l2: 5, buckets: 1, kings: KING_BUCKETS, pairwise: true },
     ];
 
     /// [`Network::random`], or with `wide` weights over the whole `i8` range and accumulator
@@ -1515,7 +1569,8 @@ mod tests {
         use crate::engine::random_endgame;
         for rs in [Ruleset::FiveUp, Ruleset::Raumschach] {
             let v = Variant::plain(rs);
-            let net = test_network(rs, Dims { hidden: 64, l1: 16, l2: 8, buckets: 8, kings: 1 }, 7, false);
+            let net =
+                test_network(rs, Dims { hidden: 64, l1: 16, l2: 8, buckets: 8, kings: 1, pairwise: false }, 7, false);
             let singles: Vec<Network> = (0..8).map(|b| bucket_net(&net, b)).collect();
             // Endgames of 2 to 28 men, and positions from the start (36 to 40 men).
             let mut positions: Vec<Position> = (0..14)
@@ -1564,15 +1619,27 @@ mod tests {
 
     #[test]
     fn the_integer_forward_pass_follows_the_float_network() {
-        let net = Network::random(Ruleset::FiveUp, SMALL, 9);
+        for pairwise in [false, true] {
+            integer_forward_follows_float(Dims { pairwise, ..SMALL });
+        }
+    }
+
+    fn integer_forward_follows_float(dims: Dims) {
+        let net = Network::random(Ruleset::FiveUp, dims, 9);
         for seed in 0..20 {
             let p = scrambled(Variant::plain(Ruleset::FiveUp), 10 + seed as usize, seed);
             // The same network in floating point: activations in 0..=1, weights / 64.
             let acc = Accumulator::refresh(&net, &p);
-            let h = SMALL.hidden;
+            let h = dims.hidden;
             let mut x: Vec<f64> = Vec::new();
             for side in [p.side(), p.side().flip()] {
-                x.extend(acc.values[side.index()].iter().map(|&v| (v as f64 / 127.0).clamp(0.0, 1.0)));
+                let v: Vec<f64> =
+                    acc.values[side.index()].iter().map(|&v| (v as f64 / 127.0).clamp(0.0, 1.0)).collect();
+                match dims.pairwise {
+                    // The trainer's products: c(a)·c(b)·127/128.
+                    true => x.extend((0..h / 2).map(|i| v[i] * v[i + h / 2] * 127.0 / 128.0)),
+                    false => x.extend(v),
+                }
             }
             let layer = |x: &[f64], w: &[i8], b: &[i32]| -> Vec<f64> {
                 b.iter()
@@ -1584,7 +1651,7 @@ mod tests {
                     })
                     .collect()
             };
-            assert_eq!(x.len(), 2 * h);
+            assert_eq!(x.len(), dims.dense_inputs());
             let y1 = layer(&x, &net.l1_weights, &net.l1_bias);
             let y2 = layer(&y1, &net.l2_weights, &net.l2_bias);
             let out: f64 = y2.iter().zip(&net.out_weights).map(|(a, &w)| a * w as f64 / 64.0).sum::<f64>()
@@ -1592,7 +1659,7 @@ mod tests {
             let want = out * net.output_scale as f64;
             let got = net.evaluate(&acc, p.side()) as f64;
             // Rounding of the shifts: a few centipawns at most on this scale.
-            assert!((got - want).abs() <= 0.03 * want.abs().max(100.0), "{got} vs {want}");
+            assert!((got - want).abs() <= 0.03 * want.abs().max(100.0), "{dims}: {got} vs {want}");
         }
     }
 }

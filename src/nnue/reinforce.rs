@@ -107,6 +107,10 @@ pub struct TrainSection {
     /// King buckets (1, the default, none; or 4, [`crate::nnue::king_bucket`]).
     #[serde(default = "default_buckets")]
     pub king_buckets: usize,
+    /// Pairwise products of the accumulator halves ([`crate::nnue::Dims::pairwise`]; off by
+    /// default).
+    #[serde(default)]
+    pub pairwise: bool,
 }
 
 /// One bucket: the plain network (output and king buckets).
@@ -205,7 +209,14 @@ impl LoopConfig {
         let t = &self.train;
         TrainConfig {
             ruleset: self.ruleset().unwrap_or(Ruleset::FiveUp),
-            dims: Dims { hidden: t.hidden, l1: t.l1, l2: t.l2, buckets: t.buckets, kings: t.king_buckets },
+            dims: Dims {
+                hidden: t.hidden,
+                l1: t.l1,
+                l2: t.l2,
+                buckets: t.buckets,
+                kings: t.king_buckets,
+                pairwise: t.pairwise,
+            },
             epochs: t.epochs,
             batch: t.batch,
             lr: t.lr,
@@ -512,7 +523,7 @@ opening_plies = 4
 
     /// A random network of tiny dims for Raumschach, saved to `path`.
     fn tiny_net(path: &Path, seed: u64) {
-        let dims = Dims { hidden: 16, l1: 8, l2: 8, buckets: 1, kings: 1 };
+        let dims = Dims { hidden: 16, l1: 8, l2: 8, buckets: 1, kings: 1, pairwise: false };
         super::super::Network::random(Ruleset::Raumschach, dims, seed).save(path).unwrap();
     }
 
@@ -532,6 +543,12 @@ opening_plies = 4
         assert_eq!(LoopConfig::parse(TINY, "k.toml").unwrap().train_config().dims.kings, 1);
         let e = LoopConfig::parse(&TINY.replace("hidden = 16", "hidden = 16\nking_buckets = 3"), "k.toml").unwrap_err();
         assert!(e.contains("k.toml") && e.contains("3 king buckets: expected 1 (none) or 4"), "{e}");
+        // Pairwise products: off by default, on by name, refused on a width they cannot split.
+        assert!(!LoopConfig::parse(TINY, "p.toml").unwrap().train_config().dims.pairwise);
+        let on = LoopConfig::parse(&TINY.replace("hidden = 16", "hidden = 32\npairwise = true"), "p.toml").unwrap();
+        assert!(on.train_config().dims.pairwise);
+        let e = LoopConfig::parse(&TINY.replace("hidden = 16", "hidden = 16\npairwise = true"), "p.toml").unwrap_err();
+        assert!(e.contains("p.toml") && e.contains("hidden width 16 with pairwise products"), "{e}");
     }
 
     #[test]

@@ -171,14 +171,20 @@ unsafe fn forward_with<M: Mac>(net: &Network, us: &[i16], them: &[i16], bucket: 
     // The first 2·h bytes are written before they are read (no need to clear 2 KiB per call).
     let mut input = std::mem::MaybeUninit::<Aligned32<[u8; 2 * MAX_HIDDEN]>>::uninit();
     let at = input.as_mut_ptr() as *mut u8;
-    crelu16(us, at);
-    crelu16(them, at.add(h));
+    let n = net.dims.dense_inputs();
+    if net.dims.pairwise {
+        pairwise16(us, at);
+        pairwise16(them, at.add(n / 2));
+    } else {
+        crelu16(us, at);
+        crelu16(them, at.add(h));
+    }
     // Each layer writes its outputs padded to a multiple of 8 (the padding is 0: zero weights
     // and biases), and the next reads whole chunks of 4 of them.
     let mut l1 = std::mem::MaybeUninit::<Aligned32<[u8; MAX_DENSE]>>::uninit();
     let mut l2 = std::mem::MaybeUninit::<Aligned32<[u8; MAX_DENSE]>>::uninit();
     let (l1, l2) = (l1.as_mut_ptr() as *mut u8, l2.as_mut_ptr() as *mut u8);
-    dense::<M>(at, 2 * h / 4, &layout.l1, &layout.l1_bias, l1);
+    dense::<M>(at, n / 4, &layout.l1, &layout.l1_bias, l1);
     dense::<M>(l1, net.dims.l1.div_ceil(4), &layout.l2, &layout.l2_bias, l2);
     let n = net.dims.l2;
     let l2 = std::slice::from_raw_parts(l2 as *const u8, n);
@@ -218,6 +224,34 @@ unsafe fn crelu16(v: &[i16], dst: *mut u8) {
         let a = _mm_load_si128(src.add(i) as *const __m128i);
         let b = _mm_load_si128(src.add(i + 8) as *const __m128i);
         _mm_storeu_si128(dst.add(i) as *mut __m128i, _mm_max_epi8(_mm_packs_epi16(a, b), _mm_setzero_si128()));
+    }
+}
+
+/// Pairwise products of accumulator values into activations: with `half = v.len() / 2`,
+/// `out[i] = (clamp(v[i], 0, 127) · clamp(v[i + half], 0, 127)) >> 7` for `i < half` (at most
+/// 16,129 before the shift, so `mullo` in 16 bits is exact; `packus` keeps the 0..=126 bytes;
+/// the permute undoes its per-half order).
+///
+/// # Safety
+/// AVX2; `v` 32-byte aligned, its length a multiple of 32; `dst` valid for `v.len() / 2` bytes.
+#[inline(always)]
+unsafe fn pairwise16(v: &[i16], dst: *mut u8) {
+    let half = v.len() / 2;
+    assert!(half % 16 == 0);
+    let (lo, hi) = (v.as_ptr(), v.as_ptr().add(half));
+    let (zero, top) = (_mm256_setzero_si256(), _mm256_set1_epi16(super::QA as i16));
+    let clip = |p: *const i16| _mm256_min_epi16(_mm256_max_epi16(_mm256_loadu_si256(p as *const __m256i), zero), top);
+    let product = |i: usize| _mm256_srli_epi16(_mm256_mullo_epi16(clip(lo.add(i)), clip(hi.add(i))), 7);
+    let mut i = 0;
+    while i + 32 <= half {
+        let p = _mm256_packus_epi16(product(i), product(i + 16));
+        _mm256_storeu_si256(dst.add(i) as *mut __m256i, _mm256_permute4x64_epi64(p, 0b11_01_10_00));
+        i += 32;
+    }
+    if i < half {
+        let p = product(i);
+        let p = _mm_packus_epi16(_mm256_castsi256_si128(p), _mm256_extracti128_si256(p, 1));
+        _mm_storeu_si128(dst.add(i) as *mut __m128i, p);
     }
 }
 

@@ -78,7 +78,7 @@ mod tests {
         use crate::rules::{Color, Kind};
         for (rs, kings) in [Ruleset::FiveUp, Ruleset::Raumschach].into_iter().flat_map(|r| [(r, 1), (r, KING_BUCKETS)])
         {
-            let net = Network::random(rs, Dims { hidden: 32, l1: 8, l2: 8, buckets: 4, kings }, 5);
+            let net = Network::random(rs, Dims { hidden: 32, l1: 8, l2: 8, buckets: 4, kings, pairwise: false }, 5);
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
             // With king buckets from an endgame, where kings move often (and change bucket).
             let mut pos = match kings {

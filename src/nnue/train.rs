@@ -282,6 +282,11 @@ impl TrainConfig {
             // The same.
             1 => String::new(),
             k => format!("king_buckets = {k}\n"),
+        } + if self.dims.pairwise {
+            // The same.
+            "pairwise = true\n"
+        } else {
+            ""
         } + &match &self.init {
             // Only when set, for the same reason.
             Some(p) => format!("init = {:?}\n", p.display().to_string()),
@@ -348,12 +353,13 @@ const NAMES: [&str; 10] = ["ft_w", "ft_b", "l1_w", "l1_b", "l2_w", "l2_b", "out_
 /// with output buckets.
 fn shapes(dims: Dims) -> Vec<Vec<i64>> {
     let (h, l1, l2, b) = (dims.hidden as i64, dims.l1 as i64, dims.l2 as i64, dims.buckets as i64);
+    let n = dims.dense_inputs() as i64;
     // With king buckets the factorizer's shared rows follow the buckets' (module docs).
     let shared = if dims.kings > 1 { INPUTS } else { 0 };
     let mut v = vec![
         vec![(dims.inputs() + shared) as i64, h],
         vec![h],
-        vec![b * l1, 2 * h],
+        vec![b * l1, n],
         vec![b * l1],
         vec![b * l2, l1],
         vec![b * l2],
@@ -361,7 +367,7 @@ fn shapes(dims: Dims) -> Vec<Vec<i64>> {
         vec![b],
     ];
     if b > 1 {
-        v.extend([vec![l1, 2 * h], vec![l1]]);
+        v.extend([vec![l1, n], vec![l1]]);
     }
     v
 }
@@ -377,12 +383,12 @@ impl FloatNet {
     /// bias at ½ so most units start inside the clipped range).
     pub fn new(dims: Dims, seed: u64, device: Device) -> FloatNet {
         tch::manual_seed(seed as i64);
-        let (h, l1, l2) = (dims.hidden as f64, dims.l1 as f64, dims.l2 as f64);
+        let (n, l1, l2) = (dims.dense_inputs() as f64, dims.l1 as f64, dims.l2 as f64);
         // Per parameter (in `NAMES` order): uniform in ±bound, or a constant where bound is None.
         let init: [(Option<f64>, f64); 8] = [
             (Some(0.1), 0.0),
             (None, 0.5),
-            (Some(1.0 / (2.0 * h).sqrt()), 0.0),
+            (Some(1.0 / n.sqrt()), 0.0),
             (None, 0.0),
             (Some(1.0 / l1.sqrt()), 0.0),
             (None, 0.0),
@@ -474,9 +480,17 @@ impl FloatNet {
     /// buckets `bucket`.
     fn forward(&self, us: &Tensor, us_off: &Tensor, them: &Tensor, them_off: &Tensor, bucket: &Tensor) -> Tensor {
         let p = &self.params;
+        let half = p[1].size()[0] / 2;
+        let pairwise = p[2].size()[1] == half * 2;
         let acc = |idx: &Tensor, off: &Tensor| {
             let (sum, _, _, _) = Tensor::embedding_bag(&p[0], idx, off, false, 0, false, None::<Tensor>, false);
-            (sum + &p[1]).clamp(0.0, 1.0)
+            let x = (sum + &p[1]).clamp(0.0, 1.0);
+            if !pairwise {
+                return x;
+            }
+            // The products of the two halves, scaled as the integers' `>> 7` of values in
+            // units of 1/127 scales them (module docs of `nnue`).
+            x.narrow(1, 0, half) * x.narrow(1, half, half) * (QA as f64 / 128.0)
         };
         let buckets = self.buckets() as i64;
         // Every bucket's outputs of a layer (`[batch, buckets · n]`), then each sample's own.
@@ -762,7 +776,7 @@ mod tests {
         worst
     }
 
-    const SMALL: Dims = Dims { hidden: 32, l1: 8, l2: 8, buckets: 1, kings: 1 };
+    const SMALL: Dims = Dims { hidden: 32, l1: 8, l2: 8, buckets: 1, kings: 1, pairwise: false };
 
     /// A run of `cfg` in `run`, trained to the end: its network (of the run's sizes) and the
     /// float state it was exported from.
@@ -974,5 +988,35 @@ mod tests {
         assert!(worst < 25.0, "quantized and float disagree by {worst} cp");
         let e = prepare(&run, &TrainConfig { dims: SMALL, ..cfg.clone() }).unwrap_err();
         assert!(e.contains("other settings"), "{e}");
+    }
+
+    #[test]
+    fn pairwise_products_train_and_the_quantized_twin_agrees() {
+        let t = tempfile::tempdir().unwrap();
+        let rs = Ruleset::Raumschach;
+        let (train_set, valid) = load_data(&[data(t.path(), rs, 12)], rs, 1).unwrap();
+        let dims = Dims { pairwise: true, ..SMALL };
+        let cfg = TrainConfig { ruleset: rs, dims, epochs: 4, batch: 64, lr: 3e-3, lambda: 0.75, seed: 4, init: None };
+        assert!(cfg.to_text().contains("pairwise = true\n"));
+        assert!(!TrainConfig { dims: SMALL, ..cfg.clone() }.to_text().contains("pairwise"));
+        let run = t.path().join("run");
+        prepare(&run, &cfg).unwrap();
+        let mut reports = Vec::new();
+        let path = train(&run, &cfg, &train_set, &valid, &|_, _| {}, &mut |r| reports.push(*r)).unwrap();
+        assert!(reports[3].train_loss < reports[0].train_loss, "{reports:?}");
+        let net = Network::load(&path, Some(rs)).unwrap();
+        assert_eq!(net.dims, dims);
+        // The first dense layer reads `hidden` products, not `2·hidden` values.
+        assert_eq!(net.l1_weights.len(), SMALL.l1 * SMALL.hidden);
+        let (float, _) = FloatNet::load(&run.join("state.ot"), dims, Device::Cpu).unwrap();
+        assert_eq!(FloatNet::from_network(&net, Device::Cpu).export(rs, dims), net);
+        let positions: Vec<Position> =
+            (0..20).map(|seed| crate::engine::scrambled(Variant::plain(rs), 6 + seed as usize, seed)).collect();
+        let worst = disagreement(&float, &net, &positions);
+        assert!(worst < 25.0, "quantized and float disagree by {worst} cp");
+        // The state of a run without them does not load as theirs.
+        let e = prepare(&run, &TrainConfig { dims: SMALL, ..cfg.clone() }).unwrap_err();
+        assert!(e.contains("other settings"), "{e}");
+        assert!(FloatNet::load(&run.join("state.ot"), SMALL, Device::Cpu).is_err());
     }
 }
