@@ -381,7 +381,7 @@ fn nnue_loop_refuses_bad_configs_before_any_work() {
 }
 
 #[test]
-fn nnue_train_refuses_a_bad_king_bucket_count_before_any_work() {
+fn nnue_train_refuses_bad_sizes_before_any_work() {
     let dir = std::env::temp_dir().join(format!("fiveup-cli-kings-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let out = dir.join("run");
@@ -393,4 +393,14 @@ fn nnue_train_refuses_a_bad_king_bucket_count_before_any_work() {
         assert_one_line_error(&o, "without the `torch` feature");
     }
     assert!(!out.exists(), "nothing is created for a bad count");
+    // Pairwise products need halves the kernels can pack.
+    let args =
+        ["nnue", "train", "--data", "/nonexistent", "--out", out.to_str().unwrap(), "--pairwise", "--hidden", "48"];
+    let o = fiveup(&args);
+    if cfg!(feature = "torch") {
+        assert_one_line_error(&o, "hidden width 48 with pairwise products is not a multiple of 32");
+    } else {
+        assert_one_line_error(&o, "without the `torch` feature");
+    }
+    assert!(!out.exists(), "nothing is created for a bad width");
 }
