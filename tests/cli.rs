@@ -385,22 +385,20 @@ fn nnue_train_refuses_bad_sizes_before_any_work() {
     let dir = std::env::temp_dir().join(format!("fiveup-cli-kings-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let out = dir.join("run");
-    let args = ["nnue", "train", "--data", "/nonexistent", "--out", out.to_str().unwrap(), "--king-buckets", "3"];
-    let o = fiveup(&args);
-    if cfg!(feature = "torch") {
-        assert_one_line_error(&o, "3 king buckets: expected 1 (none) or 4");
-    } else {
-        assert_one_line_error(&o, "without the `torch` feature");
+    // A king bucket count the trainer does not make; pairwise products need halves the kernels
+    // can pack.
+    for (bad, want) in [
+        (&["--king-buckets", "3"][..], "3 king buckets: expected 1 (none) or 4"),
+        (&["--pairwise", "--hidden", "48"][..], "hidden width 48 with pairwise products is not a multiple of 32"),
+    ] {
+        let mut args = vec!["nnue", "train", "--data", "/nonexistent", "--out", out.to_str().unwrap()];
+        args.extend_from_slice(bad);
+        let o = fiveup(&args);
+        if cfg!(feature = "torch") {
+            assert_one_line_error(&o, want);
+        } else {
+            assert_one_line_error(&o, "without the `torch` feature");
+        }
+        assert!(!out.exists(), "nothing is created for {bad:?}");
     }
-    assert!(!out.exists(), "nothing is created for a bad count");
-    // Pairwise products need halves the kernels can pack.
-    let args =
-        ["nnue", "train", "--data", "/nonexistent", "--out", out.to_str().unwrap(), "--pairwise", "--hidden", "48"];
-    let o = fiveup(&args);
-    if cfg!(feature = "torch") {
-        assert_one_line_error(&o, "hidden width 48 with pairwise products is not a multiple of 32");
-    } else {
-        assert_one_line_error(&o, "without the `torch` feature");
-    }
-    assert!(!out.exists(), "nothing is created for a bad width");
 }
