@@ -1267,6 +1267,7 @@ mod tests {
             &mut self,
             _: &[f32],
             _: usize,
+            _: &[i64],
             _: &mut crate::nn::BackendOutput,
         ) -> Result<(), crate::nn::EvalError> {
             Err(crate::nn::EvalError("CUDA error: device lost".into()))

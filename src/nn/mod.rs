@@ -49,6 +49,6 @@ pub(crate) mod testutil;
 pub use cache::{CacheStats, EvalCache};
 pub use encode::{encode_batch, encode_into, Frame, CELLS, INPUT_SIZE, PLANES};
 pub use evaluator::{EvalError, EvalInput, Evaluation, Evaluator, UniformEvaluator};
-pub use network::{Backend, BackendOutput, NetworkEvaluator, ZeroBackend};
+pub use network::{full_gather, Backend, BackendOutput, NetworkEvaluator, ZeroBackend};
 pub use policy::{index_to_move, legal_policy, move_to_index, PolicyIndex, POLICY_SIZE};
 pub use symmetry::Symmetry;

@@ -4,16 +4,24 @@
 //! [`Backend`] and nothing else): encoding, the legal-move softmax and the WDL softmax live here,
 //! in model-free code that [`ZeroBackend`] exercises in every test run. Like lc0's backends, a
 //! backend sees a whole batch at once: `input` then `compute`, no per-position calls.
+//!
+//! The evaluator asks the backend only for the policy logits the legal moves use (a *gather*
+//! list of flat indices, one to three per move), not for the whole 20,625-logit output: on a
+//! GPU the full output is 82.5 KB per position to copy to the host, which capped the whole
+//! evaluation path at 10–24 k positions/s while the forward pass ran at 0.7 M
+//! (docs/BENCHMARKS.md, session 15). With the gather the backend can select the logits on the
+//! device and copy about 1% of the output.
 
 use super::encode::{encode_batch, INPUT_SIZE};
 use super::evaluator::{reset_outputs, EvalInput, Evaluation, Evaluator};
-use super::policy::{legal_policy, POLICY_SIZE};
+use super::policy::{move_to_index, softmax_in_place, PolicyIndex, POLICY_SIZE};
 
 /// Raw outputs of a backend for a batch of `n` positions.
 #[derive(Clone, Debug, Default)]
 pub struct BackendOutput {
-    /// `n * POLICY_SIZE` policy logits, item after item, each in the layout of
-    /// [`super::policy`].
+    /// The policy logits asked for, one per entry of the gather list given to
+    /// [`Backend::compute`]: `policy[k]` is item `i`'s logit `j` (in the layout of
+    /// [`super::policy`]) where `gather[k] == i * POLICY_SIZE + j`.
     pub policy: Vec<f32>,
     /// `n * 3` WDL logits (win, draw, loss for the side to move), item after item.
     pub wdl: Vec<f32>,
@@ -22,20 +30,35 @@ pub struct BackendOutput {
 }
 
 impl BackendOutput {
-    /// Sizes every buffer for `n` items (contents unspecified until a backend writes them).
-    pub fn resize(&mut self, n: usize) {
-        self.policy.resize(n * POLICY_SIZE, 0.0);
+    /// Sizes every buffer for `n` items and `gathered` policy logits (contents unspecified until
+    /// a backend writes them).
+    pub fn resize(&mut self, n: usize, gathered: usize) {
+        self.policy.resize(gathered, 0.0);
         self.wdl.resize(n * 3, 0.0);
         self.moves_left.resize(n, 0.0);
     }
 }
 
+/// The gather list that asks for every policy logit of `n` items, item after item (what a caller
+/// that wants the whole policy output passes to [`Backend::compute`]).
+pub fn full_gather(n: usize) -> Vec<i64> {
+    (0..(n * POLICY_SIZE) as i64).collect()
+}
+
 /// A raw network: encoded planes in, logits out, a batch at a time.
 pub trait Backend: Send {
     /// Runs `n` encoded positions (`input.len() == n * INPUT_SIZE`, see [`super::encode`]) and
-    /// fills `out`, which the caller has sized for `n` items with [`BackendOutput::resize`].
+    /// fills `out`, which the caller has sized with [`BackendOutput::resize`]`(n, gather.len())`:
+    /// WDL and moves-left for every item, and of the policy only the logits at the flat indices
+    /// `gather` (each `< n * POLICY_SIZE`, repeats allowed), in that order.
     /// A failure (device, shapes) is an error, never a panic.
-    fn compute(&mut self, input: &[f32], n: usize, out: &mut BackendOutput) -> Result<(), super::EvalError>;
+    fn compute(
+        &mut self,
+        input: &[f32],
+        n: usize,
+        gather: &[i64],
+        out: &mut BackendOutput,
+    ) -> Result<(), super::EvalError>;
 
     /// A short description (network name, device).
     fn name(&self) -> String;
@@ -52,8 +75,15 @@ pub trait Backend: Send {
 pub struct ZeroBackend;
 
 impl Backend for ZeroBackend {
-    fn compute(&mut self, input: &[f32], n: usize, out: &mut BackendOutput) -> Result<(), super::EvalError> {
+    fn compute(
+        &mut self,
+        input: &[f32],
+        n: usize,
+        gather: &[i64],
+        out: &mut BackendOutput,
+    ) -> Result<(), super::EvalError> {
         debug_assert_eq!(input.len(), n * INPUT_SIZE);
+        debug_assert_eq!(out.policy.len(), gather.len());
         out.policy.iter_mut().for_each(|x| *x = 0.0);
         out.wdl.iter_mut().for_each(|x| *x = 0.0);
         out.moves_left.iter_mut().for_each(|x| *x = 0.0);
@@ -72,12 +102,22 @@ pub struct NetworkEvaluator<B> {
     backend: B,
     input: Vec<f32>,
     raw: BackendOutput,
+    /// The batch's legal moves' policy indices, item after item.
+    indices: Vec<PolicyIndex>,
+    /// The flat logit indices they use (one to three per move, in [`PolicyIndex::indices`] order).
+    gather: Vec<i64>,
 }
 
 impl<B: Backend> NetworkEvaluator<B> {
     /// Wraps a backend.
     pub fn new(backend: B) -> NetworkEvaluator<B> {
-        NetworkEvaluator { backend, input: Vec::new(), raw: BackendOutput::default() }
+        NetworkEvaluator {
+            backend,
+            input: Vec::new(),
+            raw: BackendOutput::default(),
+            indices: Vec::new(),
+            gather: Vec::new(),
+        }
     }
 
     /// The backend.
@@ -113,13 +153,35 @@ impl<B: Backend> Evaluator for NetworkEvaluator<B> {
         // 1. Encode the batch into one buffer.
         self.input.resize(n * INPUT_SIZE, 0.0);
         encode_batch(batch.iter().map(|b| (b.position, b.repetitions)), &mut self.input);
-        // 2. One backend call.
-        self.raw.resize(n);
-        self.backend.compute(&self.input, n, &mut self.raw)?;
-        // 3. Legal-move softmax and WDL per item.
+        // 2. The policy logits the legal moves need.
+        self.indices.clear();
+        self.gather.clear();
+        for (i, b) in batch.iter().enumerate() {
+            let base = (i * POLICY_SIZE) as i64;
+            for &m in b.moves {
+                let idx = move_to_index(b.position, m);
+                self.gather.extend(idx.indices().map(|j| base + j as i64));
+                self.indices.push(idx);
+            }
+        }
+        // 3. One backend call.
+        self.raw.resize(n, self.gather.len());
+        self.backend.compute(&self.input, n, &self.gather, &mut self.raw)?;
+        // 4. Legal-move softmax and WDL per item. A move's score sums its logits in the order of
+        //    `PolicyIndex::score`, so the result is bit-identical to `policy::legal_policy` on the
+        //    full output.
+        let mut logits = self.raw.policy.iter();
+        let mut indices = self.indices.iter();
         for (i, (input, e)) in batch.iter().zip(out.iter_mut()).enumerate() {
-            let logits = &self.raw.policy[i * POLICY_SIZE..(i + 1) * POLICY_SIZE];
-            legal_policy(input.position, input.moves, logits, &mut e.policy);
+            e.policy.clear();
+            for idx in indices.by_ref().take(input.moves.len()) {
+                let mut s = *logits.next().expect("one logit per gathered index");
+                for _ in 1..idx.indices().count() {
+                    s += *logits.next().expect("one logit per gathered index");
+                }
+                e.policy.push(s);
+            }
+            softmax_in_place(&mut e.policy);
             e.wdl = softmax3(&self.raw.wdl[i * 3..i * 3 + 3]);
             e.moves_left = self.raw.moves_left[i];
         }
@@ -163,5 +225,64 @@ mod tests {
             }
         }
         assert_eq!(net.name(), "cache(zero)");
+    }
+
+    /// A backend whose logits are a fixed function of the flat index, so that the full output
+    /// can be rebuilt outside it.
+    struct IndexBackend;
+
+    fn logit(flat: i64) -> f32 {
+        ((flat as u64).wrapping_mul(2_654_435_761) % 1_000) as f32 / 100.0 - 5.0
+    }
+
+    impl Backend for IndexBackend {
+        fn compute(
+            &mut self,
+            _: &[f32],
+            n: usize,
+            gather: &[i64],
+            out: &mut BackendOutput,
+        ) -> Result<(), crate::nn::EvalError> {
+            assert!(gather.iter().all(|&g| (0..(n * POLICY_SIZE) as i64).contains(&g)));
+            out.policy.iter_mut().zip(gather).for_each(|(x, &g)| *x = logit(g));
+            out.wdl.iter_mut().enumerate().for_each(|(k, x)| *x = (k % 3) as f32);
+            out.moves_left.iter_mut().enumerate().for_each(|(i, x)| *x = i as f32);
+            Ok(())
+        }
+
+        fn name(&self) -> String {
+            "index".to_string()
+        }
+    }
+
+    #[test]
+    fn gathered_priors_equal_the_softmax_over_the_full_output() {
+        let mut net = NetworkEvaluator::new(IndexBackend);
+        let mut out = Vec::new();
+        let mut gathered = 0;
+        for (i, v) in all_variants().into_iter().enumerate() {
+            // Batches of mixed positions, with promotions and placements among their moves.
+            let ps = random_positions(v, 7 + i as u64, 2, 60);
+            let moves: Vec<_> = ps.iter().map(|p| p.legal_moves()).collect();
+            let batch: Vec<_> = ps.iter().zip(&moves).map(|(p, m)| EvalInput::new(p, 0, m)).collect();
+            net.evaluate(&batch, &mut out).unwrap();
+            gathered += net.gather.len();
+            let full: Vec<f32> = full_gather(batch.len()).into_iter().map(logit).collect();
+            for (j, (b, e)) in batch.iter().zip(&out).enumerate() {
+                let mut expected = Vec::new();
+                crate::nn::policy::legal_policy(
+                    b.position,
+                    b.moves,
+                    &full[j * POLICY_SIZE..(j + 1) * POLICY_SIZE],
+                    &mut expected,
+                );
+                assert_eq!(e.policy, expected, "item {j}: priors differ from legal_policy on the full output");
+                assert_eq!(e.wdl, softmax3(&[0.0, 1.0, 2.0]));
+                assert_eq!(e.moves_left, j as f32);
+            }
+            // Some moves use more than one logit (placements, promotions).
+            assert!(net.gather.len() > net.indices.len() || v.ruleset != crate::rules::types::Ruleset::FiveUp);
+        }
+        assert!(gathered > 0);
     }
 }

@@ -318,7 +318,7 @@ pub fn legal_policy(pos: &Position, moves: &[Move], logits: &[f32], out: &mut Ve
 }
 
 /// Turns scores into probabilities; degenerate scores (NaN, all −∞) give a uniform distribution.
-fn softmax_in_place(x: &mut [f32]) {
+pub(crate) fn softmax_in_place(x: &mut [f32]) {
     let max = x.iter().copied().fold(f32::NEG_INFINITY, f32::max);
     let mut sum = 0.0;
     for v in x.iter_mut() {
