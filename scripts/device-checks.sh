@@ -11,6 +11,9 @@
 #
 # BUDGET: seconds from the start to the end of everything (default 540); TRAIN_SET: extra
 # arguments to `fiveup train` (e.g. a smaller distillation to reach self-play within the budget).
+# BASE: a second CUDA binary (e.g. .gpu/fiveup-base, built from an earlier commit) to compare
+# with: `bench nn` and `bench selfplay` then run for both, interleaved (base, new, base, new),
+# into ab.log, before the rest.
 set -u
 T0=$(date +%s)
 DEADLINE=$((T0 + ${BUDGET:-540}))
@@ -36,6 +39,20 @@ echo "== bench nn, default self-play net" >>"$log"
 timeout 60 "$B" bench nn --batches 1,64,256,1024,4096 --seconds 1 >>"$log" 2>&1 ||
   { echo "device-checks.sh: bench nn failed"; cat "$log"; exit 4; }
 grep -q "Cuda" "$log" || { echo "device-checks.sh: bench nn ran without CUDA"; cat "$log"; exit 5; }
+if [ -n "${BASE:-}" ] && [ -f "$BASE" ]; then
+  chmod +x "$BASE"
+  ab=$OUT/ab.log
+  for round in 1 2; do
+    for who in base new; do
+      bin=$B
+      [ "$who" = base ] && bin=$BASE
+      echo "== round $round, $who: bench nn (4x32)" >>"$ab"
+      timeout 60 "$bin" bench nn --batches 64,256,1024,4096 --seconds 1 >>"$ab" 2>&1
+      echo "== round $round, $who: bench selfplay --sims 32 --games 64 --concurrent 64" >>"$ab"
+      timeout 60 "$bin" bench selfplay --sims 32 --games 64 --concurrent 64 --ply-cap 120 >>"$ab" 2>&1
+    done
+  done
+fi
 echo "== bench nn, configs/gpu.toml's net (6x64)" >>"$log"
 timeout 60 "$B" bench nn --blocks 6 --channels 64 --batches 1,64,256,1024,4096 --seconds 1 >>"$log" 2>&1
 echo "== bench nn, 6x64 on the CPU cores" >>"$log"
