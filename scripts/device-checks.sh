@@ -13,7 +13,7 @@
 # arguments to `fiveup train` (e.g. a smaller distillation to reach self-play within the budget).
 # BASE: a second CUDA binary (e.g. .gpu/fiveup-base, built from an earlier commit) to compare
 # with: `bench nn` and `bench selfplay` then run for both, interleaved (base, new, base, new),
-# into ab.log, before the rest.
+# into ab.log, after the first `bench nn` (a BASE that is not a file stops the script).
 set -u
 T0=$(date +%s)
 DEADLINE=$((T0 + ${BUDGET:-540}))
@@ -39,7 +39,8 @@ echo "== bench nn, default self-play net" >>"$log"
 timeout 60 "$B" bench nn --batches 1,64,256,1024,4096 --seconds 1 >>"$log" 2>&1 ||
   { echo "device-checks.sh: bench nn failed"; cat "$log"; exit 4; }
 grep -q "Cuda" "$log" || { echo "device-checks.sh: bench nn ran without CUDA"; cat "$log"; exit 5; }
-if [ -n "${BASE:-}" ] && [ -f "$BASE" ]; then
+if [ -n "${BASE:-}" ]; then
+  [ -f "$BASE" ] || { echo "device-checks.sh: BASE=$BASE is not a file"; exit 2; }
   chmod +x "$BASE"
   ab=$OUT/ab.log
   for round in 1 2; do
