@@ -806,6 +806,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Bench(BenchCommand::Selfplay(a)) => games::run_bench_selfplay(&a, out),
         Command::Bench(BenchCommand::Search(a)) => speed::run(&a, out),
         Command::Games(games::GamesCommand::Export(a)) => games::run_export(&a, out),
+        Command::Games(games::GamesCommand::Stats(a)) => games::run_stats(&a, out),
         Command::Train(a) => run_train(a, out),
         Command::Selfplay(a) => run_selfplay(&a, out),
     }

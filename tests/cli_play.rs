@@ -44,6 +44,13 @@ fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).expect("utf-8 output")
 }
 
+/// Asserts a failed run whose stderr is one line, `error: …` containing `want`.
+fn assert_one_line_error(o: &Output, want: &str) {
+    assert!(!o.status.success(), "expected failure, got {:?}\n{}", o.status, stdout(o));
+    let err = stderr(o);
+    assert!(err.lines().count() == 1 && err.starts_with("error: ") && err.contains(want), "{err:?}: want {want:?}");
+}
+
 fn ok(o: &Output) -> String {
     assert!(o.status.success(), "failed: {}\n{}", stderr(o), stdout(o));
     stdout(o)
@@ -221,6 +228,86 @@ fn match_writes_records_and_a_summary() {
     for tag in ["Event", "White", "Black", "Ruleset", "Flags", "Start", "Result", "Termination", "Plies"] {
         assert_eq!(text.lines().filter(|l| l.starts_with(&format!("[{tag} "))).count(), 4, "{tag}");
     }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn games_stats_counts_and_pools_match_records() {
+    let dir = scratch("stats");
+    let pgn = dir.join("games.pgn");
+    let p = pgn.to_str().unwrap();
+    let m = ok(&fiveup(&[
+        "match",
+        "--white",
+        "ab:depth=1",
+        "--black",
+        "random",
+        "--games",
+        "6",
+        "--concurrency",
+        "2",
+        "--openings",
+        "random:4",
+        "--max-plies",
+        "60",
+        "--seed",
+        "5",
+        "--out",
+        p,
+    ]));
+    let wdl = |out: &str| -> String {
+        let l = out.lines().find(|l| l.contains(": W/D/L ")).unwrap_or_else(|| panic!("{out}")).to_string();
+        l[l.find("W/D/L ").unwrap()..].split(',').next().unwrap().to_string()
+    };
+    let line = |out: &str, start: &str| -> String {
+        out.lines().find(|l| l.starts_with(start)).unwrap_or_else(|| panic!("{start} in {out}")).to_string()
+    };
+    // One file, from the match's A: the match's own summary, line for line.
+    let one = ok(&fiveup(&["games", "stats", p, "--a", "ab:depth=1,hash=16"]));
+    for start in ["trinomial:", "pentanomial:", "terminations:"] {
+        assert_eq!(line(&one, start), line(&m, start), "{one}\n{m}");
+    }
+    assert_eq!(wdl(&one), wdl(&m));
+    // From B's side the counts turn round.
+    let (w, d, l) = {
+        let n: Vec<u64> = wdl(&m)[6..].split(" / ").map(|x| x.trim().parse().unwrap()).collect();
+        (n[0], n[1], n[2])
+    };
+    let b = ok(&fiveup(&["games", "stats", p, "--a", "random:seed=0"]));
+    assert_eq!(wdl(&b), format!("W/D/L {l} / {d} / {w}"), "{b}");
+    // The same file twice: every count doubles, pairs included; an SPRT verdict on request.
+    let two = ok(&fiveup(&["games", "stats", p, p, "--a", "ab:depth=1,hash=16", "--elo0", "0", "--elo1", "10"]));
+    assert!(two.contains("pooled over 2 files:"), "{two}");
+    assert_eq!(wdl(&two[two.find("pooled").unwrap()..]), format!("W/D/L {} / {} / {}", 2 * w, 2 * d, 2 * l));
+    assert!(
+        line(&two, "pentanomial:").ends_with(" 12 games; pairs ") || line(&two, "pentanomial:").contains(" 12 games;"),
+        "{two}"
+    );
+    assert!(line(&two, "SPRT [0, 10] (Pentanomial): LLR ").len() > 30 && two.contains("decision: "), "{two}");
+    // A record cut short at the end (a match still writing) is left out and said so.
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let cut = dir.join("cut.pgn");
+    std::fs::write(&cut, format!("{text}[Event \"match\"]\n[White \"ab:depth=1,hash=16\"]\n")).unwrap();
+    let c = ok(&fiveup(&["games", "stats", cut.to_str().unwrap(), "--a", "ab:depth=1,hash=16"]));
+    assert!(c.contains("last record incomplete, left out"), "{c}");
+    assert_eq!(wdl(&c), wdl(&m));
+    // Games of other players: an error naming the file and the game, unless B is named.
+    let other = dir.join("other.pgn");
+    let swapped = text.replace("random:seed=0", "random:seed=9");
+    std::fs::write(&other, format!("{text}{}", &swapped[..swapped[1..].find("[Event ").unwrap() + 1])).unwrap();
+    let o = other.to_str().unwrap();
+    assert_one_line_error(&fiveup(&["games", "stats", p, o]), "other.pgn: game 7 is ");
+    let named = ok(&fiveup(&["games", "stats", o, "--a", "ab:depth=1,hash=16", "--b", "random:seed=0"]));
+    assert!(named.contains("1 games of other players left out"), "{named}");
+    assert_eq!(wdl(&named), wdl(&m));
+    assert_one_line_error(&fiveup(&["games", "stats", p, "--a", "nobody"]), "games.pgn: no game of --a nobody");
+    // A spelt differently in another file: repeated --a names both spellings.
+    let renamed = dir.join("renamed.pgn");
+    std::fs::write(&renamed, text.replace("ab:depth=1,hash=16", "ab:depth=1")).unwrap();
+    let r = renamed.to_str().unwrap();
+    let both = ok(&fiveup(&["games", "stats", p, r, "--a", "ab:depth=1", "--a", "ab:depth=1,hash=16"]));
+    assert!(both.contains("\nA vs B: W/D/L "), "{both}");
+    assert_eq!(wdl(&both[both.find("pooled").unwrap()..]), format!("W/D/L {} / {} / {}", 2 * w, 2 * d, 2 * l));
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -1,4 +1,5 @@
-//! `fiveup games export` (self-play shards as PGN-style text) and `fiveup bench selfplay`.
+//! `fiveup games export` (self-play shards as PGN-style text), `fiveup games stats` (the results
+//! of match records, pooled over files) and `fiveup bench selfplay`.
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
@@ -16,6 +17,122 @@ pub enum GamesCommand {
     /// Write self-play games (shard files, or directories searched for `*.shard`) as PGN-style
     /// text records, the format of `match` and `tournament`.
     Export(ExportArgs),
+    /// Results of two players' games in match, SPRT or tournament records (`--out` files), per
+    /// file and pooled over the files: W/D/L, Elo with 95% intervals (by games and by
+    /// colour-swapped pairs), terminations, effort per move, and an SPRT's LLR on request.
+    Stats(StatsArgs),
+}
+
+/// `fiveup games stats`.
+#[derive(Args, Debug)]
+pub struct StatsArgs {
+    /// Records files (PGN-style, as `match`, `sprt` and `tournament` write them). A last record
+    /// cut short (a match still running) is left out.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Player A, whose side the results are given from (default: white of each file's first
+    /// game). May be repeated for files that spell A differently: in each file A is the first
+    /// of them that plays there.
+    #[arg(long = "a", value_name = "SPEC")]
+    pub a: Vec<String>,
+    /// Player B (default: A's opponent in each file's first game of A; then every game of a file
+    /// must be between A and B). Named, games between other players are left out. May be
+    /// repeated, as --a.
+    #[arg(long = "b", value_name = "SPEC")]
+    pub b: Vec<String>,
+    /// Also test the pooled pairs: elo0 of an SPRT (logistic Elo, -1000..=1000; with --elo1).
+    #[arg(long, value_name = "ELO", allow_negative_numbers = true, requires = "elo1")]
+    pub elo0: Option<f64>,
+    /// Elo of A over B under the SPRT's H1 (above elo0, at most 1000; with --elo0).
+    #[arg(long, value_name = "ELO", allow_negative_numbers = true, requires = "elo0")]
+    pub elo1: Option<f64>,
+    /// The SPRT's false-positive rate, 1e-6..=0.5.
+    #[arg(long, value_name = "P", default_value_t = 0.05)]
+    pub alpha: f64,
+    /// The SPRT's false-negative rate, 1e-6..=0.5.
+    #[arg(long, value_name = "P", default_value_t = 0.05)]
+    pub beta: f64,
+}
+
+/// Runs `fiveup games stats`: a line per file, then the pooled summary (the format of `match`;
+/// player names `A` and `B` when the files name them differently)
+/// and, with --elo0/--elo1, the SPRT's verdict on the pooled pairs. Every file is read and
+/// checked before anything is printed.
+pub fn run_stats(a: &StatsArgs, out: &mut dyn Write) -> Result<()> {
+    use fiveup::eval::records::read_finished_records;
+    use fiveup::eval::tally::tally_records;
+    use fiveup::eval::{MatchTally, Sprt, SprtConfig};
+    let sprt = match (a.elo0, a.elo1) {
+        (Some(e0), Some(e1)) => Some(SprtConfig { alpha: a.alpha, beta: a.beta, ..SprtConfig::new(e0, e1) }),
+        _ => None,
+    };
+    // Checked before the files are read.
+    if let Some(config) = sprt {
+        Sprt::new(config)?;
+    }
+    let mut files = Vec::new();
+    for f in &a.files {
+        let (records, cut) = read_finished_records(f)?;
+        let pick = |names: &[String], flag: &str| -> Result<Option<String>> {
+            if names.is_empty() {
+                return Ok(None);
+            }
+            let plays = |n: &String| records.iter().any(|r| &r.white == n || &r.black == n);
+            match names.iter().find(|n| plays(n)) {
+                Some(n) => Ok(Some(n.clone())),
+                None => bail!("{}: no game of {flag} {}", f.display(), names.join(", ")),
+            }
+        };
+        let (pa, pb) = (pick(&a.a, "--a")?, pick(&a.b, "--b")?);
+        let t = tally_records(&records, pa.as_deref(), pb.as_deref())
+            .map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
+        files.push((f, t, cut.is_some()));
+    }
+    let mut pooled = MatchTally::new();
+    for (f, t, cut) in &files {
+        let elo = t.tally.pentanomial.elo_interval().or(t.tally.trinomial.elo_interval());
+        let tr = t.tally.trinomial;
+        let mut notes = Vec::new();
+        if *cut {
+            notes.push("last record incomplete, left out".to_string());
+        }
+        if t.others > 0 {
+            notes.push(format!("{} games of other players left out", t.others));
+        }
+        if t.unfinished > 0 {
+            notes.push(format!("{} unfinished games left out", t.unfinished));
+        }
+        if t.tally.unpaired() > 0 {
+            notes.push(format!("{} games without their pair", t.tally.unpaired()));
+        }
+        writeln!(
+            out,
+            "{}: {} vs {}: W/D/L {} / {} / {}, pairs {}, {}{}",
+            f.display(),
+            t.a,
+            t.b,
+            tr.wins,
+            tr.draws,
+            tr.losses,
+            t.tally.pentanomial,
+            elo.map_or("-".to_string(), |e| e.to_string()),
+            if notes.is_empty() { String::new() } else { format!(" ({})", notes.join("; ")) }
+        )?;
+        pooled.merge(&t.tally);
+    }
+    let (fa, fb) = (&files[0].1.a, &files[0].1.b);
+    let same = files.iter().all(|(_, t, _)| &t.a == fa && &t.b == fb);
+    let (name_a, name_b) = if same { (fa.as_str(), fb.as_str()) } else { ("A", "B") };
+    if files.len() > 1 {
+        writeln!(out, "pooled over {} files:", files.len())?;
+    }
+    write!(out, "{}", pooled.summary(name_a, name_b))?;
+    if let Some(config) = sprt {
+        let s = Sprt::with_counts(config, pooled.trinomial, pooled.pentanomial)?.status();
+        writeln!(out, "{s}")?;
+        writeln!(out, "decision: {}", super::sprt::verdict(&s, "no decision yet"))?;
+    }
+    Ok(())
 }
 
 /// `fiveup games export`.

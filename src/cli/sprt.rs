@@ -3,7 +3,7 @@
 use super::common::{bound, concurrency, two_players, writer, GameOptions, MAX_GAMES, MAX_PLIES};
 use anyhow::Result;
 use clap::Args;
-use fiveup::eval::{paired_jobs_lazy, play_games_until, Decision, GameJob, MatchTally, Sprt, SprtConfig};
+use fiveup::eval::{paired_jobs_lazy, play_games_until, Decision, GameJob, MatchTally, Sprt, SprtConfig, SprtStatus};
 use std::io::Write;
 use std::ops::ControlFlow;
 
@@ -101,11 +101,16 @@ pub fn run(a: &SprtArgs, out: &mut dyn Write) -> Result<()> {
     }
     let s = sprt.status();
     writeln!(out, "{s}")?;
-    let verdict = match s.decision {
-        Decision::AcceptH1 => format!("H1 accepted: A is stronger (elo >= {})", a.elo1),
-        Decision::AcceptH0 => format!("H0 accepted: A is not stronger (elo <= {})", a.elo0),
-        Decision::Continue => format!("no decision after {} games (--max-games reached)", s.trinomial.games()),
-    };
-    writeln!(out, "decision: {verdict}")?;
+    let undecided = format!("no decision after {} games (--max-games reached)", s.trinomial.games());
+    writeln!(out, "decision: {}", verdict(&s, &undecided))?;
     Ok(())
+}
+
+/// The last line's verdict of an SPRT's status (`undecided` when it has not decided).
+pub(super) fn verdict(s: &SprtStatus, undecided: &str) -> String {
+    match s.decision {
+        Decision::AcceptH1 => format!("H1 accepted: A is stronger (elo >= {})", s.config.elo1),
+        Decision::AcceptH0 => format!("H0 accepted: A is not stronger (elo <= {})", s.config.elo0),
+        Decision::Continue => undecided.to_string(),
+    }
 }

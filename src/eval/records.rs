@@ -404,6 +404,24 @@ pub fn read_records(path: &Path) -> Result<Vec<GameRecord>, RecordFileError> {
     parse_records(&text).map_err(|e| RecordFileError::Record(path.to_path_buf(), e))
 }
 
+/// The finished records of a file that may still be written to (a match in progress, or one
+/// killed mid-write): a last record cut short is left out, and then the byte offset where the
+/// finished records end is returned with them. A malformed record before the last is an error.
+pub fn read_finished_records(path: &Path) -> Result<(Vec<GameRecord>, Option<u64>), RecordFileError> {
+    let text = std::fs::read_to_string(path).map_err(|e| RecordFileError::Io(path.to_path_buf(), e))?;
+    finished_records(path, &text)
+}
+
+/// [`read_finished_records`] of a file's text.
+fn finished_records(path: &Path, text: &str) -> Result<(Vec<GameRecord>, Option<u64>), RecordFileError> {
+    let (records, end, err) = parse_records_prefix(text);
+    match err {
+        Some(e) if text[end..].matches("[Event ").count() > 1 => Err(RecordFileError::Record(path.to_path_buf(), e)),
+        Some(_) => Ok((records, Some(end as u64))),
+        None => Ok((records, None)),
+    }
+}
+
 /// The finished records of a file a resumed run appends to: none when it does not exist; a last
 /// record cut short by a killed writer is dropped and the file truncated before it, so appending
 /// goes on cleanly. A malformed record before the last is an error (the file is not cut there).
@@ -414,13 +432,10 @@ pub fn read_records_resuming(path: &Path) -> Result<Vec<GameRecord>, RecordFileE
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(io(e)),
     };
-    let (records, end, err) = parse_records_prefix(&text);
-    if let Some(e) = err {
-        if text[end..].matches("[Event ").count() > 1 {
-            return Err(RecordFileError::Record(path.to_path_buf(), e));
-        }
+    let (records, cut) = finished_records(path, &text)?;
+    if let Some(end) = cut {
         let f = std::fs::OpenOptions::new().write(true).open(path).map_err(io)?;
-        f.set_len(end as u64).map_err(io)?;
+        f.set_len(end).map_err(io)?;
     }
     Ok(records)
 }

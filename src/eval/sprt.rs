@@ -172,6 +172,12 @@ impl Sprt {
         Ok(Self { config, trinomial: Trinomial::default(), pentanomial: Pentanomial::default() })
     }
 
+    /// A test of results already counted (games, and the pairs among them), e.g. pooled from
+    /// the records of several matches.
+    pub fn with_counts(config: SprtConfig, trinomial: Trinomial, pentanomial: Pentanomial) -> Result<Self, SprtError> {
+        Ok(Self { trinomial, pentanomial, ..Self::new(config)? })
+    }
+
     /// The settings.
     pub fn config(&self) -> &SprtConfig {
         &self.config

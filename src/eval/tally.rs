@@ -21,6 +21,8 @@ pub struct MatchTally {
     pub effort: [Effort; 2],
     /// A's score in the first finished game of each open pair, by `Pair` tag.
     open: HashMap<String, f64>,
+    /// Unpaired games of tallies merged into this one ([`MatchTally::merge`]).
+    unpaired: usize,
 }
 
 /// What a player spent over a match.
@@ -94,7 +96,10 @@ impl MatchTally {
         }
         *self.terminations.entry(record.termination()).or_default() += 1;
         self.add_effort(a_white, record);
-        let pair = record.tag("Pair")?.to_string();
+        let Some(pair) = record.tag("Pair").map(str::to_string) else {
+            self.unpaired += 1;
+            return None;
+        };
         match self.open.remove(&pair) {
             Some(first) => {
                 self.pentanomial.add_pair(first, score);
@@ -113,6 +118,29 @@ impl MatchTally {
         let (a, b) = if a_white { (white, black) } else { (black, white) };
         self.effort[0].add(&a);
         self.effort[1].add(&b);
+    }
+
+    /// Adds another tally's games (a second match between the same players, seen from the same
+    /// A). Its unfinished pairs stay unfinished: pairs are matched within a tally only.
+    pub fn merge(&mut self, other: &MatchTally) {
+        let (t, o) = (&mut self.trinomial, other.trinomial);
+        (t.wins, t.draws, t.losses) = (t.wins + o.wins, t.draws + o.draws, t.losses + o.losses);
+        for (c, o) in self.pentanomial.counts.iter_mut().zip(other.pentanomial.counts) {
+            *c += o;
+        }
+        for (k, n) in &other.terminations {
+            *self.terminations.entry(k.clone()).or_default() += n;
+        }
+        for (e, o) in self.effort.iter_mut().zip(&other.effort) {
+            e.add(o);
+        }
+        self.unpaired += other.unpaired();
+    }
+
+    /// Games whose colour-swapped partner is not in the tally (a match cut short, or records
+    /// without `Pair` tags): counted in W/D/L, not in the pairs.
+    pub fn unpaired(&self) -> usize {
+        self.open.len() + self.unpaired
     }
 
     /// The summary a match prints: counts, score, both Elo intervals and terminations.
@@ -141,6 +169,67 @@ impl MatchTally {
         }
         out
     }
+}
+
+/// The games of a records file between two players, from A's side ([`tally_records`]).
+#[derive(Clone, Debug)]
+pub struct Tallied {
+    /// Player A's spec.
+    pub a: String,
+    /// Player B's spec.
+    pub b: String,
+    /// The finished games between them.
+    pub tally: MatchTally,
+    /// Games between other players, left out (only with a named B).
+    pub others: usize,
+    /// Games between A and B saved unfinished (`*`), left out.
+    pub unfinished: usize,
+}
+
+/// Tallies the games of `records` between A and B from A's side. A is `a`, or the first game's
+/// white; B is `b`, or A's opponent in the first game A plays. With `b` unset every game must
+/// be between A and B (a match's or SPRT's records); with `b` set, games between other players
+/// are left out (a head-to-head out of a tournament's records). Pairs are matched by the `Pair`
+/// tag. The error names the first game (1-based) that does not fit, or says that none does.
+pub fn tally_records(records: &[GameRecord], a: Option<&str>, b: Option<&str>) -> Result<Tallied, String> {
+    let first = records.first().ok_or("no games")?;
+    let a = a.unwrap_or(&first.white).to_string();
+    let b_given = b.is_some();
+    let b = match b {
+        Some(b) => b.to_string(),
+        None => {
+            let g = records.iter().find(|r| r.white == a || r.black == a).ok_or(format!("no game of {a}"))?;
+            if g.white == a {
+                g.black.clone()
+            } else {
+                g.white.clone()
+            }
+        }
+    };
+    if a == b {
+        return Err(format!("A and B are the same player, {a}"));
+    }
+    let mut t = Tallied { a, b, tally: MatchTally::new(), others: 0, unfinished: 0 };
+    for (i, r) in records.iter().enumerate() {
+        let a_white = match (r.white == t.a && r.black == t.b, r.black == t.a && r.white == t.b) {
+            (true, _) => true,
+            (_, true) => false,
+            _ if b_given => {
+                t.others += 1;
+                continue;
+            }
+            _ => return Err(format!("game {} is {} vs {}, not between {} and {}", i + 1, r.white, r.black, t.a, t.b)),
+        };
+        if r.white_score().is_none() {
+            t.unfinished += 1;
+            continue;
+        }
+        t.tally.add(a_white, r);
+    }
+    if t.tally.trinomial.games() == 0 {
+        return Err(format!("no finished games between {} and {}", t.a, t.b));
+    }
+    Ok(t)
 }
 
 #[cfg(test)]
@@ -197,5 +286,52 @@ mod tests {
         assert_eq!(t.effort[0], Effort { moves: 3, nodes: 900, seconds: 1.5 });
         assert_eq!(t.effort[1], Effort { moves: 2, nodes: 200, seconds: 0.5 });
         assert!(t.summary("A", "B").contains("per move: A 300 nodes, 0.500 s; B 100 nodes, 0.250 s"));
+    }
+
+    fn game(white: &str, black: &str, pair: &str, winner: Option<Color>) -> GameRecord {
+        GameRecord { white: white.into(), black: black.into(), ..rec(pair, winner) }
+    }
+
+    #[test]
+    fn records_are_tallied_between_two_players_and_pooled() {
+        let g = [
+            game("a", "b", "0", Some(Color::White)),
+            game("b", "a", "0", None),
+            game("b", "a", "1", Some(Color::White)),
+            game("a", "b", "1", Some(Color::Black)),
+            game("a", "b", "2", Some(Color::White)),
+        ];
+        // A defaults to the first game's white, B to its opponent.
+        let t = tally_records(&g, None, None).unwrap();
+        assert_eq!((t.a.as_str(), t.b.as_str()), ("a", "b"));
+        assert_eq!(t.tally.trinomial, Trinomial::new(2, 1, 2));
+        assert_eq!(t.tally.pentanomial.counts, [1, 0, 0, 1, 0]);
+        assert_eq!(t.tally.unpaired(), 1);
+        // From B's side everything turns round.
+        let tb = tally_records(&g, Some("b"), None).unwrap();
+        assert_eq!(tb.tally.trinomial, Trinomial::new(2, 1, 2));
+        assert_eq!(tb.tally.pentanomial.counts, [0, 1, 0, 0, 1]);
+        // Pooled with itself: counts double, unpaired games stay unpaired.
+        let mut p = t.tally.clone();
+        p.merge(&t.tally);
+        assert_eq!(p.trinomial, Trinomial::new(4, 2, 4));
+        assert_eq!(p.pentanomial.counts, [2, 0, 0, 2, 0]);
+        assert_eq!(p.unpaired(), 2);
+        assert_eq!(p.terminations.values().sum::<u64>(), 10);
+        // A game of another player: an error naming it, unless B is named.
+        let mut h = g.to_vec();
+        h.insert(2, game("a", "c", "9", None));
+        let e = tally_records(&h, None, None).unwrap_err();
+        assert_eq!(e, "game 3 is a vs c, not between a and b");
+        let n = tally_records(&h, None, Some("b")).unwrap();
+        assert_eq!((n.others, n.tally.trinomial), (1, Trinomial::new(2, 1, 2)));
+        // Unfinished games are left out and counted; no finished game is an error.
+        let mut u = game("a", "b", "3", None);
+        u.outcome = None;
+        let with_u = [g[0].clone(), u.clone()];
+        assert_eq!(tally_records(&with_u, None, None).unwrap().unfinished, 1);
+        assert_eq!(tally_records(&[u], None, None).unwrap_err(), "no finished games between a and b");
+        assert_eq!(tally_records(&g, Some("a"), Some("a")).unwrap_err(), "A and B are the same player, a");
+        assert_eq!(tally_records(&[], None, None).unwrap_err(), "no games");
     }
 }
