@@ -207,7 +207,9 @@ pub fn tally_records(records: &[GameRecord], a: Option<&str>, b: Option<&str>) -
         }
     };
     if a == b {
-        return Err(format!("A and B are the same player, {a}"));
+        return Err(format!(
+            "A and B are the same player, {a} (records of a player against itself cannot tell the sides apart)"
+        ));
     }
     let mut t = Tallied { a, b, tally: MatchTally::new(), others: 0, unfinished: 0 };
     for (i, r) in records.iter().enumerate() {
@@ -331,7 +333,10 @@ mod tests {
         let with_u = [g[0].clone(), u.clone()];
         assert_eq!(tally_records(&with_u, None, None).unwrap().unfinished, 1);
         assert_eq!(tally_records(&[u], None, None).unwrap_err(), "no finished games between a and b");
-        assert_eq!(tally_records(&g, Some("a"), Some("a")).unwrap_err(), "A and B are the same player, a");
+        assert_eq!(
+            tally_records(&g, Some("a"), Some("a")).unwrap_err(),
+            "A and B are the same player, a (records of a player against itself cannot tell the sides apart)"
+        );
         assert_eq!(tally_records(&[], None, None).unwrap_err(), "no games");
     }
 }
