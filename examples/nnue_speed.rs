@@ -1,10 +1,12 @@
 //! NNUE inference cost on a fixed workload (for callgrind and A/B timing):
 //! `cargo run --release --example nnue_speed -- FILE [walk|search|sparsity] [DEPTH]`.
 //!
-//! `walk` (the default): the `bench search` incremental micro-benchmark (random games of the
-//! network's ruleset, seed 1, 20,000 positions; each move followed by an accumulator update and
-//! an evaluation), three passes; prints evaluations per second and a checksum of every
-//! evaluation (equal checksums: equal results). `search`: a fixed-depth search of the start
+//! `walk` (the default): the `bench search` incremental micro-benchmark
+//! ([`fiveup::nnue::measured_walk`]: random games of the network's ruleset, seed 1, 20,000
+//! positions; each move followed by an accumulator update and an evaluation), three passes (or
+//! `walk N`: N); prints evaluations per second and a checksum of every evaluation (equal
+//! checksums: equal results). `FILE` may be `random:RULESET:HIDDEN[p]-L1-L2` (random weights
+//! of that shape: the weights do not change the work). `search`: a fixed-depth search of the start
 //! position with the network (default depth 6), printing nodes, score and best move.
 //! `sparsity`: how many of the first dense layer's inputs (clipped accumulator values) are zero
 //! along the walk's positions, per byte and per chunk of 4 (what a sparse first layer could skip).
@@ -13,21 +15,25 @@
 //! `valgrind --tool=callgrind --toggle-collect='*nnue_speed*measured*' target/release/examples/nnue_speed FILE`.
 
 use fiveup::engine::{Engine, EngineConfig, Limits, Weights};
-use fiveup::nnue::{Accumulator, KingCache, Network};
+use fiveup::nnue::{Accumulator, Network};
 use fiveup::rules::{Position, Variant};
 use std::sync::Arc;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let file = args.first().expect("usage: nnue_speed FILE [walk|search] [DEPTH]");
-    let net = Network::load(std::path::Path::new(file), None).unwrap_or_else(|e| panic!("{e}"));
+    let file = args.first().expect("usage: nnue_speed FILE|random:RULESET:HIDDEN[p]-L1-L2 [walk|search] [DEPTH]");
+    let net = match file.strip_prefix("random:") {
+        Some(spec) => random_network(spec),
+        None => Network::load(std::path::Path::new(file), None).unwrap_or_else(|e| panic!("{e}")),
+    };
     match args.get(1).map(String::as_str).unwrap_or("walk") {
         "walk" => {
             let games = games(&net);
-            let evals: usize = games.iter().map(|g| g.len() - 1).sum();
-            for _ in 0..3 {
+            let passes = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(3);
+            for _ in 0..passes {
+                let starts = fiveup::nnue::walk_starts(&net, &games);
                 let t = std::time::Instant::now();
-                let sum = measured_walk(&net, &games);
+                let (evals, sum) = fiveup::nnue::measured_walk(&net, &games, &starts);
                 let secs = t.elapsed().as_secs_f64();
                 println!("{evals} evaluations in {secs:.4} s: {:.2} M/s, checksum {sum}", evals as f64 / secs / 1e6);
             }
@@ -80,23 +86,29 @@ fn main() {
     }
 }
 
+/// A network of random weights of the shape `RULESET:HIDDEN[p]-L1-L2` (e.g. `fiveup:128p-16-32`):
+/// the weights do not change the work, so the cost of a shape is measured without training one.
+fn random_network(spec: &str) -> Network {
+    let (rs, shape) = spec.split_once(':').expect("random:RULESET:HIDDEN[p]-L1-L2");
+    let rs: fiveup::rules::Ruleset = rs.parse().unwrap_or_else(|e| panic!("{e}"));
+    let parts: Vec<&str> = shape.split('-').collect();
+    assert_eq!(parts.len(), 3, "shape HIDDEN[p]-L1-L2");
+    let pairwise = parts[0].ends_with('p');
+    let n = |s: &str| s.trim_end_matches('p').parse::<usize>().expect("a width");
+    let dims = fiveup::nnue::Dims {
+        hidden: n(parts[0]),
+        l1: n(parts[1]),
+        l2: n(parts[2]),
+        pairwise,
+        ..fiveup::nnue::Dims::DEFAULT
+    };
+    dims.check().unwrap_or_else(|e| panic!("{e}"));
+    Network::random(rs, dims, 1)
+}
+
 /// The positions of `bench search`'s micro-benchmark.
 fn games(net: &Network) -> Vec<Vec<Position>> {
     fiveup::nnue::benchmark_games(net.ruleset)
-}
-
-#[inline(never)]
-fn measured_walk(net: &Network, games: &[Vec<Position>]) -> i64 {
-    let mut sum = 0i64;
-    let mut cache = KingCache::default();
-    for line in games {
-        let mut acc = Accumulator::refresh(net, &line[0]);
-        for p in &line[1..] {
-            acc.update_cached(None, net, p, true, Some(&mut cache));
-            sum = sum.wrapping_mul(31).wrapping_add(net.evaluate(&acc, p.side()) as i64);
-        }
-    }
-    sum
 }
 
 #[inline(never)]

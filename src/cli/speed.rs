@@ -123,26 +123,17 @@ pub fn run(a: &BenchSearchArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-/// Millions of incremental evaluations per second: along random games of the network's ruleset,
-/// each move is followed by an accumulator update and an evaluation (what the search does at a
-/// node that evaluates after one move).
+/// Millions of incremental evaluations per second: [`fiveup::nnue::measured_walk`] (along random
+/// games of the network's ruleset, each move followed by an accumulator update and an
+/// evaluation, what the search does at a node that evaluates after one move).
 fn incremental_evals_per_second(net: &fiveup::nnue::Network) -> f64 {
-    use fiveup::nnue::{Accumulator, KingCache};
-    // The positions first (move generation is not what is measured), then the timed walk.
+    // The positions and their first accumulators first (move generation and refreshes are not
+    // what is measured), then the timed walk.
     let games = fiveup::nnue::benchmark_games(net.ruleset);
+    let starts = fiveup::nnue::walk_starts(net, &games);
     let start = std::time::Instant::now();
-    let (mut evals, mut sink) = (0u64, 0i64);
-    // As the search updates: a king crossing into another bucket is refreshed from the cache.
-    let mut cache = KingCache::default();
-    for line in &games {
-        let mut acc = Accumulator::refresh(net, &line[0]);
-        for p in &line[1..] {
-            acc.update_cached(None, net, p, true, Some(&mut cache));
-            sink = sink.wrapping_add(net.evaluate(&acc, p.side()) as i64);
-            evals += 1;
-        }
-    }
-    std::hint::black_box(sink);
+    let (evals, sum) = fiveup::nnue::measured_walk(net, &games, &starts);
+    std::hint::black_box(sum);
     evals as f64 / start.elapsed().as_secs_f64().max(1e-9) / 1e6
 }
 

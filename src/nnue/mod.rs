@@ -655,6 +655,9 @@ impl<T: Plain> std::fmt::Debug for Aligned<T> {
 struct Layout {
     ft: Aligned<i16>,
     dense: Vec<DenseLayout>,
+    /// `output_scale` when it is a whole number (every shipped and trained network's): the
+    /// evaluation's scaling is then done in integers, with the same results ([`scale`]).
+    whole_scale: Option<i64>,
 }
 
 /// One bucket's dense layers as the network's fields hold them ([`Network::stack`]).
@@ -674,6 +677,10 @@ struct DenseLayout {
     l1_bias: Aligned<i32>,
     l2: Aligned<i8>,
     l2_bias: Aligned<i32>,
+    /// The output layer's weights (`l2` of them) and bias, kept beside the others so that the
+    /// forward pass reads no slices of the network's fields.
+    out: Aligned<i8>,
+    out_bias: i32,
 }
 
 /// Derived from the public fields, so left out of a network's debug output.
@@ -699,10 +706,15 @@ impl Layout {
                     l1_bias: padded(s.l1_bias),
                     l2: chunk_major(s.l2_weights, d.l1, d.l2),
                     l2_bias: padded(s.l2_bias),
+                    out: Aligned::from_slice(s.out_weights),
+                    out_bias: s.out_bias,
                 }
             })
             .collect();
-        Layout { ft: Aligned::from_slice(&net.ft_weights), dense }
+        let s = net.output_scale;
+        // Whole and small enough that `out · scale` stays exact (|out| < 2^31).
+        let whole_scale = (s.fract() == 0.0 && s <= 65_536.0).then_some(s as i64);
+        Layout { ft: Aligned::from_slice(&net.ft_weights), dense, whole_scale }
     }
 }
 
@@ -783,6 +795,28 @@ impl Network {
             let _ = simd;
             self.forward_portable(&acc.values[stm.index()], &acc.values[stm.flip().index()], bucket)
         };
+        self.scale(out)
+    }
+
+    /// Centipawns of an output `out` (units of 1/(QA·QB)): `round(out · output_scale / (QA·QB))`,
+    /// halves away from zero. With a whole `output_scale` in integers: `|out · scale|` is exact
+    /// in `i64`, and the `f64` quotient lies within far less than its distance to the nearest
+    /// half (at least 1/(2·QA·QB)) of the true one unless it is a half exactly, so both ways
+    /// round alike (a test compares them).
+    #[inline]
+    fn scale(&self, out: i32) -> i32 {
+        match self.layout.whole_scale {
+            Some(s) => {
+                let (n, d) = (out as i64 * s, (QA * QB) as i64);
+                let q = (2 * n.abs() + d) / (2 * d);
+                (if n < 0 { -q } else { q }) as i32
+            }
+            None => self.scale_f64(out),
+        }
+    }
+
+    /// [`Network::scale`] in floating point (any `output_scale`).
+    fn scale_f64(&self, out: i32) -> i32 {
         (out as f64 * self.output_scale as f64 / (QA * QB) as f64).round() as i32
     }
 
@@ -899,6 +933,34 @@ pub fn benchmark_games(ruleset: Ruleset) -> Vec<Vec<Position>> {
         games.push(line);
     }
     games
+}
+
+/// The accumulators of each of `games`' first positions, for [`measured_walk`] (computed before
+/// its clock starts: a refresh is not an incremental evaluation).
+pub fn walk_starts(net: &Network, games: &[Vec<Position>]) -> Vec<Accumulator> {
+    games.iter().map(|line| Accumulator::refresh(net, &line[0])).collect()
+}
+
+/// The incremental-evaluation micro-benchmark (`fiveup bench search --nnue`,
+/// `examples/nnue_speed.rs`): along each of `games` from its accumulator in `starts`
+/// ([`walk_starts`]), every move is followed by an accumulator update and an evaluation, as the
+/// search does at a node that evaluates one move after its parent (a king crossing into another
+/// bucket is refreshed from a [`KingCache`], as there). Returns how many evaluations were made
+/// and a checksum of them (equal checksums: equal results). Not inlined, so that a profiler can
+/// count this part alone (`--toggle-collect='*measured_walk*'`).
+#[inline(never)]
+pub fn measured_walk(net: &Network, games: &[Vec<Position>], starts: &[Accumulator]) -> (usize, i64) {
+    let (mut evals, mut sum) = (0, 0i64);
+    let mut cache = KingCache::default();
+    for (line, start) in games.iter().zip(starts) {
+        let mut acc = start.clone();
+        for p in &line[1..] {
+            acc.update_cached(None, net, p, true, Some(&mut cache));
+            sum = sum.wrapping_mul(31).wrapping_add(net.evaluate(&acc, p.side()) as i64);
+            evals += 1;
+        }
+    }
+    (evals, sum)
 }
 
 /// Whether the running CPU has the vector instructions of [`dot`] (checked once).
@@ -1102,6 +1164,50 @@ impl KingCache {
     }
 }
 
+/// Bit `c` set for every cell `c` whose byte differs between `old` and `new`: SSE2's byte compare
+/// and move-mask over the 128 bytes (part of every x86-64 CPU), or the same by word arithmetic.
+#[inline]
+fn changed_cells(old: &Inputs, new: &Inputs) -> u128 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8};
+        let (o, n) = (old.cells.as_ptr() as *const u8, new.cells.as_ptr() as *const u8);
+        let mut equal = 0u128;
+        for k in 0..8 {
+            // SAFETY: SSE2 is part of x86-64; both arrays hold 128 bytes, read 16 at a time.
+            let m = unsafe {
+                _mm_movemask_epi8(_mm_cmpeq_epi8(
+                    _mm_loadu_si128(o.add(16 * k) as *const _),
+                    _mm_loadu_si128(n.add(16 * k) as *const _),
+                ))
+            };
+            equal |= ((m as u32 & 0xffff) as u128) << (16 * k);
+        }
+        !equal
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        changed_cells_portable(old, new)
+    }
+}
+
+/// [`changed_cells`] by word arithmetic: per word of 8 cells, bit 7 of each differing byte,
+/// gathered into 8 bits by a multiplication.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn changed_cells_portable(old: &Inputs, new: &Inputs) -> u128 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut mask = 0u128;
+    for (k, (&o, &n)) in old.cells.iter().zip(&new.cells).enumerate() {
+        let x = o ^ n;
+        // Bit 7 of a byte set when the byte is not zero (as in `Inputs::men`).
+        let t = ((((x & LOW) + LOW) | x) & !LOW) >> 7;
+        // Byte i's bit 0 to bit 56 + i, then down to bit i.
+        let bits = t.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        mask |= (bits as u128) << (8 * k);
+    }
+    mask
+}
+
 /// Calls `f(perspective, input, added)` for every input that differs between `old` and `new`
 /// (per changed cell the old piece's inputs removed, then the new one's added), each
 /// perspective's counted from `offsets` (its king bucket's first input in `new`; a perspective
@@ -1110,23 +1216,20 @@ impl KingCache {
 fn diff(old: &Inputs, new: &Inputs, rs: Ruleset, offsets: [u16; 2], mut f: impl FnMut(usize, u16, bool)) -> usize {
     let mut changed = 0;
     let views = [view(rs, Color::White), view(rs, Color::Black)];
-    // Eight cells at a time: the chunks that differ, then their differing bytes.
-    for (k, (&o, &n)) in old.cells.iter().zip(&new.cells).enumerate() {
-        let mut x = o ^ n;
-        while x != 0 {
-            let byte = x.trailing_zeros() as usize / 8;
-            x &= !(0xffu64 << (8 * byte));
-            let c = 8 * k + byte;
-            let (was, is) = ((o >> (8 * byte)) as u8, (n >> (8 * byte)) as u8);
-            Inputs::cell_inputs(views, offsets, c, was, |p, i| {
-                f(p, i, false);
-                changed += 1;
-            });
-            Inputs::cell_inputs(views, offsets, c, is, |p, i| {
-                f(p, i, true);
-                changed += 1;
-            });
-        }
+    // The changed cells as one mask (no branch per word of 8 cells), then their bytes.
+    let mut mask = changed_cells(old, new);
+    while mask != 0 {
+        let c = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        let (was, is) = (old.code(c), new.code(c));
+        Inputs::cell_inputs(views, offsets, c, was, |p, i| {
+            f(p, i, false);
+            changed += 1;
+        });
+        Inputs::cell_inputs(views, offsets, c, is, |p, i| {
+            f(p, i, true);
+            changed += 1;
+        });
     }
     for side in Color::ALL {
         let (o, n) = (old.reserve[side.index()], new.reserve[side.index()]);
@@ -1339,6 +1442,25 @@ mod tests {
             Dims { kings: 4, buckets: 2, ..Dims::DEFAULT }.to_string(),
             "256x2-32-32 with 2 output and 4 king buckets"
         );
+    }
+
+    #[test]
+    fn changed_cells_are_the_cells_whose_bytes_differ() {
+        // Scrambled positions of both rulesets against each other: every pattern of changes
+        // from none to most of the board, checked against the byte-by-byte definition.
+        let inputs: Vec<Inputs> = [Ruleset::FiveUp, Ruleset::Raumschach]
+            .into_iter()
+            .flat_map(|rs| {
+                (0..12u64).map(move |seed| Inputs::of(&scrambled(Variant::plain(rs), seed as usize * 3, seed)))
+            })
+            .collect();
+        for a in &inputs {
+            for b in &inputs {
+                let want = (0..128).filter(|&c| a.code(c) != b.code(c)).fold(0u128, |m, c| m | 1 << c);
+                assert_eq!(changed_cells(a, b), want);
+                assert_eq!(changed_cells_portable(a, b), want);
+            }
+        }
     }
 
     #[test]
@@ -1615,6 +1737,31 @@ mod tests {
         let a = Aligned::<i16>::from_slice(&[1, 2, 3]);
         assert_eq!(a.as_ptr() as usize % 32, 0);
         assert_eq!(&*a, &[1, 2, 3]);
+    }
+
+    #[test]
+    fn integer_scaling_rounds_as_the_float_scaling() {
+        let d = QA * QB;
+        for scale in [400.0f32, 361.0, 1.0, 65_536.0, 287.5] {
+            let mut net = Network::random(Ruleset::FiveUp, SMALL, 1);
+            net.output_scale = scale;
+            let net = net.with_layout();
+            assert_eq!(net.layout.whole_scale.is_some(), scale.fract() == 0.0);
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+            // Every output near zero, the exact halves and their neighbours, and random ones.
+            let halves = (-2000..2000).flat_map(|k: i32| {
+                let half = ((2 * k + 1) as i64 * d as i64 / 2) as i32;
+                [half - 1, half, half + 1]
+            });
+            let outs: Vec<i32> = (-20_000..20_000)
+                .chain(halves)
+                .chain((0..20_000).map(|_| rng.gen_range(-(1 << 24)..(1 << 24))))
+                .chain([i32::MAX / 65_536, -(i32::MAX / 65_536)])
+                .collect();
+            for out in outs {
+                assert_eq!(net.scale(out), net.scale_f64(out), "scale {scale} out {out}");
+            }
+        }
     }
 
     #[test]

@@ -188,11 +188,10 @@ unsafe fn forward_with<M: Mac>(net: &Network, us: &[i16], them: &[i16], bucket: 
     dense::<M>(l1, net.dims.l1.div_ceil(4), &layout.l2, &layout.l2_bias, l2);
     let n = net.dims.l2;
     let l2 = std::slice::from_raw_parts(l2 as *const u8, n);
-    let stack = net.stack(bucket);
-    let out = stack.out_weights;
+    let out = &layout.out[..n];
     let body = n - n % 32;
     let tail = super::dot_scalar(&l2[body..], &out[body..]);
-    stack.out_bias + dot(&l2[..body], &out[..body]) + tail
+    layout.out_bias + dot(&l2[..body], &out[..body]) + tail
 }
 
 /// `T` at a 32-byte boundary.
