@@ -1,5 +1,5 @@
 //! NNUE inference cost on a fixed workload (for callgrind and A/B timing):
-//! `cargo run --release --example nnue_speed -- FILE [walk|search|sparsity] [DEPTH]`.
+//! `cargo run --release --example nnue_speed -- FILE [walk [PASSES] | search [DEPTH] | sparsity]`.
 //!
 //! `walk` (the default): the `bench search` incremental micro-benchmark
 //! ([`fiveup::nnue::measured_walk`]: random games of the network's ruleset, seed 1, 20,000
@@ -11,8 +11,9 @@
 //! `sparsity`: how many of the first dense layer's inputs (clipped accumulator values) are zero
 //! along the walk's positions, per byte and per chunk of 4 (what a sparse first layer could skip).
 //!
-//! For instruction counts, collect only the measured part:
-//! `valgrind --tool=callgrind --toggle-collect='*nnue_speed*measured*' target/release/examples/nnue_speed FILE`.
+//! For instruction counts, collect only the measured part: `valgrind --tool=callgrind
+//! --toggle-collect='*measured_walk*' target/release/examples/nnue_speed FILE walk` (the library's
+//! [`fiveup::nnue::measured_walk`]), or `--toggle-collect='*measured_search*' … FILE search 6`.
 
 use fiveup::engine::{Engine, EngineConfig, Limits, Weights};
 use fiveup::nnue::{Accumulator, Network};
@@ -21,7 +22,8 @@ use std::sync::Arc;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let file = args.first().expect("usage: nnue_speed FILE|random:RULESET:HIDDEN[p]-L1-L2 [walk|search] [DEPTH]");
+    let usage = "usage: nnue_speed FILE|random:RULESET:HIDDEN[p]-L1-L2 [walk [PASSES] | search [DEPTH] | sparsity]";
+    let file = args.first().expect(usage);
     let net = match file.strip_prefix("random:") {
         Some(spec) => random_network(spec),
         None => Network::load(std::path::Path::new(file), None).unwrap_or_else(|e| panic!("{e}")),
@@ -29,7 +31,7 @@ fn main() {
     match args.get(1).map(String::as_str).unwrap_or("walk") {
         "walk" => {
             let games = games(&net);
-            let passes = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(3);
+            let passes = args.get(2).map_or(3, |n| n.parse().expect(usage));
             for _ in 0..passes {
                 let starts = fiveup::nnue::walk_starts(&net, &games);
                 let t = std::time::Instant::now();

@@ -131,9 +131,15 @@ fn incremental_evals_per_second(net: &fiveup::nnue::Network) -> f64 {
     // what is measured), then the timed walk.
     let games = fiveup::nnue::benchmark_games(net.ruleset);
     let starts = fiveup::nnue::walk_starts(net, &games);
+    // One walk takes a few milliseconds: walks until a tenth of a second has passed, so that one
+    // figure is not one scheduler tick's luck.
     let start = std::time::Instant::now();
-    let (evals, sum) = fiveup::nnue::measured_walk(net, &games, &starts);
-    std::hint::black_box(sum);
+    let mut evals = 0;
+    while start.elapsed() < std::time::Duration::from_millis(100) {
+        let (n, sum) = fiveup::nnue::measured_walk(net, &games, &starts);
+        std::hint::black_box(sum);
+        evals += n;
+    }
     evals as f64 / start.elapsed().as_secs_f64().max(1e-9) / 1e6
 }
 

@@ -69,8 +69,9 @@
 //! # Accumulator
 //! [`Accumulator`] keeps both perspectives' sums and the [`Inputs`] they came from (one byte per
 //! cell: the position's code of the piece there, with a bit for its placement right; and the
-//! reserve masks). [`Accumulator::update`] brings it to any other position by comparing the cell
-//! bytes eight at a time and, for the few cells that differ,
+//! reserve masks). [`Accumulator::update`] brings it to any other position by finding the cells
+//! whose bytes differ (one 128-bit mask from SSE2 byte compares, 16 cells at a time; word
+//! arithmetic elsewhere) and, for those few cells,
 //! subtracting the rows of inputs that went away and adding those that appeared (a move changes
 //! 2 to 6 per perspective); [`Accumulator::update_from`] does the same from a parent
 //! accumulator into another (the search's stack: each register tile of the parent is read once,
@@ -240,8 +241,8 @@ const RIGHT: u8 = 0x80;
 /// What the inputs of both perspectives are made of: per cell one byte, the position's code of
 /// the piece standing there ([`Position::cell_codes`], 0 when empty) with [`RIGHT`] set when the
 /// piece still has its placement right, and the reserve masks. Two positions' inputs differ
-/// exactly on the cells whose bytes differ (and in the reserve), so an update compares 128 bytes,
-/// 8 at a time, and touches only the cells that changed.
+/// exactly on the cells whose bytes differ (and in the reserve), so an update compares the 128
+/// bytes (16 at a time) and touches only the cells that changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Inputs {
     /// Cell codes, eight to a word (cell `8k + i` in byte `i` of word `k`, little-endian), padded
@@ -536,7 +537,8 @@ pub struct Network {
     pub ruleset: Ruleset,
     /// Layer sizes.
     pub dims: Dims,
-    /// Centipawns per output unit of 1.0 (the training's sigmoid scale).
+    /// Centipawns per output unit of 1.0 (the training's sigmoid scale). Like the weights, not
+    /// to be changed once the network is built: the evaluation reads it from the derived layout.
     pub output_scale: f32,
     /// Accumulator bias, `hidden`.
     pub ft_bias: Vec<i16>,
@@ -655,8 +657,9 @@ impl<T: Plain> std::fmt::Debug for Aligned<T> {
 struct Layout {
     ft: Aligned<i16>,
     dense: Vec<DenseLayout>,
-    /// `output_scale` when it is a whole number (every shipped and trained network's): the
-    /// evaluation's scaling is then done in integers, with the same results ([`scale`]).
+    /// `output_scale` when it is a whole number from 1 to 65,536 (every shipped and trained
+    /// network's): the evaluation's scaling is then done in integers, with the same results
+    /// ([`Network::scale`]).
     whole_scale: Option<i64>,
 }
 
@@ -712,8 +715,9 @@ impl Layout {
             })
             .collect();
         let s = net.output_scale;
-        // Whole and small enough that `out · scale` stays exact (|out| < 2^31).
-        let whole_scale = (s.fract() == 0.0 && s <= 65_536.0).then_some(s as i64);
+        // Whole, positive and small enough that `out · scale` is exact in `i64` and in `f64`
+        // (below 2^47 for any `i32` output).
+        let whole_scale = ((1.0..=65_536.0).contains(&s) && s.fract() == 0.0).then_some(s as i64);
         Layout { ft: Aligned::from_slice(&net.ft_weights), dense, whole_scale }
     }
 }
@@ -799,17 +803,21 @@ impl Network {
     }
 
     /// Centipawns of an output `out` (units of 1/(QA·QB)): `round(out · output_scale / (QA·QB))`,
-    /// halves away from zero. With a whole `output_scale` in integers: `|out · scale|` is exact
-    /// in `i64`, and the `f64` quotient lies within far less than its distance to the nearest
-    /// half (at least 1/(2·QA·QB)) of the true one unless it is a half exactly, so both ways
-    /// round alike (a test compares them).
+    /// halves away from zero, saturated to `i32` (as the float cast saturates). With a whole
+    /// scale `s` ≤ 2^16 it is done in integers, with the float way's results for every `out`:
+    /// `n = out · s` is below 2^47, so exact in `i64` and in `f64`; `(2|n| + d) / (2d)` with
+    /// `d = QA·QB` is `|n| / d` rounded half away from zero. The float quotient is `n / d`
+    /// correctly rounded: an exact half is representable and comes out exact, and any other
+    /// quotient lies at least `1/d` from the nearest half (`d` is even, so `2n − (2k+1)·d` is
+    /// a non-zero even number), far more than the float's error below 2^34 (2^−19), so it
+    /// rounds to the same whole number. A test compares the two ways.
     #[inline]
     fn scale(&self, out: i32) -> i32 {
         match self.layout.whole_scale {
             Some(s) => {
                 let (n, d) = (out as i64 * s, (QA * QB) as i64);
                 let q = (2 * n.abs() + d) / (2 * d);
-                (if n < 0 { -q } else { q }) as i32
+                (if n < 0 { -q } else { q }).clamp(i32::MIN as i64, i32::MAX as i64) as i32
             }
             None => self.scale_f64(out),
         }
@@ -945,11 +953,13 @@ pub fn walk_starts(net: &Network, games: &[Vec<Position>]) -> Vec<Accumulator> {
 /// `examples/nnue_speed.rs`): along each of `games` from its accumulator in `starts`
 /// ([`walk_starts`]), every move is followed by an accumulator update and an evaluation, as the
 /// search does at a node that evaluates one move after its parent (a king crossing into another
-/// bucket is refreshed from a [`KingCache`], as there). Returns how many evaluations were made
+/// bucket is refreshed from a [`KingCache`], as there; each game's start is copied, inside the
+/// clock, as the search copies a parent's sums). Returns how many evaluations were made
 /// and a checksum of them (equal checksums: equal results). Not inlined, so that a profiler can
 /// count this part alone (`--toggle-collect='*measured_walk*'`).
 #[inline(never)]
 pub fn measured_walk(net: &Network, games: &[Vec<Position>], starts: &[Accumulator]) -> (usize, i64) {
+    debug_assert_eq!(games.len(), starts.len(), "one start per game");
     let (mut evals, mut sum) = (0, 0i64);
     let mut cache = KingCache::default();
     for (line, start) in games.iter().zip(starts) {
@@ -1446,8 +1456,12 @@ mod tests {
 
     #[test]
     fn changed_cells_are_the_cells_whose_bytes_differ() {
-        // Scrambled positions of both rulesets against each other: every pattern of changes
-        // from none to most of the board, checked against the byte-by-byte definition.
+        let check = |a: &Inputs, b: &Inputs| {
+            let want = (0..128).filter(|&c| a.code(c) != b.code(c)).fold(0u128, |m, c| m | 1 << c);
+            assert_eq!(changed_cells(a, b), want, "{a:?} {b:?}");
+            assert_eq!(changed_cells_portable(a, b), want, "{a:?} {b:?}");
+        };
+        // Scrambled positions of both rulesets against each other: from no change to most cells.
         let inputs: Vec<Inputs> = [Ruleset::FiveUp, Ruleset::Raumschach]
             .into_iter()
             .flat_map(|rs| {
@@ -1456,10 +1470,25 @@ mod tests {
             .collect();
         for a in &inputs {
             for b in &inputs {
-                let want = (0..128).filter(|&c| a.code(c) != b.code(c)).fold(0u128, |m, c| m | 1 << c);
-                assert_eq!(changed_cells(a, b), want);
-                assert_eq!(changed_cells_portable(a, b), want);
+                check(a, b);
             }
+        }
+        // One byte changed by one bit pattern, in every cell: a placement right alone (0x80),
+        // the lowest bit, everything but the right, everything.
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let base = Inputs { cells: std::array::from_fn(|_| rng.gen()), ..Inputs::default() };
+        for c in 0..128 {
+            for bits in [0x80u64, 0x01, 0x7f, 0xff] {
+                let mut b = base;
+                b.cells[c / 8] ^= bits << (8 * (c % 8));
+                check(&base, &b);
+                assert_eq!(changed_cells(&base, &b), 1 << c);
+            }
+        }
+        // Random words against random words.
+        for _ in 0..200 {
+            let b = Inputs { cells: std::array::from_fn(|_| rng.gen::<u64>() & rng.gen::<u64>()), ..base };
+            check(&base, &b);
         }
     }
 
@@ -1741,22 +1770,36 @@ mod tests {
 
     #[test]
     fn integer_scaling_rounds_as_the_float_scaling() {
-        let d = QA * QB;
-        for scale in [400.0f32, 361.0, 1.0, 65_536.0, 287.5] {
+        let d = (QA * QB) as i64;
+        for scale in [400.0f32, 361.0, 1.0, 8_128.0, 65_536.0, 287.5, 65_537.0, -400.0] {
             let mut net = Network::random(Ruleset::FiveUp, SMALL, 1);
             net.output_scale = scale;
             let net = net.with_layout();
-            assert_eq!(net.layout.whole_scale.is_some(), scale.fract() == 0.0);
+            let whole = (1.0..=65_536.0).contains(&scale) && scale.fract() == 0.0;
+            assert_eq!(net.layout.whole_scale.is_some(), whole, "scale {scale}");
+            if !whole {
+                continue;
+            }
+            let s = scale as i64;
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-            // Every output near zero, the exact halves and their neighbours, and random ones.
-            let halves = (-2000..2000).flat_map(|k: i32| {
-                let half = ((2 * k + 1) as i64 * d as i64 / 2) as i32;
-                [half - 1, half, half + 1]
-            });
+            // Outputs whose quotient is an exact half (`out · s ≡ d/2 mod d`), and their neighbours.
+            let ties: Vec<i32> = (-(1i64 << 20)..(1 << 20))
+                .filter(|&o| (o * s).rem_euclid(d) == d / 2)
+                .take(2_000)
+                .flat_map(|o| [o - 1, o, o + 1, -o])
+                .map(|o| o as i32)
+                .collect();
+            assert!(scale == 8_128.0 || scale == 65_536.0 || !ties.is_empty(), "scale {scale}: no ties");
             let outs: Vec<i32> = (-20_000..20_000)
-                .chain(halves)
-                .chain((0..20_000).map(|_| rng.gen_range(-(1 << 24)..(1 << 24))))
-                .chain([i32::MAX / 65_536, -(i32::MAX / 65_536)])
+                .chain(ties)
+                .chain((0..40_000).map(|k| {
+                    if k % 2 == 0 {
+                        rng.gen::<i32>()
+                    } else {
+                        rng.gen_range(-(1 << 24)..(1 << 24))
+                    }
+                }))
+                .chain([i32::MAX, i32::MIN, i32::MAX - 1, i32::MIN + 1])
                 .collect();
             for out in outs {
                 assert_eq!(net.scale(out), net.scale_f64(out), "scale {scale} out {out}");
