@@ -1184,7 +1184,8 @@ fn changed_cells(old: &Inputs, new: &Inputs) -> u128 {
         let (o, n) = (old.cells.as_ptr() as *const u8, new.cells.as_ptr() as *const u8);
         let mut equal = 0u128;
         for k in 0..8 {
-            // SAFETY: SSE2 is part of x86-64; both arrays hold 128 bytes, read 16 at a time.
+            // SAFETY: SSE2 is part of x86-64; both arrays hold 128 bytes, read 16 at a time with
+            // unaligned loads (no alignment needed).
             let m = unsafe {
                 _mm_movemask_epi8(_mm_cmpeq_epi8(
                     _mm_loadu_si128(o.add(16 * k) as *const _),
