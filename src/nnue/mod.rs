@@ -261,6 +261,14 @@ impl Default for Inputs {
     }
 }
 
+/// Bit 7 of each byte of `w` that is not zero, the other bits clear (its low bits carry into
+/// bit 7 without reaching the next byte, or bit 7 was set already).
+#[inline]
+fn nonzero_bytes(w: u64) -> u64 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    (((w & LOW) + LOW) | w) & !LOW
+}
+
 /// Per byte `b`, the word with [`RIGHT`] in byte `i` for each bit `i` of `b` (eight cells' rights
 /// into their codes at once).
 const SPREAD: [u64; 256] = {
@@ -321,10 +329,7 @@ impl Inputs {
     /// Men on the board (cells with a code).
     #[inline]
     fn men(&self) -> usize {
-        const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-        // Per byte, bit 7 is set when the byte is not zero (its low bits carry into bit 7 without
-        // reaching the next byte, or bit 7 was set already).
-        self.cells.iter().map(|&w| ((((w & LOW) + LOW) | w) & !LOW).count_ones() as usize).sum()
+        self.cells.iter().map(|&w| nonzero_bytes(w).count_ones() as usize).sum()
     }
 
     /// The code of cell `c`.
@@ -1206,12 +1211,9 @@ fn changed_cells(old: &Inputs, new: &Inputs) -> u128 {
 /// gathered into 8 bits by a multiplication.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 fn changed_cells_portable(old: &Inputs, new: &Inputs) -> u128 {
-    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let mut mask = 0u128;
     for (k, (&o, &n)) in old.cells.iter().zip(&new.cells).enumerate() {
-        let x = o ^ n;
-        // Bit 7 of a byte set when the byte is not zero (as in `Inputs::men`).
-        let t = ((((x & LOW) + LOW) | x) & !LOW) >> 7;
+        let t = nonzero_bytes(o ^ n) >> 7;
         // Byte i's bit 0 to bit 56 + i, then down to bit i.
         let bits = t.wrapping_mul(0x0102_0408_1020_4080) >> 56;
         mask |= (bits as u128) << (8 * k);
