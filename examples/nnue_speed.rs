@@ -69,8 +69,8 @@ fn main() {
                 }
             };
             let (mut n, mut bytes, mut chunks) = (0usize, 0usize, 0usize);
-            for line in games(&net) {
-                for p in &line[1..] {
+            for game in games(&net) {
+                for p in &game.positions[1..] {
                     let acc = Accumulator::refresh(&net, p);
                     let x: Vec<u8> = acc.values.iter().flat_map(|v| act(v)).collect();
                     bytes += x.iter().filter(|&&v| v != 0).count();
@@ -109,7 +109,7 @@ fn random_network(spec: &str) -> Network {
 }
 
 /// The positions of `bench search`'s micro-benchmark.
-fn games(net: &Network) -> Vec<Vec<Position>> {
+fn games(net: &Network) -> Vec<fiveup::nnue::BenchGame> {
     fiveup::nnue::benchmark_games(net.ruleset)
 }
 

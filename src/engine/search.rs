@@ -582,7 +582,7 @@ impl Search<'_> {
         let undo = self.pos.make(m);
         self.inc.push(occ, self.pos.occupied().0, kings, m.from().index(), m.to().index());
         if self.net.is_some() {
-            self.nnue.push();
+            self.nnue.push(m);
         }
         undo
     }

@@ -103,7 +103,7 @@ pub use stack::Stack;
 pub const SCORE_SCALE: f32 = 400.0;
 
 use crate::rules::position::piece_code;
-use crate::rules::{Cell, Color, Kind, Position, Ruleset};
+use crate::rules::{Cell, Color, Kind, Move, Position, Ruleset, Special};
 use rand::{Rng, SeedableRng};
 
 /// Cells on the board.
@@ -235,6 +235,33 @@ pub const fn orient(ruleset: Ruleset, perspective: Color, cell: Cell) -> usize {
 /// Boards behind the inputs: per side its ten piece slots, then its cells with placement rights.
 const BOARDS: usize = 2 * (SLOTS + 1);
 
+/// The board's 125 cells as bits (a mask of touched cells keeps only these).
+const BOARD: u128 = (1 << CELLS) - 1;
+
+/// "Any cell may have changed": the `touched` argument of [`Accumulator::update_cached`] when
+/// the moves in between are not known (every cell's byte is compared).
+pub const ANY_CELL: u128 = u128::MAX;
+
+/// Touched cells beyond this many are compared all at once (one vector compare of the 128 bytes
+/// costs about what this many cells one at a time do).
+const TOUCHED_ONE_BY_ONE: u32 = 8;
+
+// So many cells change at most 2 inputs each per perspective and sign (a piece and its right),
+// the reserves 6 more: the lists always hold them.
+const _: () = assert!(2 * TOUCHED_ONE_BY_ONE as usize + 6 <= Delta::CAP);
+
+/// The cells whose inputs move `m` can change: its from and to cells (a capture, a promotion, a
+/// placement onto the from cell, a castling's king and rook, and every placement right the move
+/// takes or gives stand there), or [`ANY_CELL`] for an en passant capture (the captured pawn
+/// stands on neither; rare enough to compare every cell).
+#[inline]
+pub fn touched_cells(m: Move) -> u128 {
+    match m.special() {
+        Special::EnPassant => ANY_CELL,
+        _ => 1 << m.from().index() | 1 << m.to().index(),
+    }
+}
+
 /// Marks a cell code of [`Inputs`] whose piece still has its placement right.
 const RIGHT: u8 = 0x80;
 
@@ -324,6 +351,50 @@ impl Inputs {
             reserve: [pos.reserve(Color::White) & 7, pos.reserve(Color::Black) & 7],
             kings: [pos.king(Color::White).index() as u8, pos.king(Color::Black).index() as u8],
         }
+    }
+
+    /// Brings these inputs to `pos` by reading anew the cells of `touched` (which must hold
+    /// every cell whose byte differs: the cells of the moves made since, [`touched_cells`]) and
+    /// the reserves (the kings must be `pos`'s already), calling `f(perspective, input, added)`
+    /// for every input that went away or appeared, as [`diff`] does, each perspective's counted
+    /// from `offsets`. Returns how many calls were made.
+    #[inline]
+    fn rewrite(
+        &mut self,
+        pos: &Position,
+        touched: u128,
+        offsets: [u16; 2],
+        mut f: impl FnMut(usize, u16, bool),
+    ) -> usize {
+        let rs = pos.ruleset();
+        let views = [view(rs, Color::White), view(rs, Color::Black)];
+        let (codes, rights) = (pos.cell_codes(), pos.rights().0);
+        let mut changed = 0;
+        let mut t = touched & BOARD;
+        while t != 0 {
+            let c = t.trailing_zeros() as usize;
+            t &= t - 1;
+            let code = codes[c];
+            // Rights stand on occupied cells only, as in `Inputs::of`.
+            let is = if code != 0 && rights >> c & 1 != 0 { code | RIGHT } else { code };
+            let (k, shift) = (c / 8, 8 * (c % 8));
+            let was = (self.cells[k] >> shift) as u8;
+            if was != is {
+                self.cells[k] = self.cells[k] & !(0xff << shift) | (is as u64) << shift;
+                Inputs::cell_inputs(views, offsets, c, was, |p, i| {
+                    f(p, i, false);
+                    changed += 1;
+                });
+                Inputs::cell_inputs(views, offsets, c, is, |p, i| {
+                    f(p, i, true);
+                    changed += 1;
+                });
+            }
+        }
+        let reserve = [pos.reserve(Color::White) & 7, pos.reserve(Color::Black) & 7];
+        changed += reserve_diff(self.reserve, reserve, offsets, f);
+        self.reserve = reserve;
+        changed
     }
 
     /// Men on the board (cells with a code).
@@ -926,51 +997,63 @@ pub fn simd_name() -> &'static str {
     }
 }
 
-/// The positions of the incremental-evaluation micro-benchmark (`fiveup bench search --nnue`,
+/// A game of the incremental-evaluation micro-benchmark ([`benchmark_games`]).
+#[derive(Clone, Debug)]
+pub struct BenchGame {
+    /// The positions in order, the start first.
+    pub positions: Vec<Position>,
+    /// `moves[i]` leads from `positions[i]` to `positions[i + 1]`.
+    pub moves: Vec<Move>,
+}
+
+/// The games of the incremental-evaluation micro-benchmark (`fiveup bench search --nnue`,
 /// `examples/nnue_speed.rs`): random games of `ruleset` from its start (seed 1, at most 120 plies
-/// each) until 20,000 positions, each game's positions in order.
-pub fn benchmark_games(ruleset: Ruleset) -> Vec<Vec<Position>> {
+/// each) until 20,000 positions.
+pub fn benchmark_games(ruleset: Ruleset) -> Vec<BenchGame> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-    let mut games: Vec<Vec<Position>> = Vec::new();
-    while games.iter().map(Vec::len).sum::<usize>() < 20_000 {
+    let mut games: Vec<BenchGame> = Vec::new();
+    while games.iter().map(|g| g.positions.len()).sum::<usize>() < 20_000 {
         let mut p = Position::startpos(crate::rules::Variant::plain(ruleset));
-        let mut line = vec![p.clone()];
+        let mut game = BenchGame { positions: vec![p.clone()], moves: Vec::new() };
         for _ in 0..120 {
             let moves = p.legal_moves();
             if moves.is_empty() {
                 break;
             }
-            p.make(moves[rng.gen_range(0..moves.len())]);
-            line.push(p.clone());
+            let m = moves[rng.gen_range(0..moves.len())];
+            p.make(m);
+            game.positions.push(p.clone());
+            game.moves.push(m);
         }
-        games.push(line);
+        games.push(game);
     }
     games
 }
 
 /// The accumulators of each of `games`' first positions, for [`measured_walk`] (computed before
 /// its clock starts: a refresh is not an incremental evaluation).
-pub fn walk_starts(net: &Network, games: &[Vec<Position>]) -> Vec<Accumulator> {
-    games.iter().map(|line| Accumulator::refresh(net, &line[0])).collect()
+pub fn walk_starts(net: &Network, games: &[BenchGame]) -> Vec<Accumulator> {
+    games.iter().map(|g| Accumulator::refresh(net, &g.positions[0])).collect()
 }
 
 /// The incremental-evaluation micro-benchmark (`fiveup bench search --nnue`,
 /// `examples/nnue_speed.rs`): along each of `games` from its accumulator in `starts`
 /// ([`walk_starts`]), every move is followed by an accumulator update and an evaluation, as the
-/// search does at a node that evaluates one move after its parent (a king crossing into another
+/// search does at a node that evaluates one move after its parent (the update reads the cells the
+/// move touched, [`touched_cells`], as the search's [`Stack`] does; a king crossing into another
 /// bucket is refreshed from a [`KingCache`], as there; each game's start is copied, inside the
 /// clock, as the search copies a parent's sums). Returns how many evaluations were made
 /// and a checksum of them (equal checksums: equal results). Not inlined, so that a profiler can
 /// count this part alone (`--toggle-collect='*measured_walk*'`).
 #[inline(never)]
-pub fn measured_walk(net: &Network, games: &[Vec<Position>], starts: &[Accumulator]) -> (usize, i64) {
+pub fn measured_walk(net: &Network, games: &[BenchGame], starts: &[Accumulator]) -> (usize, i64) {
     debug_assert_eq!(games.len(), starts.len(), "one start per game");
     let (mut evals, mut sum) = (0, 0i64);
     let mut cache = KingCache::default();
-    for (line, start) in games.iter().zip(starts) {
+    for (game, start) in games.iter().zip(starts) {
         let mut acc = start.clone();
-        for p in &line[1..] {
-            acc.update_cached(None, net, p, true, Some(&mut cache));
+        for (p, &m) in game.positions[1..].iter().zip(&game.moves) {
+            acc.update_cached(None, net, p, touched_cells(m), true, Some(&mut cache));
             sum = sum.wrapping_mul(31).wrapping_add(net.evaluate(&acc, p.side()) as i64);
             evals += 1;
         }
@@ -1059,39 +1142,105 @@ impl Accumulator {
     /// [`Accumulator::update_from`] (from `parent`, or in place) with the vector instructions
     /// (`simd`, when the CPU has them) or the portable code only.
     pub fn update_with(&mut self, parent: Option<&Accumulator>, net: &Network, pos: &Position, simd: bool) -> usize {
-        self.update_cached(parent, net, pos, simd, None)
+        self.update_cached(parent, net, pos, ANY_CELL, simd, None)
     }
 
     /// [`Accumulator::update_with`], refreshing a perspective whose king changed bucket from
     /// `cache` (the last sums of that perspective and bucket, brought to `pos` by their
-    /// difference) when one is given, else from scratch.
+    /// difference) when one is given, else from scratch. `touched` holds every cell whose
+    /// contents may differ between the old position and `pos`: the union of the moves' cells in
+    /// between ([`touched_cells`]; the search's [`Stack`] keeps them), or [`ANY_CELL`]. With a
+    /// few cells only those are read from `pos` and compared; a cell left out that did change
+    /// gives wrong sums (debug builds check every update against a refresh).
     pub fn update_cached(
         &mut self,
         parent: Option<&Accumulator>,
         net: &Network,
         pos: &Position,
+        touched: u128,
+        simd: bool,
+        cache: Option<&mut KingCache>,
+    ) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        if simd && has_simd() {
+            // SAFETY: AVX2 is present (checked above).
+            return unsafe { self.update_avx2(parent, net, pos, touched, cache) };
+        }
+        self.update_body(parent, net, pos, touched, simd, cache)
+    }
+
+    /// [`Accumulator::update_body`] compiled with AVX2, so that the vector kernel of the rows
+    /// ([`simd::update`]) is inlined into it rather than called once per perspective.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn update_avx2(
+        &mut self,
+        parent: Option<&Accumulator>,
+        net: &Network,
+        pos: &Position,
+        touched: u128,
+        cache: Option<&mut KingCache>,
+    ) -> usize {
+        self.update_body(parent, net, pos, touched, true, cache)
+    }
+
+    /// The body of [`Accumulator::update_cached`], inlined into each build.
+    #[inline(always)]
+    fn update_body(
+        &mut self,
+        parent: Option<&Accumulator>,
+        net: &Network,
+        pos: &Position,
+        touched: u128,
         simd: bool,
         mut cache: Option<&mut KingCache>,
     ) -> usize {
-        // From a parent, the new inputs go straight into place; in place, the old ones are kept.
-        let kept;
-        let old = match parent {
-            Some(a) => &a.inputs,
-            None => {
-                kept = self.inputs;
-                &kept
+        let (rs, kings) = (pos.ruleset(), net.dims.kings);
+        let mut delta = Delta::new();
+        // The old inputs and the cells that changed, when they did not fit the lists (a lazy
+        // stack far behind): applied one row at a time below.
+        let mut slow: Option<(Inputs, u128)> = None;
+        // The king buckets before and after, and the differing inputs into `delta`.
+        let (was, offsets, changed);
+        if touched.count_ones() <= TOUCHED_ONE_BY_ONE {
+            // The move-derived way: only the touched cells are read and compared, in place
+            // (from a parent, its inputs are copied first).
+            if let Some(a) = parent {
+                self.inputs = a.inputs;
             }
-        };
-        self.inputs = Inputs::of(pos);
+            was = self.inputs.offsets(rs, kings);
+            self.inputs.kings = [pos.king(Color::White).index() as u8, pos.king(Color::Black).index() as u8];
+            offsets = self.inputs.offsets(rs, kings);
+            changed = self.inputs.rewrite(pos, touched, offsets, |p, f, add| delta.push(p, f, add));
+            // A few cells' pieces and rights and the reserves: always within the lists.
+            debug_assert!(!delta.overflow);
+        } else {
+            // Every cell: the new inputs from the whole position and one vector compare (from a
+            // parent, they go straight into place; in place, the old ones are kept).
+            let kept;
+            let old = match parent {
+                Some(a) => &a.inputs,
+                None => {
+                    kept = self.inputs;
+                    &kept
+                }
+            };
+            self.inputs = Inputs::of(pos);
+            let mask = changed_cells(old, &self.inputs);
+            was = old.offsets(rs, kings);
+            offsets = self.inputs.offsets(rs, kings);
+            changed = diff(old, &self.inputs, rs, offsets, mask, |p, f, add| delta.push(p, f, add));
+            if delta.overflow {
+                slow = Some((*old, mask));
+            }
+        }
+        // A perspective whose king changed bucket has other rows for every input: refreshed.
+        let moved = [was[0] != offsets[0], was[1] != offsets[1]];
         let Accumulator { values, inputs } = self;
         let new = &*inputs;
-        let rs = pos.ruleset();
-        let offsets = new.offsets(rs, net.dims.kings);
-        // A perspective whose king changed bucket has other rows for every input: refreshed.
-        let was = old.offsets(rs, net.dims.kings);
-        let moved = [was[0] != offsets[0], was[1] != offsets[1]];
-        let mut delta = Delta::new();
-        let changed = diff(old, new, rs, offsets, |p, f, add| delta.push(p, f, add));
         for (p, dst) in values.iter_mut().enumerate() {
             let src = parent.map(|a| &a.values[p]);
             if dst.len() != net.dims.hidden {
@@ -1103,13 +1252,12 @@ impl Accumulator {
                     Some(cache) => cache.refresh(dst, p, net, new, rs, simd),
                     None => KingCache::default().refresh(dst, p, net, new, rs, simd),
                 }
-            } else if delta.overflow {
-                // More changes than the lists hold (a lazy stack several plies behind): a copy,
-                // then one row at a time.
+            } else if let Some((old, mask)) = &slow {
+                // A copy, then one row at a time.
                 if let Some(src) = src {
                     dst.clone_from_slice(src);
                 }
-                diff(old, new, rs, offsets, |q, f, add| {
+                diff(old, new, rs, offsets, *mask, |q, f, add| {
                     if q == p {
                         apply_row(dst, net.row(f), add)
                     }
@@ -1160,13 +1308,14 @@ impl KingCache {
             *inputs = Inputs::default();
         }
         let mut delta = Delta::new();
-        diff(inputs, new, rs, offsets, |q, f, add| {
+        let mask = changed_cells(inputs, new);
+        diff(inputs, new, rs, offsets, mask, |q, f, add| {
             if q == p {
                 delta.push(q, f, add)
             }
         });
         if delta.overflow {
-            diff(inputs, new, rs, offsets, |q, f, add| {
+            diff(inputs, new, rs, offsets, mask, |q, f, add| {
                 if q == p {
                     apply_row(sums, net.row(f), add)
                 }
@@ -1221,16 +1370,22 @@ fn changed_cells_portable(old: &Inputs, new: &Inputs) -> u128 {
     mask
 }
 
-/// Calls `f(perspective, input, added)` for every input that differs between `old` and `new`
-/// (per changed cell the old piece's inputs removed, then the new one's added), each
+/// Calls `f(perspective, input, added)` for every input that differs between `old` and `new`,
+/// whose changed cells are `mask` ([`changed_cells`]): per changed cell the old piece's inputs
+/// removed, then the new one's added; each
 /// perspective's counted from `offsets` (its king bucket's first input in `new`; a perspective
 /// whose king changed bucket is refreshed instead); returns how many calls were made.
 #[inline]
-fn diff(old: &Inputs, new: &Inputs, rs: Ruleset, offsets: [u16; 2], mut f: impl FnMut(usize, u16, bool)) -> usize {
+fn diff(
+    old: &Inputs,
+    new: &Inputs,
+    rs: Ruleset,
+    offsets: [u16; 2],
+    mut mask: u128,
+    mut f: impl FnMut(usize, u16, bool),
+) -> usize {
     let mut changed = 0;
     let views = [view(rs, Color::White), view(rs, Color::Black)];
-    // The changed cells as one mask (no branch per word of 8 cells), then their bytes.
-    let mut mask = changed_cells(old, new);
     while mask != 0 {
         let c = mask.trailing_zeros() as usize;
         mask &= mask - 1;
@@ -1244,8 +1399,21 @@ fn diff(old: &Inputs, new: &Inputs, rs: Ruleset, offsets: [u16; 2], mut f: impl 
             changed += 1;
         });
     }
+    changed + reserve_diff(old.reserve, new.reserve, offsets, f)
+}
+
+/// Calls `f(perspective, input, added)` for every reserve input that differs between the
+/// reserve masks `old` and `new` (white's and black's), counted from `offsets`; returns how many
+/// calls were made.
+#[inline]
+fn reserve_diff(old: [u8; 2], new: [u8; 2], offsets: [u16; 2], mut f: impl FnMut(usize, u16, bool)) -> usize {
+    if old == new {
+        // Nearly every move: no reserve piece came into play.
+        return 0;
+    }
+    let mut changed = 0;
     for side in Color::ALL {
-        let (o, n) = (old.reserve[side.index()], new.reserve[side.index()]);
+        let (o, n) = (old[side.index()], new[side.index()]);
         for i in (0..3).filter(|i| (o ^ n) & (1 << i) != 0) {
             for p in Color::ALL {
                 f(p.index(), reserve_input(p, side, i) + offsets[p.index()], n & (1 << i) != 0);
@@ -1296,8 +1464,9 @@ impl Delta {
     }
 }
 
-/// `dst = src + Σ rows(adds) − Σ rows(subs)`, wrapping (`src` `None`: `dst` itself).
-#[inline]
+/// `dst = src + Σ rows(adds) − Σ rows(subs)`, wrapping (`src` `None`: `dst` itself). Inlined
+/// whole, so that in [`Accumulator::update_avx2`] the vector kernel is inlined too.
+#[inline(always)]
 fn apply_rows(
     dst: &mut Aligned<i16>,
     src: Option<&Aligned<i16>>,
@@ -1496,6 +1665,73 @@ mod tests {
     }
 
     #[test]
+    fn a_move_changes_the_inputs_of_its_touched_cells_only() {
+        // Random games of every ruleset (Five Up with castling and on the hypercylinder too),
+        // taking a rare move (en passant, castling, a placement, a promotion) whenever one is
+        // legal, so that each kind is met many times.
+        let variants = [
+            Variant::plain(Ruleset::FiveUp),
+            Variant::plain(Ruleset::Raumschach),
+            Variant::plain(Ruleset::FiveUp2001),
+            Variant::new(Ruleset::FiveUp, true, false).expect("castling"),
+            Variant::new(Ruleset::FiveUp, false, true).expect("hypercylinder"),
+        ];
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let mut seen = [0usize; 6]; // en passant, castling, placement, promotion, capture, other
+        for v in variants {
+            for _ in 0..40 {
+                let mut p = Position::startpos(v);
+                for _ in 0..150 {
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let rare = |m: &Move| {
+                        m.special() == Special::EnPassant
+                            || m.special() == Special::Castle
+                            || m.placement().is_some()
+                            || m.promotion().is_some()
+                    };
+                    let m = match moves.iter().find(|m| rare(m)) {
+                        Some(&m) if rng.gen_bool(0.7) => m,
+                        _ => moves[rng.gen_range(0..moves.len())],
+                    };
+                    let kind = match m {
+                        m if m.special() == Special::EnPassant => 0,
+                        m if m.special() == Special::Castle => 1,
+                        m if m.placement().is_some() => 2,
+                        m if m.promotion().is_some() => 3,
+                        m if p.piece_at(m.to()).is_some() => 4,
+                        _ => 5,
+                    };
+                    seen[kind] += 1;
+                    let before = Inputs::of(&p);
+                    p.make(m);
+                    let after = Inputs::of(&p);
+                    let touched = touched_cells(m);
+                    let changed = changed_cells(&before, &after);
+                    assert_eq!(changed & !touched, 0, "{m} changed cells it does not touch");
+                    if touched != ANY_CELL {
+                        // Rewriting the touched cells gives the new inputs and the same
+                        // differences as comparing every cell.
+                        let (mut by_move, mut by_cells) = (Vec::new(), Vec::new());
+                        let mut rewritten = before;
+                        rewritten.kings = after.kings;
+                        rewritten.rewrite(&p, touched, [0; 2], |q, f, add| by_move.push((q, f, add)));
+                        assert_eq!(rewritten, after, "{m}");
+                        diff(&before, &after, p.ruleset(), [0; 2], changed, |q, f, add| by_cells.push((q, f, add)));
+                        by_move.sort_unstable();
+                        by_cells.sort_unstable();
+                        assert_eq!(by_move, by_cells, "{m}");
+                    }
+                }
+            }
+        }
+        // (With this seed: 15 en passant captures, 1,545 castlings, 960 placements, 45 promotions.)
+        assert!(seen.iter().all(|&n| n >= 10), "moves of each kind: {seen:?}");
+    }
+
+    #[test]
     fn incremental_updates_match_a_refresh_along_random_games() {
         for (rs, kings) in [Ruleset::FiveUp, Ruleset::Raumschach].into_iter().flat_map(|r| [(r, 1), (r, KING_BUCKETS)])
         {
@@ -1621,14 +1857,18 @@ mod tests {
                 let net = test_network(rs, dims, 40 + k as u64, k % 2 == 1);
                 let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(k as u64);
                 let mut line = vec![Position::startpos(Variant::plain(rs))];
+                // The cells each move touched (`touched[k]`: the move into `line[k]`).
+                let mut touched = vec![ANY_CELL];
                 for _ in 0..80 {
                     let mut p = line.last().unwrap().clone();
                     let moves = p.legal_moves();
                     if moves.is_empty() {
                         break;
                     }
-                    p.make(moves[rng.gen_range(0..moves.len())]);
+                    let m = moves[rng.gen_range(0..moves.len())];
+                    p.make(m);
                     line.push(p);
+                    touched.push(touched_cells(m));
                 }
                 let accs: Vec<Accumulator> = line.iter().map(|p| Accumulator::refresh(&net, p)).collect();
                 // King caches kept over all the updates below (per vector choice).
@@ -1649,9 +1889,16 @@ mod tests {
                             let mut a = from.clone();
                             a.update_with(None, &net, &line[to], simd);
                             assert_eq!(a, *want, "{dims:?} {rs} {to} jump {jump} simd {simd} in place");
+                            let cache = Some(&mut caches[usize::from(simd)]);
                             let mut a = Accumulator::default();
-                            a.update_cached(Some(from), &net, &line[to], simd, Some(&mut caches[usize::from(simd)]));
+                            a.update_cached(Some(from), &net, &line[to], ANY_CELL, simd, cache);
                             assert_eq!(a, *want, "{dims:?} {rs} {to} jump {jump} simd {simd} cached");
+                            // Reading only the cells the moves in between touched.
+                            let cells = touched[to - jump + 1..=to].iter().fold(0, |t, &c| t | c);
+                            let cache = Some(&mut caches[usize::from(simd)]);
+                            let mut a = Accumulator::default();
+                            a.update_cached(Some(from), &net, &line[to], cells, simd, cache);
+                            assert_eq!(a, *want, "{dims:?} {rs} {to} jump {jump} simd {simd} touched");
                         }
                     }
                 }

@@ -367,6 +367,7 @@ pub(super) unsafe fn dot(input: &[u8], row: &[i8]) -> i32 {
 /// The CPU must support AVX2; `src` and `dst` must hold `h` values (`h` a multiple of 16), 32-byte
 /// aligned, and every row index must be a row of `weights`.
 #[target_feature(enable = "avx2")]
+#[inline]
 pub(super) unsafe fn update(
     dst: *mut i16,
     src: *const i16,
@@ -383,9 +384,18 @@ pub(super) unsafe fn update(
         tile::<8>(dst.add(t), src.add(t), h, w.add(t), adds, subs);
         t += 128;
     }
-    while t < h {
+    // What is left (below 128 values, a multiple of 16) in at most three tiles, each going over
+    // the rows once: a 64-wide accumulator is one tile of 4 registers, not four of 1.
+    if t + 64 <= h {
+        tile::<4>(dst.add(t), src.add(t), h, w.add(t), adds, subs);
+        t += 64;
+    }
+    if t + 32 <= h {
+        tile::<2>(dst.add(t), src.add(t), h, w.add(t), adds, subs);
+        t += 32;
+    }
+    if t < h {
         tile::<1>(dst.add(t), src.add(t), h, w.add(t), adds, subs);
-        t += 16;
     }
 }
 

@@ -1,20 +1,23 @@
 //! The accumulators along a search path: one per ply, brought up to date lazily.
 //!
 //! The search calls [`Stack::push`] after every move it makes and [`Stack::pop`] after every
-//! unmake; both only move the ply and mark the new ply's accumulator stale. [`Stack::evaluate`]
+//! unmake; both only move the ply and mark the new ply's accumulator stale (a push also notes
+//! the cells the move touched, so that an update reads those cells of the position only). [`Stack::evaluate`]
 //! brings the nearest up-to-date accumulator above the current ply to the current position into
 //! it ([`Accumulator::update_cached`], any number of moves at once, no separate copy; with king
 //! buckets a perspective whose king changed bucket comes from the stack's [`KingCache`]), so a
 //! node that never evaluates (in check, cut off by the table) costs nothing here.
 
-use super::{Accumulator, KingCache, Network};
-use crate::rules::Position;
+use super::{touched_cells, Accumulator, KingCache, Network, ANY_CELL};
+use crate::rules::{Move, Position};
 
 /// Per-ply accumulators of one search thread.
 #[derive(Default)]
 pub struct Stack {
     accs: Vec<Accumulator>,
     fresh: Vec<bool>,
+    /// Per ply, the cells the move into it touched ([`touched_cells`]).
+    touched: Vec<u128>,
     ply: usize,
     /// The sums of each king bucket's last refresh (networks with king buckets).
     cache: KingCache,
@@ -26,6 +29,7 @@ impl Stack {
         if self.accs.is_empty() {
             self.accs.push(Accumulator::default());
             self.fresh.push(false);
+            self.touched.push(ANY_CELL);
         }
         self.ply = 0;
         // The network may have changed since the last search.
@@ -34,15 +38,17 @@ impl Stack {
         self.fresh[0] = true;
     }
 
-    /// A move was made.
+    /// Move `m` was made.
     #[inline]
-    pub fn push(&mut self) {
+    pub fn push(&mut self, m: Move) {
         self.ply += 1;
         if self.ply == self.accs.len() {
             self.accs.push(Accumulator::default());
             self.fresh.push(false);
+            self.touched.push(ANY_CELL);
         }
         self.fresh[self.ply] = false;
+        self.touched[self.ply] = touched_cells(m);
     }
 
     /// The last move was taken back.
@@ -57,8 +63,10 @@ impl Stack {
         let ply = self.ply;
         if !self.fresh[ply] {
             let base = (0..ply).rev().find(|&k| self.fresh[k]).unwrap_or(0);
+            // Every cell the moves since the base touched.
+            let touched = self.touched[base + 1..=ply].iter().fold(0, |t, &m| t | m);
             let (above, here) = self.accs.split_at_mut(ply);
-            here[0].update_cached(Some(&above[base]), net, pos, true, Some(&mut self.cache));
+            here[0].update_cached(Some(&above[base]), net, pos, touched, true, Some(&mut self.cache));
             self.fresh[ply] = true;
         }
         net.evaluate(&self.accs[ply], pos.side())
@@ -100,7 +108,7 @@ mod tests {
                     let before = Color::ALL.map(|c| king_bucket_of(&pos, c, kings));
                     let undo = pos.make(m);
                     crossings += usize::from(before != Color::ALL.map(|c| king_bucket_of(&pos, c, kings)));
-                    stack.push();
+                    stack.push(m);
                     path.push((m, undo));
                 } else if let Some((m, undo)) = path.pop() {
                     pos.unmake(m, undo);
