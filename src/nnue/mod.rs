@@ -73,11 +73,23 @@
 //! whose bytes differ (one 128-bit mask from SSE2 byte compares, 16 cells at a time; word
 //! arithmetic elsewhere) and, for those few cells,
 //! subtracting the rows of inputs that went away and adding those that appeared (a move changes
-//! 2 to 6 per perspective); [`Accumulator::update_from`] does the same from a parent
+//! 2 to 8 per perspective: a placement that captures a piece with a right, 8); [`Accumulator::update_from`] does the same from a parent
 //! accumulator into another (the search's stack: each register tile of the parent is read once,
 //! every changed row applied, the result stored once); [`Accumulator::update_cached`] also
-//! takes a [`KingCache`] for perspectives whose king changed bucket; [`Accumulator::refresh`]
-//! recomputes from scratch. Debug builds check every update against a refresh.
+//! takes a [`KingCache`] for perspectives whose king changed bucket, and the cells the moves in
+//! between touched; [`Accumulator::refresh`] recomputes from scratch. Debug builds check every
+//! update against a refresh.
+//!
+//! Updates derived from the moves: a move changes the bytes of its from and to cells only (a
+//! capture, a promotion, a placement onto the from cell, a castling's king and rook, and every
+//! placement right it takes or gives stand there; [`touched_cells`]), so the search's [`Stack`]
+//! notes those cells per ply, and an update with a few touched cells (at most 8: a lazy stack
+//! a few plies behind) rewrites just those bytes of the inputs in place and takes the changed
+//! rows from them, instead of reading all 125 cells and comparing 128 bytes. An en passant
+//! capture (its pawn stands on neither cell) and every caller that knows no moves compare all
+//! cells ([`ANY_CELL`]). (From a parent's accumulator its inputs are copied first.) A test checks over random games of every ruleset, taking each rare kind
+//! of move whenever it is legal, that no move changes a byte outside its cells; with the 64-wide
+//! networks this cut the walk's instructions per evaluation by a fifth (`docs/BENCHMARKS.md`).
 //!
 //! # Speed
 //! When a network is built its weights are also laid out for the kernels (`Layout`: 32-byte
@@ -242,8 +254,9 @@ const BOARD: u128 = (1 << CELLS) - 1;
 /// the moves in between are not known (every cell's byte is compared).
 pub const ANY_CELL: u128 = u128::MAX;
 
-/// Touched cells beyond this many are compared all at once (one vector compare of the 128 bytes
-/// costs about what this many cells one at a time do).
+/// Most touched cells an update reads one at a time (a lazy stack up to four moves behind);
+/// beyond it, it reads the whole position and compares all 128 bytes at once. Bound by the
+/// assertion below: the touched way has no overflow path, so its changes must fit the lists.
 const TOUCHED_ONE_BY_ONE: u32 = 8;
 
 // So many cells change at most 2 inputs each per perspective and sign (a piece and its right),
@@ -268,7 +281,8 @@ const RIGHT: u8 = 0x80;
 /// What the inputs of both perspectives are made of: per cell one byte, the position's code of
 /// the piece standing there ([`Position::cell_codes`], 0 when empty) with [`RIGHT`] set when the
 /// piece still has its placement right, and the reserve masks. Two positions' inputs differ
-/// exactly on the cells whose bytes differ (and in the reserve), so an update compares the 128
+/// exactly on the cells whose bytes differ (and in the reserve), so an update reads the cells the
+/// moves touched ([`touched_cells`]), or, not knowing the moves, compares the 128
 /// bytes (16 at a time) and touches only the cells that changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Inputs {
@@ -1040,7 +1054,8 @@ pub fn walk_starts(net: &Network, games: &[BenchGame]) -> Vec<Accumulator> {
 /// `examples/nnue_speed.rs`): along each of `games` from its accumulator in `starts`
 /// ([`walk_starts`]), every move is followed by an accumulator update and an evaluation, as the
 /// search does at a node that evaluates one move after its parent (the update reads the cells the
-/// move touched, [`touched_cells`], as the search's [`Stack`] does; a king crossing into another
+/// move touched, [`touched_cells`], as the search's [`Stack`] does, though in place where the
+/// stack updates from a parent's accumulator into the next; a king crossing into another
 /// bucket is refreshed from a [`KingCache`], as there; each game's start is copied, inside the
 /// clock, as the search copies a parent's sums). Returns how many evaluations were made
 /// and a checksum of them (equal checksums: equal results). Not inlined, so that a profiler can
@@ -1126,7 +1141,7 @@ impl Accumulator {
     }
 
     /// Brings the accumulator to `pos`: the rows of inputs that went away are subtracted, those
-    /// that appeared added, for the cells that differ only (a move changes 2 to 6 inputs per
+    /// that appeared added, for the cells that differ only (a move changes 2 to 8 inputs per
     /// perspective). Returns how many rows changed (both perspectives).
     pub fn update(&mut self, net: &Network, pos: &Position) -> usize {
         self.update_with(None, net, pos, true)
@@ -1732,6 +1747,25 @@ mod tests {
     }
 
     #[test]
+    fn the_benchmark_walk_evaluates_as_fresh_accumulators_do() {
+        // The walk updates in place from each move's touched cells; its checksum must be that of
+        // evaluations from scratch (and debug builds check every update against a refresh).
+        for rs in [Ruleset::FiveUp, Ruleset::Raumschach] {
+            let net = Network::random(rs, Dims { hidden: 64, l1: 16, l2: 32, pairwise: true, ..SMALL }, 9);
+            let games: Vec<BenchGame> = benchmark_games(rs).into_iter().take(20).collect();
+            let (evals, sum) = measured_walk(&net, &games, &walk_starts(&net, &games));
+            let mut want = (0, 0i64);
+            for g in &games {
+                for p in &g.positions[1..] {
+                    want.1 = want.1.wrapping_mul(31).wrapping_add(net.evaluate_position(p) as i64);
+                    want.0 += 1;
+                }
+            }
+            assert_eq!((evals, sum), want, "{rs}");
+        }
+    }
+
+    #[test]
     fn incremental_updates_match_a_refresh_along_random_games() {
         for (rs, kings) in [Ruleset::FiveUp, Ruleset::Raumschach].into_iter().flat_map(|r| [(r, 1), (r, KING_BUCKETS)])
         {
@@ -1880,7 +1914,7 @@ mod tests {
                     assert!(moves > 0, "{dims:?} {rs}: no king changed bucket");
                 }
                 for to in 1..line.len() {
-                    for jump in [1, 2, 3, 7, 40, 80].into_iter().filter(|&j| j <= to) {
+                    for jump in [1, 2, 3, 4, 5, 7, 40, 80].into_iter().filter(|&j| j <= to) {
                         let (from, want) = (&accs[to - jump], &accs[to]);
                         for simd in [true, false] {
                             let mut a = Accumulator::default();
@@ -1899,6 +1933,10 @@ mod tests {
                             let mut a = Accumulator::default();
                             a.update_cached(Some(from), &net, &line[to], cells, simd, cache);
                             assert_eq!(a, *want, "{dims:?} {rs} {to} jump {jump} simd {simd} touched");
+                            let cache = Some(&mut caches[usize::from(simd)]);
+                            let mut a = from.clone();
+                            a.update_cached(None, &net, &line[to], cells, simd, cache);
+                            assert_eq!(a, *want, "{dims:?} {rs} {to} jump {jump} simd {simd} touched, in place");
                         }
                     }
                 }

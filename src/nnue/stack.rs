@@ -2,11 +2,14 @@
 //!
 //! The search calls [`Stack::push`] after every move it makes and [`Stack::pop`] after every
 //! unmake; both only move the ply and mark the new ply's accumulator stale (a push also notes
-//! the cells the move touched, so that an update reads those cells of the position only). [`Stack::evaluate`]
-//! brings the nearest up-to-date accumulator above the current ply to the current position into
-//! it ([`Accumulator::update_cached`], any number of moves at once, no separate copy; with king
-//! buckets a perspective whose king changed bucket comes from the stack's [`KingCache`]), so a
-//! node that never evaluates (in check, cut off by the table) costs nothing here.
+//! the cells the move touched, so that an update reads those cells of the position only).
+//! [`Stack::evaluate`] brings the nearest up-to-date accumulator above the current ply to the
+//! current position into it ([`Accumulator::update_cached`], any number of moves at once, no
+//! separate copy; with king buckets a perspective whose king changed bucket comes from the
+//! stack's [`KingCache`]), so a node that never evaluates (in check, cut off by the table) costs
+//! nothing here. A null move is not pushed: it changes no input (the accumulator and the output
+//! bucket do not depend on the side to move), so the node after it evaluates its parent's
+//! accumulator with the other side to move.
 
 use super::{touched_cells, Accumulator, KingCache, Network, ANY_CELL};
 use crate::rules::{Move, Position};
