@@ -73,9 +73,10 @@
 //! whose bytes differ (one 128-bit mask from SSE2 byte compares, 16 cells at a time; word
 //! arithmetic elsewhere) and, for those few cells,
 //! subtracting the rows of inputs that went away and adding those that appeared (a move changes
-//! 2 to 8 per perspective: a placement that captures a piece with a right, 8); [`Accumulator::update_from`] does the same from a parent
-//! accumulator into another (the search's stack: each register tile of the parent is read once,
-//! every changed row applied, the result stored once); [`Accumulator::update_cached`] also
+//! 2 to 8 per perspective: a placement that captures a piece with a right, 8);
+//! [`Accumulator::update_from`] does the same from a parent accumulator into another (the
+//! search's stack: each register tile of the parent is read once, every changed row applied,
+//! the result stored once); [`Accumulator::update_cached`] also
 //! takes a [`KingCache`] for perspectives whose king changed bucket, and the cells the moves in
 //! between touched; [`Accumulator::refresh`] recomputes from scratch. Debug builds check every
 //! update against a refresh.
@@ -87,9 +88,10 @@
 //! a few plies behind) rewrites just those bytes of the inputs in place and takes the changed
 //! rows from them, instead of reading all 125 cells and comparing 128 bytes. An en passant
 //! capture (its pawn stands on neither cell) and every caller that knows no moves compare all
-//! cells ([`ANY_CELL`]). (From a parent's accumulator its inputs are copied first.) A test checks over random games of every ruleset, taking each rare kind
-//! of move whenever it is legal, that no move changes a byte outside its cells; with the 64-wide
-//! networks this cut the walk's instructions per evaluation by a fifth (`docs/BENCHMARKS.md`).
+//! cells ([`ANY_CELL`]). (From a parent's accumulator its inputs are copied first.) A test
+//! checks over random games of every ruleset, taking each rare kind of move whenever it is
+//! legal, that no move changes a byte outside its cells; with the 64-wide networks this cut the
+//! walk's instructions per evaluation by a fifth (`docs/BENCHMARKS.md`, session 38).
 //!
 //! # Speed
 //! When a network is built its weights are also laid out for the kernels (`Layout`: 32-byte
@@ -1184,8 +1186,8 @@ impl Accumulator {
         self.update_body(parent, net, pos, touched, simd, cache)
     }
 
-    /// [`Accumulator::update_body`] compiled with AVX2, so that the vector kernel of the rows
-    /// ([`simd::update`]) is inlined into it rather than called once per perspective.
+    /// [`Accumulator::update_body`] compiled with AVX2: the row loops around the vector kernel
+    /// ([`simd::update`], still one call per perspective) are inlined into one AVX2 build.
     ///
     /// # Safety
     /// The CPU must support AVX2.
@@ -1480,7 +1482,7 @@ impl Delta {
 }
 
 /// `dst = src + Σ rows(adds) − Σ rows(subs)`, wrapping (`src` `None`: `dst` itself). Inlined
-/// whole, so that in [`Accumulator::update_avx2`] the vector kernel is inlined too.
+/// whole (into [`Accumulator::update_avx2`] too, around its call of the vector kernel).
 #[inline(always)]
 fn apply_rows(
     dst: &mut Aligned<i16>,
