@@ -397,14 +397,7 @@ impl Inputs {
             let was = (self.cells[k] >> shift) as u8;
             if was != is {
                 self.cells[k] = self.cells[k] & !(0xff << shift) | (is as u64) << shift;
-                Inputs::cell_inputs(views, offsets, c, was, |p, i| {
-                    f(p, i, false);
-                    changed += 1;
-                });
-                Inputs::cell_inputs(views, offsets, c, is, |p, i| {
-                    f(p, i, true);
-                    changed += 1;
-                });
+                changed += Inputs::cell_change(views, offsets, c, was, is, &mut f);
             }
         }
         let reserve = [pos.reserve(Color::White) & 7, pos.reserve(Color::Black) & 7];
@@ -453,6 +446,30 @@ impl Inputs {
                 f(p, BOARD_BASE[b - b % (SLOTS + 1) + SLOTS][p] + cell);
             }
         }
+    }
+
+    /// Calls `f(perspective, input, added)` for the inputs of cell `c` that go away when its code
+    /// changes from `was` (`added` false), then for those that appear with `is` (`added` true);
+    /// returns how many calls were made.
+    #[inline(always)]
+    fn cell_change(
+        views: [&[u8; CELLS]; 2],
+        offsets: [u16; 2],
+        c: usize,
+        was: u8,
+        is: u8,
+        mut f: impl FnMut(usize, u16, bool),
+    ) -> usize {
+        let mut changed = 0;
+        Inputs::cell_inputs(views, offsets, c, was, |p, i| {
+            f(p, i, false);
+            changed += 1;
+        });
+        Inputs::cell_inputs(views, offsets, c, is, |p, i| {
+            f(p, i, true);
+            changed += 1;
+        });
+        changed
     }
 
     /// Calls `f(perspective, input)` for every active input of both perspectives, counted from
@@ -1406,15 +1423,7 @@ fn diff(
     while mask != 0 {
         let c = mask.trailing_zeros() as usize;
         mask &= mask - 1;
-        let (was, is) = (old.code(c), new.code(c));
-        Inputs::cell_inputs(views, offsets, c, was, |p, i| {
-            f(p, i, false);
-            changed += 1;
-        });
-        Inputs::cell_inputs(views, offsets, c, is, |p, i| {
-            f(p, i, true);
-            changed += 1;
-        });
+        changed += Inputs::cell_change(views, offsets, c, old.code(c), new.code(c), &mut f);
     }
     changed + reserve_diff(old.reserve, new.reserve, offsets, f)
 }
