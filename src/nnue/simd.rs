@@ -376,6 +376,30 @@ pub(super) unsafe fn update(
     adds: &[u16],
     subs: &[u16],
 ) {
+    update_tiles(dst, src, h, weights, adds, subs)
+}
+
+/// [`update`] for both perspectives in one call (`rows[p]` = perspective `p`'s adds and
+/// subs): the usual incremental update, without a call and its set-up per perspective.
+///
+/// # Safety
+/// As [`update`], for each perspective.
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(super) unsafe fn update_both(
+    dst: [*mut i16; 2],
+    src: [*const i16; 2],
+    h: usize,
+    weights: &Aligned<i16>,
+    rows: [[&[u16]; 2]; 2],
+) {
+    update_tiles(dst[0], src[0], h, weights, rows[0][0], rows[0][1]);
+    update_tiles(dst[1], src[1], h, weights, rows[1][0], rows[1][1]);
+}
+
+/// The body of [`update`], inlined into its AVX2 builds.
+#[inline(always)]
+unsafe fn update_tiles(dst: *mut i16, src: *const i16, h: usize, weights: &Aligned<i16>, adds: &[u16], subs: &[u16]) {
     debug_assert!(h % 16 == 0 && (dst as usize | src as usize) % 32 == 0);
     debug_assert!(adds.iter().chain(subs).all(|&f| (f as usize + 1) * h <= weights.len()));
     let w = weights.as_ptr();
@@ -400,8 +424,7 @@ pub(super) unsafe fn update(
 }
 
 /// [`update`] for `16·R` values from `src`/`dst`, the rows' matching values at `w + f·h`.
-#[target_feature(enable = "avx2")]
-#[inline]
+#[inline(always)]
 unsafe fn tile<const R: usize>(dst: *mut i16, src: *const i16, h: usize, w: *const i16, adds: &[u16], subs: &[u16]) {
     let mut r = [_mm256_setzero_si256(); R];
     for (i, r) in r.iter_mut().enumerate() {
