@@ -239,7 +239,7 @@ unsafe fn pairwise16(v: &[i16], dst: *mut u8) {
     assert!(half % 16 == 0);
     let (lo, hi) = (v.as_ptr(), v.as_ptr().add(half));
     let (zero, top) = (_mm256_setzero_si256(), _mm256_set1_epi16(super::QA as i16));
-    let clip = |p: *const i16| _mm256_min_epi16(_mm256_max_epi16(_mm256_loadu_si256(p as *const __m256i), zero), top);
+    let clip = |p: *const i16| _mm256_min_epi16(_mm256_max_epi16(_mm256_load_si256(p as *const __m256i), zero), top);
     let product = |i: usize| _mm256_srli_epi16(_mm256_mullo_epi16(clip(lo.add(i)), clip(hi.add(i))), 7);
     let mut i = 0;
     while i + 32 <= half {
