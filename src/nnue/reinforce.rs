@@ -537,6 +537,11 @@ opening_plies = 4
             let cfg = LoopConfig::parse(text, name).unwrap_or_else(|e| panic!("{e}"));
             assert!(name.contains(&cfg.ruleset), "{name}");
         }
+        // The loop that continues from the shipped network gates at equal nodes, which is fair
+        // only between networks of one shape: it trains the shipped network's.
+        let text = include_str!("../../configs/nnue-fiveup-continue.toml");
+        let dims = LoopConfig::parse(text, "c.toml").unwrap().train_config().dims;
+        assert_eq!(dims, crate::nnue::shipped(Ruleset::FiveUp).unwrap().dims, "nnue-fiveup-continue.toml");
         // King buckets: 4 is a network the trainer makes, other counts a one-line error.
         let four = LoopConfig::parse(&TINY.replace("hidden = 16", "hidden = 16\nking_buckets = 4"), "k.toml").unwrap();
         assert_eq!(four.train_config().dims.kings, 4);
