@@ -111,7 +111,15 @@ pub struct RunsHeldoutArgs {
     /// Positions of a set made here, in place of `heldout.positions`.
     #[arg(long, value_name = "N")]
     pub positions: Option<u64>,
-    /// Print one JSON object per generation instead of text.
+    /// Measure this player instead of the run's networks (repeatable): its move against the
+    /// label's, its root WDL (MCTS: the value self-play records) and expected score as a
+    /// network's value, e.g. the self-play search, to see how good a teacher it is.
+    #[arg(long, value_name = "SPEC")]
+    pub player: Vec<String>,
+    /// Measure only the first N positions of the set.
+    #[arg(long, value_name = "N")]
+    pub first: Option<usize>,
+    /// Print one JSON object per generation (or player) instead of text.
     #[arg(long)]
     pub json: bool,
 }
@@ -992,8 +1000,16 @@ fn run_runs_heldout(a: &RunsHeldoutArgs, out: &mut dyn Write) -> Result<()> {
         cfg.heldout.positions = n;
     }
     heldout::check_specs(&cfg)?;
+    let players = a
+        .player
+        .iter()
+        .map(|s| s.parse::<fiveup::player::PlayerSpec>().map_err(|e| anyhow::Error::new(e).context("--player")))
+        .collect::<Result<Vec<_>>>()?;
+    if a.first == Some(0) {
+        bail!("--first 0 measures nothing (give at least 1)");
+    }
     let gens = run.published_generations()?;
-    if gens.is_empty() {
+    if gens.is_empty() && players.is_empty() {
         bail!("{}: no published network (models/gen-NNNN)", a.run.display());
     }
     if !set.exists() {
@@ -1016,7 +1032,13 @@ fn run_runs_heldout(a: &RunsHeldoutArgs, out: &mut dyn Write) -> Result<()> {
         }
     }
     let label = label.unwrap_or_else(|| "?".into());
-    let items = heldout::load_from(&set)?;
+    let mut items = heldout::load_from(&set)?;
+    if let Some(k) = a.first {
+        items.truncate(k);
+    }
+    if !players.is_empty() {
+        return heldout_players(&cfg, &players, &items, &set, &label, a.json, out);
+    }
     if !a.json {
         writeln!(out, "{}: {} positions labelled by {label}", set.display(), items.len())?;
         writeln!(out, "{:<10} {:>16} {:>10} {:>10}", "network", "policy top-1", "value CE", "score MSE")?;
@@ -1036,6 +1058,51 @@ fn run_runs_heldout(a: &RunsHeldoutArgs, out: &mut dyn Write) -> Result<()> {
                 out,
                 "gen-{g:04}   {:>7.4} ± {:.4} {:>10.4} {:>10.4}",
                 m.policy_top1, half, m.value_ce, m.score_mse
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// `fiveup runs heldout --player`: each player's figures on the set, as a network's.
+fn heldout_players(
+    cfg: &fiveup::config::TrainConfig,
+    players: &[fiveup::player::PlayerSpec],
+    items: &[fiveup::train::heldout::HeldoutItem],
+    set: &std::path::Path,
+    label: &str,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    use fiveup::train::heldout;
+    if !json {
+        writeln!(out, "{}: {} positions labelled by {label}", set.display(), items.len())?;
+        writeln!(out, "{:<16} {:>10} {:>10} {:>10}  player", "policy top-1", "value CE", "score MSE", "nodes")?;
+    }
+    let n = items.len().max(1) as f64;
+    let threads = rayon::current_num_threads();
+    for spec in players {
+        let bar = fiveup::progress::Progress::new(items.len() as u64, "held-out searches", "positions");
+        bar.resume_at(0);
+        let m = heldout::measure_player(spec, items, cfg.bootstrap.score_scale, threads, &|k| bar.set_position(k))?;
+        bar.finish();
+        let half = 1.96 * (m.policy_top1 * (1.0 - m.policy_top1) / n).sqrt();
+        if json {
+            let line = serde_json::json!({
+                "player": spec.to_string(), "positions": m.positions, "policy_top1": m.policy_top1,
+                "policy_top1_ci95": half, "value_ce": m.value_ce, "score_mse": m.score_mse, "nodes": m.nodes,
+            });
+            writeln!(out, "{line}")?;
+        } else {
+            let opt = |x: Option<f64>| x.map_or_else(|| "-".to_string(), |v| format!("{v:.4}"));
+            writeln!(
+                out,
+                "{:>7.4} ± {:.4} {:>10} {:>10} {:>10.0}  {spec}",
+                m.policy_top1,
+                half,
+                opt(m.value_ce),
+                opt(m.score_mse),
+                m.nodes
             )?;
         }
     }

@@ -316,7 +316,37 @@ fn runs_heldout_measures_every_generation_on_the_runs_set_or_a_new_one() {
     assert_ok(&o);
     assert_eq!(text(&o.stdout), out, "the same set, the same figures");
     assert_eq!(std::fs::metadata(&set).unwrap().modified().unwrap(), made, "the set was rewritten");
+    // Players measured as teachers: the label's own search agrees with itself; an MCTS player
+    // reports a WDL, alpha-beta only a score, `random` neither.
+    let o = heldout(&[
+        "--set",
+        s,
+        "--first",
+        "10",
+        "--json",
+        "--player",
+        "ab:nodes=300,hash=1",
+        "--player",
+        "mcts:uniform,sims=8",
+        "--player",
+        "random",
+    ]);
+    assert_ok(&o);
+    let lines: Vec<serde_json::Value> = text(&o.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3, "{}", text(&o.stdout));
+    assert!(lines.iter().all(|l| l["positions"] == 10));
+    assert!(lines[0]["policy_top1"].as_f64().unwrap() >= 0.7, "{}", lines[0]);
+    assert!(lines[0]["value_ce"].is_null() && lines[0]["score_mse"].as_f64().unwrap() < 0.01, "{}", lines[0]);
+    assert!(lines[1]["value_ce"].as_f64().unwrap() > 0.0 && lines[1]["score_mse"].as_f64().is_some(), "{}", lines[1]);
+    assert!((1.0..=8.0).contains(&lines[1]["nodes"].as_f64().unwrap()), "{}", lines[1]);
+    assert!(lines[2]["value_ce"].is_null() && lines[2]["score_mse"].is_null(), "{}", lines[2]);
     // Mistakes are one-line errors.
+    // (A bad spec's error is followed by the accepted forms, as everywhere.)
+    let o = heldout(&["--set", s, "--player", "ab:depht=2"]);
+    assert!(!o.status.success());
+    let err = text(&o.stderr);
+    assert!(err.starts_with("error: --player: bad player spec 'ab:depht=2': unknown key 'depht'"), "{err}");
+    assert_one_line_error(&heldout(&["--set", s, "--first", "0", "--player", "random"]), "--first 0");
     assert_one_line_error(&heldout(&["--set", s, "--label", "ab:nodes=400,hash=1"]), "labelled by ab:nodes=300,hash=1");
     assert_one_line_error(&heldout(&["--label", "ab:nodes=400,hash=1"]), "--set");
     let bad = t.path().join("bad.shard");

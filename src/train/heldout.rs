@@ -142,6 +142,8 @@ pub struct HeldoutItem {
     pub position: Position,
     /// Earlier occurrences in its game.
     pub repetitions: u8,
+    /// The hashes of its game's earlier positions, oldest first (what a player is given).
+    pub history: Vec<u64>,
     /// Its legal moves.
     pub moves: Vec<Move>,
     /// The deep search's move (bits).
@@ -179,6 +181,7 @@ pub fn load_from(path: &Path) -> Result<Vec<HeldoutItem>, TrainError> {
             out.push(HeldoutItem {
                 position: pos.clone(),
                 repetitions: prior_occurrences(&hashes[..ply], pos.hash(), pos.halfmove()),
+                history: hashes[..ply].to_vec(),
                 moves: pos.legal_moves(),
                 label_move,
                 label_score,
@@ -238,6 +241,100 @@ pub fn measure(
     m.value_ce /= n;
     m.score_mse /= n;
     Ok(m)
+}
+
+/// A player's figures on the held-out set ([`measure_player`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PlayerMetrics {
+    /// Positions measured.
+    pub positions: usize,
+    /// Share where the player's move is the deep search's.
+    pub policy_top1: f64,
+    /// Cross-entropy of the player's reported WDL against the game outcome (nats), over the
+    /// positions where it reported one; `None` for a player that reports no WDL (alpha-beta).
+    pub value_ce: Option<f64>,
+    /// Mean squared error of the player's expected score (from its WDL, else from its score
+    /// mapped like the labels) against the deep search's; `None` when it reports neither.
+    pub score_mse: Option<f64>,
+    /// Mean nodes (alpha-beta) or simulations (MCTS) per position.
+    pub nodes: f64,
+}
+
+/// Measures a player on `items` as if it were a network: its move against the label move, its
+/// root WDL (MCTS players: what self-play records as the value target) against the outcome, its
+/// expected score against the label's. This is how good a teacher a search is: a network trained
+/// on its targets can approach its figures but not pass them. Each position is searched afresh
+/// (`new_game`), with its game's history for repetitions. `threads` players (each built from
+/// `spec`) share the positions; `on_done(n)` is called as positions finish.
+pub fn measure_player(
+    spec: &PlayerSpec,
+    items: &[HeldoutItem],
+    score_scale: f32,
+    threads: usize,
+    on_done: &(dyn Fn(u64) + Sync),
+) -> Result<PlayerMetrics, TrainError> {
+    #[derive(Default)]
+    struct Sums {
+        top1: f64,
+        ce: f64,
+        ce_n: usize,
+        mse: f64,
+        mse_n: usize,
+        nodes: f64,
+    }
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let chunk = items.len().div_ceil(threads.max(1)).max(1);
+    let parts: Result<Vec<Sums>, TrainError> = items
+        .par_chunks(chunk)
+        .map(|part| {
+            let mut player = spec.build().map_err(|e| TrainError::Player(format!("{spec}: {e}")))?;
+            let mut s = Sums::default();
+            for it in part {
+                player.new_game();
+                let choice =
+                    player.choose(&it.position, &it.history).map_err(|e| TrainError::Player(format!("{spec}: {e}")))?;
+                s.top1 += f64::from(u8::from(choice.mv.bits() == it.label_move));
+                s.nodes += choice.info.nodes as f64;
+                let expected = match (choice.info.wdl, choice.info.score) {
+                    (Some(wdl), _) => {
+                        let p = wdl.map(|x| f64::from(x) / 1000.0);
+                        s.ce -= it.outcome.iter().zip(&p).map(|(z, q)| f64::from(*z) * q.max(1e-6).ln()).sum::<f64>();
+                        s.ce_n += 1;
+                        Some(p[0] + 0.5 * p[1])
+                    }
+                    (None, Some(score)) => Some(f64::from(score_to_expectation(score.0, score_scale))),
+                    (None, None) => None,
+                };
+                if let Some(e) = expected {
+                    let e_label = f64::from(score_to_expectation(it.label_score, score_scale));
+                    s.mse += (e - e_label).powi(2);
+                    s.mse_n += 1;
+                }
+                on_done(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
+            }
+            Ok(s)
+        })
+        .collect();
+    let mut t = Sums::default();
+    for s in parts? {
+        t.top1 += s.top1;
+        t.ce += s.ce;
+        t.ce_n += s.ce_n;
+        t.mse += s.mse;
+        t.mse_n += s.mse_n;
+        t.nodes += s.nodes;
+    }
+    let n = items.len().max(1) as f64;
+    // Over the positions that reported it (an MCTS player reports no WDL where the position is
+    // drawn by rule).
+    let mean = |sum: f64, k: usize| (k > 0).then(|| sum / k as f64);
+    Ok(PlayerMetrics {
+        positions: items.len(),
+        policy_top1: t.top1 / n,
+        value_ce: mean(t.ce, t.ce_n),
+        score_mse: mean(t.mse, t.mse_n),
+        nodes: t.nodes / n,
+    })
 }
 
 /// The deep search that labelled a held-out set (its games' `evaluator` reads "ENGINE labelled
