@@ -155,6 +155,11 @@ pub struct SelfPlaySection {
     pub cheap_simulations: u32,
     /// Probability of a full search (playout-cap randomisation; 1 turns it off).
     pub full_search_prob: f32,
+    /// Record the cheap searches too, as value-only samples (an empty policy: their root value
+    /// trains the value head, nothing trains the policy on them). Written into a frozen config
+    /// only when on.
+    #[serde(skip_serializing_if = "is_false")]
+    pub cheap_value_samples: bool,
     /// Gumbel: root actions considered (m).
     pub gumbel_m: u32,
     /// Most leaves one tree sends per evaluator call.
@@ -239,6 +244,7 @@ impl Default for SelfPlaySection {
             full_simulations: 64,
             cheap_simulations: 16,
             full_search_prob: 0.25,
+            cheap_value_samples: false,
             gumbel_m: 16,
             max_batch: 16,
             quiescence: 0.0,
@@ -1056,6 +1062,10 @@ mod tests {
         assert_eq!(TrainConfig::from_toml(&c.to_toml(), "x", &[]).unwrap(), c);
         let off = TrainConfig::default_config(&[]).unwrap().to_toml();
         assert!(!off.contains("nnue_leaf") && !off.contains("mate_check"), "{off}");
+        assert!(!off.contains("cheap_value_samples"), "{off}");
+        let cheap = TrainConfig::from_toml("[selfplay]\ncheap_value_samples = true\n", "x", &[]).unwrap();
+        assert!(cheap.selfplay.cheap_value_samples);
+        assert_eq!(TrainConfig::from_toml(&cheap.to_toml(), "x", &[]).unwrap(), cheap);
         // The ladder's own m: the same rule (a frozen config from before it keeps its hash).
         assert!(!off.contains("gumbel_m = 0"), "{off}");
         let m = TrainConfig::from_toml("[evaluation]\ngumbel_m = 8\n", "x", &[]).unwrap();

@@ -94,6 +94,9 @@ pub struct SelfPlayConfig {
     pub cheap_simulations: u32,
     /// Probability that a move gets a full search (1 turns playout-cap randomisation off).
     pub full_search_prob: f32,
+    /// Record the cheap searches as value-only samples (an empty policy, see
+    /// [`PositionRecord::policy`]).
+    pub cheap_value_samples: bool,
     /// Plies played uniformly at random at the start of each game (unrecorded).
     pub random_opening_plies: u32,
     /// For plies below this, the move is sampled from the policy target (to the power 1/T).
@@ -121,6 +124,7 @@ impl Default for SelfPlayConfig {
             full_simulations: 64,
             cheap_simulations: 16,
             full_search_prob: 0.25,
+            cheap_value_samples: false,
             random_opening_plies: 2,
             temperature_plies: 12,
             temperature: 1.0,
@@ -327,11 +331,17 @@ impl Slot {
         self.searching = false;
         self.sims += r.simulations as u64;
         let ply = self.moves.len() as u32;
-        if self.full && r.moves.len() > 1 {
-            let policy = r.moves.iter().zip(&r.policy).filter(|(_, &p)| p > 0.0).map(|(m, &p)| (m.bits(), p));
+        if (self.full || cfg.cheap_value_samples) && r.moves.len() > 1 {
+            // A cheap search's policy target is not worth learning (too few simulations, the
+            // policy barely moves); its root value is (session 40, docs/RESULTS.md).
+            let policy: Vec<(u32, f32)> = if self.full {
+                r.moves.iter().zip(&r.policy).filter(|(_, &p)| p > 0.0).map(|(m, &p)| (m.bits(), p)).collect()
+            } else {
+                Vec::new()
+            };
             self.positions.push(PositionRecord {
                 ply,
-                policy: policy.collect(),
+                policy,
                 root_wdl: r.root_wdl,
                 nn_wdl: r.nn_wdl,
                 simulations: r.simulations,

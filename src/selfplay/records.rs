@@ -20,12 +20,14 @@
 //!    `fullmove: u32`.
 //! 3. `moves: Vec<u32>` — every move of the game from `start` in order, as [`crate::rules::Move::bits`]
 //!    (random opening moves and cheap-search moves included).
-//! 4. `positions: Vec<PositionRecord>` — the positions with a full search (training samples):
+//! 4. `positions: Vec<PositionRecord>` — the positions with a full search (training samples), and
+//!    with `selfplay.cheap_value_samples` the cheap searches as value-only samples:
 //!    - `ply: u32` — index into `moves` of the move played from this position (so the position is
 //!      `start` after `moves[..ply]`);
 //!    - `policy: Vec<(u32, f32)>` — the search policy target, sparse: (move bits, probability) for
 //!      legal moves of the position only, probabilities summing to 1 (Gumbel: improved policy π';
-//!      PUCT: visit distribution);
+//!      PUCT: visit distribution); since version 3 it may be empty: a value-only sample, a cheap
+//!      search recorded for its root value alone (`selfplay.cheap_value_samples`);
 //!    - `root_wdl: [f32; 3]` — the search's root value (win, draw, loss) for the side to move
 //!      (MCTS: see [`crate::mcts::SearchResult::root_wdl`]; an engine search: its score through
 //!      [`score_to_wdl`] at [`ENGINE_SCORE_SCALE`]);
@@ -59,8 +61,10 @@ use serde::{Deserialize, Serialize};
 /// Version of the record schema written into every shard header.
 ///
 /// History: 1 — the first schema (the bootstrap stored the engine's score only as `root_wdl`);
-/// 2 — `PositionRecord::engine_score` added. Version 1 shards are still read ([`GameRecordV1`]).
-pub const SCHEMA_VERSION: u32 = 2;
+/// 2 — `PositionRecord::engine_score` added; 3 — the same fields, and a position's `policy` may be
+/// empty: a value-only sample (`selfplay.cheap_value_samples`). Version 1 shards are still read
+/// ([`GameRecordV1`]); an empty policy in a shard of schema 1 or 2 is refused.
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// Centipawns of engine score that [`score_to_wdl`] maps to odds of 10 (400: centipawns read as
 /// Elo, the engine convention), used for the informative `root_wdl` of engine positions.
@@ -445,8 +449,8 @@ fn check_probabilities(what: &str, v: impl Iterator<Item = f32>) -> Result<(), S
 impl GameRecord {
     /// Checks the record's numbers without replaying it: cells on the board
     /// ([`SetupRecord::check_cells`]), plies within the game (at most its number of moves), policies and WDL values that are
-    /// probability vectors (finite, in 0..1, summing to 1 within [`SUM_TOLERANCE`]). Shards call
-    /// it on every record they read.
+    /// probability vectors (finite, in 0..1, summing to 1 within [`SUM_TOLERANCE`]; an empty policy
+    /// is a value-only sample). Shards call it on every record they read.
     pub fn validate(&self) -> Result<(), RecordError> {
         self.start.check_cells()?;
         for (index, p) in self.positions.iter().enumerate() {
@@ -455,7 +459,10 @@ impl GameRecord {
             if p.ply as usize > self.moves.len() {
                 return Err(bad(format!("ply {} is past the game's {} moves", p.ply, self.moves.len())));
             }
-            check_probabilities("policy", p.policy.iter().map(|&(_, q)| q)).map_err(bad)?;
+            // Empty: a value-only sample (schema 3).
+            if !p.policy.is_empty() {
+                check_probabilities("policy", p.policy.iter().map(|&(_, q)| q)).map_err(bad)?;
+            }
             check_probabilities("root_wdl", p.root_wdl.into_iter()).map_err(bad)?;
             check_probabilities("nn_wdl", p.nn_wdl.into_iter()).map_err(bad)?;
         }

@@ -5,13 +5,16 @@
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `FIVEUPSH` |
-//! | 8 | 4 | shard version `u32` ([`SHARD_VERSION`] is written; versions 1 and 2 are still read) |
+//! | 8 | 4 | shard version `u32` ([`SHARD_VERSION`] is written; versions 1 to 3 are still read) |
 //! | 12 | 8 | record count `u64` |
 //! | 20 | … | `count` records, each: payload length `u32`, checksum of the payload `u32`, payload (one bincode [`GameRecord`]) |
 //!
 //! Versions: 1 — record schema 1 ([`GameRecordV1`]), FNV-1a 32 checksums; 2 — record schema 2,
-//! FNV-1a 32; 3 — record schema 2, CRC-32 checksums ([`crate::fsutil::crc32`]). The version
-//! names both the record schema and the checksum, so old shards stay readable.
+//! FNV-1a 32; 3 — record schema 2, CRC-32 checksums ([`crate::fsutil::crc32`]); 4 — record schema
+//! 3 (the same bytes; a position's policy may be empty, a value-only sample), CRC-32. The version
+//! names both the record schema and the checksum, so old shards stay readable, and a build that
+//! reads only up to 3 refuses a version 4 shard by name instead of misreading its value-only
+//! samples.
 //!
 //! The file ends exactly after the last record. Shards are written atomically (a temporary file
 //! in the same directory, synced, then renamed), so a reader never sees a half-written shard under
@@ -26,8 +29,8 @@ use std::path::{Path, PathBuf};
 
 /// The first eight bytes of every shard.
 pub const MAGIC: [u8; 8] = *b"FIVEUPSH";
-/// The shard version written (see the module docs): record schema 2 with CRC-32 checksums.
-pub const SHARD_VERSION: u32 = 3;
+/// The shard version written (see the module docs): record schema 3 with CRC-32 checksums.
+pub const SHARD_VERSION: u32 = 4;
 /// Size of the header in bytes.
 pub const HEADER_LEN: usize = 20;
 /// Largest accepted record payload (a guard against garbage lengths).
@@ -224,6 +227,13 @@ pub fn decode_shard(path: &Path, bytes: &[u8]) -> Result<Vec<GameRecord>, ShardE
             bincode::deserialize(payload).map_err(|e| corrupt(e.to_string()))?
         };
         rec.validate().map_err(|e| corrupt(e.to_string()))?;
+        if version < 4 {
+            if let Some(i) = rec.positions.iter().position(|p| p.policy.is_empty()) {
+                return Err(corrupt(format!(
+                    "position {i} has an empty policy (value-only samples need shard version 4)"
+                )));
+            }
+        }
         out.push(rec);
     }
     if at != bytes.len() {

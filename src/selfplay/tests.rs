@@ -68,6 +68,36 @@ fn records_are_legal_and_targets_sum_to_one_over_legal_moves() {
 }
 
 #[test]
+fn cheap_searches_become_value_only_samples_in_version_4_shards() {
+    let plain = small_config(5, 4);
+    let cheap = SelfPlayConfig { cheap_value_samples: true, ..plain.clone() };
+    let (a, _) = play(&plain);
+    let (b, _) = play(&cheap);
+    // The same games (recording changes no move); b records every search of a position with a
+    // choice, a only the full ones, which b records identically.
+    for (ga, gb) in a.iter().zip(&b) {
+        assert_eq!(ga.moves, gb.moves);
+        let full: Vec<_> = gb.positions.iter().filter(|p| !p.policy.is_empty()).cloned().collect();
+        assert_eq!(full, ga.positions);
+        let positions = gb.replay().unwrap();
+        for p in &gb.positions {
+            assert_eq!(p.simulations, if p.policy.is_empty() { 4 } else { 12 });
+            assert!(positions[p.ply as usize].legal_moves().len() > 1);
+        }
+        let searched = (2..gb.moves.len()).filter(|&ply| positions[ply].legal_moves().len() > 1).count();
+        assert_eq!(gb.positions.len(), searched, "every search after the opening is recorded");
+    }
+    let cheap_count = b.iter().flat_map(|g| &g.positions).filter(|p| p.policy.is_empty()).count();
+    assert!(cheap_count > 0, "half the searches are cheap");
+    // They survive a shard; a shard of an older version with an empty policy is refused by name.
+    let path = PathBuf::from("cheap.shard");
+    let bytes = super::shards::encode_shard(&path, &b).unwrap();
+    assert_eq!(decode_shard(&path, &bytes).unwrap(), b);
+    let e = decode_shard(&path, &shard_bytes(3, &b, crate::fsutil::crc32)).unwrap_err().to_string();
+    assert!(e.contains("has an empty policy") && e.contains("version 4"), "{e}");
+}
+
+#[test]
 fn self_play_is_deterministic_from_a_seed_whatever_the_concurrency() {
     let (a, _) = play(&small_config(9, 4));
     let (b, _) = play(&small_config(9, 4));
@@ -303,9 +333,9 @@ fn version_1_shards_are_still_read() {
     assert!(games.iter().all(|g| g.positions.iter().all(|p| p.engine_score.is_none())));
     assert_eq!(back, games);
     // A version this build does not know names the versions it reads.
-    bytes[8] = 4;
+    bytes[8] = 5;
     let e = decode_shard(&path, &bytes).unwrap_err().to_string();
-    assert!(e.contains("unsupported shard version 4") && e.contains("reads 1 to 3"), "{e}");
+    assert!(e.contains("unsupported shard version 5") && e.contains("reads 1 to 4"), "{e}");
 }
 
 /// A shard of `records` with the given header version and per-record checksum.
@@ -334,7 +364,9 @@ fn version_2_shards_with_fnv_checksums_are_still_read_and_new_ones_use_crc32() {
     assert!(decode_shard(&path, &shard_bytes(3, &games, fnv1a32)).is_err());
     let new = super::shards::encode_shard(&path, &games).unwrap();
     assert_eq!(new, shard_bytes(super::shards::SHARD_VERSION, &games, crc32));
-    assert_eq!(super::shards::SHARD_VERSION, 3);
+    assert_eq!(super::shards::SHARD_VERSION, 4);
+    // Version 3 (record schema 2, CRC-32) is still read: the same bytes under the old header.
+    assert_eq!(decode_shard(&path, &shard_bytes(3, &games, crc32)).unwrap(), games);
 }
 
 #[test]

@@ -76,7 +76,9 @@ pub struct Sample {
     pub position: Position,
     /// Earlier occurrences of the position in its game.
     pub repetitions: u8,
-    /// Sparse policy target: (move bits, probability), sorted by move bits.
+    /// Sparse policy target: (move bits, probability), sorted by move bits; empty for a
+    /// value-only sample (its policy row in a batch is all zeros and adds nothing to the policy
+    /// loss).
     pub policy: Box<[(u32, f32)]>,
     /// Value target (win, draw, loss for the side to move).
     pub wdl: [f32; 3],
@@ -188,7 +190,8 @@ pub struct TrainBatch {
     pub move_index: Vec<i64>,
     /// Which slots hold real moves. `n · k`.
     pub move_mask: Vec<bool>,
-    /// Target probability of each slot (0 on padding). `n · k`.
+    /// Target probability of each slot (0 on padding; a value-only sample's row is all zeros).
+    /// `n · k`.
     pub policy: Vec<f32>,
     /// Value targets, `n · 3`.
     pub wdl: Vec<f32>,
@@ -238,9 +241,11 @@ impl TrainBatch {
                 total += p;
             }
             // Renormalise (targets are stored rounded; a move the record lists must be legal), then
-            // spread the smoothing share uniformly.
+            // spread the smoothing share uniformly. A value-only sample keeps a row of zeros.
             let row = &mut b.policy[i * k..i * k + moves.len()];
-            let (keep, flat) = if total > 0.0 {
+            let (keep, flat) = if s.policy.is_empty() {
+                (0.0, 0.0)
+            } else if total > 0.0 {
                 (1.0 - s.smoothing, s.smoothing / moves.len() as f32)
             } else {
                 (0.0, 1.0 / moves.len().max(1) as f32)

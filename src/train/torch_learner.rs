@@ -239,7 +239,10 @@ impl Learner for TchLearner {
             let not_mask = batch.move_mask.logical_not();
             let pred = move_log_probs(&out.policy, &batch).masked_fill(&not_mask, -1e30).argmax(-1, false);
             let target = batch.policy.argmax(-1, false);
-            f64::try_from(pred.eq_tensor(&target).to_kind(Kind::Float).mean(Kind::Float)).unwrap_or(f64::NAN)
+            // Over the items with a policy target (value-only samples have none).
+            let has = batch.policy.sum_dim_intlist(-1, false, Kind::Float).gt(0.5).to_kind(Kind::Float);
+            let hits = (pred.eq_tensor(&target).to_kind(Kind::Float) * &has).sum(Kind::Float);
+            f64::try_from(hits / has.sum(Kind::Float).clamp_min(1.0)).unwrap_or(f64::NAN)
         });
         self.update(lr);
         let v = |t: &Tensor| f64::try_from(t).unwrap_or(f64::NAN);
@@ -451,6 +454,33 @@ mod tests {
                 assert!(got[moves.len()..].iter().all(|&x| x == 1.0), "padding slots hold log 0 = 1 after exp");
             }
         }
+    }
+
+    #[test]
+    fn value_only_samples_add_to_the_value_loss_and_not_to_the_policy_loss() {
+        let l = TchLearner::new(&quick(&[])).unwrap();
+        let ps: Vec<Position> = random_positions(Variant::default(), 12, 2, 60).into_iter().step_by(6).collect();
+        let full = random_samples(&ps, 3);
+        let mut both = full.clone();
+        // The same positions again, value-only, with other value targets.
+        both.extend(random_samples(&ps, 4).into_iter().map(|s| Sample { policy: Box::new([]), ..s }));
+        let (tb_full, tb_both) = (assemble(&full), assemble(&both));
+        let n = full.len();
+        for i in n..2 * n {
+            assert!(tb_both.policy_of(i).iter().all(|&p| p == 0.0), "a value-only row is all zeros");
+        }
+        let losses_of = |tb: &TrainBatch| {
+            let b = l.batch(tb);
+            let out = tch::no_grad(|| l.model.forward_t(&b.input, false));
+            let ls = losses(&out, &b, &LossWeights::default());
+            (f64::try_from(&ls.policy).unwrap(), f64::try_from(&ls.wdl).unwrap())
+        };
+        let ((p_full, v_full), (p_both, v_both)) = (losses_of(&tb_full), losses_of(&tb_both));
+        assert!(
+            (p_full - p_both).abs() < 1e-5,
+            "policy loss {p_full} vs {p_both}: value-only rows neither add nor dilute"
+        );
+        assert!((v_full - v_both).abs() > 1e-4, "value loss {v_full} vs {v_both}: value-only rows count");
     }
 
     #[test]

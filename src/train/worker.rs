@@ -65,6 +65,7 @@ pub fn selfplay_config(cfg: &TrainConfig, games: u64, seed: u64) -> Result<SelfP
         full_simulations: s.full_simulations,
         cheap_simulations: s.cheap_simulations,
         full_search_prob: s.full_search_prob,
+        cheap_value_samples: s.cheap_value_samples,
         random_opening_plies: s.random_opening_plies,
         temperature_plies: s.temperature_plies,
         temperature: s.temperature,

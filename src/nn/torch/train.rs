@@ -98,10 +98,14 @@ impl Default for LossWeights {
     }
 }
 
-/// The losses of network outputs `out` against the targets of `batch`.
+/// The losses of network outputs `out` against the targets of `batch`. The policy term is the
+/// mean over the items that have a policy target: a value-only sample's row of zeros adds
+/// nothing, and does not dilute the others' (each target row sums to 1 or to 0).
 pub fn losses(out: &NetOutput, batch: &Batch, w: &LossWeights) -> Losses {
+    let with_target = batch.policy.sum(Kind::Float).clamp_min(1.0);
     let policy =
-        -(move_log_probs(&out.policy, batch) * &batch.policy).sum_dim_intlist(-1, false, Kind::Float).mean(Kind::Float);
+        -(move_log_probs(&out.policy, batch) * &batch.policy).sum_dim_intlist(-1, false, Kind::Float).sum(Kind::Float)
+            / with_target;
     let wdl =
         -(out.wdl.log_softmax(-1, Kind::Float) * &batch.wdl).sum_dim_intlist(-1, false, Kind::Float).mean(Kind::Float);
     let moves_left = out.moves_left.huber_loss(&batch.moves_left, Reduction::Mean, MOVES_LEFT_HUBER_DELTA);
