@@ -7,7 +7,7 @@
 //! `bootstrap.random_opening_plies` plies (varied openings), through the project's one game runner
 //! ([`crate::eval::runner::play_game_observed`]: the same rules, ply cap and end rules as every
 //! match). Every position it searched with more than one legal move becomes a sample in the
-//! ordinary record schema ([`crate::selfplay::records`], version 2), written to
+//! ordinary record schema ([`crate::selfplay::records`], version 2 and later), written to
 //! `shards/bootstrap/ab-IIIIII.shard`:
 //! - `policy`: the engine's move alone; training spreads `bootstrap.policy_smoothing` of the mass
 //!   over the other legal moves (label smoothing, [`crate::train::replay::Sample::smoothing`]);

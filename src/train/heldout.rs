@@ -12,7 +12,7 @@
 //! position after the opening (with more than one legal move) is taken, until `heldout.positions`
 //! positions, in game order; each is searched again by `heldout.label` (the deep search) for its
 //! label move and score. Games are played in parallel in batches, so the set does not depend on
-//! the thread count. The set is one shard, `RUN/heldout.shard` (record schema version 2: the
+//! the thread count. The set is one shard, `RUN/heldout.shard` (record schema 2 and later: the
 //! label move as the policy, the label score as `engine_score`, the generating game's result),
 //! written once at the start of a run and reused.
 //!
