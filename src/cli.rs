@@ -90,7 +90,8 @@ pub enum RunsCommand {
     /// beside what the trainer counted, the workers' heartbeats; `--verify` reads every shard.
     Status(RunsStatusArgs),
     /// Measure every published network of a run on a held-out set: the run's own, or another
-    /// (made when missing with the run's `[heldout]` settings and `--label`/`--positions`).
+    /// (made when missing with the run's `[heldout]` settings and `--label`/`--positions`, from
+    /// its engine's games or from `--games`).
     Heldout(RunsHeldoutArgs),
 }
 
@@ -111,6 +112,11 @@ pub struct RunsHeldoutArgs {
     /// Positions of a set made here, in place of `heldout.positions`.
     #[arg(long, value_name = "N")]
     pub positions: Option<u64>,
+    /// Make the new set (`--set`) from these games instead of `heldout.engine`'s (repeatable):
+    /// shards, or directories searched for shards, e.g. the self-play shards of another run, for
+    /// positions like those a run trains on from games it never sees.
+    #[arg(long, value_name = "PATH")]
+    pub games: Vec<PathBuf>,
     /// Measure this player instead of the run's networks (repeatable): its move against the
     /// label's, its root WDL (MCTS: the value self-play records) and expected score as a
     /// network's value, e.g. the self-play search, to see how good a teacher it is.
@@ -987,8 +993,13 @@ fn run_runs_heldout(a: &RunsHeldoutArgs, out: &mut dyn Write) -> Result<()> {
     };
     let own = heldout::heldout_path(&run);
     let set = a.set.clone().unwrap_or_else(|| own.clone());
-    if a.set.is_none() && (a.label.is_some() || a.positions.is_some()) {
-        bail!("--label and --positions describe a new set: name its file with --set (the run's own set is fixed)");
+    if a.set.is_none() && (a.label.is_some() || a.positions.is_some() || !a.games.is_empty()) {
+        bail!(
+            "--label, --positions and --games describe a new set: name its file with --set (the run's own set is fixed)"
+        );
+    }
+    if !a.games.is_empty() && set.exists() {
+        bail!("{}: exists, and --games makes a new set (drop --games to measure on this one)", set.display());
     }
     if let Some(label) = &a.label {
         cfg.heldout.label = label.clone();
@@ -1019,7 +1030,11 @@ fn run_runs_heldout(a: &RunsHeldoutArgs, out: &mut dyn Write) -> Result<()> {
         let n = cfg.heldout.positions;
         let bar = fiveup::progress::Progress::new(n, "held-out set", "positions");
         bar.resume_at(0);
-        heldout::ensure_at(&set, &cfg, &|have| bar.set_position(have.min(n)))?;
+        if a.games.is_empty() {
+            heldout::ensure_at(&set, &cfg, &|have| bar.set_position(have.min(n)))?;
+        } else {
+            heldout::make_from_games(&set, &cfg, &a.games, &|have| bar.set_position(have.min(n)))?;
+        }
         bar.finish();
     }
     let label = heldout::set_label(&set)?;
@@ -1039,9 +1054,19 @@ fn run_runs_heldout(a: &RunsHeldoutArgs, out: &mut dyn Write) -> Result<()> {
     if !players.is_empty() {
         return heldout_players(&cfg, &players, &items, &set, &label, a.json, out);
     }
+    let shares = heldout::outcome_shares(&items);
     if !a.json {
         writeln!(out, "{}: {} positions labelled by {label}", set.display(), items.len())?;
-        writeln!(out, "{:<10} {:>16} {:>10} {:>10}", "network", "policy top-1", "value CE", "score MSE")?;
+        writeln!(
+            out,
+            "outcomes for the side to move: win {:.3}, draw {:.3}, loss {:.3}",
+            shares[0], shares[1], shares[2]
+        )?;
+        writeln!(
+            out,
+            "{:<10} {:>16} {:>10} {:>10} {:>10}",
+            "network", "policy top-1", "value CE", "score MSE", "mean draw"
+        )?;
     }
     let n = items.len().max(1) as f64;
     for g in gens {
@@ -1051,13 +1076,14 @@ fn run_runs_heldout(a: &RunsHeldoutArgs, out: &mut dyn Write) -> Result<()> {
             let line = serde_json::json!({
                 "generation": g, "positions": m.positions, "policy_top1": m.policy_top1,
                 "policy_top1_ci95": half, "value_ce": m.value_ce, "score_mse": m.score_mse,
+                "draw": m.draw, "outcome_draw": shares[1],
             });
             writeln!(out, "{line}")?;
         } else {
             writeln!(
                 out,
-                "gen-{g:04}   {:>7.4} ± {:.4} {:>10.4} {:>10.4}",
-                m.policy_top1, half, m.value_ce, m.score_mse
+                "gen-{g:04}   {:>7.4} ± {:.4} {:>10.4} {:>10.4} {:>10.4}",
+                m.policy_top1, half, m.value_ce, m.score_mse, m.draw
             )?;
         }
     }

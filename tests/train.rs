@@ -303,6 +303,13 @@ fn runs_heldout_measures_every_generation_on_the_runs_set_or_a_new_one() {
     for key in ["policy_top1", "value_ce", "score_mse"] {
         assert_eq!(lines[1][key], recorded[key], "{key}");
     }
+    // Beside the cross-entropy: the mean draw probability and the set's share of draws.
+    let items = fiveup::train::heldout::load(&RunDir::new(&run)).unwrap();
+    let draws = items.iter().filter(|it| it.outcome[1] == 1.0).count() as f64 / items.len() as f64;
+    for l in &lines {
+        assert!((l["outcome_draw"].as_f64().unwrap() - draws).abs() < 1e-9, "{l}");
+        assert!((0.0..=1.0).contains(&l["draw"].as_f64().unwrap()), "{l}");
+    }
     // A new set, labelled by another search, is made once and then read.
     let set = t.path().join("other.shard");
     let s = set.to_str().unwrap();
@@ -316,6 +323,48 @@ fn runs_heldout_measures_every_generation_on_the_runs_set_or_a_new_one() {
     assert_ok(&o);
     assert_eq!(text(&o.stdout), out, "the same set, the same figures");
     assert_eq!(std::fs::metadata(&set).unwrap().modified().unwrap(), made, "the set was rewritten");
+    // A set from games already played (here the run's own self-play games): the positions the
+    // engine's games would give, labelled the same way, with those games' outcomes.
+    let from_games = t.path().join("from-games.shard");
+    let g = from_games.to_str().unwrap();
+    let shards = run.join("shards").join("gen-0000");
+    let o = heldout(
+        &["--set", g, "--label", "ab:nodes=300,hash=1", "--positions", "15", "--games"]
+            .into_iter()
+            .chain([shards.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+    );
+    assert_ok(&o);
+    let out = text(&o.stdout);
+    assert!(out.starts_with(&format!("{g}: 15 positions labelled by ab:nodes=300,hash=1\n")), "{out}");
+    let games = fiveup::selfplay::read_shard(&from_games).unwrap();
+    let played: Vec<fiveup::selfplay::GameRecord> = fiveup::train::replay::shard_files(&shards)
+        .iter()
+        .flat_map(|p| fiveup::selfplay::read_shard(p).unwrap())
+        .collect();
+    let cfg = RunDir::new(&run).frozen_config().unwrap().unwrap().heldout;
+    for rec in &games {
+        let source = played.iter().find(|p| p.game_index == rec.game_index).expect("a game of the run");
+        assert_eq!((&rec.moves, rec.result), (&source.moves, source.result));
+        assert!(rec.evaluator.ends_with(" labelled by ab:nodes=300,hash=1"), "{}", rec.evaluator);
+        let positions = rec.replay().unwrap();
+        for p in &rec.positions {
+            assert_eq!((p.ply - cfg.opening_plies) % cfg.stride, 0, "ply {}", p.ply);
+            assert!(positions[p.ply as usize].legal_moves().iter().any(|m| m.bits() == p.policy[0].0));
+            assert!(p.engine_score.is_some());
+        }
+    }
+    assert_eq!(games.iter().map(|r| r.positions.len()).sum::<usize>(), 15);
+    assert_one_line_error(&heldout(&["--set", g, "--games", shards.to_str().unwrap()]), "exists");
+    assert_one_line_error(&heldout(&["--games", shards.to_str().unwrap()]), "--set");
+    let none = t.path().join("none.shard");
+    let missing = t.path().join("no-such-dir");
+    let o = heldout(&["--set", none.to_str().unwrap(), "--games", missing.to_str().unwrap()]);
+    assert_one_line_error(&o, "no such shard or directory");
+    let empty = t.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    assert_one_line_error(&heldout(&["--set", none.to_str().unwrap(), "--games", empty.to_str().unwrap()]), "no games");
+    assert!(!none.exists());
     // Players measured as teachers: the label's own search agrees with itself; an MCTS player
     // reports a WDL, alpha-beta only a score, `random` neither.
     let o = heldout(&[

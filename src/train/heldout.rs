@@ -16,6 +16,15 @@
 //! label move as the policy, the label score as `engine_score`, the generating game's result),
 //! written once at the start of a run and reused.
 //!
+//! # From games already played ([`make_from_games`])
+//! The engine's games are not the games a run trains on: `ab:nodes=600` plays into positions (and
+//! blunders) that a self-play search avoids, and their outcomes are its results, not the run's
+//! players'. `fiveup runs heldout --set FILE --games PATH` makes a set from any games instead,
+//! with the same positions taken (every `heldout.stride`-th from ply `heldout.opening_plies`) and
+//! the same labels: for instance the self-play shards of another run from the same network with
+//! another seed, whose games no network of the measured run saw. Their outcomes are those of
+//! self-play games, so the value cross-entropy there measures what the value head is trained for.
+//!
 //! # Metrics ([`HeldoutMetrics`])
 //! - `policy_top1`: share of positions where the network's most likely move is the label move;
 //! - `value_ce`: cross-entropy of the network's WDL against the game outcome (one-hot), nats;
@@ -28,11 +37,13 @@ use super::TrainError;
 use crate::config::TrainConfig;
 use crate::eval::openings::random_opening;
 use crate::eval::runner::PlayerSource;
+use crate::nn::evaluator::NEUTRAL_WDL;
 use crate::nn::{EvalInput, Evaluation, Evaluator};
 use crate::player::PlayerSpec;
 use crate::rules::game::prior_occurrences;
 use crate::rules::{Move, Position};
 use crate::selfplay::records::{score_to_expectation, score_to_wdl};
+use crate::selfplay::records::{PositionRecord, VariantRecord};
 use crate::selfplay::{read_shard, write_shard, GameRecord};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -53,7 +64,7 @@ pub fn check_specs(cfg: &TrainConfig) -> Result<(), TrainError> {
     Ok(())
 }
 
-/// One game of the set: played by the engine, its sampled positions relabelled by the deep search.
+/// One game of the set: played by the engine, its positions labelled by the deep search.
 fn labelled_game(
     cfg: &TrainConfig,
     engine: &PlayerSource,
@@ -64,26 +75,42 @@ fn labelled_game(
     let start = Position::startpos(cfg.variant()?);
     let opening =
         random_opening(&start, h.opening_plies as usize, h.seed, i).map_err(|e| TrainError::Player(e.to_string()))?;
-    let mut rec = engine_game(engine, opening, (h.opening_plies + h.ply_cap) as usize, i)?;
-    let positions = rec.replay().map_err(|e| TrainError::Player(format!("held-out game {i}: {e}")))?;
+    let rec = engine_game(engine, opening, (h.opening_plies + h.ply_cap) as usize, i)?;
+    label_game(cfg, label, rec, &format!("held-out game {i}"))
+}
+
+/// Labels a game's positions for the set: every `heldout.stride`-th position from ply
+/// `heldout.opening_plies` on at which a move was played and more than one was legal, searched
+/// again by `label` for its move and score. The record's positions are replaced by these, and its
+/// `evaluator` says who labelled them.
+fn label_game(
+    cfg: &TrainConfig,
+    label: &PlayerSpec,
+    mut rec: GameRecord,
+    what: &str,
+) -> Result<GameRecord, TrainError> {
+    let h = &cfg.heldout;
+    let positions = rec.replay().map_err(|e| TrainError::Player(format!("{what}: {e}")))?;
     let hashes: Vec<u64> = positions.iter().map(Position::hash).collect();
     let mut labeller = label.build().map_err(|e| TrainError::Player(format!("heldout.label: {e}")))?;
     labeller.new_game();
     let mut kept = Vec::new();
-    for mut p in std::mem::take(&mut rec.positions) {
-        let ply = p.ply as usize;
-        if (ply - h.opening_plies as usize) % h.stride as usize != 0 {
+    for ply in (h.opening_plies as usize..rec.moves.len()).step_by(h.stride.max(1) as usize) {
+        let pos = &positions[ply];
+        if pos.legal_moves().len() < 2 {
             continue;
         }
-        let choice = labeller
-            .choose(&positions[ply], &hashes[..ply])
-            .map_err(|e| TrainError::Player(format!("heldout.label: {e}")))?;
+        let choice =
+            labeller.choose(pos, &hashes[..ply]).map_err(|e| TrainError::Player(format!("heldout.label: {e}")))?;
         let score = choice.info.score.map_or(0, |s| s.0);
-        p.policy = vec![(choice.mv.bits(), 1.0)];
-        p.engine_score = Some(score);
-        p.root_wdl = score_to_wdl(score);
-        p.simulations = choice.info.nodes.min(u32::MAX as u64) as u32;
-        kept.push(p);
+        kept.push(PositionRecord {
+            ply: ply as u32,
+            policy: vec![(choice.mv.bits(), 1.0)],
+            root_wdl: score_to_wdl(score),
+            nn_wdl: NEUTRAL_WDL,
+            simulations: choice.info.nodes.min(u32::MAX as u64) as u32,
+            engine_score: Some(score),
+        });
     }
     rec.positions = kept;
     rec.evaluator = format!("{}{LABELLED_BY}{}", rec.evaluator, label);
@@ -132,6 +159,98 @@ pub fn ensure_at(path: &Path, cfg: &TrainConfig, on_positions: &dyn Fn(u64)) -> 
         }
     }
     write_shard(path, &games)?;
+    Ok(have)
+}
+
+/// The shards of `sources`: files as given, directories searched (recursively) for `*.shard`
+/// files in name order.
+fn shard_files(sources: &[PathBuf]) -> Result<Vec<PathBuf>, TrainError> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), TrainError> {
+        let io = |source| TrainError::Io { path: dir.to_path_buf(), source };
+        let mut entries: Vec<PathBuf> =
+            std::fs::read_dir(dir).map_err(io)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>().map_err(io)?;
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                walk(&p, out)?;
+            } else if p.extension().is_some_and(|e| e == "shard") {
+                out.push(p);
+            }
+        }
+        Ok(())
+    }
+    let mut out = Vec::new();
+    for s in sources {
+        if s.is_dir() {
+            walk(s, &mut out)?;
+        } else if s.is_file() {
+            out.push(s.clone());
+        } else {
+            return Err(TrainError::Invalid { path: s.clone(), detail: "no such shard or directory".into() });
+        }
+    }
+    Ok(out)
+}
+
+/// Makes a held-out set at `path` from games already played, in place of `heldout.engine`'s: the
+/// games of `sources` (shards, or directories searched for `*.shard` files, in name order), each
+/// labelled like [`ensure_at`]'s games, until `heldout.positions` positions. This gives a set of
+/// positions like those a run trains on from games it never sees, e.g. the self-play shards of
+/// another run (another seed) from the same network. Refuses an existing `path`, sources with no
+/// games, and games of another variant than the config's. `on_positions(n)` is called as games
+/// are labelled. Returns the number of positions in the set.
+pub fn make_from_games(
+    path: &Path,
+    cfg: &TrainConfig,
+    sources: &[PathBuf],
+    on_positions: &dyn Fn(u64),
+) -> Result<u64, TrainError> {
+    let h = &cfg.heldout;
+    if path.exists() {
+        return Err(TrainError::Invalid { path: path.to_path_buf(), detail: "exists (a set is made once)".into() });
+    }
+    let label = alpha_beta_spec("heldout.label", &h.label)?;
+    let variant = VariantRecord::from_variant(cfg.variant()?);
+    let files = shard_files(sources)?;
+    let mut games: Vec<GameRecord> = Vec::new();
+    for f in &files {
+        for rec in read_shard(f)? {
+            if rec.variant != variant {
+                return Err(TrainError::Invalid {
+                    path: f.clone(),
+                    detail: format!("game {} is of another variant than the config's", rec.game_index),
+                });
+            }
+            games.push(rec);
+        }
+    }
+    if games.is_empty() {
+        return Err(TrainError::Player("--games: no games in the given shards".into()));
+    }
+    let mut out: Vec<GameRecord> = Vec::new();
+    let mut have = 0u64;
+    let batch = (2 * rayon::current_num_threads()).max(8);
+    for chunk in games.chunks(batch) {
+        let recs: Result<Vec<GameRecord>, TrainError> = chunk
+            .par_iter()
+            .map(|rec| label_game(cfg, &label, rec.clone(), &format!("game {}", rec.game_index)))
+            .collect();
+        for mut rec in recs? {
+            if have >= h.positions {
+                break;
+            }
+            rec.positions.truncate((h.positions - have) as usize);
+            have += rec.positions.len() as u64;
+            if !rec.positions.is_empty() {
+                out.push(rec);
+            }
+        }
+        on_positions(have);
+        if have >= h.positions {
+            break;
+        }
+    }
+    write_shard(path, &out)?;
     Ok(have)
 }
 
@@ -203,6 +322,21 @@ pub struct HeldoutMetrics {
     pub value_ce: f64,
     /// Mean squared error of the expected score against the deep search's.
     pub score_mse: f64,
+    /// Mean draw probability of the WDL, beside the set's share of drawn outcomes
+    /// ([`outcome_shares`]): where the cross-entropy against the outcomes comes from.
+    #[serde(default)]
+    pub draw: f64,
+}
+
+/// The shares of wins, draws and losses (for the side to move) among the items' outcomes.
+pub fn outcome_shares(items: &[HeldoutItem]) -> [f64; 3] {
+    let mut s = [0.0; 3];
+    for it in items {
+        for (a, z) in s.iter_mut().zip(&it.outcome) {
+            *a += f64::from(*z);
+        }
+    }
+    s.map(|x| x / items.len().max(1) as f64)
 }
 
 /// Measures `ev` on `items`; `score_scale` maps label scores to win expectations. A failing
@@ -234,12 +368,14 @@ pub fn measure(
             let e_net = (e.wdl[0] + 0.5 * e.wdl[1]) as f64;
             let e_label = score_to_expectation(it.label_score, score_scale) as f64;
             m.score_mse += (e_net - e_label).powi(2);
+            m.draw += f64::from(e.wdl[1]);
         }
     }
     let n = items.len() as f64;
     m.policy_top1 /= n;
     m.value_ce /= n;
     m.score_mse /= n;
+    m.draw /= n;
     Ok(m)
 }
 
@@ -338,9 +474,9 @@ pub fn measure_player(
 }
 
 /// The deep search that labelled a held-out set (its games' `evaluator` reads "ENGINE labelled
-/// by LABEL"), if its records say.
+/// by LABEL"; the last such label, for a set made from another set's games), if its records say.
 pub fn set_label(path: &Path) -> Result<Option<String>, TrainError> {
-    Ok(read_shard(path)?.first().and_then(|r| r.evaluator.split_once(LABELLED_BY).map(|(_, label)| label.to_string())))
+    Ok(read_shard(path)?.first().and_then(|r| r.evaluator.rsplit_once(LABELLED_BY).map(|(_, label)| label.to_string())))
 }
 
 /// Measures published network `dir` (of a run with config `cfg`) on `items`: the trainer's
@@ -387,15 +523,63 @@ mod tests {
         let m = measure(&mut UniformEvaluator::new(), &items, 400.0).unwrap();
         assert_eq!(m.positions, 30);
         assert!((m.value_ce - 3f64.ln()).abs() < 1e-4, "{m:?}");
+        assert!((m.draw - 1.0 / 3.0).abs() < 1e-6, "{m:?}");
         let mse: f64 =
             items.iter().map(|it| (0.5 - score_to_expectation(it.label_score, 400.0) as f64).powi(2)).sum::<f64>()
                 / 30.0;
         assert!((m.score_mse - mse).abs() < 1e-6);
         let first = items.iter().filter(|it| it.moves[0].bits() == it.label_move).count() as f64 / 30.0;
         assert!((m.policy_top1 - first).abs() < 1e-9);
+        let shares = outcome_shares(&items);
+        assert!((shares.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{shares:?}");
         // A bad spec is named.
         let mut bad = cfg.clone();
         bad.heldout.label = "random".into();
         assert!(check_specs(&bad).unwrap_err().to_string().contains("heldout.label"));
+    }
+
+    #[test]
+    fn a_set_made_from_the_engines_games_is_the_engines_set() {
+        let t = tempfile::tempdir().unwrap();
+        let (run, cfg) = tiny(&t.path().join("run"));
+        ensure(&run, &cfg, &|_| {}).unwrap();
+        let made = t.path().join("from-games.shard");
+        // The games given as a directory: the same positions, labels and outcomes.
+        let calls = std::cell::Cell::new(0);
+        assert_eq!(
+            make_from_games(&made, &cfg, &[run.root().to_path_buf()], &|_| calls.set(calls.get() + 1)).unwrap(),
+            30
+        );
+        assert!(calls.get() > 0, "progress is reported");
+        let (engine, again) = (read_shard(&heldout_path(&run)).unwrap(), read_shard(&made).unwrap());
+        assert_eq!(engine.len(), again.len());
+        for (a, b) in engine.iter().zip(&again) {
+            assert_eq!((&a.moves, &a.positions, a.result), (&b.moves, &b.positions, b.result));
+            assert_eq!(b.evaluator, format!("{}{LABELLED_BY}{}", a.evaluator, cfg.heldout.label));
+        }
+        assert_eq!(set_label(&made).unwrap().as_deref(), Some(cfg.heldout.label.as_str()));
+        // Fewer positions asked: the first games' positions.
+        let mut few = cfg.clone();
+        few.heldout.positions = 7;
+        let small = t.path().join("small.shard");
+        assert_eq!(make_from_games(&small, &few, &[heldout_path(&run)], &|_| {}).unwrap(), 7);
+        let small = load_from(&small).unwrap();
+        let all = load_from(&made).unwrap();
+        assert!(small.iter().zip(&all).all(|(a, b)| (a.label_move, a.label_score) == (b.label_move, b.label_score)));
+        // Refusals: an existing file (left as it was), a missing source, games of another variant.
+        let before = std::fs::read(&made).unwrap();
+        let err = make_from_games(&made, &cfg, &[heldout_path(&run)], &|_| {}).unwrap_err().to_string();
+        assert!(err.contains("exists"), "{err}");
+        assert_eq!(std::fs::read(&made).unwrap(), before);
+        let err = make_from_games(&t.path().join("x.shard"), &cfg, &[t.path().join("nothing")], &|_| {})
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("no such shard or directory"), "{err}");
+        let mut raum = cfg.clone();
+        raum.rules.ruleset = "raumschach".into();
+        let err =
+            make_from_games(&t.path().join("y.shard"), &raum, &[heldout_path(&run)], &|_| {}).unwrap_err().to_string();
+        assert!(err.contains("another variant"), "{err}");
+        assert!(!t.path().join("y.shard").exists());
     }
 }
