@@ -442,6 +442,48 @@ fn a_selfplay_worker_feeds_the_generation_in_progress() {
         .starts_with("box2-")));
 }
 
+/// A second Ctrl-C stops a torch run at once, while its network is busy in self-play, with no
+/// panic (`exit` ran libtorch's static destructors under a running forward pass: a panic one time
+/// in three), and the run then resumes and finishes.
+#[cfg(feature = "torch")]
+#[test]
+fn a_second_ctrl_c_stops_a_torch_run_at_once_without_a_panic() {
+    let t = tempfile::tempdir().unwrap();
+    let run = t.path().join("run");
+    let rd = RunDir::new(&run);
+    let cmd = || {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_fiveup"));
+        c.args(["train", "--config"]).arg(quick()).arg("--run").arg(&run);
+        c.args([
+            "--set",
+            "network.backend=torch",
+            "--set",
+            "generations=1",
+            "--set",
+            "selfplay.games_per_generation=24",
+        ]);
+        c.env("RUST_LOG", "warn");
+        c
+    };
+    let child = cmd().stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
+    // Self-play has started once a game is in a shard.
+    wait_for(Duration::from_secs(120), || count_games(&rd.shard_dir(0)) > 0);
+    for _ in 0..2 {
+        assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let o = child.wait_with_output().unwrap();
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.lines().last().unwrap_or_default().starts_with("stopped; resume with: "), "{err}");
+    assert!(count_games(&rd.shard_dir(0)) < 24, "stopped before self-play finished");
+    assert_ok(&cmd().output().unwrap());
+    let state = rd.read_state().unwrap().unwrap();
+    assert_eq!((state.generation, state.phase), (1, Phase::Finished));
+    assert_eq!(count_games(&rd.shard_dir(0)), 24, "exactly the generation's games");
+}
+
 /// The real tch network end to end: the quick config trains and publishes a network (its
 /// checkpoint holds the optimizer state) that then plays as an `mcts:net=` player.
 #[cfg(feature = "torch")]
