@@ -1072,12 +1072,7 @@ fn run_runs_heldout(a: &RunsHeldoutArgs, out: &mut dyn Write) -> Result<()> {
     }
     let shares = heldout::outcome_shares(&items);
     if !a.json {
-        writeln!(out, "{}: {} positions labelled by {label}", set.display(), items.len())?;
-        writeln!(
-            out,
-            "outcomes for the side to move: win {:.3}, draw {:.3}, loss {:.3}",
-            shares[0], shares[1], shares[2]
-        )?;
+        heldout_header(&set, &items, &label, out)?;
         writeln!(
             out,
             "{:<10} {:>16} {:>10} {:>10} {:>10}",
@@ -1106,6 +1101,20 @@ fn run_runs_heldout(a: &RunsHeldoutArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
+/// The first lines of `fiveup runs heldout`'s text: the set, its size and label, and the shares
+/// of its outcomes.
+fn heldout_header(
+    set: &std::path::Path,
+    items: &[fiveup::train::heldout::HeldoutItem],
+    label: &str,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let shares = fiveup::train::heldout::outcome_shares(items);
+    writeln!(out, "{}: {} positions labelled by {label}", set.display(), items.len())?;
+    writeln!(out, "outcomes for the side to move: win {:.3}, draw {:.3}, loss {:.3}", shares[0], shares[1], shares[2])?;
+    Ok(())
+}
+
 /// `fiveup runs heldout --player`: each player's figures on the set, as a network's.
 fn heldout_players(
     cfg: &fiveup::config::TrainConfig,
@@ -1118,9 +1127,14 @@ fn heldout_players(
 ) -> Result<()> {
     use fiveup::train::heldout;
     if !json {
-        writeln!(out, "{}: {} positions labelled by {label}", set.display(), items.len())?;
-        writeln!(out, "{:<16} {:>10} {:>10} {:>10}  player", "policy top-1", "value CE", "score MSE", "nodes")?;
+        heldout_header(set, items, label, out)?;
+        writeln!(
+            out,
+            "{:<16} {:>10} {:>10} {:>10} {:>10}  player",
+            "policy top-1", "value CE", "score MSE", "mean draw", "nodes"
+        )?;
     }
+    let shares = heldout::outcome_shares(items);
     let n = items.len().max(1) as f64;
     let threads = rayon::current_num_threads();
     for spec in players {
@@ -1133,17 +1147,19 @@ fn heldout_players(
             let line = serde_json::json!({
                 "player": spec.to_string(), "positions": m.positions, "policy_top1": m.policy_top1,
                 "policy_top1_ci95": half, "value_ce": m.value_ce, "score_mse": m.score_mse, "nodes": m.nodes,
+                "draw": m.draw, "outcome_draw": shares[1],
             });
             writeln!(out, "{line}")?;
         } else {
             let opt = |x: Option<f64>| x.map_or_else(|| "-".to_string(), |v| format!("{v:.4}"));
             writeln!(
                 out,
-                "{:>7.4} ± {:.4} {:>10} {:>10} {:>10.0}  {spec}",
+                "{:>7.4} ± {:.4} {:>10} {:>10} {:>10} {:>10.0}  {spec}",
                 m.policy_top1,
                 half,
                 opt(m.value_ce),
                 opt(m.score_mse),
+                opt(m.draw),
                 m.nodes
             )?;
         }

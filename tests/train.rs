@@ -388,6 +388,7 @@ fn runs_heldout_measures_every_generation_on_the_runs_set_or_a_new_one() {
     assert!(lines[0]["value_ce"].is_null() && lines[0]["score_mse"].as_f64().unwrap() < 0.01, "{}", lines[0]);
     assert!(lines[1]["value_ce"].as_f64().unwrap() > 0.0 && lines[1]["score_mse"].as_f64().is_some(), "{}", lines[1]);
     assert!((1.0..=8.0).contains(&lines[1]["nodes"].as_f64().unwrap()), "{}", lines[1]);
+    assert!((0.0..=1.0).contains(&lines[1]["draw"].as_f64().unwrap()) && lines[0]["draw"].is_null(), "{}", lines[1]);
     assert!(lines[2]["value_ce"].is_null() && lines[2]["score_mse"].is_null(), "{}", lines[2]);
     // Mistakes are one-line errors.
     // (A bad spec's error is followed by the accepted forms, as everywhere.)

@@ -392,6 +392,8 @@ pub struct PlayerMetrics {
     /// Mean squared error of the player's expected score (from its WDL, else from its score
     /// mapped like the labels) against the deep search's; `None` when it reports neither.
     pub score_mse: Option<f64>,
+    /// Mean draw probability of the reported WDL, over the positions that reported one.
+    pub draw: Option<f64>,
     /// Mean nodes (alpha-beta) or simulations (MCTS) per position.
     pub nodes: f64,
 }
@@ -414,6 +416,7 @@ pub fn measure_player(
         top1: f64,
         ce: f64,
         ce_n: usize,
+        draw: f64,
         mse: f64,
         mse_n: usize,
         nodes: f64,
@@ -436,6 +439,7 @@ pub fn measure_player(
                         let p = wdl.map(|x| f64::from(x) / 1000.0);
                         s.ce -= it.outcome.iter().zip(&p).map(|(z, q)| f64::from(*z) * q.max(1e-6).ln()).sum::<f64>();
                         s.ce_n += 1;
+                        s.draw += p[1];
                         Some(p[0] + 0.5 * p[1])
                     }
                     (None, Some(score)) => Some(f64::from(score_to_expectation(score.0, score_scale))),
@@ -456,6 +460,7 @@ pub fn measure_player(
         t.top1 += s.top1;
         t.ce += s.ce;
         t.ce_n += s.ce_n;
+        t.draw += s.draw;
         t.mse += s.mse;
         t.mse_n += s.mse_n;
         t.nodes += s.nodes;
@@ -468,6 +473,7 @@ pub fn measure_player(
         positions: items.len(),
         policy_top1: t.top1 / n,
         value_ce: mean(t.ce, t.ce_n),
+        draw: mean(t.draw, t.ce_n),
         score_mse: mean(t.mse, t.mse_n),
         nodes: t.nodes / n,
     })
