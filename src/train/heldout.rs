@@ -42,8 +42,7 @@ use crate::nn::{EvalInput, Evaluation, Evaluator};
 use crate::player::PlayerSpec;
 use crate::rules::game::prior_occurrences;
 use crate::rules::{Move, Position};
-use crate::selfplay::records::{score_to_expectation, score_to_wdl};
-use crate::selfplay::records::{PositionRecord, VariantRecord};
+use crate::selfplay::records::{score_to_expectation, score_to_wdl, PositionRecord, VariantRecord};
 use crate::selfplay::{read_shard, write_shard, GameRecord};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -164,7 +163,7 @@ pub fn ensure_at(path: &Path, cfg: &TrainConfig, on_positions: &dyn Fn(u64)) -> 
 
 /// The shards of `sources`: files as given, directories searched (recursively) for `*.shard`
 /// files in name order.
-fn shard_files(sources: &[PathBuf]) -> Result<Vec<PathBuf>, TrainError> {
+fn shards_under(sources: &[PathBuf]) -> Result<Vec<PathBuf>, TrainError> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), TrainError> {
         let io = |source| TrainError::Io { path: dir.to_path_buf(), source };
         let mut entries: Vec<PathBuf> =
@@ -211,7 +210,7 @@ pub fn make_from_games(
     }
     let label = alpha_beta_spec("heldout.label", &h.label)?;
     let variant = VariantRecord::from_variant(cfg.variant()?);
-    let files = shard_files(sources)?;
+    let files = shards_under(sources)?;
     let mut games: Vec<GameRecord> = Vec::new();
     for f in &files {
         for rec in read_shard(f)? {
@@ -225,7 +224,8 @@ pub fn make_from_games(
         }
     }
     if games.is_empty() {
-        return Err(TrainError::Player("--games: no games in the given shards".into()));
+        let path = sources.first().cloned().unwrap_or_default();
+        return Err(TrainError::Invalid { path, detail: "no games in the shards given".into() });
     }
     let mut out: Vec<GameRecord> = Vec::new();
     let mut have = 0u64;
