@@ -102,12 +102,19 @@ impl Progress {
     /// Ends the report: clears the bar, or in log mode writes a last line if the work took long
     /// enough to have had a periodic one.
     pub fn finish(&self) {
+        // Taken before the bar is finished, which moves its position to its length: work that
+        // ends short of it (a held-out set from fewer games than asked) reports what it did.
+        let line = self.final_line();
         self.bar.finish_and_clear();
-        if let Some(state) = self.log.as_ref().filter(|s| lock(s).wrote) {
-            let s = lock(state);
-            let line = status_line(&self.label, self.counts(), self.unit, s.start.elapsed(), None, &s.message);
+        if let Some(line) = line {
             tracing::info!("{line} (finished)");
         }
+    }
+
+    /// [`Progress::finish`]'s line in log mode, if a periodic one was written.
+    fn final_line(&self) -> Option<String> {
+        let s = lock(self.log.as_ref()?);
+        s.wrote.then(|| status_line(&self.label, self.counts(), self.unit, s.start.elapsed(), None, &s.message))
     }
 
     /// (position, length).
@@ -208,5 +215,17 @@ mod tests {
         assert_eq!(line, "gen 0 training: 50/100 steps (50%), 1m00s elapsed, eta 5m00s, loss 1.5");
         assert_eq!(p.due_line(&mut s, t0 + Duration::from_secs(70)), None, "the next one 30 s later");
         assert!(p.due_line(&mut s, t0 + Duration::from_secs(91)).is_some());
+    }
+
+    #[test]
+    fn the_last_line_counts_what_was_done_when_the_work_ends_short() {
+        let p = Progress::with_log_interval(100, "held-out set", "positions", Some(Duration::from_secs(30)));
+        p.resume_at(0);
+        p.bar.set_position(61);
+        assert_eq!(p.final_line(), None, "no last line without a periodic one");
+        lock(p.log.as_ref().unwrap()).wrote = true;
+        let line = p.final_line().expect("a last line");
+        assert!(line.starts_with("held-out set: 61/100 positions (61%)"), "{line}");
+        p.finish();
     }
 }

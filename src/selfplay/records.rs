@@ -48,8 +48,10 @@
 //! 7. `resign_disabled: bool` — resignation was off for this game (the calibration play-through).
 //! 8. `would_resign_ply: Option<u32>` — in a play-through game, the first ply at which a side would
 //!    have resigned (to measure the false-resignation rate), else `None`.
-//! 9. `game_index: u64` — the game's number in its run (its random stream is derived from the
-//!    run seed and this number).
+//! 9. `game_index: u64` — the game's number in its batch: in self-play, within its worker's chunk
+//!    of `selfplay.concurrent_games` games (its random stream is derived from the chunk's seed and
+//!    this number, so indices repeat across chunks but games do not); in engine games (bootstrap,
+//!    held-out), within the set.
 //! 10. `evaluator: String` — [`crate::nn::Evaluator::name`] of the evaluator that played.
 
 use crate::rules::bitboard::Bitboard;
@@ -306,7 +308,7 @@ pub struct GameRecord<P = PositionRecord> {
     pub resign_disabled: bool,
     /// First ply at which resignation would have happened, in a play-through game.
     pub would_resign_ply: Option<u32>,
-    /// Game number within its run.
+    /// The game's number in its batch (self-play: its chunk; see the module docs, field 9).
     pub game_index: u64,
     /// Name of the evaluator that played.
     pub evaluator: String,
