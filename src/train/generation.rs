@@ -802,7 +802,9 @@ impl Trainer<'_> {
             sp.mean_plies,
             sp.resignations,
             sp.ply_cap_games,
-            sp.false_resign_rate.map_or("-".to_string(), |r| format!("{r:.2}"))
+            // The count beside the rate: a tenth of ~60 would-be resignations is a handful of games.
+            sp.false_resign_rate
+                .map_or("-".to_string(), |r| format!("{r:.2} ({}/{})", sp.false_resignations, sp.would_resign_games))
         );
         let summary = format!(
             "gen {:>4} | games {games} samples {} | step {} | loss policy {:.3} value {:.3} mleft {:.3} | acc {:.3} | best gen-{:04} | ladder: {}{sp_text}{held_text}{elo_text}",
