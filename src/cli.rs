@@ -1072,7 +1072,7 @@ fn run_runs_heldout(a: &RunsHeldoutArgs, out: &mut dyn Write) -> Result<()> {
     }
     let shares = heldout::outcome_shares(&items);
     if !a.json {
-        heldout_header(&set, &items, &label, out)?;
+        heldout_header(&set, items.len(), &shares, &label, out)?;
         writeln!(
             out,
             "{:<10} {:>16} {:>10} {:>10} {:>10}",
@@ -1102,15 +1102,15 @@ fn run_runs_heldout(a: &RunsHeldoutArgs, out: &mut dyn Write) -> Result<()> {
 }
 
 /// The first lines of `fiveup runs heldout`'s text: the set, its size and label, and the shares
-/// of its outcomes.
+/// of its outcomes (win, draw, loss for the side to move).
 fn heldout_header(
     set: &std::path::Path,
-    items: &[fiveup::train::heldout::HeldoutItem],
+    positions: usize,
+    shares: &[f64; 3],
     label: &str,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let shares = fiveup::train::heldout::outcome_shares(items);
-    writeln!(out, "{}: {} positions labelled by {label}", set.display(), items.len())?;
+    writeln!(out, "{}: {positions} positions labelled by {label}", set.display())?;
     writeln!(out, "outcomes for the side to move: win {:.3}, draw {:.3}, loss {:.3}", shares[0], shares[1], shares[2])?;
     Ok(())
 }
@@ -1126,15 +1126,15 @@ fn heldout_players(
     out: &mut dyn Write,
 ) -> Result<()> {
     use fiveup::train::heldout;
+    let shares = heldout::outcome_shares(items);
     if !json {
-        heldout_header(set, items, label, out)?;
+        heldout_header(set, items.len(), &shares, label, out)?;
         writeln!(
             out,
             "{:<16} {:>10} {:>10} {:>10} {:>10}  player",
             "policy top-1", "value CE", "score MSE", "mean draw", "nodes"
         )?;
     }
-    let shares = heldout::outcome_shares(items);
     let n = items.len().max(1) as f64;
     let threads = rayon::current_num_threads();
     for spec in players {
