@@ -172,6 +172,10 @@ pub struct SelfPlaySection {
     /// player uses it too. Written into a frozen config only when on (older runs keep their hash).
     #[serde(skip_serializing_if = "is_zero")]
     pub nnue_leaf: f32,
+    /// Depth of the NNUE leaf's search (0 = its capture-only quiescence search; see
+    /// [`crate::mcts::quiesce`]); needs `nnue_leaf`. Written into a frozen config only when set.
+    #[serde(skip_serializing_if = "is_zero_u32")]
+    pub nnue_leaf_depth: u32,
     /// Leaves whose side to move mates in one are won (see [`crate::mcts::quiesce`]); the
     /// ladder's network player uses it too. Written into a frozen config only when on.
     #[serde(skip_serializing_if = "is_false")]
@@ -249,6 +253,7 @@ impl Default for SelfPlaySection {
             max_batch: 16,
             quiescence: 0.0,
             nnue_leaf: 0.0,
+            nnue_leaf_depth: 0,
             mate_check: false,
             random_opening_plies: 2,
             temperature_plies: 12,
@@ -814,6 +819,18 @@ impl TrainConfig {
             s.nnue_leaf,
             &format!("0: no NNUE network is shipped for {}", variant.ruleset),
         )?;
+        check(
+            s.nnue_leaf_depth <= crate::mcts::quiesce::MAX_LEAF_DEPTH,
+            "selfplay.nnue_leaf_depth",
+            s.nnue_leaf_depth,
+            &format!("0..={}", crate::mcts::quiesce::MAX_LEAF_DEPTH),
+        )?;
+        check(
+            s.nnue_leaf_depth == 0 || s.nnue_leaf > 0.0,
+            "selfplay.nnue_leaf_depth",
+            s.nnue_leaf_depth,
+            "0 when selfplay.nnue_leaf is 0 (the leaf search evaluates with the NNUE)",
+        )?;
         check(s.random_opening_plies <= 100, "selfplay.random_opening_plies", s.random_opening_plies, "0..=100")?;
         check(s.temperature_plies <= 1000, "selfplay.temperature_plies", s.temperature_plies, "0..=1000")?;
         check(s.temperature > 0.0 && s.temperature <= 10.0, "selfplay.temperature", s.temperature, "(0, 10]")?;
@@ -1054,9 +1071,13 @@ mod tests {
         assert!(e.starts_with("x: selfplay.full_search_prob = 0 is out of range"), "{e}");
         let e = TrainConfig::from_toml("[selfplay]\nnnue_leaf = 1.5\n", "x", &[]).unwrap_err().to_string();
         assert!(e.starts_with("x: selfplay.nnue_leaf"), "{e}");
-        let leaf = "[selfplay]\nnnue_leaf = 1.0\nmate_check = true\n";
+        let e = TrainConfig::from_toml("[selfplay]\nnnue_leaf_depth = 1\n", "x", &[]).unwrap_err().to_string();
+        assert!(e.starts_with("x: selfplay.nnue_leaf_depth = 1") && e.contains("nnue_leaf is 0"), "{e}");
+        let e = TrainConfig::from_toml("[selfplay]\nnnue_leaf = 1.0\nnnue_leaf_depth = 4\n", "x", &[]);
+        assert!(e.unwrap_err().to_string().starts_with("x: selfplay.nnue_leaf_depth = 4"));
+        let leaf = "[selfplay]\nnnue_leaf = 1.0\nnnue_leaf_depth = 1\nmate_check = true\n";
         let c = TrainConfig::from_toml(leaf, "x", &[]).unwrap();
-        assert!(c.selfplay.mate_check && c.selfplay.nnue_leaf == 1.0);
+        assert!(c.selfplay.mate_check && c.selfplay.nnue_leaf == 1.0 && c.selfplay.nnue_leaf_depth == 1);
         // Written into a frozen config when on, and read back the same; left out when off, so the
         // hash of a config from before the keys existed does not change.
         assert_eq!(TrainConfig::from_toml(&c.to_toml(), "x", &[]).unwrap(), c);

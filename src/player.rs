@@ -17,6 +17,7 @@
 //! | `mcts:ab,sims=64` | MCTS with the hand evaluation ([`crate::mcts::AbEvaluator`]) |
 //! | `mcts:net=PATH,sims=64` | MCTS with a network ([`load_net_evaluator`]) |
 //! | `mcts:ab,time=0.5`, `mcts:ab,kind=gumbel,sims=64,batch=8,cpuct=1.5,m=16,seed=1` | time limit, search options |
+//! | `mcts:net=PATH,sims=64,qs=1`, `…,nnue=1,leafdepth=2,mate=1` | leaf values corrected by quiescence; from the shipped NNUE's quiescence or depth-2 alpha-beta search; mates in one won ([`crate::mcts::quiesce`]) |
 //!
 //! A new kind is one more arm in [`PlayerSpec`] and in the parser's kind table.
 
@@ -320,6 +321,9 @@ pub struct MctsSpec {
     /// Leaves where the side to move mates in one are won (`mate=1`; see
     /// [`crate::mcts::quiesce`]).
     pub mate_check: bool,
+    /// Depth of the NNUE leaf's search (`leafdepth=D`, 0 = its capture-only quiescence search;
+    /// see [`crate::mcts::quiesce`]); needs `nnue`.
+    pub leaf_depth: u32,
 }
 
 /// Simulations when neither `sims` nor `time` is given.
@@ -343,6 +347,7 @@ impl Default for MctsSpec {
             nnue: 0.0,
             nnue_file: None,
             mate_check: false,
+            leaf_depth: 0,
         }
     }
 }
@@ -387,6 +392,8 @@ pub const ACCEPTED: &str = "accepted player specs:
                          qs=X (quiescence correction of leaf values, 0..=4; 0 = off)
                          nnue=X or nnue=X:FILE (leaf values blended with an NNUE's quiescence value,
                          0..=1; the shipped network of the ruleset, or FILE),
+                         leafdepth=0..=3 (the NNUE leaf's value from an alpha-beta search of that depth;
+                         0 = quiescence only; needs nnue=X),
                          mate=0|1 (leaves whose side to move mates in one are won)
                          (no limit given: sims=800), e.g. mcts:uniform,sims=800, mcts:ab,sims=64,
                          mcts:net=nets/fiveup-az,sims=64,qs=1, mcts:ab,time=0.5
@@ -595,6 +602,16 @@ impl FromStr for PlayerSpec {
                                 f => f.map(PathBuf::from),
                             };
                         }
+                        "leafdepth" => {
+                            let d = num(k, v)?;
+                            if d > crate::mcts::quiesce::MAX_LEAF_DEPTH as u64 {
+                                return Err(err(format!(
+                                    "leafdepth={v}: expected 0..={}",
+                                    crate::mcts::quiesce::MAX_LEAF_DEPTH
+                                )));
+                            }
+                            m.leaf_depth = d as u32;
+                        }
                         _ => return Err(err(format!("unknown key '{k}' for mcts"))),
                     }
                 }
@@ -603,6 +620,12 @@ impl FromStr for PlayerSpec {
                 }
                 if kind_given && m.kind == SearchKind::Gumbel && m.sims.is_none() {
                     return Err(err("kind=gumbel needs sims=N (its halving schedule is planned for a budget)".into()));
+                }
+                if m.leaf_depth > 0 && m.nnue == 0.0 {
+                    return Err(err(format!(
+                        "leafdepth={}: needs nnue=X (the leaf search evaluates with the NNUE)",
+                        m.leaf_depth
+                    )));
                 }
                 Ok(PlayerSpec::Mcts(m))
             }
@@ -678,6 +701,9 @@ impl fmt::Display for PlayerSpec {
                     (Some(p), _) => parts.push(format!("nnue={}:{}", m.nnue, p.display())),
                     (None, true) => parts.push(format!("nnue={}", m.nnue)),
                     (None, false) => {}
+                }
+                if m.leaf_depth != 0 {
+                    parts.push(format!("leafdepth={}", m.leaf_depth));
                 }
                 if m.mate_check {
                     parts.push("mate=1".into());
@@ -972,12 +998,13 @@ impl MctsPlayer {
         };
         let leaf = match (&spec.nnue_file, spec.nnue > 0.0) {
             (_, false) => None,
-            (None, true) => Some(NnueLeaf { weight: spec.nnue, network: LeafNetwork::Shipped }),
+            (None, true) => Some(NnueLeaf { weight: spec.nnue, network: LeafNetwork::Shipped, depth: spec.leaf_depth }),
             (Some(p), true) => {
                 let net = crate::nnue::Network::load(p, None).map_err(|e| BuildError::Network(e.to_string()))?;
                 Some(NnueLeaf {
                     weight: spec.nnue,
                     network: LeafNetwork::Loaded { path: p.clone(), net: Arc::new(net) },
+                    depth: spec.leaf_depth,
                 })
             }
         };
@@ -1156,6 +1183,8 @@ mod tests {
             ("mcts:ab,sims=64,qs=1,nnue=0.5:nets/x.nnue", "mcts:ab,sims=64,qs=1,nnue=0.5:nets/x.nnue"),
             ("mcts:ab,mate=1,sims=8", "mcts:ab,sims=8,mate=1"),
             ("mcts:ab,sims=8,mate=0", "mcts:ab,sims=8"),
+            ("mcts:ab,leafdepth=1,nnue=1,sims=8,mate=1", "mcts:ab,sims=8,nnue=1,leafdepth=1,mate=1"),
+            ("mcts:ab,nnue=1,leafdepth=0,sims=8", "mcts:ab,sims=8,nnue=1"),
         ];
         for (input, canonical) in cases {
             let spec: PlayerSpec = input.parse().unwrap_or_else(|e| panic!("{input}: {e}"));
@@ -1205,6 +1234,9 @@ mod tests {
             "mcts:nnue=x",
             "mcts:nnue=1:",
             "mcts:mate=2",
+            "mcts:nnue=1,leafdepth=4",
+            "mcts:nnue=1,leafdepth=-1",
+            "mcts:leafdepth=1",
             "alphazero",
             "ab:depth=x",
             "ab:depth",

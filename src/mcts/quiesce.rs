@@ -36,6 +36,15 @@
 //! makes the leaf value the NNUE's alone (the network then gives the prior only), `μ = 0` is off.
 //! A quiescence search cut off by [`NODE_LIMIT`] gives the network's static score.
 //!
+//! **Leaf searches** (`mcts:...,nnue=μ,leafdepth=D`, `selfplay.nnue_leaf_depth`). With `D ≥ 1`
+//! the NNUE's score `q` comes from the engine's full-width alpha-beta search of depth `D` (its own
+//! quiescence at the horizon, no table kept between leaves, no game history: a leaf's value
+//! depends on the position alone) in place of the capture-only quiescence search: the leaf then
+//! sees every reply, not only the captures — quiet threats, checks, placements from the reserve.
+//! A search that does not complete depth 1 within [`LEAF_SEARCH_NODES`] falls back to the
+//! quiescence value. With `D = 1` and a Gumbel root over `m` moves at one simulation each, the
+//! player is a two-ply search over the policy's `m` first moves.
+//!
 //! **Mates in one** (`mcts:...,mate=1`). Quiescence sees a mate only when a capture gives it; a
 //! quiet check or, in Five Up, a placement from the reserve that mates is invisible to it, and
 //! a 64-simulation search rarely expands the one reply of ~150 that mates. With `mate=1` every
@@ -48,7 +57,7 @@
 //! parallel on rayon's pool, each thread with its own small engines (one per ruleset and
 //! network).
 
-use crate::engine::{Engine, EngineConfig, Quiescence, Weights};
+use crate::engine::{Engine, EngineConfig, Limits, Quiescence, Weights};
 use crate::nn::{EvalError, EvalInput, Evaluation, Evaluator};
 use crate::nnue::Network;
 use crate::rules::{Position, Ruleset};
@@ -62,6 +71,10 @@ use std::sync::Arc;
 pub const MAX_SWING_CP: i32 = 2000;
 /// Node limit of one quiescence search.
 pub const NODE_LIMIT: u64 = 2000;
+/// Node limit of one leaf search (`leafdepth` ≥ 1).
+pub const LEAF_SEARCH_NODES: u64 = 200_000;
+/// Deepest leaf search a spec or config may ask for.
+pub const MAX_LEAF_DEPTH: u32 = 3;
 
 /// Most engines one thread keeps (each holds a 1 MiB table and perhaps a network): a process that
 /// loads many networks one after another does not keep them all.
@@ -73,9 +86,9 @@ thread_local! {
     static ENGINES: RefCell<Vec<(Ruleset, Engine)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The engine's quiescence search of `pos` on this thread's engine for its ruleset, evaluating
-/// with `net` (`None`: the hand evaluation).
-fn quiesce_with(pos: &Position, net: Option<&Arc<Network>>) -> Quiescence {
+/// `f` on this thread's engine for the ruleset of `pos` evaluating with `net` (`None`: the hand
+/// evaluation).
+fn with_engine<T>(pos: &Position, net: Option<&Arc<Network>>, f: impl FnOnce(&mut Engine) -> T) -> T {
     ENGINES.with(|cell| {
         let mut engines = cell.borrow_mut();
         let rs = pos.ruleset();
@@ -97,8 +110,14 @@ fn quiesce_with(pos: &Position, net: Option<&Arc<Network>>) -> Quiescence {
                 engines.len() - 1
             }
         };
-        engines[at].1.quiesce(pos, NODE_LIMIT)
+        f(&mut engines[at].1)
     })
+}
+
+/// The engine's quiescence search of `pos` on this thread's engine for its ruleset, evaluating
+/// with `net` (`None`: the hand evaluation).
+fn quiesce_with(pos: &Position, net: Option<&Arc<Network>>) -> Quiescence {
+    with_engine(pos, net, |e| e.quiesce(pos, NODE_LIMIT))
 }
 
 /// The quiescence swing `Δ` of a position (centipawns, side to move), `None` when the search did
@@ -112,6 +131,21 @@ pub fn swing(pos: &Position) -> Option<i32> {
 /// `net` (see the module docs).
 pub fn nnue_expectation(pos: &Position, net: &Arc<Network>) -> f32 {
     score_to_expectation(quiesce_with(pos, Some(net)).score.0, crate::nnue::SCORE_SCALE)
+}
+
+/// The expected score for the side to move of `pos` from the engine's search of depth `depth`
+/// evaluating with `net`; depth 0, or a search that does not complete depth 1 within
+/// [`LEAF_SEARCH_NODES`], is [`nnue_expectation`] (see the module docs).
+pub fn nnue_search_expectation(pos: &Position, net: &Arc<Network>, depth: u32) -> f32 {
+    if depth == 0 {
+        return nnue_expectation(pos, net);
+    }
+    let limits = Limits { depth: Some(depth), nodes: Some(LEAF_SEARCH_NODES), ..Limits::default() };
+    let r = with_engine(pos, Some(net), |e| e.search(pos, &[], &limits, None, |_| {}));
+    if r.depth == 0 {
+        return nnue_expectation(pos, net);
+    }
+    score_to_expectation(r.score.0, crate::nnue::SCORE_SCALE)
 }
 
 /// Whether the side to move of `pos` has a move that checkmates.
@@ -154,13 +188,17 @@ pub enum LeafNetwork {
     },
 }
 
-/// NNUE leaf values: the blend weight `μ` and the network (see the module docs).
+/// NNUE leaf values: the blend weight `μ`, the network and the depth of the search that reads
+/// it (see the module docs).
 #[derive(Clone, Debug)]
 pub struct NnueLeaf {
     /// Weight of the NNUE's expected score (0 = off, 1 = the NNUE's value alone).
     pub weight: f32,
     /// The network.
     pub network: LeafNetwork,
+    /// Depth of the leaf search (0: the capture-only quiescence search; at most
+    /// [`MAX_LEAF_DEPTH`]).
+    pub depth: u32,
 }
 
 impl NnueLeaf {
@@ -252,6 +290,7 @@ impl<E: Evaluator> Evaluator for QuiescenceEvaluator<E> {
             per_position.push(net);
         }
         let (weight, mate_check) = (self.weight, self.mate_check);
+        let depth = self.leaf.as_ref().map_or(0, |l| l.depth);
         batch
             .par_iter()
             .zip(&per_position)
@@ -264,7 +303,7 @@ impl<E: Evaluator> Evaluator for QuiescenceEvaluator<E> {
                     return (None, None, true);
                 }
                 let delta = if weight > 0.0 { swing(input.position) } else { None };
-                (delta, net.as_ref().map(|n| nnue_expectation(input.position, n)), false)
+                (delta, net.as_ref().map(|n| nnue_search_expectation(input.position, n, depth)), false)
             })
             .collect_into_vec(&mut self.found);
         let mu = self.leaf.as_ref().map_or(0.0, |l| l.weight);
@@ -288,6 +327,9 @@ impl<E: Evaluator> Evaluator for QuiescenceEvaluator<E> {
         let mut terms = format!("qs{}", self.weight);
         if let Some(l) = &self.leaf {
             terms += &format!("+nnue{}", l.weight);
+            if l.depth > 0 {
+                terms += &format!("d{}", l.depth);
+            }
         }
         if self.mate_check {
             terms += "+mate";
@@ -345,7 +387,7 @@ mod tests {
         let net = crate::nnue::shipped(Ruleset::Raumschach).unwrap();
         let en = nnue_expectation(&pos, &net);
         assert!(en > 0.6, "a rook against a bare king after the capture: {en}");
-        let leaf = |w| Some(NnueLeaf { weight: w, network: LeafNetwork::Shipped });
+        let leaf = |w| Some(NnueLeaf { weight: w, network: LeafNetwork::Shipped, depth: 0 });
         let mut out = Vec::new();
         let expect = |out: &Vec<Evaluation>| out[0].wdl[0] + 0.5 * out[0].wdl[1];
         // μ = 1: the NNUE's value alone, the uniform twin's prior untouched.
@@ -371,7 +413,7 @@ mod tests {
     fn an_nnue_leaf_network_of_another_ruleset_is_an_error_naming_the_file() {
         let bytes = crate::nnue::shipped_file(Ruleset::FiveUp).unwrap();
         let net = Arc::new(crate::nnue::Network::from_bytes(bytes, None).unwrap());
-        let leaf = NnueLeaf { weight: 1.0, network: LeafNetwork::Loaded { path: "five.nnue".into(), net } };
+        let leaf = NnueLeaf { weight: 1.0, network: LeafNetwork::Loaded { path: "five.nnue".into(), net }, depth: 0 };
         let mut ev = QuiescenceEvaluator::new(UniformEvaluator::new(), 0.0).with_nnue(Some(leaf));
         let pos = hanging_queen(Color::White);
         let moves = pos.legal_moves();
@@ -408,6 +450,30 @@ mod tests {
             assert!(!mates_in_one(&p.position));
         }
         assert!(!mates_in_one(&Position::startpos(Variant::plain(Ruleset::FiveUp))));
+    }
+
+    #[test]
+    fn a_leaf_search_sees_the_quiet_mates_that_quiescence_does_not() {
+        let net = crate::nnue::shipped(Ruleset::FiveUp).unwrap();
+        let problems = crate::engine::mates::random_mate_problems(Variant::plain(Ruleset::FiveUp), 8, 1, 4_000);
+        // Mates in one that no capture gives: quiescence stands pat on them.
+        let quiet: Vec<_> =
+            problems.iter().filter(|p| p.moves == 1).filter(|p| nnue_expectation(&p.position, &net) < 0.999).collect();
+        assert!(!quiet.is_empty(), "no quiet mate in one among {} problems", problems.len());
+        let leaf = Some(NnueLeaf { weight: 1.0, network: LeafNetwork::Shipped, depth: 1 });
+        let mut ev = QuiescenceEvaluator::new(UniformEvaluator::new(), 0.0).with_nnue(leaf);
+        assert_eq!(ev.name(), "qs0+nnue1d1(uniform)");
+        let mut out = Vec::new();
+        for p in &quiet {
+            assert_eq!(nnue_search_expectation(&p.position, &net, 1), 1.0);
+            let moves = p.position.legal_moves();
+            ev.evaluate(&[EvalInput::new(&p.position, 0, &moves)], &mut out).unwrap();
+            assert_eq!(out[0].wdl, [1.0, 0.0, 0.0], "the evaluator's leaf is the search's");
+        }
+        // Depth 0 is the quiescence value; at the start a depth-1 search stays near even.
+        let start = Position::startpos(Variant::plain(Ruleset::FiveUp));
+        assert_eq!(nnue_search_expectation(&start, &net, 0), nnue_expectation(&start, &net));
+        assert!((0.3..0.7).contains(&nnue_search_expectation(&start, &net, 1)));
     }
 
     #[test]

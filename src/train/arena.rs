@@ -46,6 +46,7 @@ pub fn net_source(cfg: &TrainConfig, g: u32, dir: PathBuf) -> PlayerSource {
         gumbel_m: if cfg.evaluation.gumbel_m > 0 { cfg.evaluation.gumbel_m } else { cfg.selfplay.gumbel_m },
         quiescence: cfg.selfplay.quiescence,
         nnue: cfg.selfplay.nnue_leaf,
+        leaf_depth: cfg.selfplay.nnue_leaf_depth,
         mate_check: cfg.selfplay.mate_check,
         ..MctsSpec::default()
     };

@@ -170,12 +170,12 @@ pub fn best_evaluator(run: &RunDir, cfg: &TrainConfig) -> Result<(u32, Box<dyn E
     Ok((best, Box::new(EvalCache::new(ev, 1 << 18))))
 }
 
-/// `ev` with the config's leaf terms (`selfplay.quiescence`, `selfplay.nnue_leaf`,
-/// `selfplay.mate_check`), when any is on.
+/// `ev` with the config's leaf terms (`selfplay.quiescence`, `selfplay.nnue_leaf` and its
+/// `nnue_leaf_depth`, `selfplay.mate_check`), when any is on.
 pub fn with_quiescence(cfg: &TrainConfig, ev: Box<dyn Evaluator>) -> Box<dyn Evaluator> {
     use crate::mcts::quiesce::{with_leaf_terms, LeafNetwork, NnueLeaf};
     let s = &cfg.selfplay;
-    let leaf = NnueLeaf { weight: s.nnue_leaf, network: LeafNetwork::Shipped };
+    let leaf = NnueLeaf { weight: s.nnue_leaf, network: LeafNetwork::Shipped, depth: s.nnue_leaf_depth };
     with_leaf_terms(ev, s.quiescence, Some(leaf), s.mate_check)
 }
 
