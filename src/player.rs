@@ -603,12 +603,10 @@ impl FromStr for PlayerSpec {
                             };
                         }
                         "leafdepth" => {
+                            use crate::mcts::quiesce::MAX_LEAF_DEPTH;
                             let d = num(k, v)?;
-                            if d > crate::mcts::quiesce::MAX_LEAF_DEPTH as u64 {
-                                return Err(err(format!(
-                                    "leafdepth={v}: expected 0..={}",
-                                    crate::mcts::quiesce::MAX_LEAF_DEPTH
-                                )));
+                            if d > MAX_LEAF_DEPTH as u64 {
+                                return Err(err(format!("leafdepth={v}: expected 0..={MAX_LEAF_DEPTH}")));
                             }
                             m.leaf_depth = d as u32;
                         }
