@@ -2,7 +2,7 @@
 # Builds a CUDA `fiveup` binary against a libtorch other than the pinned one (tch 0.26 wants
 # 2.13), for a GPU machine that brings its own PyTorch and cannot download anything: the device
 # machines lent to this project have torch 2.11.0+cu130 in /opt/torch/.venv. Run it here, carry
-# .gpu/ there, and run scripts/device-checks.sh there (docs/TORCH.md, "A GPU machine with
+# .gpu/ there, and run scripts/device-checks.sh there (docs/BUILD.md, "A GPU machine with
 # another libtorch").
 #
 #   bash scripts/build-cuda-for.sh 2.11.0     # -> .gpu/fiveup (stripped, ~21 MB), ~10 min on 2 cores

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # shellcheck disable=SC2129 # one redirect per step keeps the log readable as it grows
-# Issue 14's GPU checks in one call, on a GPU machine that has PyTorch (its libtorch) but no
+# The GPU checks in one call, on a GPU machine that has PyTorch (its libtorch) but no
 # network: the binary comes from scripts/build-cuda-for.sh, carried in .gpu/. Writes everything
 # to $OUT (default .gpu/out): device.log (machine, libraries, `bench nn` up to batch 4,096 on the
 # GPU and the CPU, `bench selfplay`), train.log and metrics.jsonl of a `configs/gpu.toml` run

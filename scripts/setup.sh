@@ -9,7 +9,7 @@
 # Progress goes to stderr; the `export` lines cargo needs go to stdout and to
 # .venv/fiveup-env.sh, which scripts/env.sh sources.
 #
-# Why LIBTORCH and not LIBTORCH_USE_PYTORCH=1 (which the issue mentions): in that mode torch-sys
+# Why LIBTORCH and not LIBTORCH_USE_PYTORCH=1: in that mode torch-sys
 # runs `python -c "import torch"` to find the library, and `import torch` needs every nvidia-*
 # wheel torch depends on (~2.7 GB), even on a CPU-only machine. We install the torch wheel with
 # --no-deps plus the only two CUDA libraries that libtorch_cpu.so itself links (cudart, cupti),

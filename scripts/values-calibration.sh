@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Calibration study for `fiveup values` (issue 19): how the logit per pawn β, and the precision it
+# Calibration study for `fiveup values`: how the logit per pawn β, and the precision it
 # buys per CPU second, depend on the engine's node budget and the ply cap.
 #
 #   scripts/values-calibration.sh [RULESET] [PAIRS] [SETTINGS...]
