@@ -13,6 +13,7 @@ pub mod nnue;
 pub mod player;
 pub mod progress;
 pub mod protocol;
+pub mod rng;
 pub mod rules;
 pub mod selfplay;
 pub mod serve;

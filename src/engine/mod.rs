@@ -69,26 +69,10 @@ pub fn bench_positions() -> Vec<Position> {
     let mut out = Vec::new();
     for rs in Ruleset::ALL {
         for (i, plies) in [0usize, 8, 16, 24].into_iter().enumerate() {
-            out.push(scrambled(Variant::plain(rs), plies, 0x5EED + i as u64));
+            out.push(crate::rules::random::scrambled(Variant::plain(rs), plies, 0x5EED + i as u64));
         }
     }
     out
-}
-
-/// The start position of `variant` after `plies` pseudo-random legal moves chosen by `seed`
-/// (stops early at a position without moves).
-pub fn scrambled(variant: Variant, plies: usize, seed: u64) -> Position {
-    let mut p = Position::startpos(variant);
-    let mut s = seed;
-    for _ in 0..plies {
-        let ms = p.legal_moves();
-        if ms.is_empty() {
-            break;
-        }
-        s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        p.make(ms[(s >> 33) as usize % ms.len()]);
-    }
-    p
 }
 
 /// A random endgame of `variant`: the two kings plus `white`'s and `black`'s men on cells drawn

@@ -1004,7 +1004,7 @@ const DELTA_MARGIN: i32 = 200;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::scrambled;
+    use crate::rules::random::scrambled;
     use crate::rules::{Cell, Color, Piece, Ruleset, Setup, Variant};
 
     fn engine(rs: Ruleset) -> Engine {

@@ -519,7 +519,7 @@ mod tests {
         assert!(text.contains("[Event \"test \\\"quoted\\\"\"]"), "{text}");
         // A ply-capped draw from a position text on the hypercylinder.
         let v = Variant::new(Ruleset::FiveUp, false, true).unwrap();
-        let start = crate::engine::scrambled(v, 10, 4);
+        let start = crate::rules::random::scrambled(v, 10, 4);
         let mut p = start.clone();
         let mut moves = Vec::new();
         for i in 0..60 {
