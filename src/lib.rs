@@ -7,6 +7,7 @@ pub mod config;
 pub mod engine;
 pub mod eval;
 pub mod fsutil;
+pub mod layers;
 pub mod mcts;
 pub mod nn;
 pub mod nnue;

@@ -743,22 +743,6 @@ mod tests {
     }
 
     #[test]
-    fn mop_up_converts_queen_endgames_that_the_plain_evaluation_drew() {
-        // Five Up K+Q against K (`examples/endgames.rs fiveup Q - 20 100`, lines 9, 10 and 15):
-        // `ab:nodes=5000` on both sides drew each by the fifty-move rule without mop-up and mates
-        // with it (docs/ENGINE.md, the conversion measurement).
-        crate::engine::assert_white_converts(
-            "ab:nodes=5000",
-            Ruleset::FiveUp,
-            &[
-                "5/5/5/3K1/5|5/3k1/5/5/5|1Q3/5/5/5/5|5/5/5/5/5|5/5/5/5/5 w - - - 0 1",
-                "5/4k/5/5/5|5/1Q3/5/5/5|5/K4/5/5/5|5/5/5/5/5|5/5/5/5/5 w - - - 0 1",
-                "5/5/5/5/5|1K3/5/5/5/5|5/5/5/5/5|5/5/5/k4/5|Q4/5/5/5/5 w - - - 0 1",
-            ],
-        );
-    }
-
-    #[test]
     fn progress_cells_invert_the_progress_table() {
         for class in 0..4 {
             let sets = &PROGRESS_CELLS[class];

@@ -133,36 +133,6 @@ pub fn bench(depth: u32, hash_mb: usize) -> BenchResult {
     BenchResult { positions: positions.len(), nodes, time }
 }
 
-/// Plays each of `texts` (position texts of `ruleset`, white to move) with `spec` on both
-/// sides, at most 100 plies, and asserts that white wins every game (the mop-up tests).
-#[cfg(test)]
-pub(crate) fn assert_white_converts(spec: &str, ruleset: crate::rules::Ruleset, texts: &[&str]) {
-    use crate::eval::openings::Opening;
-    use crate::eval::runner::{play_game, GameJob};
-    let spec: crate::player::PlayerSpec = spec.parse().unwrap();
-    for text in texts {
-        let start = Position::from_text(text, Variant::plain(ruleset)).unwrap();
-        let job = GameJob {
-            live: None,
-            tc: None,
-            white: spec.clone().into(),
-            black: spec.clone().into(),
-            opening: Opening { start, moves: Vec::new() },
-            max_plies: Some(100),
-            event: "mop-up".into(),
-            tags: Vec::new(),
-        };
-        let record = play_game(&job).unwrap();
-        let outcome = record.outcome.unwrap();
-        assert_eq!(
-            outcome.winner,
-            Some(crate::rules::Color::White),
-            "{text}: {outcome:?} after {} plies",
-            record.moves.len()
-        );
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

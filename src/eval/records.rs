@@ -34,7 +34,7 @@
 //! - The reader replays every move, so a record that parses is a legal game; it checks `Plies`
 //!   and that a `Result` of checkmate or stalemate agrees with the final position.
 
-use crate::eval::ratings::GameResult;
+use crate::eval::model::GameResult;
 use crate::rules::game::{EndRule, Game, Outcome};
 use crate::rules::notation::format_line;
 use crate::rules::{Color, Move, Position, Ruleset, Variant};

@@ -28,8 +28,9 @@
 //! what it has done already.
 
 use super::arena::{gate, net_source, opponent_source, play_match, GateResult, MatchResult, MatchSettings};
+use super::backend::open_learner;
 use super::checkpoint;
-use super::learner::{learning_rate, open_learner, Learner, LrPhase, StepStats};
+use super::learner::{learning_rate, Learner, LrPhase, StepStats};
 use super::replay::{bootstrap_share, Pool, Replay, Targets};
 use super::rundir::{atomic_write, Phase, RunDir, RunState};
 use super::worker::{best_evaluator, count_games, play_chunk};

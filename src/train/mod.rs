@@ -56,6 +56,7 @@
 //! loop).
 
 pub mod arena;
+pub mod backend;
 pub mod bootstrap;
 pub mod checkpoint;
 pub mod generation;
