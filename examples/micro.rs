@@ -1,7 +1,8 @@
 //! Costs of the engine's building blocks on one position: `cargo run --release --example micro`.
 
 use fiveup::engine::ordering::{captures_into, victim_order};
-use fiveup::engine::{evaluate, scrambled, Weights};
+use fiveup::engine::{evaluate, Weights};
+use fiveup::rules::random::scrambled;
 use fiveup::rules::{Ruleset, Variant};
 use std::time::Instant;
 fn main() {

@@ -1148,7 +1148,7 @@ impl Player for MctsPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::scrambled;
+    use crate::rules::random::scrambled;
     use crate::rules::Variant;
 
     #[test]
@@ -1480,14 +1480,14 @@ mod nnue_tests {
         };
         for rs in Ruleset::ALL {
             assert_eq!(crate::nnue::ships(rs), crate::nnue::shipped(rs).is_ok(), "{rs}");
-            let pos = crate::engine::scrambled(Variant::plain(rs), 10, 5);
+            let pos = crate::rules::random::scrambled(Variant::plain(rs), 10, 5);
             let same = if crate::nnue::ships(rs) { "ab:depth=2,eval=nnue" } else { "ab:depth=2,eval=hand" };
             assert_eq!(score("ab:depth=2,eval=auto", &pos), score(same, &pos), "{rs}");
         }
-        let five = crate::engine::scrambled(Variant::plain(Ruleset::FiveUp), 10, 5);
+        let five = crate::rules::random::scrambled(Variant::plain(Ruleset::FiveUp), 10, 5);
         assert_ne!(score("ab:depth=2,eval=nnue", &five), score("ab:depth=2,eval=hand", &five));
         // Not on a board the network was not trained on: the hypercylinder gets the hand evaluation.
-        let cylinder = crate::engine::scrambled(Variant::new(Ruleset::FiveUp, false, true).unwrap(), 10, 5);
+        let cylinder = crate::rules::random::scrambled(Variant::new(Ruleset::FiveUp, false, true).unwrap(), 10, 5);
         assert_eq!(score("ab:depth=2,eval=auto", &cylinder), score("ab:depth=2,eval=hand", &cylinder));
     }
 
@@ -1501,7 +1501,7 @@ mod nnue_tests {
             4,
         );
         net.save(&path).unwrap();
-        let pos = crate::engine::scrambled(Variant::plain(Ruleset::Raumschach), 12, 3);
+        let pos = crate::rules::random::scrambled(Variant::plain(Ruleset::Raumschach), 12, 3);
         // The engine's static evaluation is the network's.
         let mut e = Engine::new(Weights::for_ruleset(Ruleset::Raumschach), EngineConfig::default());
         let hand = e.quiesce(&pos, 1).stand;

@@ -526,7 +526,7 @@ mod tests {
             heavier.set_value(Kind::Queen, w.value(Kind::Queen) + 300);
             heavier.set_value(Kind::Knight, w.value(Kind::Knight) - 50);
             for seed in 0..20 {
-                let p = crate::engine::scrambled(Variant::plain(rs), 40, seed);
+                let p = crate::rules::random::scrambled(Variant::plain(rs), 40, seed);
                 let d = decompose(&p, &w);
                 let mut white = evaluate(&p, &w) - w.tempo;
                 if p.side() == crate::rules::Color::Black {
@@ -545,7 +545,7 @@ mod tests {
     fn flat_attacks_match_the_rules_core() {
         for rs in Ruleset::ALL {
             for seed in 0..20 {
-                let p = crate::engine::scrambled(Variant::plain(rs), 30, seed);
+                let p = crate::rules::random::scrambled(Variant::plain(rs), 30, seed);
                 let occ = p.occupied().0;
                 for kind in Kind::ALL.into_iter().filter(|k| rs.has_kind(*k) && *k != Kind::Pawn) {
                     for c in 0..125 {
@@ -670,7 +670,7 @@ mod tests {
         for v in variants.filter_map(Result::ok) {
             let w = Weights::for_ruleset(v.ruleset);
             for seed in 0..40 {
-                let p = crate::engine::scrambled(v, (seed as usize % 4) * 12 + 4, seed);
+                let p = crate::rules::random::scrambled(v, (seed as usize % 4) * 12 + 4, seed);
                 assert_eq!(evaluate(&p, &w), reference_evaluate(&p, &w), "{v:?} seed {seed}");
             }
         }
@@ -743,22 +743,6 @@ mod tests {
     }
 
     #[test]
-    fn mop_up_converts_queen_endgames_that_the_plain_evaluation_drew() {
-        // Five Up K+Q against K (`examples/endgames.rs fiveup Q - 20 100`, lines 9, 10 and 15):
-        // `ab:nodes=5000` on both sides drew each by the fifty-move rule without mop-up and mates
-        // with it (docs/ENGINE.md, the conversion measurement).
-        crate::engine::assert_white_converts(
-            "ab:nodes=5000",
-            Ruleset::FiveUp,
-            &[
-                "5/5/5/3K1/5|5/3k1/5/5/5|1Q3/5/5/5/5|5/5/5/5/5|5/5/5/5/5 w - - - 0 1",
-                "5/4k/5/5/5|5/1Q3/5/5/5|5/K4/5/5/5|5/5/5/5/5|5/5/5/5/5 w - - - 0 1",
-                "5/5/5/5/5|1K3/5/5/5/5|5/5/5/5/5|5/5/5/k4/5|Q4/5/5/5/5 w - - - 0 1",
-            ],
-        );
-    }
-
-    #[test]
     fn progress_cells_invert_the_progress_table() {
         for class in 0..4 {
             let sets = &PROGRESS_CELLS[class];
@@ -814,7 +798,7 @@ mod tests {
             let taper = Taper::new(v.ruleset, &w);
             let mut seen = 0;
             for seed in 0..60 {
-                let p = crate::engine::scrambled(v, (seed as usize % 6) * 15 + 4, seed);
+                let p = crate::rules::random::scrambled(v, (seed as usize % 6) * 15 + 4, seed);
                 let t = taper.value(&p);
                 assert_eq!(t, reference_taper(&p, &w), "{v:?} seed {seed}");
                 seen += (t != 0) as usize;

@@ -446,7 +446,7 @@ mod tests {
             let victims = victim_order(v.ruleset, &w.values);
             let mut state = EvalState::new();
             for seed in 0..12u64 {
-                let mut pos = crate::engine::scrambled(v, (seed as usize % 4) * 10, seed);
+                let mut pos = crate::rules::random::scrambled(v, (seed as usize % 4) * 10, seed);
                 state.reset(&pos, &w);
                 assert_eq!(state.evaluate(&pos, &w), evaluate(&pos, &w), "{v:?} seed {seed} at the start");
                 let mut stack = Vec::new();

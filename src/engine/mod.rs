@@ -69,26 +69,10 @@ pub fn bench_positions() -> Vec<Position> {
     let mut out = Vec::new();
     for rs in Ruleset::ALL {
         for (i, plies) in [0usize, 8, 16, 24].into_iter().enumerate() {
-            out.push(scrambled(Variant::plain(rs), plies, 0x5EED + i as u64));
+            out.push(crate::rules::random::scrambled(Variant::plain(rs), plies, 0x5EED + i as u64));
         }
     }
     out
-}
-
-/// The start position of `variant` after `plies` pseudo-random legal moves chosen by `seed`
-/// (stops early at a position without moves).
-pub fn scrambled(variant: Variant, plies: usize, seed: u64) -> Position {
-    let mut p = Position::startpos(variant);
-    let mut s = seed;
-    for _ in 0..plies {
-        let ms = p.legal_moves();
-        if ms.is_empty() {
-            break;
-        }
-        s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        p.make(ms[(s >> 33) as usize % ms.len()]);
-    }
-    p
 }
 
 /// A random endgame of `variant`: the two kings plus `white`'s and `black`'s men on cells drawn
@@ -147,36 +131,6 @@ pub fn bench(depth: u32, hash_mb: usize) -> BenchResult {
         time += start.elapsed();
     }
     BenchResult { positions: positions.len(), nodes, time }
-}
-
-/// Plays each of `texts` (position texts of `ruleset`, white to move) with `spec` on both
-/// sides, at most 100 plies, and asserts that white wins every game (the mop-up tests).
-#[cfg(test)]
-pub(crate) fn assert_white_converts(spec: &str, ruleset: crate::rules::Ruleset, texts: &[&str]) {
-    use crate::eval::openings::Opening;
-    use crate::eval::runner::{play_game, GameJob};
-    let spec: crate::player::PlayerSpec = spec.parse().unwrap();
-    for text in texts {
-        let start = Position::from_text(text, Variant::plain(ruleset)).unwrap();
-        let job = GameJob {
-            live: None,
-            tc: None,
-            white: spec.clone().into(),
-            black: spec.clone().into(),
-            opening: Opening { start, moves: Vec::new() },
-            max_plies: Some(100),
-            event: "mop-up".into(),
-            tags: Vec::new(),
-        };
-        let record = play_game(&job).unwrap();
-        let outcome = record.outcome.unwrap();
-        assert_eq!(
-            outcome.winner,
-            Some(crate::rules::Color::White),
-            "{text}: {outcome:?} after {} plies",
-            record.moves.len()
-        );
-    }
 }
 
 #[cfg(test)]

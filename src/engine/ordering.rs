@@ -601,7 +601,7 @@ mod tests {
     use crate::rules::{Ruleset, Variant};
 
     fn scrambled(rs: Ruleset, plies: usize, seed: u64) -> Position {
-        crate::engine::scrambled(Variant::plain(rs), plies, seed)
+        crate::rules::random::scrambled(Variant::plain(rs), plies, seed)
     }
 
     #[test]

@@ -9,8 +9,7 @@
 //! `(−H) δ = g` by Cholesky and a backtracking line search keeps the objective increasing and
 //! `θ > 0`. Iteration stops when the Newton decrement `gᵀδ` falls below 1e-12.
 
-use super::model::{self, Local};
-use super::ratings::{Game, GameResult, Model};
+use super::model::{self, Game, GameResult, Local, Model};
 use nalgebra::{DMatrix, DVector};
 use std::collections::HashMap;
 

@@ -34,8 +34,9 @@ pub mod tally;
 pub mod tournament;
 
 pub use elo::{elo_to_score, score_to_elo, EloInterval, Pentanomial, Trinomial};
+pub use model::{Game, GameResult, Model};
 pub use openings::{Opening, OpeningSource, OpeningStream};
-pub use ratings::{rate, Anchor, Bootstrap, Covariance, FitConfig, Game, GameResult, Model, RatingError, RatingReport};
+pub use ratings::{rate, Anchor, Bootstrap, Covariance, FitConfig, RatingError, RatingReport};
 pub use records::{GameRecord, RecordWriter};
 pub use runner::{
     paired_jobs, paired_jobs_lazy, play_game, play_games, play_games_until, GameJob, PlayerSource, RunError,

@@ -1,4 +1,5 @@
-//! Per-game log-likelihoods of the rating models and their first and second derivatives.
+//! The rating models: the games they rate ([`Game`], [`GameResult`]), the choice of model
+//! ([`Model`]), and per-game log-likelihoods with their first and second derivatives.
 //!
 //! Everything here is in natural units (`x = elo · ln10 / 400`). A game is described by `s`, the
 //! white player's advantage (rating difference plus first-move advantage), and, in the BayesElo
@@ -16,6 +17,52 @@
 //! Both are concave in `(s, θ)` (the BayesElo draw term is the log of a logistic variable's
 //! probability of an interval whose ends are linear in `(s, θ)`, log-concave by Prékopa), so
 //! Newton's method with a backtracking line search converges from any start.
+
+use serde::{Deserialize, Serialize};
+
+/// The result of one game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GameResult {
+    /// White won.
+    WhiteWins,
+    /// Drawn.
+    Draw,
+    /// Black won.
+    BlackWins,
+}
+
+impl GameResult {
+    /// White's score: 1, ½ or 0.
+    pub fn white_score(self) -> f64 {
+        match self {
+            GameResult::WhiteWins => 1.0,
+            GameResult::Draw => 0.5,
+            GameResult::BlackWins => 0.0,
+        }
+    }
+}
+
+/// One game of a tournament, players given by index into the name list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    /// Index of the white player.
+    pub white: usize,
+    /// Index of the black player.
+    pub black: usize,
+    /// The result.
+    pub result: GameResult,
+    /// Identifier shared by the two games of a colour-swapped pair (same opening), if any.
+    pub pair: Option<u64>,
+}
+
+/// Which rating model to fit (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Model {
+    /// BayesElo: win/draw/loss likelihood with a fitted draw parameter.
+    BayesElo,
+    /// Ordo-style logistic score model; draws count half.
+    Logistic,
+}
 
 /// One game's log-likelihood and its derivatives in `s` and `θ`.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -32,6 +32,7 @@
 
 use super::elo::{normal_cdf, z95, Pentanomial, Trinomial, NATURAL_PER_ELO};
 use super::fit::{inverse_positive_definite, Problem, Solution};
+use super::model::{Game, GameResult, Model};
 use nalgebra::{DMatrix, DVector};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -39,50 +40,6 @@ use serde::{Deserialize, Serialize};
 use statrs::statistics::{Data, OrderStatistics};
 use std::collections::HashMap;
 use std::fmt;
-
-/// The result of one game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum GameResult {
-    /// White won.
-    WhiteWins,
-    /// Drawn.
-    Draw,
-    /// Black won.
-    BlackWins,
-}
-
-impl GameResult {
-    /// White's score: 1, ½ or 0.
-    pub fn white_score(self) -> f64 {
-        match self {
-            GameResult::WhiteWins => 1.0,
-            GameResult::Draw => 0.5,
-            GameResult::BlackWins => 0.0,
-        }
-    }
-}
-
-/// One game of a tournament, players given by index into the name list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Game {
-    /// Index of the white player.
-    pub white: usize,
-    /// Index of the black player.
-    pub black: usize,
-    /// The result.
-    pub result: GameResult,
-    /// Identifier shared by the two games of a colour-swapped pair (same opening), if any.
-    pub pair: Option<u64>,
-}
-
-/// Which rating model to fit (see the module documentation).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Model {
-    /// BayesElo: win/draw/loss likelihood with a fitted draw parameter.
-    BayesElo,
-    /// Ordo-style logistic score model; draws count half.
-    Logistic,
-}
 
 /// How the ratings are pinned down (they are only defined up to a common shift).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

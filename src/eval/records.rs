@@ -34,7 +34,7 @@
 //! - The reader replays every move, so a record that parses is a legal game; it checks `Plies`
 //!   and that a `Result` of checkmate or stalemate agrees with the final position.
 
-use crate::eval::ratings::GameResult;
+use crate::eval::model::GameResult;
 use crate::rules::game::{EndRule, Game, Outcome};
 use crate::rules::notation::format_line;
 use crate::rules::{Color, Move, Position, Ruleset, Variant};
@@ -519,7 +519,7 @@ mod tests {
         assert!(text.contains("[Event \"test \\\"quoted\\\"\"]"), "{text}");
         // A ply-capped draw from a position text on the hypercylinder.
         let v = Variant::new(Ruleset::FiveUp, false, true).unwrap();
-        let start = crate::engine::scrambled(v, 10, 4);
+        let start = crate::rules::random::scrambled(v, 10, 4);
         let mut p = start.clone();
         let mut moves = Vec::new();
         for i in 0..60 {

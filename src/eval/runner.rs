@@ -599,4 +599,65 @@ mod tests {
         let e = play_games(vec![job], 1, |_, _| {}).unwrap_err().to_string();
         assert!(e.starts_with("cannot build player mcts:net=missing.pt") && !e.contains('\n'), "{e}");
     }
+
+    // The engine's endgame conversion, played out as whole games by the game runner.
+
+    /// Plays each of `texts` (position texts of `ruleset`, white to move) with `spec` on both
+    /// sides, at most 100 plies, and asserts that white wins every game (the mop-up tests).
+    fn assert_white_converts(spec: &str, ruleset: crate::rules::Ruleset, texts: &[&str]) {
+        let spec: crate::player::PlayerSpec = spec.parse().unwrap();
+        for text in texts {
+            let start = Position::from_text(text, Variant::plain(ruleset)).unwrap();
+            let job = GameJob {
+                live: None,
+                tc: None,
+                white: spec.clone().into(),
+                black: spec.clone().into(),
+                opening: Opening { start, moves: Vec::new() },
+                max_plies: Some(100),
+                event: "mop-up".into(),
+                tags: Vec::new(),
+            };
+            let record = play_game(&job).unwrap();
+            let outcome = record.outcome.unwrap();
+            assert_eq!(
+                outcome.winner,
+                Some(crate::rules::Color::White),
+                "{text}: {outcome:?} after {} plies",
+                record.moves.len()
+            );
+        }
+    }
+
+    #[test]
+    fn the_network_engine_converts_queen_endgames_it_drew_without_mop_up() {
+        // Five Up K+Q against K (`examples/endgames.rs fiveup Q - 20 100`, lines 1 and 2):
+        // `ab:nodes=5000,eval=nnue` (the shipped network) on both sides drew each by the
+        // fifty-move rule when the network's score was used alone, and mates in 17 plies with
+        // the hand evaluation's king chase added (`docs/NNUE.md`, the conversion measurement).
+        assert_white_converts(
+            "ab:nodes=5000,eval=nnue",
+            crate::rules::Ruleset::FiveUp,
+            &[
+                "5/5/5/5/5|5/Q4/5/5/5|5/4K/5/5/5|5/5/1k3/5/5|5/5/5/5/5 w - - - 0 1",
+                "5/5/5/5/5|5/5/4K/k4/5|3Q1/5/5/5/5|5/5/5/5/5|5/5/5/5/5 w - - - 0 1",
+            ],
+        );
+    }
+
+    #[test]
+    fn mop_up_converts_queen_endgames_that_the_plain_evaluation_drew() {
+        // Five Up K+Q against K (`examples/endgames.rs fiveup Q - 20 100`, lines 9, 10 and 15):
+        // `ab:nodes=5000` on both sides drew each by the fifty-move rule without mop-up and mates
+        // with it (docs/ENGINE.md, the conversion measurement).
+        assert_white_converts(
+            "ab:nodes=5000",
+            crate::rules::Ruleset::FiveUp,
+            &[
+                "5/5/5/3K1/5|5/3k1/5/5/5|1Q3/5/5/5/5|5/5/5/5/5|5/5/5/5/5 w - - - 0 1",
+                "5/4k/5/5/5|5/1Q3/5/5/5|5/K4/5/5/5|5/5/5/5/5|5/5/5/5/5 w - - - 0 1",
+                "5/5/5/5/5|1K3/5/5/5/5|5/5/5/5/5|5/5/5/k4/5|Q4/5/5/5/5 w - - - 0 1",
+            ],
+        );
+    }
 }

@@ -12,8 +12,9 @@
 //!   between runs, and `games` raised (opening `k` depends only on the seed and `k`); the opening
 //!   settings (source, seed, variant, ply cap) must not change, and a run that tries is refused.
 
+use super::model::Game as RatedGame;
 use super::openings::{Opening, OpeningError, OpeningSource};
-use super::ratings::{rate, FitConfig, Game as RatedGame, RatingError, RatingReport};
+use super::ratings::{rate, FitConfig, RatingError, RatingReport};
 use super::records::{read_records_resuming, GameRecord, RecordFileError, RecordWriter};
 use super::runner::{play_games, GameJob, PlayerSource, RunError};
 use super::tally::Effort;

@@ -8,6 +8,7 @@
 //! bookkeeping. Misses of a batch are sent to the inner evaluator as one smaller batch.
 
 use super::evaluator::{reset_outputs, EvalInput, Evaluation, Evaluator};
+use crate::rng::hash64;
 use crate::rules::Move;
 
 /// Hit and miss counts of a cache.
@@ -53,25 +54,16 @@ pub struct EvalCache<E> {
     miss_out: Vec<Evaluation>,
 }
 
-/// splitmix64 finaliser.
-#[inline]
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
-
 /// The cache key of an input: hash, repetitions and fifty-move clock.
 #[inline]
 pub fn cache_key(input: &EvalInput<'_>) -> u64 {
     let extra = input.repetitions as u64 | (input.position.halfmove() as u64) << 32;
-    input.position.hash() ^ mix(extra)
+    input.position.hash() ^ hash64(extra)
 }
 
 #[inline]
 fn moves_checksum(moves: &[Move]) -> u64 {
-    moves.iter().fold(mix(moves.len() as u64), |h, m| mix(h ^ m.bits() as u64))
+    moves.iter().fold(hash64(moves.len() as u64), |h, m| hash64(h ^ m.bits() as u64))
 }
 
 impl<E: Evaluator> EvalCache<E> {

@@ -300,7 +300,7 @@ mod tests {
 
     #[test]
     fn en_passant_and_void_rights_planes() {
-        use crate::nn::testutil::random_positions;
+        use crate::rules::random::random_positions;
         let (mut ep_seen, mut void_seen) = (0, 0);
         let v = Variant::new(Ruleset::FiveUp, false, true).unwrap();
         for p in random_positions(v, 3, 40, 300) {

@@ -202,7 +202,8 @@ mod tests {
     use super::*;
     use crate::nn::cache::EvalCache;
     use crate::nn::evaluator::UniformEvaluator;
-    use crate::nn::testutil::{all_variants, random_positions};
+    use crate::nn::testutil::all_variants;
+    use crate::rules::random::random_positions;
 
     #[test]
     fn zero_backend_matches_the_uniform_evaluator() {

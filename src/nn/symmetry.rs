@@ -204,7 +204,8 @@ mod tests {
     use super::*;
     use crate::nn::encode::encode;
     use crate::nn::policy::{legal_policy, move_to_index, vector_channel};
-    use crate::nn::testutil::{all_variants, random_positions};
+    use crate::nn::testutil::all_variants;
+    use crate::rules::random::random_positions;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 

@@ -1639,7 +1639,7 @@ unsafe fn apply_row_avx2(v: &mut [i16], row: &[i16], add: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::scrambled;
+    use crate::rules::random::scrambled;
     use crate::rules::{Bitboard, Variant};
 
     const SMALL: Dims = Dims { hidden: 32, l1: 8, l2: 8, buckets: 1, kings: 1, pairwise: false };

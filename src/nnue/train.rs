@@ -824,7 +824,7 @@ mod tests {
         // The integer network follows the float one on real positions.
         let (float, _) = FloatNet::load(&run.join("state.ot"), SMALL, Device::Cpu).unwrap();
         let positions: Vec<Position> =
-            (0..20).map(|seed| crate::engine::scrambled(Variant::plain(rs), 6 + seed as usize, seed)).collect();
+            (0..20).map(|seed| crate::rules::random::scrambled(Variant::plain(rs), 6 + seed as usize, seed)).collect();
         let worst = disagreement(&float, &net, &positions);
         assert!(worst < 25.0, "quantized and float disagree by {worst} cp");
         // Resume: a finished run trains no more; a longer run is other settings.
@@ -929,7 +929,7 @@ mod tests {
         // The integer network follows the float one in every bucket: positions from the start
         // and endgames of 4, 12 and 26 men.
         let v = Variant::plain(rs);
-        let mut positions: Vec<Position> = (0..10).map(|seed| crate::engine::scrambled(v, 10, seed)).collect();
+        let mut positions: Vec<Position> = (0..10).map(|seed| crate::rules::random::scrambled(v, 10, seed)).collect();
         for k in [1, 5, 12] {
             let men = [Man::Pawn, Man::Knight, Man::Rook].repeat(4);
             positions.extend(crate::engine::random_endgame(v, &men[..k], &men[..k], k as u64));
@@ -978,7 +978,7 @@ mod tests {
         // The integer network follows the float one with kings in every bucket (random endgames
         // put them anywhere).
         let v = Variant::plain(rs);
-        let mut positions: Vec<Position> = (0..8).map(|seed| crate::engine::scrambled(v, 10, seed)).collect();
+        let mut positions: Vec<Position> = (0..8).map(|seed| crate::rules::random::scrambled(v, 10, seed)).collect();
         let men = [Man::Pawn, Man::Knight, Man::Rook, Man::Bishop];
         positions.extend((0..24).filter_map(|seed| crate::engine::random_endgame(v, &men, &men, seed)));
         let seen: std::collections::BTreeSet<usize> =
@@ -1011,7 +1011,7 @@ mod tests {
         let (float, _) = FloatNet::load(&run.join("state.ot"), dims, Device::Cpu).unwrap();
         assert_eq!(FloatNet::from_network(&net, Device::Cpu).export(rs, dims), net);
         let positions: Vec<Position> =
-            (0..20).map(|seed| crate::engine::scrambled(Variant::plain(rs), 6 + seed as usize, seed)).collect();
+            (0..20).map(|seed| crate::rules::random::scrambled(Variant::plain(rs), 6 + seed as usize, seed)).collect();
         let worst = disagreement(&float, &net, &positions);
         assert!(worst < 25.0, "quantized and float disagree by {worst} cp");
         // The state of a run without them does not load as theirs.

@@ -23,6 +23,7 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod random;
 pub mod types;
 pub mod zobrist;
 

@@ -797,22 +797,8 @@ mod tests {
         Variant::plain(Ruleset::FiveUp)
     }
 
-    /// A small deterministic generator (splitmix64) for random games.
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        }
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-    }
-
-    /// Positions along random games of every variant (start included).
+    /// Positions along seeded random games of every variant (start included), `games` games of
+    /// `plies` moves spread over the variants.
     fn random_positions(games: usize, plies: usize) -> Vec<Position> {
         let variants = [
             fiveup(),
@@ -822,22 +808,12 @@ mod tests {
             Variant::new(Ruleset::FiveUp, false, true).unwrap(),
             Variant::new(Ruleset::Raumschach, false, true).unwrap(),
         ];
-        let mut rng = Rng(7);
-        let mut out = Vec::new();
-        for g in 0..games {
-            let mut pos = Position::startpos(variants[g % variants.len()]);
-            out.push(pos.clone());
-            for _ in 0..plies {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let m = moves[rng.below(moves.len())];
-                pos.make(m);
-                out.push(pos.clone());
-            }
-        }
-        out
+        let per_variant = games.div_ceil(variants.len());
+        variants
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &v)| crate::rules::random::random_positions(v, 7 + i as u64, per_variant, plies + 1))
+            .collect()
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Zobrist keys, generated at compile time by splitmix64 (fixed, so hashes are stable across runs).
+//! Zobrist keys, generated at compile time by SplitMix64 ([`crate::rng`]) (fixed, so hashes are stable across runs).
 //!
 //! The hash of a position is the XOR of: a key per (colour, kind, cell) of every piece; the side
 //! key when black is to move; a key per reserve piece held; a key per placement-right cell, but only
@@ -6,14 +6,7 @@
 //! per en passant passed cell, only while an en passant capture is actually possible.
 
 use super::types::KIND_COUNT;
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
+use crate::rng::SplitMix64;
 
 /// All Zobrist keys.
 pub struct Keys {
@@ -32,14 +25,14 @@ pub struct Keys {
 const fn build() -> Keys {
     let mut k =
         Keys { piece: [[[0; 125]; KIND_COUNT]; 2], side: 0, reserve: [[0; 3]; 2], rights: [0; 125], ep: [0; 125] };
-    let mut st = 0x5EED_F1CE_u64;
+    let mut st = SplitMix64::new(0x5EED_F1CE_u64);
     let mut c = 0;
     while c < 2 {
         let mut p = 0;
         while p < KIND_COUNT {
             let mut s = 0;
             while s < 125 {
-                let (n, v) = splitmix(st);
+                let (n, v) = st.step();
                 st = n;
                 k.piece[c][p][s] = v;
                 s += 1;
@@ -48,22 +41,22 @@ const fn build() -> Keys {
         }
         let mut i = 0;
         while i < 3 {
-            let (n, v) = splitmix(st);
+            let (n, v) = st.step();
             st = n;
             k.reserve[c][i] = v;
             i += 1;
         }
         c += 1;
     }
-    let (n, v) = splitmix(st);
+    let (n, v) = st.step();
     st = n;
     k.side = v;
     let mut s = 0;
     while s < 125 {
-        let (n, v) = splitmix(st);
+        let (n, v) = st.step();
         st = n;
         k.rights[s] = v;
-        let (n, v) = splitmix(st);
+        let (n, v) = st.step();
         st = n;
         k.ep[s] = v;
         s += 1;

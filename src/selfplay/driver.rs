@@ -240,17 +240,9 @@ struct Slot {
     finished: Option<GameRecord>,
 }
 
-/// The random stream of game `index` in a run seeded with `seed`.
-fn game_seed(seed: u64, index: u64) -> u64 {
-    let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 impl Slot {
     fn new(cfg: &SelfPlayConfig, index: u64) -> Slot {
-        let mut rng = ChaCha8Rng::seed_from_u64(game_seed(cfg.seed, index));
+        let mut rng = ChaCha8Rng::seed_from_u64(crate::rng::stream_seed(cfg.seed, index));
         let pos = cfg.start.clone().unwrap_or_else(|| Position::startpos(cfg.variant));
         let start = pos.to_setup();
         let search = Search::new(cfg.search, rng.gen());

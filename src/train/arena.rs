@@ -15,7 +15,7 @@
 //!   threads; results are tallied by [`MatchTally`] (W/D/L and pentanomial pairs);
 //! - the game records (PGN-style, [`crate::eval::records`]) are returned for the run directory.
 
-use super::learner::load_evaluator;
+use super::backend::load_evaluator;
 use super::TrainError;
 use crate::config::{SearchAlgo, TrainConfig};
 use crate::eval::openings::OpeningSource;

@@ -24,12 +24,13 @@
 //! samples keep a decaying share of each batch ([`crate::train::replay`]).
 
 use super::rundir::RunDir;
-use super::{mix_seed, TrainError};
+use super::TrainError;
 use crate::config::TrainConfig;
 use crate::eval::openings::random_opening;
 use crate::eval::runner::{play_game_observed, GameJob, PlayerSource};
 use crate::nn::evaluator::NEUTRAL_WDL;
 use crate::player::PlayerSpec;
+use crate::rng::mix_seed;
 use crate::rules::Position;
 use crate::selfplay::records::{score_to_wdl, SetupRecord, VariantRecord};
 use crate::selfplay::{write_shard, GameRecord, GameResult, PositionRecord};

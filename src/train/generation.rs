@@ -28,16 +28,18 @@
 //! what it has done already.
 
 use super::arena::{gate, net_source, opponent_source, play_match, GateResult, MatchResult, MatchSettings};
+use super::backend::open_learner;
 use super::checkpoint;
-use super::learner::{learning_rate, open_learner, Learner, LrPhase, StepStats};
+use super::learner::{learning_rate, Learner, LrPhase, StepStats};
 use super::replay::{bootstrap_share, Pool, Replay, Targets};
 use super::rundir::{atomic_write, Phase, RunDir, RunState};
 use super::worker::{best_evaluator, count_games, play_chunk};
-use super::{heldout, mix_seed, plots, replay, TrainError};
+use super::{heldout, plots, replay, TrainError};
 use crate::config::{Sampling, TrainConfig};
 use crate::eval::runner::PlayerSource;
 use crate::nn::Evaluator;
 use crate::progress::Progress;
+use crate::rng::mix_seed;
 use crate::store::RunLocation;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

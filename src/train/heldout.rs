@@ -488,7 +488,7 @@ pub fn set_label(path: &Path) -> Result<Option<String>, TrainError> {
 /// Measures published network `dir` (of a run with config `cfg`) on `items`: the trainer's
 /// figures of each generation, and `fiveup runs heldout`'s on any set.
 pub fn measure_network(cfg: &TrainConfig, dir: &Path, items: &[HeldoutItem]) -> Result<HeldoutMetrics, TrainError> {
-    let mut ev = super::learner::load_evaluator(cfg, dir)?;
+    let mut ev = super::backend::load_evaluator(cfg, dir)?;
     measure(ev.as_mut(), items, cfg.bootstrap.score_scale).map_err(|e| TrainError::Backend(e.to_string()))
 }
 

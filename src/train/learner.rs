@@ -1,17 +1,15 @@
-//! The learner interface (a network and its optimizer), the learning-rate schedule, the
-//! model-free [`NullLearner`], and [`open_learner`] / [`load_evaluator`], which pick the
-//! implementation the config names.
+//! The learner interface (a network and its optimizer), the learning-rate schedule and the
+//! model-free [`NullLearner`]. [`super::backend`] picks the implementation the config names.
 //!
 //! A learner owns its network and optimizer state; the generation loop only hands it batches,
 //! asks it to save and load checkpoints (files of its own choosing inside a directory the loop
-//! makes atomic), and to publish inference networks that [`load_evaluator`] reads back. The tch
+//! makes atomic), and to publish inference networks that [`super::backend::load_evaluator`] reads back. The tch
 //! learner lives behind the `torch` feature; [`NullLearner`] is its twin for tests and for
 //! builds without libtorch (the uniform evaluator plays, steps change nothing).
 
 use super::replay::TrainBatch;
 use super::TrainError;
-use crate::config::{BackendKind, LrSchedule, TrainConfig, TrainingSection};
-use crate::nn::{Evaluator, UniformEvaluator};
+use crate::config::{LrSchedule, TrainingSection};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -144,6 +142,16 @@ struct NullState {
 pub const NULL_FORMAT: &str = "fiveup-none";
 
 impl NullLearner {
+    /// Checks that `dir` holds a published `none` network.
+    pub fn check_published(dir: &Path) -> Result<(), TrainError> {
+        let path = dir.join("net.json");
+        let text = std::fs::read_to_string(&path).map_err(|e| TrainError::io(&path, e))?;
+        if !text.contains(NULL_FORMAT) {
+            return Err(TrainError::Corrupt { path, detail: format!("not a {NULL_FORMAT} network") });
+        }
+        Ok(())
+    }
+
     /// Steps taken (restored from checkpoints).
     pub fn steps(&self) -> u64 {
         self.steps
@@ -200,7 +208,7 @@ impl Learner for NullLearner {
 
     fn init_from(&mut self, dir: &Path) -> Result<(), TrainError> {
         // A `none` network has no weights; what is checked is that `dir` is one.
-        null_network(dir)
+        NullLearner::check_published(dir)
     }
 
     fn publish(&self, dir: &Path) -> Result<(), TrainError> {
@@ -208,62 +216,6 @@ impl Learner for NullLearner {
         std::fs::write(&path, format!("{{\"format\": \"{NULL_FORMAT}\", \"version\": 1}}\n"))
             .map_err(|e| TrainError::io(&path, e))
     }
-}
-
-/// Checks that `dir` holds a published `none` network.
-fn null_network(dir: &Path) -> Result<(), TrainError> {
-    let path = dir.join("net.json");
-    let text = std::fs::read_to_string(&path).map_err(|e| TrainError::io(&path, e))?;
-    if !text.contains(NULL_FORMAT) {
-        return Err(TrainError::Corrupt { path, detail: format!("not a {NULL_FORMAT} network") });
-    }
-    Ok(())
-}
-
-/// A fresh learner of the configured backend (seeded by the run's seed).
-pub fn open_learner(cfg: &TrainConfig) -> Result<Box<dyn Learner>, TrainError> {
-    match cfg.network.backend {
-        BackendKind::None => Ok(Box::new(NullLearner::default())),
-        BackendKind::Torch => torch_learner(cfg),
-    }
-}
-
-/// The evaluator of a published network directory (`models/gen-NNNN`), for `threads` …
-pub fn load_evaluator(cfg: &TrainConfig, dir: &Path) -> Result<Box<dyn Evaluator>, TrainError> {
-    match cfg.network.backend {
-        BackendKind::None => {
-            null_network(dir)?;
-            Ok(Box::new(UniformEvaluator::new()))
-        }
-        BackendKind::Torch => torch_evaluator(cfg, dir),
-    }
-}
-
-#[cfg(feature = "torch")]
-fn torch_learner(cfg: &TrainConfig) -> Result<Box<dyn Learner>, TrainError> {
-    Ok(Box::new(super::torch_learner::TchLearner::new(cfg)?))
-}
-
-#[cfg(feature = "torch")]
-fn torch_evaluator(cfg: &TrainConfig, dir: &Path) -> Result<Box<dyn Evaluator>, TrainError> {
-    super::torch_learner::torch_evaluator(cfg, dir)
-}
-
-#[cfg(not(feature = "torch"))]
-fn torch_learner(_cfg: &TrainConfig) -> Result<Box<dyn Learner>, TrainError> {
-    Err(no_torch())
-}
-
-#[cfg(not(feature = "torch"))]
-fn torch_evaluator(_cfg: &TrainConfig, _dir: &Path) -> Result<Box<dyn Evaluator>, TrainError> {
-    Err(no_torch())
-}
-
-#[cfg(not(feature = "torch"))]
-fn no_torch() -> TrainError {
-    TrainError::Backend(
-        "network.backend = \"torch\" but this build has no torch support; rebuild with the torch feature or set network.backend = \"none\"".into(),
-    )
 }
 
 #[cfg(test)]
@@ -340,24 +292,5 @@ mod tests {
         // Without a bootstrap the run's first steps are the self-play ones.
         let g = LrPhase::generation(&t, 0, 50, 0);
         assert!((learning_rate(&t, &g, 0) - 0.01).abs() < 1e-12);
-    }
-
-    #[test]
-    fn the_null_learner_round_trips_its_state() {
-        let t = tempfile::tempdir().unwrap();
-        let mut l = NullLearner::default();
-        let b = TrainBatch { n: 1, k: 2, move_mask: vec![true, true], policy: vec![0.5, 0.5], ..TrainBatch::default() };
-        let s = l.step(&b, 0.1).unwrap();
-        assert!((s.policy_loss - 2f64.ln()).abs() < 1e-9);
-        l.save(t.path()).unwrap();
-        let mut m = NullLearner::default();
-        m.load(t.path()).unwrap();
-        assert_eq!(m.steps(), 1);
-        l.publish(t.path()).unwrap();
-        let cfg = TrainConfig {
-            network: crate::config::NetworkConfig { backend: BackendKind::None, ..Default::default() },
-            ..Default::default()
-        };
-        assert_eq!(load_evaluator(&cfg, t.path()).unwrap().name(), "uniform");
     }
 }

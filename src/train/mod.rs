@@ -56,6 +56,7 @@
 //! loop).
 
 pub mod arena;
+pub mod backend;
 pub mod bootstrap;
 pub mod checkpoint;
 pub mod generation;
@@ -171,16 +172,4 @@ impl TrainError {
     pub fn io(path: &Path, source: std::io::Error) -> TrainError {
         TrainError::Io { path: path.to_path_buf(), source }
     }
-}
-
-/// Mixes numbers into a seed (SplitMix64 steps), for the per-chunk and per-step random streams.
-pub fn mix_seed(parts: &[u64]) -> u64 {
-    let mut z = 0x9E37_79B9_7F4A_7C15u64;
-    for &p in parts {
-        z ^= p.wrapping_add(0x9E37_79B9_7F4A_7C15).wrapping_add(z << 6).wrapping_add(z >> 2);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-    }
-    z
 }

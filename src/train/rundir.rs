@@ -1,6 +1,7 @@
 //! The run directory: paths, the trainer lock, atomic writes, the frozen config, the generation
 //! state file, the `best` pointer and `metrics.jsonl`. See [`super`] for the layout.
 
+use super::replay::shard_files;
 use super::TrainError;
 use crate::config::TrainConfig;
 use crate::selfplay::shards::{parse_shard_name, shard_name};
@@ -189,7 +190,7 @@ impl RunDir {
     /// The next free shard index of `worker` in generation `g`: past its shards in the directory
     /// and, for a remote run, in the store.
     pub fn next_shard_index(&self, g: u32, worker: &str) -> Result<u64, TrainError> {
-        let local = super::worker::next_shard_index(&self.shard_dir(g), worker);
+        let local = next_shard_index(&self.shard_dir(g), worker);
         let Some(m) = &self.mirror else { return Ok(local) };
         let key = (g, worker.to_string());
         if let Some(&known) = self.next_index.lock().expect("index").get(&key) {
@@ -581,6 +582,15 @@ fn first_difference(old: &str, new: &str) -> String {
             }
         }
     }
+}
+
+/// The next free shard index of `worker` in `dir`.
+pub fn next_shard_index(dir: &Path, worker: &str) -> u64 {
+    shard_files(dir)
+        .iter()
+        .filter_map(|p| parse_shard_name(p.file_name()?.to_str()?).filter(|(w, _)| *w == worker).map(|(_, i)| i))
+        .max()
+        .map_or(0, |i| i + 1)
 }
 
 #[cfg(test)]

@@ -388,8 +388,9 @@ pub fn torch_evaluator(cfg: &TrainConfig, dir: &Path) -> Result<Box<dyn Evaluato
 mod tests {
     use super::*;
     use crate::nn::policy::{legal_policy, POLICY_SIZE};
-    use crate::nn::testutil::{all_variants, random_positions};
+    use crate::nn::testutil::all_variants;
     use crate::nn::{Symmetry, UniformEvaluator};
+    use crate::rules::random::random_positions;
     use crate::rules::{Position, Variant};
     use crate::selfplay::{run, SelfPlayConfig};
     use crate::train::replay::{game_samples, Sample, Targets};

@@ -8,14 +8,15 @@
 //! generation, the worker name and the chunk's first shard index, so a restarted worker plays new
 //! games rather than the same ones again.
 
-use super::learner::load_evaluator;
+use super::backend::load_evaluator;
 use super::replay::shard_files;
 use super::rundir::{Phase, RunDir};
-use super::{mix_seed, TrainError};
+use super::TrainError;
 use crate::config::{SearchAlgo, TrainConfig};
 use crate::mcts::{SearchConfig, SearchKind};
 use crate::nn::{EvalCache, Evaluator};
-use crate::selfplay::shards::{parse_shard_name, HEADER_LEN};
+use crate::rng::mix_seed;
+use crate::selfplay::shards::HEADER_LEN;
 use crate::selfplay::{self, Progress, ResignConfig, SelfPlayConfig, ShardWriter};
 use std::io::Read;
 use std::path::Path;
@@ -32,15 +33,6 @@ pub fn shard_game_count(path: &Path) -> u64 {
 /// Games in all shards of a directory.
 pub fn count_games(dir: &Path) -> u64 {
     shard_files(dir).iter().map(|p| shard_game_count(p)).sum()
-}
-
-/// The next free shard index of `worker` in `dir`.
-pub fn next_shard_index(dir: &Path, worker: &str) -> u64 {
-    shard_files(dir)
-        .iter()
-        .filter_map(|p| parse_shard_name(p.file_name()?.to_str()?).filter(|(w, _)| *w == worker).map(|(_, i)| i))
-        .max()
-        .map_or(0, |i| i + 1)
 }
 
 /// The self-play driver's settings for `games` games with stream `seed`.
@@ -624,6 +616,7 @@ impl Waiting {
 mod tests {
     use super::*;
     use crate::nn::UniformEvaluator;
+    use crate::train::rundir::next_shard_index;
 
     #[test]
     fn self_play_leaf_terms_follow_the_config() {

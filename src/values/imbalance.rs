@@ -414,7 +414,7 @@ pub(crate) mod tests {
 
     /// Jim Aikin's guessed Five Up values, the truth of the simulations.
     pub(crate) fn aikin(k: Kind) -> f64 {
-        crate::values::report::guess(Ruleset::FiveUp, k)
+        crate::values::guess(Ruleset::FiveUp, k)
     }
 
     fn simulate(imbs: &[Imbalance], pairs: usize, beta: f64, tempo: f64, seed: u64) -> Vec<PairResults> {

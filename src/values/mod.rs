@@ -25,7 +25,37 @@ pub use report::ValuesReport;
 pub use run::{run, Method, RunError, ValuesConfig};
 pub use setups::{default_imbalances, measured_kinds, Imbalance};
 
+use crate::rules::{Kind, Ruleset};
+
 /// Serialises a kind by its weights-file key (`knight`, `silver`, `runicorn`).
-fn ser_kind<S: serde::Serializer>(k: &crate::rules::Kind, s: S) -> Result<S::Ok, S::Error> {
+fn ser_kind<S: serde::Serializer>(k: &Kind, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(crate::engine::weights::kind_key(*k))
+}
+
+/// The prior guess of a ruleset in pawns (see [`guess_source`]): Aikin's published table for Five
+/// Up (P 1, U ≤ 3, N 4, B 4, R 5, S 5, W 6, G 6, Q 9), and for Raumschach, which has no published
+/// table, the working estimate the engine played with before anything was measured (N 3, B 5,
+/// R 5, U 3, Q 10). Fixed numbers: the engine's defaults are measured values now.
+pub fn guess(ruleset: Ruleset, kind: Kind) -> f64 {
+    match (ruleset.is_fiveup(), kind) {
+        (_, Kind::Pawn) => 1.0,
+        (true, Kind::Unicorn) => 3.0,
+        (true, Kind::Knight | Kind::Bishop) => 4.0,
+        (true, Kind::Rook | Kind::Silver) => 5.0,
+        (true, Kind::Wizard | Kind::Guard) => 6.0,
+        (true, Kind::Queen) => 9.0,
+        (false, Kind::Knight | Kind::RUnicorn) => 3.0,
+        (false, Kind::Bishop | Kind::Rook) => 5.0,
+        (false, Kind::Queen) => 10.0,
+        _ => 0.0,
+    }
+}
+
+/// Source of [`guess`].
+pub fn guess_source(ruleset: Ruleset) -> &'static str {
+    if ruleset.is_fiveup() {
+        "Aikin's table (Five Up text)"
+    } else {
+        "project working estimate (no published table)"
+    }
 }

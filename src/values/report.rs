@@ -2,7 +2,7 @@
 
 use super::imbalance::{Estimate, ImbalanceReport};
 use super::regression::{PhaseRegression, RegressionReport};
-use crate::rules::{Kind, Ruleset};
+use crate::rules::Kind;
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -48,6 +48,10 @@ pub struct Row {
     pub texel_games_needed: Option<usize>,
 }
 
+/// What "A" means in the progress and the report.
+pub const SIDE_A: &str = "side A lacks the pieces before the '/' (in Q/PPP, A has no queen, B three pawns fewer) \
+                          and plays white in one game of each pair, black in the other";
+
 /// The three methods' names, in the order of [`Row::estimates`].
 pub const METHODS: [&str; 3] = ["imbalance", "regression", "texel"];
 
@@ -88,34 +92,6 @@ pub struct ValuesReport {
     pub iterations: Vec<IterationSummary>,
     /// Wall-clock seconds of the run.
     pub seconds: f64,
-}
-
-/// The prior guess of a ruleset in pawns (see [`guess_source`]): Aikin's published table for Five
-/// Up (P 1, U ≤ 3, N 4, B 4, R 5, S 5, W 6, G 6, Q 9), and for Raumschach, which has no published
-/// table, the working estimate the engine played with before anything was measured (N 3, B 5,
-/// R 5, U 3, Q 10). Fixed numbers: the engine's defaults are measured values now.
-pub fn guess(ruleset: Ruleset, kind: Kind) -> f64 {
-    match (ruleset.is_fiveup(), kind) {
-        (_, Kind::Pawn) => 1.0,
-        (true, Kind::Unicorn) => 3.0,
-        (true, Kind::Knight | Kind::Bishop) => 4.0,
-        (true, Kind::Rook | Kind::Silver) => 5.0,
-        (true, Kind::Wizard | Kind::Guard) => 6.0,
-        (true, Kind::Queen) => 9.0,
-        (false, Kind::Knight | Kind::RUnicorn) => 3.0,
-        (false, Kind::Bishop | Kind::Rook) => 5.0,
-        (false, Kind::Queen) => 10.0,
-        _ => 0.0,
-    }
-}
-
-/// Source of [`guess`].
-pub fn guess_source(ruleset: Ruleset) -> &'static str {
-    if ruleset.is_fiveup() {
-        "Aikin's table (Five Up text)"
-    } else {
-        "project working estimate (no published table)"
-    }
 }
 
 fn cell(e: &Option<Estimate>) -> (String, String) {
@@ -173,7 +149,7 @@ impl ValuesReport {
                 im.bootstrap,
                 im.bootstrap_failed
             );
-            let _ = writeln!(s, "  ({})", super::run::SIDE_A);
+            let _ = writeln!(s, "  ({})", SIDE_A);
             for st in &im.stats {
                 let implied = st.implied.map_or(String::new(), |v| format!("  alone implies {v:.2}"));
                 let _ = writeln!(
@@ -515,7 +491,7 @@ mod tests {
         };
         let report = ValuesReport {
             ruleset: "fiveup".into(),
-            guess_source: guess_source(Ruleset::FiveUp).into(),
+            guess_source: crate::values::guess_source(crate::rules::Ruleset::FiveUp).into(),
             engine: "ab:depth=1".into(),
             rows: vec![row("knight", 'N', 3.0), row("rook", 'R', 5.0)],
             imbalance: None,

@@ -27,8 +27,9 @@ use super::imbalance::{estimate, PairResults};
 use super::play::{pair_rng, shared_opening};
 use super::records::{append_line, read_games, read_lines, GameLine, ReplayGame};
 use super::regression::{by_phase, game_samples, regress, Model, SampleConfig};
-use super::report::{guess, guess_source, IterationSummary, Row, ValuesReport};
+use super::report::{IterationSummary, Row, ValuesReport, SIDE_A};
 use super::setups::{bracket, measured_kinds, Imbalance};
+use super::{guess, guess_source};
 use crate::engine::weights::kind_key;
 use crate::eval::elo::z95;
 use crate::eval::openings::Opening;
@@ -161,10 +162,6 @@ struct IterConfig {
 fn io(path: &std::path::Path) -> impl FnOnce(std::io::Error) -> RunError + '_ {
     move |e| RunError::Io(path.display().to_string(), e)
 }
-
-/// What "A" means in the progress and the report.
-pub const SIDE_A: &str = "side A lacks the pieces before the '/' (in Q/PPP, A has no queen, B three pawns fewer) \
-                          and plays white in one game of each pair, black in the other";
 
 /// Record tag of a values game naming its imbalance.
 const IMBALANCE_TAG: &str = "Imbalance";

@@ -127,7 +127,7 @@ pub const TRICKY_FIVEUP: [&str; 3] = [
 pub fn run(variant: &str, start: Option<&str>, games: u64, max_plies: usize, seed: u64, f: &mut Features) {
     let v = text::variant(variant);
     for g in 0..games {
-        let mut rng = Rng(seed ^ g.wrapping_mul(0x1234_5678_9ABC_DEF1));
+        let mut rng = Rng::new(seed ^ g.wrapping_mul(0x1234_5678_9ABC_DEF1));
         let uniform = g % 4 == 3;
         let mut pos = match start {
             None => Position::startpos(v),

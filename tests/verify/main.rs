@@ -31,24 +31,8 @@ pub const VARIANTS: [&str; 8] = [
     "raumschach+hypercylinder",
 ];
 
-/// A small deterministic generator (splitmix64).
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// Next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+/// The crate's small deterministic generator (SplitMix64).
+pub use fiveup::rng::SplitMix64 as Rng;
 
 /// The core's legal moves as coordinate texts; asserts there are no duplicates.
 pub fn core_texts(pos: &Position) -> BTreeSet<String> {

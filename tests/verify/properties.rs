@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 fn game(variant: usize, seed: u64, plies: usize, mut check: impl FnMut(&mut Position)) {
     let v = text::variant(VARIANTS[variant]);
     let mut pos = Position::startpos(v);
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     for _ in 0..plies {
         check(&mut pos);
         let moves = pos.legal_moves();

@@ -161,8 +161,9 @@ mod tests {
     use crate::nn::network::full_gather;
     use crate::nn::network::NetworkEvaluator;
     use crate::nn::policy::POLICY_SIZE;
-    use crate::nn::testutil::{all_variants, random_positions};
+    use crate::nn::testutil::all_variants;
     use crate::nn::torch::net::NetConfig;
+    use crate::rules::random::random_positions;
 
     fn backend() -> TorchBackend {
         tch::manual_seed(3);

@@ -8,6 +8,7 @@ use super::net::NetConfig;
 use crate::nn::encode::{encode_batch, INPUT_SIZE};
 use crate::nn::evaluator::{EvalInput, Evaluator};
 use crate::nn::network::NetworkEvaluator;
+use crate::rules::random::RandomGames;
 use crate::rules::{Move, Position, Variant};
 use std::time::{Duration, Instant};
 use tch::Device;
@@ -44,33 +45,16 @@ pub struct BenchConfig {
     pub channels_last: Option<bool>,
 }
 
-/// Positions from deterministic pseudo-random games of `variant` (SplitMix64 move choice, so
-/// the bench needs no `rand`), with their legal moves; games restart when they end.
+/// Positions from deterministic pseudo-random games of `variant` ([`RandomGames`], games of at
+/// most 120 plies), with their legal moves.
 pub fn bench_positions(variant: Variant, n: usize, seed: u64) -> Vec<(Position, Vec<Move>)> {
-    let mut state = seed;
-    let mut next = move || {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
-    let mut out = Vec::with_capacity(n);
-    let mut p = Position::startpos(variant);
-    let mut ply = 0;
-    while out.len() < n {
-        let moves = p.legal_moves();
-        if moves.is_empty() || ply >= 120 {
-            p = Position::startpos(variant);
-            ply = 0;
-            continue;
-        }
-        let m = moves[(next() % moves.len() as u64) as usize];
-        out.push((p.clone(), moves));
-        p.make(m);
-        ply += 1;
-    }
-    out
+    RandomGames::new(variant, seed, 120)
+        .take(n)
+        .map(|p| {
+            let moves = p.legal_moves();
+            (p, moves)
+        })
+        .collect()
 }
 
 /// Windows `min_time` is split into; the best window counts.

@@ -344,8 +344,8 @@ pub fn to_channels_last(t: &Tensor) -> Tensor {
 mod tests {
     use super::*;
     use crate::nn::encode::encode_batch;
-    use crate::nn::testutil::random_positions;
     use crate::nn::INPUT_SIZE;
+    use crate::rules::random::random_positions;
     use crate::rules::Variant;
 
     fn input(n: usize) -> Tensor {
