@@ -5,7 +5,7 @@
 //! cargo-fuzz targets in `fuzz/` (see `fuzz/README.md`).
 //!
 //! Each property runs [`DEFAULT_CASES`] cases (seconds in all); `FIVEUP_FUZZ_CASES=N` runs N,
-//! e.g. `FIVEUP_FUZZ_CASES=20000 cargo test --release --test fuzz`.
+//! e.g. `FIVEUP_FUZZ_CASES=20000 cargo test --release --test integration fuzz::`.
 //!
 //! The last section holds the inputs that made a reader panic, as regression tests.
 
@@ -297,8 +297,8 @@ proptest! {
 
 // ===== Training configs and --set ==============================================================
 
-const QUICK: &str = include_str!("../configs/quick.toml");
-const CPU: &str = include_str!("../configs/cpu.toml");
+const QUICK: &str = include_str!("../../configs/quick.toml");
+const CPU: &str = include_str!("../../configs/cpu.toml");
 
 fn check_config(text: &str, sets: &[String]) -> Result<(), TestCaseError> {
     let Ok(cfg) = TrainConfig::from_toml(text, "fuzz.toml", sets) else { return Ok(()) };

@@ -1,67 +1,17 @@
 //! End-to-end tests of the playing subcommands through the built `fiveup` binary: analyse, play
 //! (scripted through stdin), match, tournament (resumed), sprt, and spec errors.
 
-use std::io::Write;
+use crate::common::{assert_one_line_error, fiveup, fiveup_with_bytes, fiveup_with_input, ok, stderr};
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
 
 /// The fool's-mate position before `4. SxBe4++`, as printed by
 /// `fiveup replay 1. P-Cc2 P-Cc4 2. B-De4/G PAd4-Bd3 3. N-Db3/S P-Cc3`.
 const FOOLS_MATE: &str =
     "rnknr/ppp1p/5/5/5|ubqub/pp1pp/3p1/5/5|5/5/2p2/2P2/5|5/4B/1N3/PP1PP/UGQUB|5/5/5/PPPPP/RSKNR w Wwgs E1D1A5B5 - 0 4";
 
-fn fiveup(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fiveup")).args(args).output().expect("the binary runs")
-}
-
-fn fiveup_with_input(args: &[&str], input: &str) -> Output {
-    fiveup_with_bytes(args, input.as_bytes())
-}
-
-/// Runs `fiveup` with `input` on stdin. A binary that refuses its arguments may exit before
-/// reading stdin; the broken pipe that leaves is not a failure of the test.
-fn fiveup_with_bytes(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fiveup"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    match child.stdin.take().expect("stdin").write_all(input) {
-        Ok(()) => {}
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-        Err(e) => panic!("write stdin: {e}"),
-    }
-    child.wait_with_output().expect("the binary finishes")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("utf-8 output")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("utf-8 output")
-}
-
-/// Asserts a failed run whose stderr is one line, `error: …` containing `want`.
-fn assert_one_line_error(o: &Output, want: &str) {
-    assert!(!o.status.success(), "expected failure, got {:?}\n{}", o.status, stdout(o));
-    let err = stderr(o);
-    assert!(err.lines().count() == 1 && err.starts_with("error: ") && err.contains(want), "{err:?}: want {want:?}");
-}
-
-fn ok(o: &Output) -> String {
-    assert!(o.status.success(), "failed: {}\n{}", stderr(o), stdout(o));
-    stdout(o)
-}
-
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("fiveup-cli-play-{}-{name}", std::process::id()));
-    std::fs::remove_dir_all(&d).ok();
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    crate::common::scratch("cli-play", name)
 }
 
 fn count_records(path: &std::path::Path) -> usize {

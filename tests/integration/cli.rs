@@ -1,31 +1,6 @@
 //! End-to-end tests through the built `fiveup` binary.
 
-use std::process::{Command, Output};
-
-const FIVEUP_START: &str =
-    "rnknr/ppppp/5/5/5|ubqub/ppppp/5/5/5|5/5/5/5/5|5/5/5/PPPPP/UBQUB|5/5/5/PPPPP/RNKNR w WGSwgs E1D1A5B5 - 0 1";
-
-fn fiveup(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fiveup")).args(args).output().expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("utf-8 output")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("utf-8 output")
-}
-
-/// Asserts a failed run whose stderr is exactly one line starting with `error: ` and containing
-/// `want`.
-fn assert_one_line_error(o: &Output, want: &str) {
-    assert!(!o.status.success(), "expected failure, got {:?}\n{}", o.status, stdout(o));
-    let err = stderr(o);
-    assert_eq!(err.lines().count(), 1, "one line: {err:?}");
-    assert!(err.starts_with("error: "), "{err}");
-    assert!(err.contains(want), "{err:?} should contain {want:?}");
-}
+use crate::common::{assert_one_line_error, fiveup, stderr, stdout, FIVEUP_START};
 
 #[test]
 fn perft_prints_its_count_last() {

@@ -1,26 +1,10 @@
 //! End-to-end: commands that write a file refuse an existing output unless `--force`, and always
 //! refuse an output that is one of their inputs.
 
+use crate::common::{assert_one_line_error, fiveup, stderr};
 use fiveup::nn::UniformEvaluator;
 use fiveup::selfplay::{run, write_shard, SelfPlayConfig};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn fiveup(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fiveup")).args(args).output().expect("the binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
-}
-
-/// Asserts a failed run whose stderr is one `error: ` line containing `want`.
-fn assert_one_line_error(o: &Output, want: &str) {
-    assert!(!o.status.success(), "expected failure, got {:?}", o.status);
-    let err = stderr(o);
-    assert_eq!(err.lines().count(), 1, "one line: {err:?}");
-    assert!(err.starts_with("error: ") && err.contains(want), "{err:?} should contain {want:?}");
-}
 
 /// A small real shard at `path`.
 fn make_shard(path: &Path) {

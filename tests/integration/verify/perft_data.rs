@@ -15,7 +15,7 @@ struct Entry {
 }
 
 fn entries() -> Vec<Entry> {
-    let data = include_str!("../perft.txt");
+    let data = include_str!("../../perft.txt");
     data.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
@@ -55,7 +55,7 @@ fn core_matches_perft_file() {
     assert!(checked >= 30, "only {checked} counts checked");
 }
 
-/// Every recorded count, depth 4 included (slow: run in release, `cargo test --release --test verify
+/// Every recorded count, depth 4 included (slow: run in release, `cargo test --release --test integration
 /// core_matches_perft_file_deep -- --ignored`; about 20 s).
 #[test]
 #[ignore]
@@ -86,7 +86,7 @@ fn reference_matches_perft_file_small() {
 }
 
 /// The reference re-counts every tree of at most 70 000 interior nodes (slow: run in release,
-/// `cargo test --release --test verify reference_matches_perft_file_full -- --ignored`).
+/// `cargo test --release --test integration reference_matches_perft_file_full -- --ignored`).
 #[test]
 #[ignore]
 fn reference_matches_perft_file_full() {
@@ -109,7 +109,7 @@ fn tricky_positions_are_recorded() {
     }
 }
 
-/// Prints counts for the file (used to write it): `cargo test --release --test verify
+/// Prints counts for the file (used to write it): `cargo test --release --test integration
 /// print_perft_counts -- --ignored --nocapture` with `PERFT_DEPTH` (default 3).
 #[test]
 #[ignore]

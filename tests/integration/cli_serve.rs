@@ -1,12 +1,11 @@
 //! `fiveup serve` end to end: the binary listens, serves the page and the API over a real socket,
 //! refuses bad options before it listens, and stops on SIGTERM.
 
+use crate::common::BIN;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
-
-const BIN: &str = env!("CARGO_BIN_EXE_fiveup");
 
 /// A running server, killed when dropped.
 struct Server {

@@ -2,18 +2,13 @@
 //! as an outside engine in a match, and a misbehaving fake engine (tests/fixtures/fake-engine.sh)
 //! whose every failure ends the game with the right result and reason.
 
+use crate::common::{fiveup, BIN};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_fiveup");
 
 fn fake() -> String {
     format!("{}/tests/fixtures/fake-engine.sh", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn fiveup(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("the binary runs")
 }
 
 fn temp(name: &str) -> std::path::PathBuf {

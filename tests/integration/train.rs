@@ -2,13 +2,14 @@
 //! completion and leaves valid files; a run killed with SIGKILL mid-generation resumes to the same
 //! end; a damaged checkpoint and bad configs are one-line errors.
 
+use crate::common::{assert_ok, assert_one_line_error, text};
 use fiveup::selfplay::read_shard;
 use fiveup::train::checkpoint;
 use fiveup::train::learner::{Learner, NullLearner};
 use fiveup::train::worker::count_games;
 use fiveup::train::{Phase, RunDir};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 fn quick() -> PathBuf {
@@ -23,21 +24,6 @@ fn train_cmd(run: &Path, extra: &[&str]) -> Command {
     c.args(["train", "--config"]).arg(quick()).arg("--run").arg(run).args(["--set", BACKEND]).args(extra);
     c.env("RUST_LOG", "warn");
     c
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).to_string()
-}
-
-fn assert_ok(o: &Output) {
-    assert!(o.status.success(), "status {:?}\nstdout:\n{}\nstderr:\n{}", o.status, text(&o.stdout), text(&o.stderr));
-}
-
-fn assert_one_line_error(o: &Output, want: &str) {
-    assert!(!o.status.success(), "expected failure\n{}", text(&o.stdout));
-    let err = text(&o.stderr);
-    assert_eq!(err.lines().count(), 1, "one line: {err:?}");
-    assert!(err.starts_with("error: ") && err.contains(want), "{err:?} should contain {want:?}");
 }
 
 /// Checks every file of a finished run of `generations` generations.

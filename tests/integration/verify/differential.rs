@@ -249,7 +249,7 @@ fn raumschach_random_games_match_reference() {
     }
 }
 
-/// A longer soak (ignored by default): `cargo test --release --test verify soak -- --ignored --nocapture`.
+/// A longer soak (ignored by default): `cargo test --release --test integration verify::differential::soak -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn soak_all_variants() {

@@ -1,0 +1,23 @@
+//! The integration tests, one test binary (one link against libtorch instead of one per file):
+//!
+//! - end to end through the built binary: [`cli`] (rules commands, bad input, values, bench,
+//!   NNUE commands), [`cli_force`] (outputs never overwritten without `--force`), [`cli_play`]
+//!   (analyse, play, match, tournament), [`cli_serve`] (the web server), [`cli_uci`] (the
+//!   protocol and outside engines), [`train`] (training runs, kills and resumes);
+//! - through the library: [`fuzz`] (every reader of user input under arbitrary and mutated
+//!   input), [`seeds`] (the seed text's games and diagrams), [`verify`] (the rules core against
+//!   an independent reference implementation and the perft file).
+//!
+//! One module's tests: `cargo test --test integration cli_play::`.
+
+mod common;
+
+mod cli;
+mod cli_force;
+mod cli_play;
+mod cli_serve;
+mod cli_uci;
+mod fuzz;
+mod seeds;
+mod train;
+mod verify;
