@@ -155,7 +155,7 @@ pub fn bench(depth: u32, hash_mb: usize) -> BenchResult {
 pub(crate) fn assert_white_converts(spec: &str, ruleset: crate::rules::Ruleset, texts: &[&str]) {
     use crate::eval::openings::Opening;
     use crate::eval::runner::{play_game, GameJob};
-    let spec: crate::player::PlayerSpec = spec.parse().unwrap();
+    let spec: crate::player::spec::PlayerSpec = spec.parse().unwrap();
     for text in texts {
         let start = Position::from_text(text, Variant::plain(ruleset)).unwrap();
         let job = GameJob {

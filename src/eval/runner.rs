@@ -31,8 +31,9 @@
 
 use super::openings::{Opening, OpeningStream};
 use super::records::GameRecord;
-use crate::clock::{GameClock, TimeControl};
-use crate::player::{BuildError, Forfeit, Go, PlayError, Player, PlayerSpec, Turn};
+use crate::player::clock::{GameClock, TimeControl};
+use crate::player::spec::{BuildError, PlayerSpec};
+use crate::player::{Forfeit, Go, PlayError, Player, Turn};
 use crate::rules::game::{EndRule, Game, Outcome, Status};
 use crate::rules::notation::coordinate;
 use std::ops::ControlFlow;
@@ -273,7 +274,7 @@ pub fn play_game_observed(
         tags.push(("Clocks".into(), clocks.join(" ")));
     }
     if let Some(r) = reason {
-        tags.push(("Reason".into(), crate::player::clip_words(&r)));
+        tags.push(("Reason".into(), crate::player::text::clip_words(&r)));
     }
     Ok(GameRecord {
         event: job.event.clone(),

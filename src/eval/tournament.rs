@@ -17,8 +17,8 @@ use super::ratings::{rate, FitConfig, Game as RatedGame, RatingError, RatingRepo
 use super::records::{read_records_resuming, GameRecord, RecordFileError, RecordWriter};
 use super::runner::{play_games, GameJob, PlayerSource, RunError};
 use super::tally::Effort;
-use crate::clock::TimeControl;
-use crate::player::{PlayerSpec, SpecError};
+use crate::player::clock::TimeControl;
+use crate::player::spec::{PlayerSpec, SpecError};
 use crate::rules::{Position, Ruleset, Variant};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
