@@ -916,5 +916,25 @@ mod tests {
         assert!(first.contains("… (10003 characters)") && first.chars().count() < 300, "{first}");
         // The accepted forms are on their own lines, and their network example is a directory.
         assert!(msg.lines().count() > 5 && !msg.contains("model.pt") && msg.contains("net=nets/fiveup-az"), "{msg}");
+        // The help of every whole-number key shows the range its table checks (10^k for large
+        // powers of ten), and every line of the accepted forms fits.
+        fn shows_ranges<S>(keys: &[Key<S>]) {
+            let show = |n: u64| match n.ilog10() {
+                k if k >= 6 && 10u64.pow(k) == n => format!("10^{k}"),
+                _ => n.to_string(),
+            };
+            for key in keys {
+                if let Value::Whole { range, .. } = &key.value {
+                    if *range.end() != u64::MAX {
+                        let want = format!("{}={}..={}", key.names[0], range.start(), show(*range.end()));
+                        assert!(key.help.starts_with(&want), "{}: {want}", key.help);
+                    }
+                }
+            }
+        }
+        shows_ranges(ALPHA_BETA.keys);
+        shows_ranges(RANDOM.keys);
+        shows_ranges(MCTS.keys);
+        assert!(accepted().lines().all(|l| l.chars().count() <= HELP_WIDTH), "{}", accepted());
     }
 }
