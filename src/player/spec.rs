@@ -93,11 +93,11 @@ impl fmt::Display for EvalChoice {
 /// Which evaluator an MCTS player asks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EvaluatorSpec {
-    /// [`UniformEvaluator`]: uniform prior, value 0.
+    /// [`crate::nn::UniformEvaluator`]: uniform prior, value 0.
     Uniform,
-    /// [`AbEvaluator`]: the alpha-beta hand evaluation.
+    /// [`crate::mcts::AbEvaluator`]: the alpha-beta hand evaluation.
     AlphaBeta,
-    /// A network loaded from a file by [`load_net_evaluator`].
+    /// A network loaded from a file by [`super::mcts::load_net_evaluator`].
     Net(PathBuf),
 }
 
