@@ -7,7 +7,7 @@
 //! The first COUNT positions of the set are used; each player sees them without their games'
 //! history (repetitions aside, the same positions the network sees).
 
-use fiveup::player::PlayerSpec;
+use fiveup::player::spec::PlayerSpec;
 use fiveup::train::heldout;
 use fiveup::train::RunDir;
 use std::path::Path;

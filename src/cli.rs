@@ -522,7 +522,7 @@ impl ValuesArgs {
         use fiveup::values::{default_imbalances, Imbalance};
         let ruleset: Ruleset = self.ruleset.trim().parse()?;
         let method = self.method.parse::<fiveup::values::Method>().map_err(anyhow::Error::msg)?;
-        let engine: fiveup::player::PlayerSpec = self.engine.parse().context("--engine")?;
+        let engine: fiveup::player::spec::PlayerSpec = self.engine.parse().context("--engine")?;
         engine.build().context("--engine")?;
         use common::{bound, MAX_GAMES, MAX_PLIES, MAX_THREADS};
         bound("--concurrency", self.concurrency, 1, MAX_THREADS)?;
@@ -564,7 +564,9 @@ impl ValuesArgs {
             None if even => {
                 // Bracket the values the engine plays with (its --engine values= file, else the defaults).
                 let weights = match &engine {
-                    fiveup::player::PlayerSpec::AlphaBeta(ab) => ab.weights(ruleset).context("--engine values")?,
+                    fiveup::player::spec::PlayerSpec::AlphaBeta(ab) => {
+                        ab.weights(ruleset).context("--engine values")?
+                    }
                     _ => fiveup::engine::Weights::for_ruleset(ruleset),
                 };
                 let mut v = fiveup::values::setups::even_imbalances(ruleset, |k| weights.value(k) as f64 / 100.0);
@@ -788,7 +790,7 @@ fn run_nnue_train(_: &NnueTrainArgs, _: &mut dyn Write) -> Result<()> {
 /// serves the protocol on stdin/stdout until `quit` or the end of input.
 fn run_uci(a: &UciArgs) -> Result<()> {
     let ruleset: Ruleset = a.ruleset.trim().parse().context("--ruleset")?;
-    let spec = fiveup::player::PlayerSpec::parse_unlimited(&a.player).context("--player")?;
+    let spec = fiveup::player::spec::PlayerSpec::parse_unlimited(&a.player).context("--player")?;
     // Networks and values files are loaded now, so a bad one fails here with one line.
     spec.build().context("--player")?;
     let opts = fiveup::protocol::ServeOptions { player: a.player.clone(), ruleset };
@@ -849,7 +851,7 @@ pub fn error_report(e: &anyhow::Error) -> String {
     for cause in e.chain() {
         let text = cause.to_string();
         let mut lines = text.lines();
-        let first = fiveup::player::clip_words(lines.next().unwrap_or_default());
+        let first = fiveup::player::text::clip_words(lines.next().unwrap_or_default());
         if !first.is_empty() && !line.contains(&first) {
             if !line.is_empty() {
                 line.push_str(": ");
@@ -1030,7 +1032,7 @@ fn run_runs_heldout(a: &RunsHeldoutArgs, out: &mut dyn Write) -> Result<()> {
     let players = a
         .player
         .iter()
-        .map(|s| s.parse::<fiveup::player::PlayerSpec>().map_err(|e| anyhow::Error::new(e).context("--player")))
+        .map(|s| s.parse::<fiveup::player::spec::PlayerSpec>().map_err(|e| anyhow::Error::new(e).context("--player")))
         .collect::<Result<Vec<_>>>()?;
     if a.first == Some(0) {
         bail!("--first 0 measures nothing (give at least 1)");
@@ -1118,7 +1120,7 @@ fn heldout_header(
 /// `fiveup runs heldout --player`: each player's figures on the set, as a network's.
 fn heldout_players(
     cfg: &fiveup::config::TrainConfig,
-    players: &[fiveup::player::PlayerSpec],
+    players: &[fiveup::player::spec::PlayerSpec],
     items: &[fiveup::train::heldout::HeldoutItem],
     set: &std::path::Path,
     label: &str,
@@ -1378,11 +1380,11 @@ mod tests {
         assert!(r.len() < 200 && r.ends_with("… (10002 characters)"), "{r}");
         // A spec the library already cut is not cut twice.
         let long = format!("mcts:{}", "x".repeat(10_000));
-        let e = long.parse::<fiveup::player::PlayerSpec>().unwrap_err();
+        let e = long.parse::<fiveup::player::spec::PlayerSpec>().unwrap_err();
         let r = error_report(&anyhow::Error::new(e));
         let first = r.lines().next().unwrap();
         assert!(first.contains("… (10005 characters)'") && first.matches("characters)").count() == 2, "{first}");
-        let e = "ab:depth=0".parse::<fiveup::player::PlayerSpec>().unwrap_err();
+        let e = "ab:depth=0".parse::<fiveup::player::spec::PlayerSpec>().unwrap_err();
         let r = error_report(&anyhow::Error::new(e).context("--engine"));
         let lines: Vec<&str> = r.lines().collect();
         assert_eq!(lines[0], "--engine: bad player spec 'ab:depth=0': depth=0: expected 1..=64");

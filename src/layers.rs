@@ -34,7 +34,6 @@ pub const LAYERS: &[(&str, u32)] = &[
     ("nn", 4),
     ("mcts", 5),
     ("player", 6),
-    ("clock", 6),
     ("protocol", 7),
     ("eval", 8),
     ("selfplay", 9),

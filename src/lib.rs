@@ -2,7 +2,6 @@
 
 #![warn(missing_docs)]
 
-pub mod clock;
 pub mod config;
 pub mod engine;
 pub mod eval;

@@ -6,7 +6,7 @@
 use fiveup::config::TrainConfig;
 use fiveup::eval::records::{parse_records, parse_records_prefix};
 use fiveup::nn::Symmetry;
-use fiveup::player::PlayerSpec;
+use fiveup::player::spec::PlayerSpec;
 use fiveup::rules::bitboard::FULL;
 use fiveup::rules::game::Game;
 use fiveup::rules::notation::{diagram, figurine, parse_move, tokenize_moves, MoveText};

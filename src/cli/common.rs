@@ -3,9 +3,9 @@
 use super::PositionArgs;
 use anyhow::{bail, Result};
 use clap::Args;
-use fiveup::clock::TimeControl;
 use fiveup::eval::{OpeningSource, OpeningStream, PlayerSource, RecordWriter};
-use fiveup::player::PlayerSpec;
+use fiveup::player::clock::TimeControl;
+use fiveup::player::spec::PlayerSpec;
 use fiveup::progress::Progress;
 use std::path::{Path, PathBuf};
 
@@ -56,12 +56,12 @@ impl GameOptions {
             match spec.parse::<PlayerSpec>() {
                 Ok(PlayerSpec::AlphaBeta(ab)) => {
                     inputs.extend(ab.values);
-                    if let fiveup::player::EvalChoice::Nnue(p) = ab.eval {
+                    if let fiveup::player::spec::EvalChoice::Nnue(p) = ab.eval {
                         inputs.push(p);
                     }
                 }
                 Ok(PlayerSpec::Mcts(m)) => {
-                    if let fiveup::player::EvaluatorSpec::Net(p) = m.evaluator {
+                    if let fiveup::player::spec::EvaluatorSpec::Net(p) = m.evaluator {
                         inputs.push(p);
                     }
                     inputs.extend(m.nnue_file);

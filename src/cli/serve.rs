@@ -45,7 +45,9 @@ pub fn run(a: &ServeArgs, out: &mut dyn Write) -> Result<()> {
         "localhost" => IpAddr::from([127, 0, 0, 1]),
         s => match s.parse() {
             Ok(ip) => ip,
-            Err(_) => bail!("--bind {}: not an IP address (e.g. 127.0.0.1, ::1, 0.0.0.0)", fiveup::player::clip(s)),
+            Err(_) => {
+                bail!("--bind {}: not an IP address (e.g. 127.0.0.1, ::1, 0.0.0.0)", fiveup::player::text::clip(s))
+            }
         },
     };
     if !(1..=64).contains(&a.max_searches) {

@@ -31,8 +31,9 @@
 
 use super::openings::{Opening, OpeningStream};
 use super::records::GameRecord;
-use crate::clock::{GameClock, TimeControl};
-use crate::player::{BuildError, Forfeit, Go, PlayError, Player, PlayerSpec, Turn};
+use crate::player::clock::{GameClock, TimeControl};
+use crate::player::spec::{BuildError, PlayerSpec};
+use crate::player::{Forfeit, Go, PlayError, Player, Turn};
 use crate::rules::game::{EndRule, Game, Outcome, Status};
 use crate::rules::notation::coordinate;
 use std::ops::ControlFlow;
@@ -273,7 +274,7 @@ pub fn play_game_observed(
         tags.push(("Clocks".into(), clocks.join(" ")));
     }
     if let Some(r) = reason {
-        tags.push(("Reason".into(), crate::player::clip_words(&r)));
+        tags.push(("Reason".into(), crate::player::text::clip_words(&r)));
     }
     Ok(GameRecord {
         event: job.event.clone(),
@@ -605,7 +606,7 @@ mod tests {
     /// Plays each of `texts` (position texts of `ruleset`, white to move) with `spec` on both
     /// sides, at most 100 plies, and asserts that white wins every game (the mop-up tests).
     fn assert_white_converts(spec: &str, ruleset: crate::rules::Ruleset, texts: &[&str]) {
-        let spec: crate::player::PlayerSpec = spec.parse().unwrap();
+        let spec: crate::player::spec::PlayerSpec = spec.parse().unwrap();
         for text in texts {
             let start = Position::from_text(text, Variant::plain(ruleset)).unwrap();
             let job = GameJob {

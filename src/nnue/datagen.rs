@@ -19,7 +19,7 @@
 use crate::eval::openings::random_opening;
 use crate::eval::runner::PlayerSource;
 use crate::fsutil::{claim_dir, ClaimError};
-use crate::player::PlayerSpec;
+use crate::player::spec::PlayerSpec;
 use crate::rules::{Position, Variant};
 use crate::selfplay::{write_shard, GameRecord};
 use crate::train::bootstrap::engine_game_with;
@@ -95,7 +95,7 @@ pub fn keep_position(pos: &Position, choice: &crate::player::Choice) -> bool {
 /// settings file when it is new.
 pub fn prepare(dir: &Path, cfg: &DatagenConfig) -> Result<PlayerSource, String> {
     let spec: PlayerSpec =
-        cfg.engine.parse().map_err(|e: crate::player::SpecError| format!("--engine: {}", e.reason))?;
+        cfg.engine.parse().map_err(|e: crate::player::spec::SpecError| format!("--engine: {}", e.reason))?;
     if !matches!(spec, PlayerSpec::AlphaBeta(_)) {
         return Err(format!("--engine {}: expected an alpha-beta spec (ab:...)", cfg.engine));
     }

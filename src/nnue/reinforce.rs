@@ -34,7 +34,7 @@ use crate::eval::{
     paired_jobs_lazy, play_games_until, Decision, MatchTally, OpeningSource, PlayerSource, Sprt, SprtConfig,
 };
 use crate::fsutil::{claim_dir, ClaimError};
-use crate::player::{EvalChoice, PlayerSpec};
+use crate::player::spec::{EvalChoice, PlayerSpec};
 use crate::progress::Progress;
 use crate::rules::{Position, Ruleset, Variant};
 use serde::Deserialize;
@@ -189,7 +189,7 @@ impl LoopConfig {
             .gate
             .engine
             .parse()
-            .map_err(|e: crate::player::SpecError| format!("{origin}: gate.engine: {}", e.reason))?;
+            .map_err(|e: crate::player::spec::SpecError| format!("{origin}: gate.engine: {}", e.reason))?;
         if !matches!(gate, PlayerSpec::AlphaBeta(_)) {
             return Err(format!("{origin}: gate.engine = {:?}: expected an alpha-beta spec", cfg.gate.engine));
         }
@@ -420,9 +420,9 @@ fn gate_match(
 ) -> Result<String, String> {
     let a: PlayerSpec = with_eval(&cfg.gate.engine, &EvalChoice::Nnue(net.to_path_buf()))?
         .parse()
-        .map_err(|e: crate::player::SpecError| e.reason)?;
+        .map_err(|e: crate::player::spec::SpecError| e.reason)?;
     let b: PlayerSpec =
-        with_eval(&cfg.gate.engine, baseline)?.parse().map_err(|e: crate::player::SpecError| e.reason)?;
+        with_eval(&cfg.gate.engine, baseline)?.parse().map_err(|e: crate::player::spec::SpecError| e.reason)?;
     for p in [&a, &b] {
         p.build().map_err(|e| e.to_string())?;
     }

@@ -14,8 +14,10 @@
 //! lines and the engine carries on (UCI's habit); a `go` without a valid position, or in a
 //! finished game, answers `bestmove 0000`.
 
-use super::{info_line, parse_go};
-use crate::player::{Go, Player, PlayerSpec, Turn};
+use crate::player::spec::{EvalChoice, PlayerSpec};
+use crate::player::text::clip;
+use crate::player::wire::{info_line, parse_go};
+use crate::player::{Go, Player, Turn};
 use crate::rules::game::{Game, Status};
 use crate::rules::notation::parse_move;
 use crate::rules::{Position, Ruleset, Variant};
@@ -192,7 +194,7 @@ impl Session {
                         }
                     },
                     "go" => self.go(&words[1..])?,
-                    _ => self.say(&format!("info string error: unknown command '{}'", crate::player::clip(cmd)))?,
+                    _ => self.say(&format!("info string error: unknown command '{}'", clip(cmd)))?,
                 }
             }
         }
@@ -209,15 +211,12 @@ impl Session {
         let value = at.map(|i| words[i + 1..].join(" ")).unwrap_or_default();
         let number = |max: usize| match value.parse::<usize>() {
             Ok(n) if (1..=max).contains(&n) => Ok(n),
-            _ => Err(format!(
-                "setoption {name}: '{}' is not a whole number from 1 to {max}",
-                crate::player::clip(&value)
-            )),
+            _ => Err(format!("setoption {name}: '{}' is not a whole number from 1 to {max}", clip(&value))),
         };
         let check = || match value.to_ascii_lowercase().as_str() {
             "true" => Ok(true),
             "false" => Ok(false),
-            _ => Err(format!("setoption {name}: '{}' is not true or false", crate::player::clip(&value))),
+            _ => Err(format!("setoption {name}: '{}' is not true or false", clip(&value))),
         };
         let mut o = self.options.clone();
         match name.to_ascii_lowercase().as_str() {
@@ -239,7 +238,7 @@ impl Session {
                 }
                 return Ok(());
             }
-            _ => return Err(format!("setoption: unknown option '{}'", crate::player::clip(&name))),
+            _ => return Err(format!("setoption: unknown option '{}'", clip(&name))),
         }
         let variant_changed = (o.ruleset, o.castling, o.hypercylinder)
             != (self.options.ruleset, self.options.castling, self.options.hypercylinder);
@@ -273,8 +272,8 @@ impl Session {
         };
         let mut game = Game::new(start);
         for (i, w) in words.iter().skip(moves_at.map_or(words.len(), |i| i + 1)).enumerate() {
-            let m = parse_move(game.position(), w)
-                .map_err(|e| format!("position: move {} '{}': {e}", i + 1, crate::player::clip(w)))?;
+            let m =
+                parse_move(game.position(), w).map_err(|e| format!("position: move {} '{}': {e}", i + 1, clip(w)))?;
             game.play(m).map_err(|e| format!("position: move {} '{w}': {e}", i + 1))?;
         }
         Ok(game)
@@ -294,7 +293,7 @@ impl Session {
                 ab.values = Some(v.into());
             }
             if let Some(f) = &self.options.eval_file {
-                ab.eval = crate::player::EvalChoice::Nnue(f.into());
+                ab.eval = EvalChoice::Nnue(f.into());
             }
         }
         spec.build().map_err(|e| e.to_string())

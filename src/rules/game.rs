@@ -210,7 +210,7 @@ impl fmt::Display for Status {
 
 /// Why [`Game::play`] refused a move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PlayError {
+pub enum RefusedMove {
     /// Not a legal move of the current position.
     #[error("illegal move {0}")]
     Illegal(Move),
@@ -293,12 +293,12 @@ impl Game {
     }
 
     /// Plays a move after checking that it is legal and that the game is not over.
-    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
+    pub fn play(&mut self, m: Move) -> Result<(), RefusedMove> {
         if let Status::Over(o) = self.status() {
-            return Err(PlayError::GameOver(o));
+            return Err(RefusedMove::GameOver(o));
         }
         if !self.pos.is_legal(m) {
-            return Err(PlayError::Illegal(m));
+            return Err(RefusedMove::Illegal(m));
         }
         self.play_unchecked(m);
         Ok(())
@@ -460,7 +460,7 @@ mod tests {
         let m = parse_move(g.position(), "Ea1Eb1").unwrap();
         g.play(m).unwrap();
         assert_eq!(g.status(), Status::Over(Outcome::draw(EndRule::FiftyMoves)));
-        assert!(matches!(g.play(m), Err(PlayError::GameOver(_))));
+        assert!(matches!(g.play(m), Err(RefusedMove::GameOver(_))));
         // A mate on the hundredth ply is a mate: black king Aa5 walled in by its own pawns.
         let mut g = game("kp3/p4/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/R1K2 w - - - 99 80");
         g.play_line("80. R-Ea5++").unwrap();

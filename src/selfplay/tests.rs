@@ -489,3 +489,35 @@ fn setup_records_round_trip() {
     let bad = records::SetupRecord { board: vec![0; 3], ..r };
     assert!(bad.to_setup(s.variant).is_err());
 }
+
+/// A backend that always fails, as a lost GPU does.
+struct BrokenBackend;
+
+impl crate::nn::Backend for BrokenBackend {
+    fn compute(
+        &mut self,
+        _: &[f32],
+        _: usize,
+        _: &[i64],
+        _: &mut crate::nn::BackendOutput,
+    ) -> Result<(), crate::nn::EvalError> {
+        Err(crate::nn::EvalError("CUDA error: device lost".into()))
+    }
+    fn name(&self) -> String {
+        "broken".into()
+    }
+}
+
+#[test]
+fn a_failing_backend_is_an_error_not_a_panic() {
+    let net = crate::nn::NetworkEvaluator::new(BrokenBackend);
+    let mut player =
+        crate::player::mcts::MctsPlayer::with_evaluator(crate::player::spec::MctsSpec::default(), Box::new(net));
+    let p = Position::startpos(Variant::default());
+    let e = crate::player::Player::choose(&mut player, &p, &[]).unwrap_err();
+    assert_eq!(e.to_string(), "network evaluation failed: CUDA error: device lost");
+    let cfg = SelfPlayConfig { total_games: 1, ..SelfPlayConfig::default() };
+    let mut net = crate::nn::NetworkEvaluator::new(BrokenBackend);
+    let r = run(&cfg, &mut net, &mut |_| {}, &mut |_| {});
+    assert_eq!(r.unwrap_err(), crate::nn::EvalError("CUDA error: device lost".into()));
+}

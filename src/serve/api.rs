@@ -3,7 +3,8 @@
 
 use super::{ApiError, AppState, MAX_HASH_MB};
 use crate::eval::GameRecord;
-use crate::player::{Go, Player, PlayerSpec, SearchInfo, Turn};
+use crate::player::spec::PlayerSpec;
+use crate::player::{Go, Player, SearchInfo, Turn};
 use crate::rules::game::{EndRule, Game, Outcome, Status};
 use crate::rules::notation::{coordinate, figurine, format_line, move_number_label, parse_move};
 use crate::rules::{Cell, Color, Kind, Move, Position, Ruleset, Variant};
@@ -100,7 +101,7 @@ pub(crate) fn replay(req: &GameRequest) -> Result<Game, ApiError> {
     }
     let mut game = Game::new(start_of(req)?);
     for (i, text) in req.moves.iter().enumerate() {
-        let shown = crate::player::clip(text);
+        let shown = crate::player::text::clip(text);
         if let Status::Over(o) = game.status() {
             return Err(ApiError::bad(format!("move {} ({shown}): the game is over ({o})", i + 1)));
         }
@@ -221,7 +222,7 @@ pub(crate) async fn info(State(st): State<Arc<AppState>>) -> Json<Value> {
         "rulesets": rulesets,
         "cells": cells,
         "players": players,
-        "specs_help": crate::player::ACCEPTED,
+        "specs_help": crate::player::spec::accepted(),
         "limits": { "max_searches": st.config.max_searches, "max_think_s": st.config.max_think.as_secs_f64() },
         "runs": runs,
     }))
@@ -240,7 +241,7 @@ pub(crate) fn web_player(st: &AppState, text: Option<&str>) -> Result<PlayerSpec
         .map(str::trim)
         .filter(|t| !t.is_empty())
         .ok_or_else(|| ApiError::bad("spec: missing (e.g. ab:time=0.5)"))?;
-    let spec: PlayerSpec = text.parse().map_err(|e: crate::player::SpecError| {
+    let spec: PlayerSpec = text.parse().map_err(|e: crate::player::spec::SpecError| {
         ApiError::bad(format!("spec: {}", e.to_string().lines().next().unwrap_or("")))
     })?;
     let canonical = spec.to_string();
@@ -250,16 +251,18 @@ pub(crate) fn web_player(st: &AppState, text: Option<&str>) -> Result<PlayerSpec
     let names_outside = match &spec {
         PlayerSpec::Uci(_) => Some("starts a program"),
         PlayerSpec::AlphaBeta(ab) if ab.values.is_some() => Some("reads a values file"),
-        PlayerSpec::AlphaBeta(ab) if matches!(ab.eval, crate::player::EvalChoice::Nnue(_)) => {
+        PlayerSpec::AlphaBeta(ab) if matches!(ab.eval, crate::player::spec::EvalChoice::Nnue(_)) => {
             Some("reads a network file")
         }
-        PlayerSpec::Mcts(m) if matches!(m.evaluator, crate::player::EvaluatorSpec::Net(_)) => Some("reads a network"),
+        PlayerSpec::Mcts(m) if matches!(m.evaluator, crate::player::spec::EvaluatorSpec::Net(_)) => {
+            Some("reads a network")
+        }
         _ => None,
     };
     if let Some(what) = names_outside {
         return Err(ApiError::forbidden(format!(
             "spec {} {what}; start the server with --engine '{canonical}' to allow it",
-            crate::player::clip(text)
+            crate::player::text::clip(text)
         )));
     }
     if let PlayerSpec::AlphaBeta(ab) = &spec {
@@ -447,7 +450,7 @@ pub(crate) async fn draw(
         Some("white") => Color::White,
         Some("black") => Color::Black,
         Some(s) => {
-            return Err(ApiError::bad(format!("side: expected white or black, got '{}'", crate::player::clip(s))))
+            return Err(ApiError::bad(format!("side: expected white or black, got '{}'", crate::player::text::clip(s))))
         }
     };
     let permit = st.slot("the engines are busy; offer again in a moment").await?;
@@ -492,8 +495,8 @@ pub(crate) async fn record(Body(req): Body<GameRequest>) -> Result<Json<Value>, 
         (_, r, t) => {
             return Err(ApiError::bad(format!(
                 "result {:?} with termination {:?}: an unfinished game ends only by resignation (1-0 or 0-1) or agreement (1/2-1/2)",
-                r.map(crate::player::clip),
-                t.map(crate::player::clip)
+                r.map(crate::player::text::clip),
+                t.map(crate::player::text::clip)
             )))
         }
     };
@@ -506,7 +509,7 @@ pub(crate) async fn record(Body(req): Body<GameRequest>) -> Result<Json<Value>, 
     }
     let name = |s: &Option<String>, default: &str| {
         let s = s.as_deref().map(str::trim).filter(|s| !s.is_empty()).unwrap_or(default);
-        crate::player::clip(s)
+        crate::player::text::clip(s)
     };
     let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let rec = GameRecord {

@@ -127,8 +127,8 @@ impl AppState {
 pub fn router(config: ServeConfig) -> Result<Router, String> {
     let mut allowed = Vec::new();
     for e in &config.engines {
-        let spec: crate::player::PlayerSpec = e.parse().map_err(|err: crate::player::SpecError| {
-            format!("--engine {}: {}", crate::player::clip(e), err.to_string().lines().next().unwrap_or(""))
+        let spec: crate::player::spec::PlayerSpec = e.parse().map_err(|err: crate::player::spec::SpecError| {
+            format!("--engine {}: {}", crate::player::text::clip(e), err.to_string().lines().next().unwrap_or(""))
         })?;
         allowed.push(spec.to_string());
     }
@@ -196,7 +196,7 @@ async fn guard(State(st): State<Arc<AppState>>, headers: HeaderMap, req: Request
     if let Some(h) = host.filter(|h| checked && !allowed(h)) {
         return ApiError::forbidden(format!(
             "this server does not answer to the host {} (loopback names{} only; see --bind and --allow-host)",
-            crate::player::clip(h),
+            crate::player::text::clip(h),
             if st.config.allow_hosts.is_empty() {
                 String::new()
             } else {
@@ -210,8 +210,11 @@ async fn guard(State(st): State<Arc<AppState>>, headers: HeaderMap, req: Request
         let origin = origin.to_str().unwrap_or("");
         let origin_host = origin.split_once("://").map_or("", |(_, h)| h);
         if origin_host != host {
-            return ApiError::forbidden(format!("cross-origin request from {} refused", crate::player::clip(origin)))
-                .into_response();
+            return ApiError::forbidden(format!(
+                "cross-origin request from {} refused",
+                crate::player::text::clip(origin)
+            ))
+            .into_response();
         }
     }
     if req.method() == Method::POST {
@@ -221,7 +224,7 @@ async fn guard(State(st): State<Arc<AppState>>, headers: HeaderMap, req: Request
         if media != wanted {
             return ApiError::new(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                format!("send the body as {wanted} (got '{}')", crate::player::clip(ct)),
+                format!("send the body as {wanted} (got '{}')", crate::player::text::clip(ct)),
             )
             .into_response();
         }

@@ -113,17 +113,15 @@ impl Cache {
 }
 
 fn run_named<'a>(st: &'a AppState, name: &str) -> Result<&'a RunDir, ApiError> {
-    st.config
-        .runs
-        .iter()
-        .find(|r| r.name == name)
-        .ok_or_else(|| ApiError::not_found(format!("no run named '{}' (see /api/runs)", crate::player::clip(name))))
+    st.config.runs.iter().find(|r| r.name == name).ok_or_else(|| {
+        ApiError::not_found(format!("no run named '{}' (see /api/runs)", crate::player::text::clip(name)))
+    })
 }
 
 /// The file `rel` inside `run`: a relative path of plain names (no `..`, no root, no drive) that,
 /// with every symbolic link resolved, is still inside the run directory and is a regular file.
 pub(crate) fn resolve(run: &RunDir, rel: &str) -> Result<PathBuf, ApiError> {
-    let shown = crate::player::clip(rel);
+    let shown = crate::player::text::clip(rel);
     if rel.is_empty() || rel.len() > 1000 || rel.contains('\0') {
         return Err(ApiError::bad("path: empty, too long or not text"));
     }

@@ -25,7 +25,9 @@ use crate::eval::tally::MatchTally;
 use crate::eval::{score_to_elo, Decision, Pentanomial, Sprt, SprtConfig, SprtData, Trinomial};
 use crate::mcts::SearchKind;
 use crate::nn::EvalCache;
-use crate::player::{BuildError, EvaluatorSpec, MctsPlayer, MctsSpec, Player, PlayerSpec};
+use crate::player::mcts::MctsPlayer;
+use crate::player::spec::{BuildError, EvaluatorSpec, MctsSpec, PlayerSpec};
+use crate::player::Player;
 use crate::rules::{Position, Variant};
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
@@ -64,8 +66,8 @@ pub fn net_source(cfg: &TrainConfig, g: u32, dir: PathBuf) -> PlayerSource {
 /// bare `random` gets `seed`, so each rung and generation draws its own moves.
 pub fn opponent_source(spec: &str, seed: u64) -> Result<PlayerSource, TrainError> {
     // One line: the reason, without the list of accepted forms (the key's docs list them).
-    let parsed: PlayerSpec = spec.parse().map_err(|e: crate::player::SpecError| {
-        TrainError::Player(format!("bad player spec '{}': {}", crate::player::clip(spec), e.reason))
+    let parsed: PlayerSpec = spec.parse().map_err(|e: crate::player::spec::SpecError| {
+        TrainError::Player(format!("bad player spec '{}': {}", crate::player::text::clip(spec), e.reason))
     })?;
     let parsed = if spec.trim() == "random" { PlayerSpec::Random { seed } } else { parsed };
     // Fail now (a missing weights file, …) rather than in a worker thread.

@@ -29,7 +29,7 @@ use crate::config::TrainConfig;
 use crate::eval::openings::random_opening;
 use crate::eval::runner::{play_game_observed, GameJob, PlayerSource};
 use crate::nn::evaluator::NEUTRAL_WDL;
-use crate::player::PlayerSpec;
+use crate::player::spec::PlayerSpec;
 use crate::rng::mix_seed;
 use crate::rules::Position;
 use crate::selfplay::records::{score_to_wdl, SetupRecord, VariantRecord};
@@ -110,7 +110,7 @@ pub fn engine_game_with(
 /// built once (so a bad values file fails now); errors name the key.
 pub fn alpha_beta_spec(key: &str, text: &str) -> Result<PlayerSpec, TrainError> {
     let spec: PlayerSpec =
-        text.parse().map_err(|e: crate::player::SpecError| TrainError::Player(format!("{key}: {}", e.reason)))?;
+        text.parse().map_err(|e: crate::player::spec::SpecError| TrainError::Player(format!("{key}: {}", e.reason)))?;
     if !matches!(spec, PlayerSpec::AlphaBeta(_)) {
         return Err(TrainError::Player(format!("{key} = {text:?}: expected an alpha-beta engine spec (ab:...)")));
     }

@@ -39,7 +39,7 @@ use crate::eval::openings::random_opening;
 use crate::eval::runner::PlayerSource;
 use crate::nn::evaluator::NEUTRAL_WDL;
 use crate::nn::{EvalInput, Evaluation, Evaluator};
-use crate::player::PlayerSpec;
+use crate::player::spec::PlayerSpec;
 use crate::rules::game::prior_occurrences;
 use crate::rules::{Move, Position};
 use crate::selfplay::records::{score_to_expectation, score_to_wdl, PositionRecord, VariantRecord};

@@ -49,7 +49,7 @@ mod tests {
     use super::*;
     use crate::eval::openings::Opening;
     use crate::eval::runner::{play_game, GameJob, PlayerSource};
-    use crate::player::PlayerSpec;
+    use crate::player::spec::PlayerSpec;
     use crate::rules::game::EndRule;
     use crate::rules::{Color, Kind, Ruleset, Variant};
     use crate::values::setups::Imbalance;

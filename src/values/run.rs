@@ -34,7 +34,7 @@ use crate::engine::weights::kind_key;
 use crate::eval::elo::z95;
 use crate::eval::openings::Opening;
 use crate::eval::runner::{play_games_until, GameJob, PlayerSource};
-use crate::player::{AlphaBetaSpec, PlayerSpec};
+use crate::player::spec::{AlphaBetaSpec, PlayerSpec};
 use crate::rules::{Color, Kind, Ruleset, Variant};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};

@@ -12,7 +12,7 @@
 use fiveup::config::TrainConfig;
 use fiveup::eval::records::{parse_records, parse_records_prefix, GameRecord as TextRecord};
 use fiveup::nn::Symmetry;
-use fiveup::player::PlayerSpec;
+use fiveup::player::spec::PlayerSpec;
 use fiveup::rules::game::Game;
 use fiveup::rules::notation::{figurine, format_line, parse_move, tokenize_moves, MoveText};
 use fiveup::rules::{Move, Position, Ruleset, Setup, Variant};

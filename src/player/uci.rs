@@ -1,4 +1,5 @@
-//! The harness side of the protocol: an outside engine as a [`Player`] (`uci:COMMAND`).
+//! `uci:COMMAND`: an outside engine speaking the protocol (`docs/PROTOCOL.md`) as a [`Player`]: the
+//! harness side of the protocol.
 //!
 //! - Spec: `uci:COMMAND[;KEY=VALUE…]`. `COMMAND` is the engine's command line (split at spaces;
 //!   quote an argument with spaces in it). Each `KEY=VALUE` is an engine option sent as
@@ -20,8 +21,10 @@
 //!   the end of its stderr), no `bestmove` by the deadline (hang; the process is killed). A
 //!   forfeited player stays dead: it forfeits every later move at once.
 
-use super::{go_words, parse_info};
-use crate::player::{clip, BuildError, Choice, Forfeit, Go, PlayError, Player, SearchInfo, Turn};
+use super::spec::{BuildError, MAX_NODES};
+use super::text::clip;
+use super::wire::{go_words, parse_info};
+use super::{Choice, Forfeit, Go, PlayError, Player, SearchInfo, Turn};
 use crate::rules::notation::parse_move;
 use crate::rules::{Position, Variant};
 use std::collections::VecDeque;
@@ -93,8 +96,8 @@ impl UciSpec {
                     _ => return Err(format!("depth={v}: expected 1..={}", crate::engine::search::MAX_DEPTH)),
                 },
                 "nodes" => match v.parse::<u64>() {
-                    Ok(n) if (1..=crate::player::MAX_NODES).contains(&n) => spec.nodes = Some(n),
-                    _ => return Err(format!("nodes={v}: expected 1..={}", crate::player::MAX_NODES)),
+                    Ok(n) if (1..=MAX_NODES).contains(&n) => spec.nodes = Some(n),
+                    _ => return Err(format!("nodes={v}: expected 1..={}", MAX_NODES)),
                 },
                 "movetime" => spec.movetime = Some(seconds(k, v)?.max(Duration::from_millis(1))),
                 "timeout" => spec.timeout = seconds(k, v)?.max(Duration::from_millis(1)),

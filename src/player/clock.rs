@@ -13,6 +13,7 @@
 //!   more moves in sudden death) plus three quarters of the increment, never more than three
 //!   quarters of what is left, with a small reserve for the harness's own overhead.
 
+use super::text::clip;
 use crate::rules::Color;
 use std::fmt;
 use std::str::FromStr;
@@ -39,7 +40,7 @@ impl FromStr for TimeControl {
         let bad = |why: &str| {
             format!(
                 "time control '{}': {why} (expected BASE+INC in seconds, e.g. 10+0.1, or MOVES/BASE+INC, e.g. 40/60+0)",
-                crate::player::clip(s)
+                clip(s)
             )
         };
         let t = s.trim();

@@ -1,0 +1,233 @@
+//! `ab:…`: the alpha-beta engine as a player.
+
+use super::spec::{AlphaBetaSpec, EvalChoice, PlayerSpec};
+use super::{Choice, Go, PlayError, Player, SearchInfo, Turn};
+use crate::engine::{Engine, EngineConfig, Weights, WeightsError};
+use crate::rules::{Position, Ruleset, Variant};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// The alpha-beta engine as a player. Its engine is built for the ruleset of the first position
+/// it is asked about (and rebuilt if the ruleset changes), with that ruleset's default weights
+/// overridden by the spec's file.
+pub struct AlphaBetaPlayer {
+    spec: AlphaBetaSpec,
+    values_text: Option<String>,
+    /// The network of `eval=nnue:PATH`, read and checked when the player is made.
+    net: Option<Arc<crate::nnue::Network>>,
+    engine: Option<(Variant, Engine)>,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl AlphaBetaPlayer {
+    /// A player from its settings; reads and checks the weights file.
+    pub fn new(spec: AlphaBetaSpec) -> Result<AlphaBetaPlayer, WeightsError> {
+        let values_text = match &spec.values {
+            Some(p) => {
+                let text =
+                    std::fs::read_to_string(p).map_err(|e| WeightsError::Io(p.display().to_string(), e.to_string()))?;
+                Weights::from_toml_str(Ruleset::FiveUp, &text)?;
+                Some(text)
+            }
+            None => None,
+        };
+        let net = match &spec.eval {
+            EvalChoice::Nnue(p) => {
+                Some(Arc::new(crate::nnue::Network::load(p, None).map_err(|e| WeightsError::Network(e.to_string()))?))
+            }
+            _ => None,
+        };
+        Ok(AlphaBetaPlayer { spec, values_text, net, engine: None, stop: None })
+    }
+
+    /// Searches `pos` under the spec's limits, calling `on_iteration` after every completed depth.
+    pub fn analyse(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        on_iteration: impl FnMut(&crate::engine::Iteration),
+    ) -> Result<crate::engine::SearchResult, WeightsError> {
+        let limits = self.spec.limits.clone();
+        let stop = self.stop.clone();
+        let engine = self.engine_for(pos.variant())?;
+        Ok(engine.search(pos, history, &limits, stop.as_ref(), on_iteration))
+    }
+
+    fn engine_for(&mut self, variant: Variant) -> Result<&mut Engine, WeightsError> {
+        let rs = variant.ruleset;
+        if !matches!(&self.engine, Some((v, _)) if *v == variant) {
+            let weights = match &self.values_text {
+                Some(t) => Weights::from_toml_str(rs, t)?,
+                None => Weights::for_ruleset(rs),
+            };
+            let net = match &self.spec.eval {
+                EvalChoice::Hand => None,
+                EvalChoice::Shipped => Some(crate::nnue::shipped(rs).map_err(WeightsError::Network)?),
+                // Only on the board the network was trained and measured on.
+                EvalChoice::Auto if crate::nnue::ships(rs) && variant == Variant::plain(rs) => {
+                    Some(crate::nnue::shipped(rs).map_err(WeightsError::Network)?)
+                }
+                EvalChoice::Auto => None,
+                EvalChoice::Nnue(p) => {
+                    let net = self.net.clone().expect("loaded by new");
+                    if net.ruleset != rs {
+                        return Err(WeightsError::Network(format!(
+                            "{}: a network for {}, but the game is {rs}",
+                            p.display(),
+                            net.ruleset
+                        )));
+                    }
+                    Some(net)
+                }
+            };
+            let config =
+                EngineConfig { hash_mb: self.spec.hash_mb, keep_tt: self.spec.keep_tt, threads: self.spec.threads };
+            let mut engine = Engine::new(weights, config);
+            engine.set_network(net);
+            self.engine = Some((variant, engine));
+        }
+        Ok(&mut self.engine.as_mut().expect("just built").1)
+    }
+}
+
+impl Player for AlphaBetaPlayer {
+    fn name(&self) -> String {
+        PlayerSpec::AlphaBeta(self.spec.clone()).to_string()
+    }
+
+    fn choose(&mut self, pos: &Position, history: &[u64]) -> Result<Choice, PlayError> {
+        let go = Go::default();
+        self.play(&Turn { pos, history, start: pos, moves: &[], go: &go }, &mut |_| {})
+    }
+
+    fn play(&mut self, turn: &Turn<'_>, on_info: &mut dyn FnMut(&SearchInfo)) -> Result<Choice, PlayError> {
+        let limits = turn.go.limits_over(&self.spec.limits, turn.pos.side());
+        let stop = self.stop.clone();
+        let engine = self.engine_for(turn.pos.variant())?;
+        let r = engine.search(turn.pos, turn.history, &limits, stop.as_ref(), |it| {
+            on_info(&SearchInfo {
+                score: Some(it.score),
+                depth: it.depth,
+                pv: it.pv.clone(),
+                nodes: it.nodes,
+                time: it.time,
+                seldepth: it.seldepth,
+                wdl: None,
+            })
+        });
+        let mv = r.best.ok_or(PlayError::NoLegalMove)?;
+        let info = SearchInfo {
+            score: Some(r.score),
+            depth: r.depth,
+            pv: r.pv,
+            nodes: r.nodes,
+            time: r.time,
+            seldepth: r.seldepth,
+            wdl: None,
+        };
+        Ok(Choice { mv, info })
+    }
+
+    fn new_game(&mut self) {
+        if let Some((_, e)) = &mut self.engine {
+            e.clear();
+        }
+    }
+
+    fn set_stop_flag(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = Some(stop);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::{Dims, Network};
+    use crate::rules::Variant;
+
+    #[test]
+    fn values_file_changes_the_engine_weights() {
+        let dir = std::env::temp_dir().join(format!("fiveup-player-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("values.toml");
+        std::fs::write(&path, "[values]\nknight = 123\n").unwrap();
+        let spec: PlayerSpec = format!("ab:depth=1,values={}", path.display()).parse().unwrap();
+        let PlayerSpec::AlphaBeta(ab) = spec else { panic!("not ab") };
+        let mut player = AlphaBetaPlayer::new(ab).unwrap();
+        let p = Position::startpos(Variant::plain(Ruleset::Raumschach));
+        player.choose(&p, &[]).unwrap();
+        let engine = &player.engine.as_ref().unwrap().1;
+        assert_eq!(engine.weights().value(crate::rules::Kind::Knight), 123);
+        assert_eq!(engine.weights().value(crate::rules::Kind::Queen), 950);
+        std::fs::write(&path, "[values]\nknight = -5\n").unwrap();
+        let spec: PlayerSpec = format!("ab:values={}", path.display()).parse().unwrap();
+        assert!(spec.build().is_err());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn eval_auto_is_the_shipped_network_where_there_is_one_else_the_hand_evaluation() {
+        let score = |spec: &str, pos: &Position| {
+            let PlayerSpec::AlphaBeta(ab) = spec.parse::<PlayerSpec>().unwrap() else { panic!("{spec}") };
+            let mut player = AlphaBetaPlayer::new(ab).unwrap();
+            player.analyse(pos, &[], |_| {}).unwrap().score
+        };
+        for rs in Ruleset::ALL {
+            assert_eq!(crate::nnue::ships(rs), crate::nnue::shipped(rs).is_ok(), "{rs}");
+            let pos = crate::rules::random::scrambled(Variant::plain(rs), 10, 5);
+            let same = if crate::nnue::ships(rs) { "ab:depth=2,eval=nnue" } else { "ab:depth=2,eval=hand" };
+            assert_eq!(score("ab:depth=2,eval=auto", &pos), score(same, &pos), "{rs}");
+        }
+        let five = crate::rules::random::scrambled(Variant::plain(Ruleset::FiveUp), 10, 5);
+        assert_ne!(score("ab:depth=2,eval=nnue", &five), score("ab:depth=2,eval=hand", &five));
+        // Not on a board the network was not trained on: the hypercylinder gets the hand evaluation.
+        let cylinder = crate::rules::random::scrambled(Variant::new(Ruleset::FiveUp, false, true).unwrap(), 10, 5);
+        assert_eq!(score("ab:depth=2,eval=auto", &cylinder), score("ab:depth=2,eval=hand", &cylinder));
+    }
+
+    #[test]
+    fn an_nnue_player_searches_with_its_network_and_refuses_bad_files() {
+        let t = tempfile::tempdir().unwrap();
+        let path = t.path().join("r.nnue");
+        let net = Network::random(
+            Ruleset::Raumschach,
+            Dims { hidden: 32, l1: 8, l2: 8, buckets: 1, kings: 1, pairwise: false },
+            4,
+        );
+        net.save(&path).unwrap();
+        let pos = crate::rules::random::scrambled(Variant::plain(Ruleset::Raumschach), 12, 3);
+        // The engine's static evaluation is the network's.
+        let mut e = Engine::new(Weights::for_ruleset(Ruleset::Raumschach), EngineConfig::default());
+        let hand = e.quiesce(&pos, 1).stand;
+        e.set_network(Some(Arc::new(net.clone())));
+        assert_eq!(e.quiesce(&pos, 1).stand, net.evaluate_position(&pos));
+        assert_ne!(hand, net.evaluate_position(&pos), "a random network that agrees with the hand evaluation");
+        // A player with the file plays, reproducibly; on another ruleset it refuses.
+        let spec: PlayerSpec = format!("ab:depth=3,eval=nnue:{}", path.display()).parse().unwrap();
+        let a = spec.build().unwrap().choose(&pos, &[]).unwrap();
+        let b = spec.build().unwrap().choose(&pos, &[]).unwrap();
+        assert!(pos.legal_moves().contains(&a.mv));
+        assert_eq!((a.mv, a.info.nodes), (b.mv, b.info.nodes));
+        let five = Position::startpos(Variant::plain(Ruleset::FiveUp));
+        let e = spec.build().unwrap().choose(&five, &[]).unwrap_err().to_string();
+        assert!(e.contains("raumschach") && e.contains("fiveup"), "{e}");
+        // Missing, truncated or foreign files: one line naming the file, when the player is made.
+        std::fs::write(t.path().join("cut.nnue"), &std::fs::read(&path).unwrap()[..100]).unwrap();
+        std::fs::write(t.path().join("text.nnue"), "not a network").unwrap();
+        for name in ["missing.nnue", "cut.nnue", "text.nnue"] {
+            let p = t.path().join(name);
+            let spec: PlayerSpec = format!("ab:depth=1,eval=nnue:{}", p.display()).parse().unwrap();
+            let e = spec.build().err().expect("refused").to_string();
+            assert!(e.contains(name) && !e.contains('\n'), "{e}");
+        }
+        // The shipped network plays Five Up; a ruleset with none shipped (the 2001 text) says so.
+        let spec: PlayerSpec = "ab:depth=2,eval=nnue".parse().unwrap();
+        let shipped = crate::nnue::shipped(Ruleset::FiveUp).unwrap();
+        assert_eq!(shipped.ruleset, Ruleset::FiveUp);
+        assert!(five.legal_moves().contains(&spec.build().unwrap().choose(&five, &[]).unwrap().mv));
+        assert!(!crate::nnue::ships(Ruleset::FiveUp2001));
+        let old = Position::startpos(Variant::plain(Ruleset::FiveUp2001));
+        let e = spec.build().unwrap().choose(&old, &[]).unwrap_err().to_string();
+        assert!(e.contains("eval=nnue:FILE") && e.contains("fiveup-2001"), "{e}");
+    }
+}

@@ -1,0 +1,940 @@
+//! Player spec strings (`ab:depth=4`, `mcts:ab,sims=64`, `uci:COMMAND`): the settings of each kind,
+//! the parser, and the canonical form they print as.
+//!
+//! Each kind declares its keys in a table (each key's names, what its value reads as with
+//! its range or allowed values, and its help); one loop reads `KIND:KEY=VALUE,...` against the
+//! kind's table, and the accepted forms ([`accepted`]) are printed from the same tables.
+
+use super::alphabeta::AlphaBetaPlayer;
+use super::mcts::MctsPlayer;
+use super::random::RandomPlayer;
+use super::text::{clip, clip_words};
+use super::uci::{UciPlayer, UciSpec};
+use super::Player;
+use crate::engine::{Limits, Weights, WeightsError};
+use crate::mcts::{SearchConfig, SearchKind};
+use crate::rules::Ruleset;
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// Settings of an alpha-beta player.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AlphaBetaSpec {
+    /// Search limits (depth 4 when none is given).
+    pub limits: Limits,
+    /// Transposition table size in MiB.
+    pub hash_mb: usize,
+    /// Weights file (TOML, see [`crate::engine::weights`]) applied over the ruleset's defaults.
+    pub values: Option<PathBuf>,
+    /// Keep the table between moves of a game.
+    pub keep_tt: bool,
+    /// Search threads (Lazy SMP).
+    pub threads: usize,
+    /// The static evaluation.
+    pub eval: EvalChoice,
+}
+
+impl AlphaBetaSpec {
+    /// The evaluation weights this spec plays with in `ruleset`: its `values=` file over the
+    /// ruleset's defaults, or the defaults.
+    pub fn weights(&self, ruleset: Ruleset) -> Result<Weights, WeightsError> {
+        match &self.values {
+            Some(p) => Weights::from_file(ruleset, p),
+            None => Ok(Weights::for_ruleset(ruleset)),
+        }
+    }
+}
+
+impl Default for AlphaBetaSpec {
+    fn default() -> Self {
+        AlphaBetaSpec {
+            limits: Limits::depth(4),
+            hash_mb: 16,
+            values: None,
+            keep_tt: false,
+            threads: 1,
+            eval: EvalChoice::Hand,
+        }
+    }
+}
+
+/// The static evaluation of an alpha-beta player (`eval=` in its spec).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EvalChoice {
+    /// `eval=hand`: the hand evaluation ([`crate::engine::eval`]) with the spec's values.
+    Hand,
+    /// `eval=nnue`: the network shipped for the game's ruleset ([`crate::nnue::shipped`]).
+    Shipped,
+    /// `eval=nnue:PATH`: an NNUE network file.
+    Nnue(PathBuf),
+    /// `eval=auto`: the shipped network where the game's ruleset has one ([`crate::nnue::ships`])
+    /// and the board is the plain one (no castling rule, no hypercylinder), else the hand
+    /// evaluation. The shipped Five Up and Raumschach networks are each measured stronger than
+    /// the hand evaluation at equal time (`docs/NNUE.md`), so this is the stronger evaluation of
+    /// each ruleset; `play` and `analyse` default to it.
+    Auto,
+}
+
+impl fmt::Display for EvalChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EvalChoice::Hand => write!(f, "hand"),
+            EvalChoice::Shipped => write!(f, "nnue"),
+            EvalChoice::Nnue(p) => write!(f, "nnue:{}", p.display()),
+            EvalChoice::Auto => write!(f, "auto"),
+        }
+    }
+}
+
+/// Which evaluator an MCTS player asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EvaluatorSpec {
+    /// [`crate::nn::UniformEvaluator`]: uniform prior, value 0.
+    Uniform,
+    /// [`crate::mcts::AbEvaluator`]: the alpha-beta hand evaluation.
+    AlphaBeta,
+    /// A network loaded from a file by [`super::mcts::load_net_evaluator`].
+    Net(PathBuf),
+}
+
+/// Settings of an MCTS player.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsSpec {
+    /// The evaluator.
+    pub evaluator: EvaluatorSpec,
+    /// Simulations per move (`None` with a time limit: as many as the time allows).
+    pub sims: Option<u32>,
+    /// Time per move: the search stops after the first batch that ends past it.
+    pub time: Option<Duration>,
+    /// PUCT or Gumbel root search (noise off either way: play is deterministic for fixed `sims`).
+    pub kind: SearchKind,
+    /// Most leaves per evaluator call (1: plain sequential MCTS).
+    pub batch: u32,
+    /// PUCT exploration constant.
+    pub cpuct: f32,
+    /// Gumbel: root moves considered by sequential halving (m).
+    pub gumbel_m: u32,
+    /// Seed of the search's random stream.
+    pub seed: u64,
+    /// Blend weight of the quiescence correction of leaf values (0 = off; see
+    /// [`crate::mcts::quiesce`]).
+    pub quiescence: f32,
+    /// Blend weight of NNUE leaf values (`nnue=μ`, 0 = off; see [`crate::mcts::quiesce`]).
+    pub nnue: f32,
+    /// The NNUE network of `nnue=μ:FILE` (`None`: the one shipped for the game's ruleset).
+    pub nnue_file: Option<PathBuf>,
+    /// Leaves where the side to move mates in one are won (`mate=1`; see
+    /// [`crate::mcts::quiesce`]).
+    pub mate_check: bool,
+    /// Depth of the NNUE leaf's search (`leafdepth=D`, 0 = its capture-only quiescence search;
+    /// see [`crate::mcts::quiesce`]); needs `nnue`.
+    pub leaf_depth: u32,
+}
+
+/// Simulations when neither `sims` nor `time` is given.
+pub const DEFAULT_SIMS: u32 = 800;
+
+/// The largest `m=` (Gumbel root moves considered): more than any position's legal moves.
+pub const MAX_GUMBEL_M: u32 = 1024;
+
+impl Default for MctsSpec {
+    fn default() -> Self {
+        MctsSpec {
+            evaluator: EvaluatorSpec::Uniform,
+            sims: Some(DEFAULT_SIMS),
+            time: None,
+            kind: SearchKind::Puct,
+            batch: 1,
+            cpuct: SearchConfig::default().c_puct,
+            gumbel_m: SearchConfig::default().gumbel_m,
+            seed: 0,
+            quiescence: 0.0,
+            nnue: 0.0,
+            nnue_file: None,
+            mate_check: false,
+            leaf_depth: 0,
+        }
+    }
+}
+
+/// A parsed player spec string.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayerSpec {
+    /// `ab:...`: the alpha-beta engine.
+    AlphaBeta(AlphaBetaSpec),
+    /// `random:seed=N`: a uniform random legal mover.
+    Random {
+        /// Seed of the ChaCha8 stream.
+        seed: u64,
+    },
+    /// `mcts:...`: Monte Carlo tree search over an evaluator.
+    Mcts(MctsSpec),
+    /// `uci:COMMAND[;KEY=VALUE…]`: an outside engine speaking the protocol
+    /// ([`super::uci::UciPlayer`]).
+    Uci(UciSpec),
+}
+
+/// A spec string that could not be parsed; the message lists what is accepted.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("bad player spec '{}': {reason}\n{}", clip(spec), accepted())]
+pub struct SpecError {
+    /// The spec as given.
+    pub spec: String,
+    /// What is wrong.
+    pub reason: String,
+}
+
+/// Reads a piece of a spec into the draft `S`; the error is the reason it is refused.
+type Reader<S> = fn(&mut S, &str) -> Result<(), String>;
+
+/// What a key's value reads as, with its range or allowed values, and where it goes in the draft
+/// `S` its kind fills in.
+enum Value<S> {
+    /// A whole number in `range`; `unit` follows the range in the error (`hash=0: expected
+    /// 1..=65536 MiB`).
+    Whole { range: RangeInclusive<u64>, unit: &'static str, set: fn(&mut S, u64) },
+    /// A number in `range`; `expected` says what is accepted in the error.
+    Real { range: RangeInclusive<f32>, expected: &'static str, set: fn(&mut S, f32) },
+    /// Seconds, from a nanosecond (a smaller time would round to a zero limit) to 1e9.
+    Seconds(fn(&mut S, Duration)),
+    /// `0` or `1`.
+    Flag(fn(&mut S, bool)),
+    /// One of `words`.
+    Word { words: &'static [&'static str], set: fn(&mut S, &str) },
+    /// A file or directory, taken as written.
+    Path(fn(&mut S, PathBuf)),
+    /// Read by the key's own function, which says why a value is refused.
+    Text(Reader<S>),
+}
+
+impl<S> Value<S> {
+    /// Reads `v`, the value of key `k`, into `draft`; the error is the reason, one line.
+    fn read(&self, draft: &mut S, k: &str, v: &str) -> Result<(), String> {
+        match self {
+            Value::Whole { range, unit, set } => {
+                let n = v.parse::<u64>().map_err(|_| format!("{k}={v}: expected a whole number"))?;
+                if !range.contains(&n) {
+                    return Err(format!("{k}={v}: expected {}..={}{unit}", range.start(), range.end()));
+                }
+                set(draft, n);
+            }
+            Value::Real { range, expected, set } => match v.parse::<f32>() {
+                Ok(x) if range.contains(&x) => set(draft, x),
+                _ => return Err(format!("{k}={v}: expected {expected}")),
+            },
+            Value::Seconds(set) => match v.parse::<f64>() {
+                Ok(t) if (1e-9..1e9).contains(&t) => set(draft, Duration::from_secs_f64(t)),
+                _ => return Err(format!("{k}={v}: expected a positive number of seconds (1e-9 to 1e9)")),
+            },
+            Value::Flag(set) => match v {
+                "0" => set(draft, false),
+                "1" => set(draft, true),
+                _ => return Err(format!("{k}={v}: expected 0 or 1")),
+            },
+            Value::Word { words, set } => match words.iter().find(|w| **w == v) {
+                Some(w) => set(draft, w),
+                None => return Err(format!("{k}={v}: expected {}", or_list(words))),
+            },
+            Value::Path(set) => set(draft, PathBuf::from(v)),
+            Value::Text(read) => read(draft, v)?,
+        }
+        Ok(())
+    }
+}
+
+/// `a, b or c`.
+fn or_list(words: &[&str]) -> String {
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => words.join(""),
+    }
+}
+
+/// One key of a player kind's spec.
+struct Key<S> {
+    /// Its name, then any other name it answers to.
+    names: &'static [&'static str],
+    /// What its value reads as.
+    value: Value<S>,
+    /// How the accepted forms show it (empty: the kind's own text shows it).
+    help: &'static str,
+}
+
+/// A player kind the parser knows: its names, its table of keys, how its draft starts and how a
+/// filled-in draft becomes a spec, and its entry in the accepted forms.
+struct Kind<S: 'static> {
+    /// Its name, then any other name it answers to.
+    names: &'static [&'static str],
+    /// The draft before any key.
+    start: fn() -> S,
+    /// Its keys.
+    keys: &'static [Key<S>],
+    /// Reads a bare word (not `KEY=VALUE`); `None`: the kind takes none.
+    word: Option<Reader<S>>,
+    /// Defaults that depend on what was given, and checks across keys.
+    finish: fn(S) -> Result<PlayerSpec, String>,
+    /// Its form in the accepted forms (`ab[:KEY=VALUE,...]`).
+    usage: &'static str,
+    /// What it is, before its keys.
+    about: &'static str,
+    /// Defaults and examples, after its keys.
+    examples: &'static str,
+}
+
+/// What the parser asks of a kind, whatever its draft.
+trait KindParser: Sync {
+    /// Its name and aliases.
+    fn names(&self) -> &'static [&'static str];
+    /// Whether it takes bare words.
+    fn takes_words(&self) -> bool;
+    /// The spec from its bare words and its `KEY=VALUE` pairs (each key once).
+    fn parse(&self, words: &[&str], params: &[(&str, &str)]) -> Result<PlayerSpec, String>;
+    /// Its entry in the accepted forms.
+    fn help(&self) -> String;
+}
+
+impl<S: 'static> KindParser for Kind<S> {
+    fn names(&self) -> &'static [&'static str] {
+        self.names
+    }
+
+    fn takes_words(&self) -> bool {
+        self.word.is_some()
+    }
+
+    fn parse(&self, words: &[&str], params: &[(&str, &str)]) -> Result<PlayerSpec, String> {
+        let mut draft = (self.start)();
+        if let Some(read) = self.word {
+            for w in words {
+                read(&mut draft, w)?;
+            }
+        }
+        for &(k, v) in params {
+            let Some(key) = self.keys.iter().find(|key| key.names.contains(&k)) else {
+                return Err(format!("unknown key '{k}' for {}", self.names[0]));
+            };
+            key.value.read(&mut draft, k, v)?;
+        }
+        (self.finish)(draft)
+    }
+
+    fn help(&self) -> String {
+        let mut words: Vec<String> = self.about.split_whitespace().map(String::from).collect();
+        words.push("keys:".into());
+        // A key without help is shown by the kind's own text (`net=DIR` among the evaluators).
+        let shown: Vec<&str> = self.keys.iter().map(|k| k.help).filter(|h| !h.is_empty()).collect();
+        words.extend(shown.join(", ").split_whitespace().map(String::from));
+        // The usage in its column, or two spaces after it when it is wider.
+        let lead = format!("  {}", self.usage);
+        let lead = format!("{lead:<width$}", width = HELP_INDENT.max(lead.chars().count() + 2));
+        let mut out = wrap(&lead, &words);
+        let examples: Vec<String> = self.examples.split_whitespace().map(String::from).collect();
+        out += &wrap(&" ".repeat(HELP_INDENT), &examples);
+        out
+    }
+}
+
+/// The column where the text of an accepted form starts.
+const HELP_INDENT: usize = 25;
+
+/// The longest line of the accepted forms.
+const HELP_WIDTH: usize = 116;
+
+/// `lead` then `words` filled into lines of at most [`HELP_WIDTH`] characters (a word is never
+/// split), the later lines indented by [`HELP_INDENT`]; each line ends with a newline.
+fn wrap(lead: &str, words: &[String]) -> String {
+    let mut out = String::new();
+    let mut line = lead.to_string();
+    let mut empty = true;
+    for w in words {
+        if !empty && line.chars().count() + 1 + w.chars().count() > HELP_WIDTH {
+            out += line.trim_end();
+            out.push('\n');
+            line = " ".repeat(HELP_INDENT);
+            empty = true;
+        }
+        if !empty {
+            line.push(' ');
+        }
+        line += w;
+        empty = false;
+    }
+    out += line.trim_end();
+    out.push('\n');
+    out
+}
+
+/// `ab:…`: the alpha-beta engine.
+static ALPHA_BETA: Kind<AlphaBetaSpec> = Kind {
+    names: &["ab", "alphabeta"],
+    start: || AlphaBetaSpec { limits: Limits::default(), ..AlphaBetaSpec::default() },
+    keys: &[
+        Key {
+            names: &["depth"],
+            value: Value::Whole {
+                range: 1..=crate::engine::search::MAX_DEPTH as u64,
+                unit: "",
+                set: |s, d| s.limits.depth = Some(d as u32),
+            },
+            help: "depth=1..=64",
+        },
+        Key {
+            names: &["nodes"],
+            value: Value::Whole { range: 1..=MAX_NODES, unit: "", set: |s, n| s.limits.nodes = Some(n) },
+            help: "nodes=1..=10^12",
+        },
+        Key { names: &["time"], value: Value::Seconds(|s, t| s.limits.time = Some(t)), help: "time=SECONDS" },
+        Key {
+            names: &["hash"],
+            value: Value::Whole { range: 1..=65_536, unit: " MiB", set: |s, mb| s.hash_mb = mb as usize },
+            help: "hash=1..=65536 (MiB)",
+        },
+        Key { names: &["values", "weights"], value: Value::Path(|s, p| s.values = Some(p)), help: "values=FILE" },
+        Key { names: &["keep"], value: Value::Flag(|s, on| s.keep_tt = on), help: "keep=0|1" },
+        Key {
+            names: &["threads"],
+            value: Value::Whole {
+                range: 1..=crate::engine::MAX_THREADS as u64,
+                unit: "",
+                set: |s, n| s.threads = n as usize,
+            },
+            help: "threads=1..=256 (Lazy SMP)",
+        },
+        Key { names: &["eval"], value: Value::Text(read_eval), help: "eval=hand|nnue|nnue:FILE|auto" },
+    ],
+    word: None,
+    finish: |mut ab| {
+        if ab.limits == Limits::default() {
+            ab.limits = Limits::depth(4);
+        }
+        Ok(PlayerSpec::AlphaBeta(ab))
+    },
+    usage: "ab[:KEY=VALUE,...]",
+    about: "alpha-beta;",
+    examples: "(no limit given: depth=4), e.g. ab:depth=4, ab:nodes=200000, ab:time=0.5",
+};
+
+/// `eval=hand|nnue|nnue:PATH|auto` of an alpha-beta spec.
+fn read_eval(ab: &mut AlphaBetaSpec, v: &str) -> Result<(), String> {
+    ab.eval = match v.split_once(':') {
+        _ if v == "hand" => EvalChoice::Hand,
+        _ if v == "nnue" => EvalChoice::Shipped,
+        _ if v == "auto" => EvalChoice::Auto,
+        Some(("nnue", path)) if !path.is_empty() => EvalChoice::Nnue(PathBuf::from(path)),
+        _ => return Err(format!("eval={v}: expected hand, nnue, nnue:PATH or auto")),
+    };
+    Ok(())
+}
+
+/// `random:seed=N`: a uniform random legal mover.
+static RANDOM: Kind<u64> = Kind {
+    names: &["random"],
+    start: || 0,
+    keys: &[Key {
+        names: &["seed"],
+        value: Value::Whole { range: 0..=u64::MAX, unit: "", set: |seed, n| *seed = n },
+        help: "seed=N",
+    }],
+    word: None,
+    finish: |seed| Ok(PlayerSpec::Random { seed }),
+    usage: "random[:seed=N]",
+    about: "uniform random legal mover;",
+    examples: "e.g. random:seed=7",
+};
+
+/// An MCTS spec as its keys fill it in, with what the checks across keys need to know.
+struct MctsDraft {
+    spec: MctsSpec,
+    /// An evaluator was named (a second is refused).
+    evaluator_given: bool,
+    /// `kind=` was given.
+    kind_given: bool,
+}
+
+impl MctsDraft {
+    fn set_evaluator(&mut self, e: EvaluatorSpec) -> Result<(), String> {
+        if std::mem::replace(&mut self.evaluator_given, true) {
+            return Err("more than one evaluator given".into());
+        }
+        self.spec.evaluator = e;
+        Ok(())
+    }
+}
+
+/// `mcts:…`: Monte Carlo tree search over an evaluator.
+static MCTS: Kind<MctsDraft> = Kind {
+    names: &["mcts"],
+    start: || MctsDraft {
+        spec: MctsSpec { sims: None, ..MctsSpec::default() },
+        evaluator_given: false,
+        kind_given: false,
+    },
+    keys: &[
+        Key {
+            names: &["sims"],
+            value: Value::Whole { range: 1..=MAX_SIMS as u64, unit: "", set: |d, n| d.spec.sims = Some(n as u32) },
+            help: "sims=1..=10^8",
+        },
+        Key { names: &["time"], value: Value::Seconds(|d, t| d.spec.time = Some(t)), help: "time=SECONDS" },
+        Key {
+            names: &["kind"],
+            value: Value::Word {
+                words: &["puct", "gumbel"],
+                set: |d, w| {
+                    d.kind_given = true;
+                    d.spec.kind = if w == "gumbel" { SearchKind::Gumbel } else { SearchKind::Puct };
+                },
+            },
+            help: "kind=puct|gumbel",
+        },
+        Key {
+            names: &["batch"],
+            value: Value::Whole { range: 1..=255, unit: "", set: |d, n| d.spec.batch = n as u32 },
+            help: "batch=1..=255",
+        },
+        Key {
+            names: &["cpuct"],
+            // Positive and finite: from the smallest positive f32 to the largest finite one.
+            value: Value::Real {
+                range: f32::from_bits(1)..=f32::MAX,
+                expected: "a positive number",
+                set: |d, c| d.spec.cpuct = c,
+            },
+            help: "cpuct=X",
+        },
+        Key {
+            names: &["seed"],
+            value: Value::Whole { range: 0..=u64::MAX, unit: "", set: |d, n| d.spec.seed = n },
+            help: "seed=N",
+        },
+        Key {
+            names: &["m"],
+            value: Value::Whole { range: 1..=MAX_GUMBEL_M as u64, unit: "", set: |d, n| d.spec.gumbel_m = n as u32 },
+            help: "m=1..=1024 (Gumbel root moves considered, default 16)",
+        },
+        Key {
+            names: &["qs"],
+            value: Value::Real { range: 0.0..=4.0, expected: "a weight in 0..=4", set: |d, w| d.spec.quiescence = w },
+            help: "qs=X (quiescence correction of leaf values, 0..=4; 0 = off)",
+        },
+        Key {
+            names: &["nnue"],
+            value: Value::Text(read_nnue),
+            help: "nnue=X or nnue=X:FILE (leaf values blended with an NNUE's quiescence value, 0..=1; the shipped \
+                   network of the ruleset, or FILE)",
+        },
+        Key {
+            names: &["leafdepth"],
+            value: Value::Whole {
+                range: 0..=crate::mcts::quiesce::MAX_LEAF_DEPTH as u64,
+                unit: "",
+                set: |d, n| d.spec.leaf_depth = n as u32,
+            },
+            help: "leafdepth=0..=3 (the NNUE leaf's value from an alpha-beta search of that depth; 0 = quiescence \
+                   only; needs nnue=X)",
+        },
+        Key {
+            names: &["mate"],
+            value: Value::Flag(|d, on| d.spec.mate_check = on),
+            help: "mate=0|1 (leaves whose side to move mates in one are won)",
+        },
+        Key {
+            names: &["net"],
+            value: Value::Text(|d, v| {
+                if v.is_empty() {
+                    return Err("net=: expected a network directory, e.g. net=nets/fiveup-az".into());
+                }
+                d.set_evaluator(EvaluatorSpec::Net(PathBuf::from(v)))
+            }),
+            help: "",
+        },
+    ],
+    word: Some(|d, w| match w {
+        "uniform" => d.set_evaluator(EvaluatorSpec::Uniform),
+        "ab" | "alphabeta" => d.set_evaluator(EvaluatorSpec::AlphaBeta),
+        _ => Err(format!("unknown evaluator '{w}' for mcts (uniform, ab or net=DIR)")),
+    }),
+    finish: |d| {
+        let mut m = d.spec;
+        if m.sims.is_none() && m.time.is_none() {
+            m.sims = Some(DEFAULT_SIMS);
+        }
+        if d.kind_given && m.kind == SearchKind::Gumbel && m.sims.is_none() {
+            return Err("kind=gumbel needs sims=N (its halving schedule is planned for a budget)".into());
+        }
+        if m.leaf_depth > 0 && m.nnue == 0.0 {
+            return Err(format!("leafdepth={}: needs nnue=X (the leaf search evaluates with the NNUE)", m.leaf_depth));
+        }
+        Ok(PlayerSpec::Mcts(m))
+    },
+    usage: "mcts[:EVAL,KEY=VALUE,...]",
+    about: "Monte Carlo tree search; EVAL: uniform (default), ab, or net=DIR (a network directory, e.g. \
+            nets/fiveup-az);",
+    examples: "(no limit given: sims=800), e.g. mcts:uniform,sims=800, mcts:ab,sims=64, \
+               mcts:net=nets/fiveup-az,sims=64,qs=1, mcts:ab,time=0.5",
+};
+
+/// `nnue=X` or `nnue=X:FILE` of an MCTS spec.
+fn read_nnue(d: &mut MctsDraft, v: &str) -> Result<(), String> {
+    let (w, file) = match v.split_once(':') {
+        Some((w, f)) => (w, Some(f)),
+        None => (v, None),
+    };
+    match w.parse::<f32>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => d.spec.nnue = x,
+        _ => return Err(format!("nnue={v}: expected a weight in 0..=1, then perhaps :FILE")),
+    }
+    d.spec.nnue_file = match file {
+        Some("") => return Err(format!("nnue={v}: expected a network file after ':'")),
+        f => f.map(PathBuf::from),
+    };
+    Ok(())
+}
+
+/// The kinds read as `KIND[:KEY=VALUE,...]` (`uci:` is read by [`UciSpec::parse`]: an engine's
+/// command line may hold commas).
+static KINDS: [&dyn KindParser; 3] = [&ALPHA_BETA, &RANDOM, &MCTS];
+
+/// The accepted form of `uci:`.
+const UCI_HELP: &str =
+    "  uci:COMMAND[;KEY=VALUE...]  an outside engine speaking docs/PROTOCOL.md, started with COMMAND; engine
+                         options as Name=Value; harness keys depth=N, nodes=N, movetime=SECONDS (games
+                         without --tc), timeout=SECONDS, grace=SECONDS, log=DIR,
+                         e.g. uci:./fiveup uci;Hash=64;movetime=0.1";
+
+/// The accepted forms, printed with every spec error: each kind's keys from its table.
+pub fn accepted() -> &'static str {
+    static TEXT: OnceLock<String> = OnceLock::new();
+    TEXT.get_or_init(|| {
+        let mut s = String::from("accepted player specs:\n");
+        for kind in KINDS {
+            s += &kind.help();
+        }
+        s + UCI_HELP
+    })
+}
+
+impl FromStr for PlayerSpec {
+    type Err = SpecError;
+
+    fn from_str(s: &str) -> Result<Self, SpecError> {
+        let err = |reason: String| SpecError { spec: s.to_string(), reason: clip_words(&reason) };
+        // An engine's command line may hold commas: `uci:` takes the rest whole.
+        if let Some(rest) = s.trim_start().strip_prefix("uci:") {
+            return UciSpec::parse(rest).map(PlayerSpec::Uci).map_err(err);
+        }
+        let (name, rest) = match s.split_once(':') {
+            Some((k, r)) => (k.trim(), r),
+            None => (s.trim(), ""),
+        };
+        let kind = KINDS.iter().find(|k| k.names().contains(&name));
+        let mut params = Vec::new();
+        let mut words = Vec::new();
+        for part in rest.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            match part.split_once('=') {
+                Some((k, v)) => {
+                    let k = k.trim();
+                    if params.iter().any(|&(seen, _)| seen == k) {
+                        return Err(err(format!("key '{}' is given twice", clip(k))));
+                    }
+                    params.push((k, v.trim()))
+                }
+                None if kind.is_some_and(|k| k.takes_words()) => words.push(part),
+                None => return Err(err(format!("'{part}' is not KEY=VALUE"))),
+            }
+        }
+        let Some(kind) = kind else { return Err(err(format!("unknown player kind '{name}'"))) };
+        kind.parse(&words, &params).map_err(err)
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    /// The canonical spec string (parses back to the same spec).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpec::Random { seed } => write!(f, "random:seed={seed}"),
+            PlayerSpec::AlphaBeta(ab) => {
+                let mut parts = Vec::new();
+                if let Some(d) = ab.limits.depth {
+                    parts.push(format!("depth={d}"));
+                }
+                if let Some(n) = ab.limits.nodes {
+                    parts.push(format!("nodes={n}"));
+                }
+                if let Some(t) = ab.limits.time {
+                    parts.push(format!("time={}", t.as_secs_f64()));
+                }
+                parts.push(format!("hash={}", ab.hash_mb));
+                if let Some(p) = &ab.values {
+                    parts.push(format!("values={}", p.display()));
+                }
+                if ab.keep_tt {
+                    parts.push("keep=1".into());
+                }
+                if ab.threads != 1 {
+                    parts.push(format!("threads={}", ab.threads));
+                }
+                if ab.eval != EvalChoice::Hand {
+                    parts.push(format!("eval={}", ab.eval));
+                }
+                write!(f, "ab:{}", parts.join(","))
+            }
+            PlayerSpec::Uci(u) => write!(f, "uci:{u}"),
+            PlayerSpec::Mcts(m) => {
+                let mut parts = vec![match &m.evaluator {
+                    EvaluatorSpec::Uniform => "uniform".to_string(),
+                    EvaluatorSpec::AlphaBeta => "ab".to_string(),
+                    EvaluatorSpec::Net(p) => format!("net={}", p.display()),
+                }];
+                if let Some(n) = m.sims {
+                    parts.push(format!("sims={n}"));
+                }
+                if let Some(t) = m.time {
+                    parts.push(format!("time={}", t.as_secs_f64()));
+                }
+                let d = MctsSpec::default();
+                if m.kind != d.kind {
+                    parts.push("kind=gumbel".into());
+                }
+                if m.batch != d.batch {
+                    parts.push(format!("batch={}", m.batch));
+                }
+                if m.cpuct != d.cpuct {
+                    parts.push(format!("cpuct={}", m.cpuct));
+                }
+                if m.gumbel_m != d.gumbel_m {
+                    parts.push(format!("m={}", m.gumbel_m));
+                }
+                if m.seed != 0 {
+                    parts.push(format!("seed={}", m.seed));
+                }
+                if m.quiescence != 0.0 {
+                    parts.push(format!("qs={}", m.quiescence));
+                }
+                match (&m.nnue_file, m.nnue != 0.0) {
+                    (Some(p), _) => parts.push(format!("nnue={}:{}", m.nnue, p.display())),
+                    (None, true) => parts.push(format!("nnue={}", m.nnue)),
+                    (None, false) => {}
+                }
+                if m.leaf_depth != 0 {
+                    parts.push(format!("leafdepth={}", m.leaf_depth));
+                }
+                if m.mate_check {
+                    parts.push("mate=1".into());
+                }
+                write!(f, "mcts:{}", parts.join(","))
+            }
+        }
+    }
+}
+
+/// Most simulations per move a spec may ask for.
+pub const MAX_SIMS: u32 = 100_000_000;
+
+/// Most alpha-beta nodes per move a spec may ask for (`ab:nodes=`): days of search.
+pub const MAX_NODES: u64 = 1_000_000_000_000;
+
+/// Why a player could not be built from a valid spec.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BuildError {
+    /// The weights file is unreadable or invalid.
+    #[error(transparent)]
+    Weights(#[from] WeightsError),
+    /// A network could not be loaded.
+    #[error("{0}")]
+    Network(String),
+    /// An outside engine could not be started or did not shake hands.
+    #[error("{0}")]
+    Engine(String),
+}
+
+impl PlayerSpec {
+    /// Parses `s` as [`PlayerSpec::from_str`] does, except that a spec naming no limit of its own
+    /// (no `depth`, `nodes` or `time` for `ab`; no `sims` or `time` for `mcts`) gets none rather
+    /// than the default depth 4 or 800 simulations: for players whose limits come from outside
+    /// (a `--tc` clock, a protocol's `go`). Its canonical string then names no limit either.
+    pub fn parse_unlimited(s: &str) -> Result<PlayerSpec, SpecError> {
+        let mut spec: PlayerSpec = s.parse()?;
+        let rest = s.split_once(':').map_or("", |(_, r)| r);
+        let named =
+            |keys: &[&str]| rest.split(',').filter_map(|p| p.split_once('=')).any(|(k, _)| keys.contains(&k.trim()));
+        match &mut spec {
+            PlayerSpec::AlphaBeta(ab) if !named(&["depth", "nodes", "time"]) => ab.limits = Limits::default(),
+            PlayerSpec::Mcts(m) if !named(&["sims", "time"]) => m.sims = None,
+            _ => {}
+        }
+        Ok(spec)
+    }
+
+    /// Builds the player. A weights file is read and checked now, so a bad file fails early.
+    pub fn build(&self) -> Result<Box<dyn Player + Send>, BuildError> {
+        match self {
+            PlayerSpec::Random { seed } => Ok(Box::new(RandomPlayer::new(*seed))),
+            PlayerSpec::AlphaBeta(ab) => Ok(Box::new(AlphaBetaPlayer::new(ab.clone())?)),
+            PlayerSpec::Mcts(m) => Ok(Box::new(MctsPlayer::new(m.clone())?)),
+            PlayerSpec::Uci(u) => Ok(Box::new(UciPlayer::new(u.clone())?)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::player::Go;
+
+    #[test]
+    fn specs_parse_and_print_canonically() {
+        let cases = [
+            ("ab", "ab:depth=4,hash=16"),
+            ("ab:depth=4", "ab:depth=4,hash=16"),
+            ("ab:nodes=200000", "ab:nodes=200000,hash=16"),
+            ("ab:time=0.5", "ab:time=0.5,hash=16"),
+            ("ab:depth=3,values=w.toml,hash=32", "ab:depth=3,hash=32,values=w.toml"),
+            ("ab:depth=6, keep=1", "ab:depth=6,hash=16,keep=1"),
+            ("ab:time=0.5,threads=2", "ab:time=0.5,hash=16,threads=2"),
+            ("ab:depth=2,eval=hand", "ab:depth=2,hash=16"),
+            ("ab:depth=2,eval=nnue", "ab:depth=2,hash=16,eval=nnue"),
+            ("ab:eval=auto", "ab:depth=4,hash=16,eval=auto"),
+            ("ab:eval=nnue:nets/x.nnue,time=1", "ab:time=1,hash=16,eval=nnue:nets/x.nnue"),
+            ("random", "random:seed=0"),
+            ("random:seed=7", "random:seed=7"),
+            ("mcts", "mcts:uniform,sims=800"),
+            ("mcts:uniform,sims=800", "mcts:uniform,sims=800"),
+            ("mcts:ab,sims=64", "mcts:ab,sims=64"),
+            ("mcts:net=nets/a.pt,sims=64", "mcts:net=nets/a.pt,sims=64"),
+            ("mcts:ab,time=0.5", "mcts:ab,time=0.5"),
+            (
+                "mcts:sims=64,ab,kind=gumbel,batch=8,cpuct=2,seed=3",
+                "mcts:ab,sims=64,kind=gumbel,batch=8,cpuct=2,seed=3",
+            ),
+            ("mcts:ab,m=32,sims=64,kind=gumbel", "mcts:ab,sims=64,kind=gumbel,m=32"),
+            ("mcts:ab,nnue=1,sims=64", "mcts:ab,sims=64,nnue=1"),
+            ("mcts:ab,sims=64,qs=1,nnue=0.5:nets/x.nnue", "mcts:ab,sims=64,qs=1,nnue=0.5:nets/x.nnue"),
+            ("mcts:ab,mate=1,sims=8", "mcts:ab,sims=8,mate=1"),
+            ("mcts:ab,sims=8,mate=0", "mcts:ab,sims=8"),
+            ("mcts:ab,leafdepth=1,nnue=1,sims=8,mate=1", "mcts:ab,sims=8,nnue=1,leafdepth=1,mate=1"),
+            ("mcts:ab,nnue=1,leafdepth=0,sims=8", "mcts:ab,sims=8,nnue=1"),
+        ];
+        for (input, canonical) in cases {
+            let spec: PlayerSpec = input.parse().unwrap_or_else(|e| panic!("{input}: {e}"));
+            assert_eq!(spec.to_string(), canonical, "{input}");
+            assert_eq!(canonical.parse::<PlayerSpec>().unwrap(), spec, "{input} round trip");
+        }
+    }
+
+    #[test]
+    fn clocked_specs_keep_only_the_limits_they_name_and_go_caps_them() {
+        let unlimited = |s: &str| PlayerSpec::parse_unlimited(s).unwrap().to_string();
+        assert_eq!(unlimited("ab"), "ab:hash=16");
+        assert_eq!(unlimited("ab:depth=6,threads=2"), "ab:depth=6,hash=16,threads=2");
+        assert_eq!(unlimited("mcts:ab"), "mcts:ab");
+        assert_eq!(unlimited("mcts:ab,sims=64"), "mcts:ab,sims=64");
+        assert_eq!(unlimited("random:seed=3"), "random:seed=3");
+        let spec = "uci:./engine --x a,b;Hash=8;movetime=0.5";
+        assert_eq!(unlimited(spec), spec);
+        // A request's limits cap the player's own; a clock gives a soft and a hard time.
+        let own = Limits { depth: Some(6), ..Limits::default() };
+        let clock = crate::player::clock::Clock {
+            remaining: [Duration::from_secs(10); 2],
+            increment: [Duration::ZERO; 2],
+            moves_to_go: None,
+        };
+        let go = Go { depth: Some(9), nodes: Some(500), clock: Some(clock), ..Go::default() };
+        let l = go.limits_over(&own, crate::rules::Color::White);
+        assert_eq!((l.depth, l.nodes), (Some(6), Some(500)));
+        assert!(l.soft_time.unwrap() < l.time.unwrap() && l.time.unwrap() < Duration::from_secs(8));
+        let l = Go { infinite: true, ..go }.limits_over(&own, crate::rules::Color::White);
+        assert_eq!(l, Limits::default());
+    }
+
+    #[test]
+    fn bad_specs_list_what_is_accepted() {
+        for bad in [
+            "mcts:foo",
+            "mcts:sims=0",
+            "mcts:kind=gumbel,time=1",
+            "mcts:ab,uniform",
+            "mcts:batch=0",
+            "mcts:m=0",
+            "mcts:m=2000",
+            "mcts:net=",
+            "mcts:nnue=2",
+            "mcts:nnue=-0.5",
+            "mcts:nnue=x",
+            "mcts:nnue=1:",
+            "mcts:mate=2",
+            "mcts:nnue=1,leafdepth=4",
+            "mcts:nnue=1,leafdepth=-1",
+            "mcts:leafdepth=1",
+            "alphazero",
+            "ab:depth=x",
+            "ab:depth",
+            "ab:colour=red",
+            "random:seed=-1",
+            "ab:time=0",
+            "ab:hash=0",
+            "ab:nodes=0",
+            "ab:nodes=1000000000001",
+            "ab:keep=2",
+            "ab:threads=0",
+            "ab:threads=257",
+            "ab:eval=nn",
+            "ab:eval=nnue:",
+            "ab:depth=3,depth=4",
+            "mcts:sims=10,sims=20",
+            "random:seed=1,seed=2",
+            "",
+        ] {
+            let e = bad.parse::<PlayerSpec>().unwrap_err();
+            let msg = e.to_string();
+            assert!(msg.contains("accepted player specs") && msg.contains("random:seed=7"), "{bad}: {msg}");
+        }
+        let missing = PlayerSpec::AlphaBeta(AlphaBetaSpec {
+            values: Some("/nonexistent/values.toml".into()),
+            ..AlphaBetaSpec::default()
+        });
+        assert!(missing.build().is_err());
+        // An NNUE leaf network that is not there: one line naming the file, before any game.
+        let e = "mcts:ab,nnue=1:/nonexistent/leaf.nnue".parse::<PlayerSpec>().unwrap().build().err().unwrap();
+        let msg = e.to_string();
+        assert!(msg.contains("/nonexistent/leaf.nnue") && !msg.contains('\n'), "{msg}");
+    }
+
+    #[test]
+    fn spec_errors_name_the_problem_and_cut_long_input() {
+        let reason = |s: &str| s.parse::<PlayerSpec>().unwrap_err().reason;
+        assert_eq!(reason("ab:nodes=0"), "nodes=0: expected 1..=1000000000000");
+        assert_eq!(reason("ab:depth=3,depth=4"), "key 'depth' is given twice");
+        assert_eq!(reason("mcts:net="), "net=: expected a network directory, e.g. net=nets/fiveup-az");
+        let long = format!("ab:{}", "x".repeat(10_000));
+        let msg = long.parse::<PlayerSpec>().unwrap_err().to_string();
+        let first = msg.lines().next().unwrap();
+        assert!(first.contains("… (10003 characters)") && first.chars().count() < 300, "{first}");
+        // The accepted forms are on their own lines, and their network example is a directory.
+        assert!(msg.lines().count() > 5 && !msg.contains("model.pt") && msg.contains("net=nets/fiveup-az"), "{msg}");
+        // The help of every whole-number key shows the range its table checks (10^k for large
+        // powers of ten), and every line of the accepted forms fits.
+        fn shows_ranges<S>(keys: &[Key<S>]) {
+            let show = |n: u64| match n.ilog10() {
+                k if k >= 6 && 10u64.pow(k) == n => format!("10^{k}"),
+                _ => n.to_string(),
+            };
+            for key in keys {
+                if let Value::Whole { range, .. } = &key.value {
+                    if *range.end() != u64::MAX {
+                        let want = format!("{}={}..={}", key.names[0], range.start(), show(*range.end()));
+                        assert!(key.help.starts_with(&want), "{}: {want}", key.help);
+                    }
+                }
+            }
+        }
+        shows_ranges(ALPHA_BETA.keys);
+        shows_ranges(RANDOM.keys);
+        shows_ranges(MCTS.keys);
+        assert!(accepted().lines().all(|l| l.chars().count() <= HELP_WIDTH), "{}", accepted());
+    }
+}

@@ -1,0 +1,287 @@
+//! The protocol's text forms (`docs/PROTOCOL.md`), used by both sides: the `go` arguments
+//! ([`parse_go`], [`go_words`]), `info` lines ([`info_line`], [`parse_info`]) and moves
+//! ([`move_text`]). The engine side ([`crate::protocol`]) reads `go` and writes `info`; the harness
+//! side ([`super::uci`]) writes `go` and reads `info`.
+
+use super::clock::Clock;
+use super::spec::MAX_NODES;
+use super::text::clip;
+use super::{Go, SearchInfo};
+use crate::engine::Score;
+use crate::rules::notation::parse_move;
+use crate::rules::{Move, Position};
+use std::time::Duration;
+
+/// Most milliseconds a `go` time argument may give (a year).
+const MAX_MS: u64 = 365 * 24 * 3600 * 1000;
+
+/// Parses the words after `go` for a search of `pos`; an error names the word at fault.
+///
+/// `wtime btime winc binc` (milliseconds) and `movestogo` make a [`Clock`]; `depth`, `nodes`,
+/// `movetime` (milliseconds) and `infinite` set limits; `searchmoves` takes the moves that follow
+/// it (each must be legal in `pos`); `ponder` is accepted and ignored (no pondering).
+pub fn parse_go(words: &[&str], pos: &Position) -> Result<Go, String> {
+    let mut go = Go::default();
+    let mut times: [Option<Duration>; 4] = [None; 4];
+    let mut moves_to_go = None;
+    let mut i = 0;
+    let number = |i: usize, max: u64| -> Result<u64, String> {
+        let key = words[i];
+        let v = words.get(i + 1).ok_or_else(|| format!("go: '{key}' needs a value"))?;
+        // Negative clock times (a flagged GUI clock) count as zero.
+        if let Ok(n) = v.parse::<i64>() {
+            if n < 0 && key.ends_with("time") {
+                return Ok(0);
+            }
+        }
+        match v.parse::<u64>() {
+            Ok(n) if n <= max => Ok(n),
+            _ => Err(format!("go: '{key} {}' needs a whole number from 0 to {max}", clip(v))),
+        }
+    };
+    while i < words.len() {
+        let w = words[i];
+        match w {
+            "wtime" | "btime" | "winc" | "binc" => {
+                let slot = ["wtime", "btime", "winc", "binc"].iter().position(|k| *k == w).unwrap_or(0);
+                times[slot] = Some(Duration::from_millis(number(i, MAX_MS)?));
+                i += 2;
+            }
+            "movestogo" => {
+                moves_to_go = Some(number(i, 10_000)?.max(1) as u32);
+                i += 2;
+            }
+            "depth" => {
+                go.depth = Some(number(i, crate::engine::search::MAX_DEPTH as u64)?.max(1) as u32);
+                i += 2;
+            }
+            "nodes" => {
+                go.nodes = Some(number(i, MAX_NODES)?.max(1));
+                i += 2;
+            }
+            "movetime" => {
+                go.movetime = Some(Duration::from_millis(number(i, MAX_MS)?.max(1)));
+                i += 2;
+            }
+            "infinite" => {
+                go.infinite = true;
+                i += 1;
+            }
+            "ponder" => i += 1,
+            "mate" => return Err("go: 'mate' is not supported; use depth".into()),
+            "searchmoves" => {
+                i += 1;
+                while i < words.len() && !GO_KEYS.contains(&words[i]) {
+                    let m =
+                        parse_move(pos, words[i]).map_err(|e| format!("go: searchmoves '{}': {e}", clip(words[i])))?;
+                    go.searchmoves.push(m);
+                    i += 1;
+                }
+            }
+            _ => return Err(format!("go: unknown argument '{}'", clip(w))),
+        }
+    }
+    let side = pos.side().index();
+    let own_time = times[side];
+    if own_time.is_some() {
+        let zero = Duration::ZERO;
+        go.clock = Some(Clock {
+            remaining: [times[0].unwrap_or(zero), times[1].unwrap_or(zero)],
+            increment: [times[2].unwrap_or(zero), times[3].unwrap_or(zero)],
+            moves_to_go,
+        });
+    }
+    Ok(go)
+}
+
+/// The words `go` takes (a `searchmoves` list ends at the next of them).
+const GO_KEYS: [&str; 12] = [
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "movetime",
+    "infinite",
+    "ponder",
+    "mate",
+    "searchmoves",
+];
+
+/// The `go` words for a request (what the harness sends an outside engine).
+pub fn go_words(go: &Go) -> String {
+    let mut w = vec!["go".to_string()];
+    if let Some(c) = &go.clock {
+        let ms = |d: Duration| d.as_millis().to_string();
+        w.extend(["wtime".into(), ms(c.remaining[0]), "btime".into(), ms(c.remaining[1])]);
+        w.extend(["winc".into(), ms(c.increment[0]), "binc".into(), ms(c.increment[1])]);
+        if let Some(m) = c.moves_to_go {
+            w.extend(["movestogo".into(), m.to_string()]);
+        }
+    }
+    if let Some(d) = go.depth {
+        w.extend(["depth".into(), d.to_string()]);
+    }
+    if let Some(n) = go.nodes {
+        w.extend(["nodes".into(), n.to_string()]);
+    }
+    if let Some(t) = go.movetime {
+        w.extend(["movetime".into(), t.as_millis().max(1).to_string()]);
+    }
+    if go.infinite {
+        w.push("infinite".into());
+    }
+    if !go.searchmoves.is_empty() {
+        w.push("searchmoves".into());
+        w.extend(go.searchmoves.iter().map(|m| m.to_string()));
+    }
+    w.join(" ")
+}
+
+/// `info depth 5 seldepth 9 score cp 31 nodes 12345 nps 250000 time 49 pv Dc2Cc2 …` (time in
+/// milliseconds; `wdl W D L` in permille when the player has it; `score` only when it scores).
+pub fn info_line(info: &SearchInfo) -> String {
+    let ms = info.time.as_millis();
+    let mut s = format!("info depth {}", info.depth.max(1));
+    if info.seldepth > 0 {
+        s += &format!(" seldepth {}", info.seldepth);
+    }
+    if let Some(score) = info.score {
+        s += &format!(" score {score}");
+    }
+    if let Some([w, d, l]) = info.wdl {
+        s += &format!(" wdl {w} {d} {l}");
+    }
+    let nps = (info.nodes as f64 / info.time.as_secs_f64().max(1e-3)) as u64;
+    s += &format!(" nodes {} nps {nps} time {ms}", info.nodes);
+    if !info.pv.is_empty() {
+        s += " pv";
+        for m in &info.pv {
+            s += &format!(" {m}");
+        }
+    }
+    s
+}
+
+/// Reads what a harness keeps of an `info` line: depth, seldepth, score, wdl, nodes, time and
+/// the pv (moves checked against `pos` in turn; the pv stops at the first that is not legal).
+/// Unknown words are skipped; `None` when the line is not an `info` line.
+pub fn parse_info(line: &str, pos: &Position) -> Option<SearchInfo> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.first() != Some(&"info") {
+        return None;
+    }
+    let mut info = SearchInfo::default();
+    let num = |i: usize| words.get(i).and_then(|w| w.parse::<i64>().ok());
+    let mut i = 1;
+    while i < words.len() {
+        match words[i] {
+            "depth" => info.depth = num(i + 1).unwrap_or(0).clamp(0, 1000) as u32,
+            "seldepth" => info.seldepth = num(i + 1).unwrap_or(0).clamp(0, 1000) as u32,
+            "nodes" => info.nodes = num(i + 1).unwrap_or(0).max(0) as u64,
+            "time" => info.time = Duration::from_millis(num(i + 1).unwrap_or(0).max(0) as u64),
+            "score" => {
+                let v = num(i + 2).unwrap_or(0).clamp(-30_000, 30_000) as i32;
+                info.score = match words.get(i + 1) {
+                    Some(&"cp") => Some(Score(
+                        v.clamp(-(crate::engine::score::MATE_BOUND - 1), crate::engine::score::MATE_BOUND - 1),
+                    )),
+                    Some(&"mate") if v > 0 => Some(Score(crate::engine::score::mate_in((2 * v - 1) as usize))),
+                    Some(&"mate") => Some(Score(crate::engine::score::mated_in((-2 * v) as usize))),
+                    _ => info.score,
+                };
+                i += 1;
+            }
+            "wdl" => {
+                let (w, d, l) = (num(i + 1), num(i + 2), num(i + 3));
+                if let (Some(w), Some(d), Some(l)) = (w, d, l) {
+                    let c = |x: i64| x.clamp(0, 1000) as u16;
+                    info.wdl = Some([c(w), c(d), c(l)]);
+                }
+                i += 2;
+            }
+            "pv" => {
+                let mut p = pos.clone();
+                for w in &words[i + 1..] {
+                    let Ok(m) = parse_move(&p, w) else { break };
+                    info.pv.push(m);
+                    p.make(m);
+                }
+                break;
+            }
+            "string" => break,
+            _ => {
+                i += 1;
+                continue;
+            }
+        }
+        i += 2;
+    }
+    Some(info)
+}
+
+/// A move in the protocol's form (the coordinate form).
+pub fn move_text(m: Move) -> String {
+    m.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+
+    #[test]
+    fn go_arguments_parse_into_a_request() {
+        let p = Position::startpos(Variant::default());
+        let go = parse_go(&["wtime", "10000", "btime", "9000", "winc", "100", "binc", "100", "movestogo", "20"], &p)
+            .unwrap();
+        let c = go.clock.unwrap();
+        assert_eq!(c.remaining, [Duration::from_secs(10), Duration::from_secs(9)]);
+        assert_eq!((c.increment[1], c.moves_to_go), (Duration::from_millis(100), Some(20)));
+        let go = parse_go(&["depth", "5", "searchmoves", "Dc2Cc2", "Db2Cb2", "nodes", "1000"], &p).unwrap();
+        assert_eq!((go.depth, go.nodes, go.searchmoves.len()), (Some(5), Some(1000), 2));
+        assert_eq!(go_words(&go), "go depth 5 nodes 1000 searchmoves Dc2Cc2 Db2Cb2");
+        assert!(parse_go(&["infinite"], &p).unwrap().infinite);
+        assert_eq!(parse_go(&["movetime", "250"], &p).unwrap().movetime, Some(Duration::from_millis(250)));
+        // A flagged clock is zero, not an error.
+        assert_eq!(parse_go(&["wtime", "-5"], &p).unwrap().clock.unwrap().remaining[0], Duration::ZERO);
+        for bad in [
+            &["depth"][..],
+            &["depth", "x"],
+            &["nodes", "-1"],
+            &["frobnicate"],
+            &["searchmoves", "Aa1Aa2"],
+            &["mate", "3"],
+        ] {
+            let e = parse_go(bad, &p).unwrap_err();
+            assert!(e.starts_with("go: ") && !e.contains('\n'), "{bad:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn info_lines_round_trip() {
+        let p = Position::startpos(Variant::default());
+        let m = p.legal_moves()[0];
+        let info = SearchInfo {
+            score: Some(Score(crate::engine::score::mate_in(3))),
+            depth: 4,
+            pv: vec![m],
+            nodes: 1000,
+            time: Duration::from_millis(20),
+            seldepth: 9,
+            wdl: Some([500, 300, 200]),
+        };
+        let line = info_line(&info);
+        assert_eq!(
+            line,
+            format!("info depth 4 seldepth 9 score mate 2 wdl 500 300 200 nodes 1000 nps 50000 time 20 pv {m}")
+        );
+        assert_eq!(parse_info(&line, &p).unwrap(), info);
+        let cp = parse_info("info depth 3 score cp -45 currmove Dc2Cc2 pv Zz9 Dc2Cc2", &p).unwrap();
+        assert_eq!((cp.score, cp.depth, cp.pv.len()), (Some(Score(-45)), 3, 0));
+        assert!(parse_info("bestmove Dc2Cc2", &p).is_none());
+        assert!(parse_info("info string hello depth 3", &p).unwrap().depth == 0);
+    }
+}
