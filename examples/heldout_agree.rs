@@ -1,7 +1,7 @@
 //! How often players choose the move of a run's held-out label (the deep search's move), on the
 //! run's held-out set (`RUN/heldout.shard`): the policy top-1 figure of the training metrics, but
 //! for any player spec, to see what a search teaches a network that learns its choices
-//! (docs/RESULTS.md, session 21):
+//! (docs/RESULTS.md):
 //! `cargo run --release --example heldout_agree -- RUN COUNT SPEC...`, e.g.
 //! `cargo run --release --example heldout_agree -- runs/cpu-selfplay 2000 ab:depth=1,eval=nnue`.
 //! The first COUNT positions of the set are used; each player sees them without their games'

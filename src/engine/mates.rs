@@ -161,7 +161,7 @@ mod tests {
 
     #[test]
     fn the_issue_mate_in_two_is_found_at_depth_four() {
-        // Raumschach, black mates in 2 with Eb4Ec3 (issue 16): depths 4 to 7 played other moves.
+        // Raumschach, black mates in 2 with Eb4Ec3: depths 4 to 7 played other moves.
         let text = "5/P3B/5/5/5|5/3P1/pr3/5/5|5/1P3/5/5/4R|3u1/p1bP1/5/1q3/5|4K/1k3/5/5/5 b - - - 0 116";
         let p = Position::from_text(text, Variant::plain(Ruleset::Raumschach)).unwrap();
         let mut q = p.clone();

@@ -9,7 +9,7 @@
 //! list of flat indices, one to three per move), not for the whole 20,625-logit output: on a
 //! GPU the full output is 82.5 KB per position to copy to the host, which capped the whole
 //! evaluation path at 10–24 k positions/s while the forward pass ran at 0.7 M
-//! (docs/BENCHMARKS.md, session 15). With the gather the backend can select the logits on the
+//! (docs/BENCHMARKS.md). With the gather the backend can select the logits on the
 //! device and copy about 1% of the output.
 
 use super::encode::{encode_batch, INPUT_SIZE};

@@ -325,7 +325,7 @@ impl Slot {
         let ply = self.moves.len() as u32;
         if (self.full || cfg.cheap_value_samples) && r.moves.len() > 1 {
             // A cheap search's policy target is not worth learning (too few simulations, the
-            // policy barely moves); its root value is (session 40, docs/RESULTS.md).
+            // policy barely moves); its root value is (docs/RESULTS.md).
             let policy: Vec<(u32, f32)> = if self.full {
                 r.moves.iter().zip(&r.policy).filter(|(_, &p)| p > 0.0).map(|(m, &p)| (m.bits(), p)).collect()
             } else {

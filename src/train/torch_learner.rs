@@ -19,7 +19,7 @@
 //! checkpoint written without it) and runs on across generations. Generations publish the
 //! average, not the weights of their last step: with a constant learning rate and noisy value
 //! targets, the weights after the last of ~150 steps carry that step's noise, which the held-out
-//! value figures show as one-generation spikes (`docs/RESULTS.md`, session 23). Training itself
+//! value figures show as one-generation spikes (`docs/RESULTS.md`). Training itself
 //! continues from the trained weights. Checkpoints keep the average in `ema.safetensors` (one
 //! tensor per variable, the model's names); `d = 0` publishes the trained weights.
 

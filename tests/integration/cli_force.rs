@@ -25,7 +25,7 @@ fn games_export_never_writes_over_its_input_shard() {
     let shard = t.path().join("x.shard");
     make_shard(&shard);
     let before = std::fs::read(&shard).unwrap();
-    // The case of the issue: the output is the input (it used to replace the shard with text).
+    // The output is the input (it used to replace the shard with text).
     for force in [false, true] {
         let mut args = vec!["games", "export", s(&shard), "--out", s(&shard)];
         if force {

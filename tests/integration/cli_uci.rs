@@ -93,7 +93,7 @@ fn a_protocol_session_plays_several_games_and_quits_cleanly() {
         let o = fiveup(&["replay", &moves.join(" ")]);
         assert!(o.status.success(), "{moves:?}: {}", String::from_utf8_lossy(&o.stderr));
     }
-    // Raumschach: the mate in two, found through the protocol at depth 4.
+    // Raumschach: a mate in two, found through the protocol at depth 4.
     s.send("setoption name UCI_Variant value raumschach");
     s.send("position text 5/P3B/5/5/5|5/3P1/pr3/5/5|5/1P3/5/5/4R|3u1/p1bP1/5/1q3/5|4K/1k3/5/5/5 b - - - 0 116");
     s.send("go depth 4");
