@@ -34,7 +34,7 @@ pub mod tally;
 pub mod tournament;
 
 pub use elo::{elo_to_score, score_to_elo, EloInterval, Pentanomial, Trinomial};
-pub use model::{Game, GameResult, Model};
+pub use model::{sigmoid, Game, GameResult, Model};
 pub use openings::{Opening, OpeningSource, OpeningStream};
 pub use ratings::{rate, Anchor, Bootstrap, Covariance, FitConfig, RatingError, RatingReport};
 pub use records::{GameRecord, RecordWriter};

@@ -95,8 +95,8 @@ impl Local {
     }
 }
 
-/// Logistic function, stable for large |x|.
-pub(crate) fn sigmoid(x: f64) -> f64 {
+/// The logistic function, stable for large |x|.
+pub fn sigmoid(x: f64) -> f64 {
     if x >= 0.0 {
         1.0 / (1.0 + (-x).exp())
     } else {

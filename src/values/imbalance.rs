@@ -387,14 +387,10 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
     sorted[i] * (1.0 - frac) + sorted[j] * frac
 }
 
-/// The logistic function.
-pub fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::eval::sigmoid;
     use crate::rules::Ruleset;
     use crate::values::setups::default_imbalances;
 

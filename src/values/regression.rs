@@ -34,8 +34,9 @@
 //! The evaluation used for `p` is the engine's (its weights file, else the defaults); its
 //! material values do not enter `p`. Intervals by the same bootstrap, `b̄` recomputed per replicate.
 
-use super::imbalance::{percentile_interval, sigmoid, Estimate};
+use super::imbalance::{percentile_interval, Estimate};
 use super::records::ReplayGame;
+use crate::eval::sigmoid;
 use crate::rules::types::KIND_COUNT;
 use crate::rules::{Color, Kind, Position};
 use nalgebra::{DMatrix, DVector};
