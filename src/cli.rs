@@ -1117,7 +1117,7 @@ fn heldout_header(
 
 /// `fiveup runs heldout --player`: each player's figures on the set, as a network's.
 fn heldout_players(
-    cfg: &fiveup::config::TrainConfig,
+    cfg: &fiveup::train::config::TrainConfig,
     players: &[fiveup::player::PlayerSpec],
     items: &[fiveup::train::heldout::HeldoutItem],
     set: &std::path::Path,

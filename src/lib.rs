@@ -3,7 +3,6 @@
 #![warn(missing_docs)]
 
 pub mod clock;
-pub mod config;
 pub mod engine;
 pub mod eval;
 pub mod fsutil;
@@ -17,5 +16,6 @@ pub mod rules;
 pub mod selfplay;
 pub mod serve;
 pub mod store;
+pub mod tomlcfg;
 pub mod train;
 pub mod values;

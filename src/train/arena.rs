@@ -17,7 +17,6 @@
 
 use super::learner::load_evaluator;
 use super::TrainError;
-use crate::config::{SearchAlgo, TrainConfig};
 use crate::eval::openings::OpeningSource;
 use crate::eval::records::GameRecord;
 use crate::eval::runner::{paired_jobs, play_games_until, PlayerSource};
@@ -27,6 +26,7 @@ use crate::mcts::SearchKind;
 use crate::nn::EvalCache;
 use crate::player::{BuildError, EvaluatorSpec, MctsPlayer, MctsSpec, Player, PlayerSpec};
 use crate::rules::{Position, Variant};
+use crate::train::config::{SearchAlgo, TrainConfig};
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 use std::path::PathBuf;

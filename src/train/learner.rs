@@ -10,8 +10,8 @@
 
 use super::replay::TrainBatch;
 use super::TrainError;
-use crate::config::{BackendKind, LrSchedule, TrainConfig, TrainingSection};
 use crate::nn::{Evaluator, UniformEvaluator};
+use crate::train::config::{BackendKind, LrSchedule, TrainConfig, TrainingSection};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -355,7 +355,7 @@ mod tests {
         assert_eq!(m.steps(), 1);
         l.publish(t.path()).unwrap();
         let cfg = TrainConfig {
-            network: crate::config::NetworkConfig { backend: BackendKind::None, ..Default::default() },
+            network: crate::train::config::NetworkConfig { backend: BackendKind::None, ..Default::default() },
             ..Default::default()
         };
         assert_eq!(load_evaluator(&cfg, t.path()).unwrap().name(), "uniform");

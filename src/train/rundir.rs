@@ -2,10 +2,10 @@
 //! state file, the `best` pointer and `metrics.jsonl`. See [`super`] for the layout.
 
 use super::TrainError;
-use crate::config::TrainConfig;
 use crate::selfplay::shards::{parse_shard_name, shard_name};
 use crate::store::lease::Lease;
 use crate::store::{Mirror, Remote, RunLocation};
+use crate::train::config::TrainConfig;
 use serde::{Deserialize, Serialize};
 use std::fs;
 use std::io::{Read, Seek, SeekFrom, Write};

@@ -12,11 +12,11 @@ use super::learner::load_evaluator;
 use super::replay::shard_files;
 use super::rundir::{Phase, RunDir};
 use super::{mix_seed, TrainError};
-use crate::config::{SearchAlgo, TrainConfig};
 use crate::mcts::{SearchConfig, SearchKind};
 use crate::nn::{EvalCache, Evaluator};
 use crate::selfplay::shards::{parse_shard_name, HEADER_LEN};
 use crate::selfplay::{self, Progress, ResignConfig, SelfPlayConfig, ShardWriter};
+use crate::train::config::{SearchAlgo, TrainConfig};
 use std::io::Read;
 use std::path::Path;
 
