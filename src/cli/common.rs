@@ -1,12 +1,13 @@
-//! Helpers shared by the playing subcommands: concurrency, progress bars, record writers.
+//! Options and helpers shared by several subcommands: the rules and position, concurrency and
+//! threads, progress bars, record writers.
 
-use super::PositionArgs;
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 use fiveup::clock::TimeControl;
 use fiveup::eval::{OpeningSource, OpeningStream, PlayerSource, RecordWriter};
 use fiveup::player::PlayerSpec;
 use fiveup::progress::Progress;
+use fiveup::rules::{Position, Ruleset, Variant};
 use std::path::{Path, PathBuf};
 
 /// Options of every command that plays games between two players: concurrency, openings, records,
@@ -155,4 +156,88 @@ pub fn writer(out: Option<&Path>) -> Result<Option<RecordWriter>> {
         Some(p) => Some(RecordWriter::create(p)?),
         None => None,
     })
+}
+
+/// Options shared by every subcommand that works on a position: the rules and the position.
+#[derive(Args, Debug, Clone)]
+pub struct PositionArgs {
+    /// Rule set: fiveup, fiveup-2001 or raumschach.
+    #[arg(long, value_name = "NAME", default_value = "fiveup")]
+    pub ruleset: String,
+    /// Play with the optional castling rule (Five Up on the flat board only).
+    #[arg(long)]
+    pub castling: bool,
+    /// Play on the hypercylinder board (files a and e joined).
+    #[arg(long)]
+    pub hypercylinder: bool,
+    /// Position text (seven fields, docs/RULES.md §6), or `startpos` for the ruleset's start.
+    #[arg(long, value_name = "TEXT", default_value = "startpos")]
+    pub position: String,
+}
+
+impl PositionArgs {
+    /// The validated variant (ruleset and flags).
+    pub fn variant(&self) -> Result<Variant> {
+        let ruleset: Ruleset = self.ruleset.trim().parse()?;
+        Ok(Variant::new(ruleset, self.castling, self.hypercylinder)?)
+    }
+
+    /// The validated position.
+    pub fn position(&self) -> Result<Position> {
+        let variant = self.variant()?;
+        if self.position.trim() == "startpos" {
+            return Ok(Position::startpos(variant));
+        }
+        Position::from_text(&self.position, variant).context("--position")
+    }
+}
+
+/// A subcommand that needs only a position.
+#[derive(Args, Debug)]
+pub struct PositionOnly {
+    /// Rules and position.
+    #[command(flatten)]
+    pub pos: PositionArgs,
+}
+
+/// `--threads`: 1..=[`MAX_THREADS`], or every available core.
+pub fn threads_flag(flag: Option<usize>) -> Result<usize> {
+    match flag {
+        Some(n) => {
+            bound("--threads", n, 1, MAX_THREADS)?;
+            Ok(n)
+        }
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_THREADS)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{parse, Command};
+    use super::*;
+
+    fn pos_args(args: &[&str]) -> PositionArgs {
+        match parse(&[&["show"], args].concat()).command {
+            Command::Show(a) => a.pos,
+            c => panic!("{c:?}"),
+        }
+    }
+
+    #[test]
+    fn position_args_default_to_the_fiveup_start() {
+        let p = pos_args(&[]).position().unwrap();
+        assert_eq!(p.to_text(), Position::startpos(Variant::default()).to_text());
+        let p = pos_args(&["--ruleset", "raumschach", "--position", "startpos"]).position().unwrap();
+        assert_eq!(p.ruleset(), Ruleset::Raumschach);
+    }
+
+    #[test]
+    fn position_args_reject_bad_input_with_one_line() {
+        let e = pos_args(&["--ruleset", "chess"]).position().unwrap_err();
+        assert_eq!(format!("{e:#}"), "unknown ruleset 'chess' (expected fiveup, fiveup-2001 or raumschach)");
+        let e = pos_args(&["--ruleset", "raumschach", "--castling"]).position().unwrap_err();
+        assert!(format!("{e:#}").contains("castling"));
+        let e = pos_args(&["--position", "5/5 w"]).position().unwrap_err();
+        assert!(format!("{e:#}").starts_with("--position: position text has 2 fields"), "{e:#}");
+    }
 }
