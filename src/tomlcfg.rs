@@ -44,11 +44,11 @@ pub enum ConfigError {
     },
     /// A value that is not accepted for another reason than a range (an unknown name, two keys
     /// that disagree).
-    #[error("{key}: {message}")]
+    #[error("{message}")]
     Invalid {
-        /// Dotted key, e.g. `gate.engine`.
+        /// Dotted key, e.g. `gate.engine` (names the `--set` that gave it).
         key: String,
-        /// What is wrong with it.
+        /// What is wrong with it, naming the key.
         message: String,
     },
     /// A `--set KEY=VALUE` override that cannot be applied.

@@ -1,6 +1,6 @@
 //! `fiveup nnue`: training data, training and the reinforcement loop of the NNUE evaluator.
 
-use super::common;
+use super::common::{self, RulesetArg};
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use fiveup::rules::{Ruleset, Variant};
@@ -87,9 +87,9 @@ pub struct NnueTrainArgs {
     /// shipped one) instead of random ones: fine-tuning on new data.
     #[arg(long, value_name = "FILE")]
     pub init: Option<PathBuf>,
-    /// Rule set of the network: fiveup, fiveup-2001 or raumschach.
-    #[arg(long, value_name = "NAME", default_value = "fiveup")]
-    pub ruleset: String,
+    /// The rule set of the network.
+    #[command(flatten)]
+    pub ruleset: RulesetArg,
 }
 
 /// `fiveup nnue datagen`.
@@ -119,9 +119,9 @@ pub struct DatagenArgs {
     /// Games played at once, 1..=1024 (default: all cores).
     #[arg(long, value_name = "N")]
     pub concurrency: Option<usize>,
-    /// Rule set: fiveup, fiveup-2001 or raumschach.
-    #[arg(long, value_name = "NAME", default_value = "fiveup")]
-    pub ruleset: String,
+    /// The rule set.
+    #[command(flatten)]
+    pub ruleset: RulesetArg,
     /// Optional castling rule.
     #[arg(long)]
     pub castling: bool,
@@ -133,7 +133,7 @@ pub struct DatagenArgs {
 /// `fiveup nnue datagen`: checks everything, then plays the missing shards with a progress bar.
 pub fn run_datagen(a: &DatagenArgs, out: &mut dyn Write) -> Result<()> {
     use fiveup::nnue::datagen::{prepare, run, DatagenConfig};
-    let ruleset: Ruleset = a.ruleset.trim().parse().context("--ruleset")?;
+    let ruleset: Ruleset = a.ruleset.name().trim().parse().context("--ruleset")?;
     let variant = Variant::new(ruleset, a.castling, a.hypercylinder)?;
     let threads = common::concurrency(a.concurrency)?;
     let cfg = DatagenConfig {
@@ -176,7 +176,7 @@ pub fn run_datagen(a: &DatagenArgs, out: &mut dyn Write) -> Result<()> {
 #[cfg(feature = "torch")]
 pub fn run_nnue_train(a: &NnueTrainArgs, out: &mut dyn Write) -> Result<()> {
     use fiveup::nnue::train::{load_data, prepare, train, TrainConfig};
-    let ruleset: Ruleset = a.ruleset.trim().parse().context("--ruleset")?;
+    let ruleset: Ruleset = a.ruleset.name().trim().parse().context("--ruleset")?;
     let cfg = TrainConfig {
         ruleset,
         dims: fiveup::nnue::Dims {

@@ -1,6 +1,6 @@
 //! `fiveup values`: piece values from imbalance matches and outcome regression.
 
-use super::common;
+use super::common::{self, GameArgs, GameDefaults, RulesetArg};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use fiveup::rules::{Ruleset, Variant};
@@ -13,12 +13,31 @@ const MAX_VALUES_OPENING_PLIES: usize = 100;
 /// Most `values --bootstrap` replicates.
 const MAX_BOOTSTRAP: usize = 1_000_000;
 
+/// The game options' defaults of `values`: one game at once, seed 1 and a 300-ply cap, not
+/// `match`'s all cores, seed 0 and 400 plies. They are the settings docs/PIECE_VALUES.md's figures
+/// were measured with, so that a rerun without flags reproduces them.
+const VALUES_GAMES: GameDefaults = GameDefaults { concurrency: Some(1), max_plies: 300, seed: 1 };
+
 /// `fiveup values`.
 #[derive(Args, Debug)]
+#[command(
+    mut_arg("concurrency", |a| a.help(
+        "Games played at once, 1..=1024 [default: 1, the setting docs/PIECE_VALUES.md's figures were measured with]",
+    )),
+    mut_arg("max_plies", |a| a.help(
+        "Ply cap, 1..=100000; a longer game is adjudicated a draw [default: 300, the cap docs/PIECE_VALUES.md's figures were measured with]",
+    )),
+    mut_arg("seed", |a| a.help(
+        "Seed of the openings and the bootstraps [default: 1, the seed docs/PIECE_VALUES.md's figures were measured with]",
+    )),
+)]
 pub struct ValuesArgs {
-    /// Rule set: fiveup, fiveup-2001 or raumschach.
-    #[arg(long, value_name = "NAME", default_value = "fiveup")]
-    pub ruleset: String,
+    /// The rule set.
+    #[command(flatten)]
+    pub ruleset: RulesetArg,
+    /// Concurrency, ply cap, seed (defaults of their own, see their help).
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Estimators: `all`, `both` (imbalance and regression) or a comma-separated list of
     /// `imbalance`, `regression` (outcome regression on material) and `texel` (the same with the
     /// evaluation's positional part as a covariate).
@@ -33,9 +52,6 @@ pub struct ValuesArgs {
     /// docs/PIECE_VALUES.md).
     #[arg(long, value_name = "SPEC", default_value = "ab:nodes=1700,hash=4")]
     pub engine: String,
-    /// Games played at once (1..=1024).
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    pub concurrency: usize,
     /// Most measure-and-feed-back iterations, 1..=100 (1: measure once).
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub iterate: usize,
@@ -73,12 +89,6 @@ pub struct ValuesArgs {
     /// Random plies after the removal, shared by the two games of a pair (0..=100).
     #[arg(long, value_name = "N", default_value_t = 4)]
     pub opening_plies: usize,
-    /// Ply cap (1..=100000); a longer game is adjudicated a draw.
-    #[arg(long, value_name = "N", default_value_t = 300)]
-    pub max_plies: u32,
-    /// Seed of the openings and the bootstraps.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
     /// Bootstrap replicates for the intervals (0..=1000000).
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub bootstrap: usize,
@@ -88,15 +98,15 @@ impl ValuesArgs {
     /// The validated run settings.
     pub fn config(&self) -> Result<fiveup::values::ValuesConfig> {
         use fiveup::values::{default_imbalances, Imbalance};
-        let ruleset: Ruleset = self.ruleset.trim().parse()?;
+        let ruleset: Ruleset = self.ruleset.name().trim().parse()?;
         let method = self.method.parse::<fiveup::values::Method>().map_err(anyhow::Error::msg)?;
         let engine: fiveup::player::PlayerSpec = self.engine.parse().context("--engine")?;
         engine.build().context("--engine")?;
-        use common::{bound, MAX_GAMES, MAX_PLIES, MAX_THREADS};
-        bound("--concurrency", self.concurrency, 1, MAX_THREADS)?;
+        use common::{bound, MAX_GAMES};
+        let concurrency = self.game.concurrency(VALUES_GAMES)?;
         bound("--iterate", self.iterate, 1, MAX_VALUES_ITERATIONS)?;
         bound("--pairs", self.pairs, 0, MAX_GAMES / 2)?;
-        bound("--max-plies", self.max_plies as usize, 1, MAX_PLIES)?;
+        let max_plies = self.game.max_plies(VALUES_GAMES)? as u32;
         bound("--opening-plies", self.opening_plies, 0, MAX_VALUES_OPENING_PLIES)?;
         bound("--bootstrap", self.bootstrap, 0, MAX_BOOTSTRAP)?;
         if let Some(t) = self.target {
@@ -167,15 +177,15 @@ impl ValuesArgs {
             method,
             pairs: self.pairs,
             engine,
-            concurrency: self.concurrency,
+            concurrency,
             iterate: self.iterate,
             tolerance: self.tol,
             out: self.out.clone().unwrap_or_else(|| format!("runs/values-{}", ruleset.name()).into()),
             records: self.records.clone(),
             imbalances,
             opening_plies: self.opening_plies,
-            max_plies: self.max_plies,
-            seed: self.seed,
+            max_plies,
+            seed: self.game.seed(VALUES_GAMES),
             bootstrap: self.bootstrap,
             sample: fiveup::values::SampleConfig::default(),
             target: self.target,
