@@ -14,15 +14,16 @@ const MAX_VALUES_OPENING_PLIES: usize = 100;
 const MAX_BOOTSTRAP: usize = 1_000_000;
 
 /// The game options' defaults of `values`: one game at once, seed 1 and a 300-ply cap, not
-/// `match`'s all cores, seed 0 and 400 plies. They are the settings docs/PIECE_VALUES.md's figures
-/// were measured with, so that a rerun without flags reproduces them.
+/// `match`'s all cores, seed 0 and 400 plies. Seed and cap are those docs/PIECE_VALUES.md's figures
+/// were measured with, so that its commands rerun without them reproduce the figures; one game at
+/// once because a values run lasts hours and should take every core only when asked.
 const VALUES_GAMES: GameDefaults = GameDefaults { concurrency: Some(1), max_plies: 300, seed: 1 };
 
 /// `fiveup values`.
 #[derive(Args, Debug)]
 #[command(
     mut_arg("concurrency", |a| a.help(
-        "Games played at once, 1..=1024 [default: 1, the setting docs/PIECE_VALUES.md's figures were measured with]",
+        "Games played at once, 1..=1024 [default: 1: a values run lasts hours and takes more cores only when asked]",
     )),
     mut_arg("max_plies", |a| a.help(
         "Ply cap, 1..=100000; a longer game is adjudicated a draw [default: 300, the cap docs/PIECE_VALUES.md's figures were measured with]",
