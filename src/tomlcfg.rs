@@ -87,7 +87,8 @@ pub fn load_str<T: TomlConfig>(text: &str, origin: &str, overrides: &[String]) -
     Ok(cfg)
 }
 
-/// Parses TOML text and applies `overrides`, without [`TomlConfig::validate`].
+/// Parses TOML text and applies `overrides`, without [`TomlConfig::validate`]. An empty `origin`
+/// leaves errors naming only the line, for a caller whose own error names the file.
 pub fn parse<T: TomlConfig>(text: &str, origin: &str, overrides: &[String]) -> Result<T, ConfigError> {
     // The text alone first, so its errors name its lines; then each override in turn, so an
     // error is blamed on the `--set` argument that caused it (the merged text has no lines of its
@@ -133,7 +134,9 @@ fn toml_error<T: TomlConfig>(origin: &str, text: &str, e: &toml::de::Error) -> C
         text[..line_start].lines().rev().map(str::trim).find(|l| l.starts_with('[') && l.ends_with(']'))
     };
     let section = format!(" in {}", section.unwrap_or("the top level"));
-    ConfigError::Parse { origin: format!("{origin} line {line}"), message: format!("{message}{section}") }
+    // A caller that names the file itself (in its own error) gives no origin.
+    let origin = if origin.is_empty() { format!("line {line}") } else { format!("{origin} line {line}") };
+    ConfigError::Parse { origin, message: format!("{message}{section}") }
 }
 
 /// The error of a `--set KEY=VALUE` that made the config invalid: the argument, the message and
