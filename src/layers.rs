@@ -27,6 +27,7 @@ pub const LAYERS: &[(&str, u32)] = &[
     ("fsutil", 0),
     ("progress", 0),
     ("rng", 0),
+    ("tomlcfg", 0),
     ("store", 1),
     ("rules", 2),
     ("engine", 3),
@@ -39,7 +40,6 @@ pub const LAYERS: &[(&str, u32)] = &[
     ("selfplay", 9),
     ("values", 10),
     ("train", 11),
-    ("config", 11),
     ("serve", 12),
 ];
 

@@ -2,7 +2,6 @@
 
 #![warn(missing_docs)]
 
-pub mod config;
 pub mod engine;
 pub mod eval;
 pub mod fsutil;
@@ -18,5 +17,6 @@ pub mod rules;
 pub mod selfplay;
 pub mod serve;
 pub mod store;
+pub mod tomlcfg;
 pub mod train;
 pub mod values;

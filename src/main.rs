@@ -1,5 +1,5 @@
 //! The `fiveup` command line: thin on purpose. Parsing and dispatch live in [`cli`]; this file only
-//! prints the error (one line, each cause once; see [`cli::error_report`]) and sets the exit status.
+//! prints the error (one line, each cause once; see [`cli::errors::error_report`]) and sets the exit status.
 
 mod cli;
 
@@ -21,14 +21,14 @@ fn main() -> ExitCode {
     match cli::run(args, &mut out) {
         Ok(()) => ExitCode::SUCCESS,
         // `fiveup moves | head`: a closed pipe is not an error worth reporting.
-        Err(e) if cli::is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) if cli::errors::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            if cli::is_interrupted(&e) {
-                eprintln!("stopped: {}; resume with: {}", cli::error_report(&e), cli::resume_command());
+            if cli::errors::is_interrupted(&e) {
+                eprintln!("stopped: {}; resume with: {}", cli::errors::error_report(&e), cli::errors::resume_command());
                 // 130: the shell's code for a process stopped by SIGINT.
                 return ExitCode::from(130);
             }
-            eprintln!("error: {}", cli::error_report(&e));
+            eprintln!("error: {}", cli::errors::error_report(&e));
             ExitCode::FAILURE
         }
     }

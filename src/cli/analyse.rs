@@ -1,6 +1,6 @@
 //! `fiveup analyse`: search one position with a player spec and print what it sees.
 
-use super::PositionArgs;
+use super::common::PositionArgs;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use fiveup::engine::Iteration;

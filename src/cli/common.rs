@@ -1,21 +1,74 @@
-//! Helpers shared by the playing subcommands: concurrency, progress bars, record writers.
+//! Options and helpers shared by several subcommands: the rules and position, concurrency and
+//! threads, progress bars, record writers.
 
-use super::PositionArgs;
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 use fiveup::eval::{OpeningSource, OpeningStream, PlayerSource, RecordWriter};
 use fiveup::player::clock::TimeControl;
 use fiveup::player::spec::PlayerSpec;
 use fiveup::progress::Progress;
+use fiveup::rules::{Position, Ruleset, Variant};
 use std::path::{Path, PathBuf};
+
+/// The options every command that plays games shares: games at once, the ply cap and the seed.
+/// Flattened into [`GameOptions`] (`match`, `sprt`), `tournament` (whose flags override its
+/// settings file) and `values` (other defaults, see there). Each flag's default is the command's
+/// ([`GameDefaults`]), applied by the accessors, so `tournament` can tell a given flag from none.
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    /// Games played at once, 1..=1024 [default: all cores].
+    #[arg(long, value_name = "N")]
+    pub concurrency: Option<usize>,
+    /// Adjudicate a draw after this many plies, opening included, 1..=100000 [default: 400].
+    #[arg(long, value_name = "P")]
+    pub max_plies: Option<usize>,
+    /// Seed of the random openings [default: 0].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+}
+
+/// The defaults of [`GameArgs`] for one command.
+#[derive(Clone, Copy, Debug)]
+pub struct GameDefaults {
+    /// Games at once (`None`: every available core).
+    pub concurrency: Option<usize>,
+    /// The ply cap.
+    pub max_plies: usize,
+    /// The seed.
+    pub seed: u64,
+}
+
+impl GameDefaults {
+    /// The defaults of `match`, `sprt` and `tournament` (the ones [`GameArgs`]' help names).
+    pub const MATCH: GameDefaults = GameDefaults { concurrency: None, max_plies: 400, seed: 0 };
+}
+
+impl GameArgs {
+    /// `--concurrency` (1..=[`MAX_THREADS`]), else the default.
+    pub fn concurrency(&self, d: GameDefaults) -> Result<usize> {
+        concurrency(self.concurrency.or(d.concurrency))
+    }
+
+    /// `--max-plies` (1..=[`MAX_PLIES`]), else the default.
+    pub fn max_plies(&self, d: GameDefaults) -> Result<usize> {
+        let p = self.max_plies.unwrap_or(d.max_plies);
+        bound("--max-plies", p, 1, MAX_PLIES)?;
+        Ok(p)
+    }
+
+    /// `--seed`, else the default.
+    pub fn seed(&self, d: GameDefaults) -> u64 {
+        self.seed.unwrap_or(d.seed)
+    }
+}
 
 /// Options of every command that plays games between two players: concurrency, openings, records,
 /// adjudication, seed, rules and start position.
 #[derive(Args, Debug)]
 pub struct GameOptions {
-    /// Games played at once, 1..=1024 (default: all cores).
-    #[arg(long, value_name = "N")]
-    pub concurrency: Option<usize>,
+    /// Concurrency, ply cap, seed.
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Openings: `startpos`, `random:K` (K random plies) or a file.
     #[arg(long, value_name = "SOURCE", default_value = "random:8")]
     pub openings: String,
@@ -27,12 +80,6 @@ pub struct GameOptions {
     /// Replace an existing --out file.
     #[arg(long)]
     pub force: bool,
-    /// Adjudicate a draw after this many plies, opening included (1..=100000).
-    #[arg(long, value_name = "P", default_value_t = 400)]
-    pub max_plies: usize,
-    /// Seed of the random openings.
-    #[arg(long, value_name = "S", default_value_t = 0)]
-    pub seed: u64,
     /// Time control for both players: BASE+INC in seconds (`10+0.1`), or MOVES/BASE+INC
     /// (`40/60+0`). A flag loses the game. Players' own limits still cap their moves; `ab` and
     /// `mcts` specs that name no limit play by the clock alone.
@@ -86,7 +133,7 @@ impl GameOptions {
     pub fn openings(&self) -> Result<OpeningStream> {
         let start = self.pos.position()?;
         let source: OpeningSource = self.openings.parse()?;
-        Ok(source.stream(&start, self.seed)?)
+        Ok(source.stream(&start, self.game.seed(GameDefaults::MATCH))?)
     }
 }
 
@@ -155,4 +202,108 @@ pub fn writer(out: Option<&Path>) -> Result<Option<RecordWriter>> {
         Some(p) => Some(RecordWriter::create(p)?),
         None => None,
     })
+}
+
+/// `--ruleset`, declared once for every command that takes it. Its default is written in the help
+/// and applied by [`RulesetArg::name`], so that `tournament` can tell a given flag from none (its
+/// settings file may name the rule set).
+#[derive(Args, Debug, Clone)]
+pub struct RulesetArg {
+    /// Rule set: fiveup, fiveup-2001 or raumschach [default: fiveup].
+    #[arg(long = "ruleset", value_name = "NAME")]
+    pub given: Option<String>,
+}
+
+impl RulesetArg {
+    /// The rule set when no `--ruleset` is given.
+    pub const DEFAULT: &'static str = "fiveup";
+
+    /// The rule set's name as given, else [`Self::DEFAULT`] (parse it with `.parse::<Ruleset>()`).
+    pub fn name(&self) -> &str {
+        self.given.as_deref().unwrap_or(Self::DEFAULT)
+    }
+}
+
+/// Options shared by every subcommand that works on a position: the rules and the position.
+#[derive(Args, Debug, Clone)]
+pub struct PositionArgs {
+    /// The rule set.
+    #[command(flatten)]
+    pub ruleset: RulesetArg,
+    /// Play with the optional castling rule (Five Up on the flat board only).
+    #[arg(long)]
+    pub castling: bool,
+    /// Play on the hypercylinder board (files a and e joined).
+    #[arg(long)]
+    pub hypercylinder: bool,
+    /// Position text (seven fields, docs/RULES.md §6), or `startpos` for the ruleset's start.
+    #[arg(long, value_name = "TEXT", default_value = "startpos")]
+    pub position: String,
+}
+
+impl PositionArgs {
+    /// The validated variant (ruleset and flags).
+    pub fn variant(&self) -> Result<Variant> {
+        let ruleset: Ruleset = self.ruleset.name().trim().parse()?;
+        Ok(Variant::new(ruleset, self.castling, self.hypercylinder)?)
+    }
+
+    /// The validated position.
+    pub fn position(&self) -> Result<Position> {
+        let variant = self.variant()?;
+        if self.position.trim() == "startpos" {
+            return Ok(Position::startpos(variant));
+        }
+        Position::from_text(&self.position, variant).context("--position")
+    }
+}
+
+/// A subcommand that needs only a position.
+#[derive(Args, Debug)]
+pub struct PositionOnly {
+    /// Rules and position.
+    #[command(flatten)]
+    pub pos: PositionArgs,
+}
+
+/// `--threads`: 1..=[`MAX_THREADS`], or every available core.
+pub fn threads_flag(flag: Option<usize>) -> Result<usize> {
+    match flag {
+        Some(n) => {
+            bound("--threads", n, 1, MAX_THREADS)?;
+            Ok(n)
+        }
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_THREADS)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{parse, Command};
+    use super::*;
+
+    fn pos_args(args: &[&str]) -> PositionArgs {
+        match parse(&[&["show"], args].concat()).command {
+            Command::Show(a) => a.pos,
+            c => panic!("{c:?}"),
+        }
+    }
+
+    #[test]
+    fn position_args_default_to_the_fiveup_start() {
+        let p = pos_args(&[]).position().unwrap();
+        assert_eq!(p.to_text(), Position::startpos(Variant::default()).to_text());
+        let p = pos_args(&["--ruleset", "raumschach", "--position", "startpos"]).position().unwrap();
+        assert_eq!(p.ruleset(), Ruleset::Raumschach);
+    }
+
+    #[test]
+    fn position_args_reject_bad_input_with_one_line() {
+        let e = pos_args(&["--ruleset", "chess"]).position().unwrap_err();
+        assert_eq!(format!("{e:#}"), "unknown ruleset 'chess' (expected fiveup, fiveup-2001 or raumschach)");
+        let e = pos_args(&["--ruleset", "raumschach", "--castling"]).position().unwrap_err();
+        assert!(format!("{e:#}").contains("castling"));
+        let e = pos_args(&["--position", "5/5 w"]).position().unwrap_err();
+        assert!(format!("{e:#}").starts_with("--position: position text has 2 fields"), "{e:#}");
+    }
 }

@@ -1,6 +1,7 @@
 //! `fiveup games export` (self-play shards as PGN-style text), `fiveup games stats` (the results
 //! of match records, pooled over files) and `fiveup bench selfplay`.
 
+use super::common::RulesetArg;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use fiveup::mcts::{SearchConfig, SearchKind};
@@ -227,9 +228,9 @@ pub struct BenchSelfplayArgs {
     /// Root search: gumbel or puct.
     #[arg(long, value_name = "KIND", default_value = "gumbel")]
     pub search: String,
-    /// Rule set.
-    #[arg(long, value_name = "NAME", default_value = "fiveup")]
-    pub ruleset: String,
+    /// The rule set.
+    #[command(flatten)]
+    pub ruleset: RulesetArg,
 }
 
 #[cfg(feature = "torch")]
@@ -250,7 +251,7 @@ fn net_evaluator(_: Option<&Path>) -> Result<Box<dyn Evaluator>> {
 /// Runs `fiveup bench selfplay`: games/hour, simulations/s, evaluations/s and the share of wall
 /// time spent outside the evaluator, one line per simulation budget.
 pub fn run_bench_selfplay(a: &BenchSelfplayArgs, out: &mut dyn Write) -> Result<()> {
-    let ruleset: Ruleset = a.ruleset.parse()?;
+    let ruleset: Ruleset = a.ruleset.name().parse()?;
     let kind = match a.search.as_str() {
         "gumbel" => SearchKind::Gumbel,
         "puct" => SearchKind::Puct,

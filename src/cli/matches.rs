@@ -1,7 +1,7 @@
 //! `fiveup match`: two players, colour-swapped game pairs from shared openings, a summary with
 //! Elo intervals.
 
-use super::common::{bound, concurrency, progress, two_players, writer, GameOptions, MAX_GAMES, MAX_PLIES};
+use super::common::{bound, progress, two_players, writer, GameDefaults, GameOptions, MAX_GAMES};
 use anyhow::Result;
 use clap::Args;
 use fiveup::eval::{paired_jobs_lazy, play_games, GameJob, MatchTally};
@@ -27,15 +27,15 @@ pub struct MatchArgs {
 /// Plays the match and prints the summary.
 pub fn run(a: &MatchArgs, out: &mut dyn Write) -> Result<()> {
     bound("--games", a.games, 1, MAX_GAMES)?;
-    bound("--max-plies", a.opts.max_plies, 1, MAX_PLIES)?;
+    let max_plies = a.opts.game.max_plies(GameDefaults::MATCH)?;
     a.opts.check_out(&[&a.white, &a.black])?;
     let tc = a.opts.time_control()?;
     let (white, black) = two_players(&a.white, &a.black, tc.is_some())?;
-    let threads = concurrency(a.opts.concurrency)?;
+    let threads = a.opts.game.concurrency(GameDefaults::MATCH)?;
     let openings = a.opts.openings()?;
     let (white_name, black_name) = (white.name(), black.name());
     let pairs = a.games.div_ceil(2);
-    let jobs = paired_jobs_lazy(white, black, openings, pairs, Some(a.opts.max_plies), "match")
+    let jobs = paired_jobs_lazy(white, black, openings, pairs, Some(max_plies), "match")
         .map(move |j| GameJob { tc, ..j })
         .take(a.games);
     let mut records = writer(a.opts.out.as_deref())?;

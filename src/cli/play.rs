@@ -1,7 +1,7 @@
 //! `fiveup play`: a game against a player spec in the terminal, one line of input at a time (so
 //! it can be scripted through a pipe).
 
-use super::PositionArgs;
+use super::common::PositionArgs;
 use anyhow::{bail, Result};
 use clap::Args;
 use fiveup::eval::GameRecord;

@@ -1,6 +1,6 @@
 //! `fiveup sprt`: colour-swapped pairs of A against B until the SPRT decides.
 
-use super::common::{bound, concurrency, two_players, writer, GameOptions, MAX_GAMES, MAX_PLIES};
+use super::common::{bound, two_players, writer, GameDefaults, GameOptions, MAX_GAMES};
 use anyhow::Result;
 use clap::Args;
 use fiveup::eval::{paired_jobs_lazy, play_games_until, Decision, GameJob, MatchTally, Sprt, SprtConfig, SprtStatus};
@@ -40,17 +40,17 @@ pub struct SprtArgs {
 /// the last line states the decision.
 pub fn run(a: &SprtArgs, out: &mut dyn Write) -> Result<()> {
     bound("--max-games", a.max_games, 2, MAX_GAMES)?;
-    bound("--max-plies", a.opts.max_plies, 1, MAX_PLIES)?;
+    let max_plies = a.opts.game.max_plies(GameDefaults::MATCH)?;
     a.opts.check_out(&[&a.a, &a.b])?;
     let config = SprtConfig { alpha: a.alpha, beta: a.beta, ..SprtConfig::new(a.elo0, a.elo1) };
     let mut sprt = Sprt::new(config)?;
     let tc = a.opts.time_control()?;
     let (pa, pb) = two_players(&a.a, &a.b, tc.is_some())?;
-    let threads = concurrency(a.opts.concurrency)?;
+    let threads = a.opts.game.concurrency(GameDefaults::MATCH)?;
     let openings = a.opts.openings()?;
     let (name_a, name_b) = (pa.name(), pb.name());
-    let jobs = paired_jobs_lazy(pa, pb, openings, a.max_games / 2, Some(a.opts.max_plies), "sprt")
-        .map(move |j| GameJob { tc, ..j });
+    let jobs =
+        paired_jobs_lazy(pa, pb, openings, a.max_games / 2, Some(max_plies), "sprt").map(move |j| GameJob { tc, ..j });
     let mut records = writer(a.opts.out.as_deref())?;
     writeln!(
         out,

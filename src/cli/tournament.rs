@@ -1,8 +1,8 @@
 //! `fiveup tournament`: round robin or gauntlet, resumable from its output directory, rated at
 //! the end.
 
-use super::common::{concurrency, progress};
-use anyhow::{bail, Context, Result};
+use super::common::{progress, GameArgs, GameDefaults, RulesetArg};
+use anyhow::{bail, Result};
 use clap::Args;
 use fiveup::eval::tournament::{effort_text, report_text, Tournament, TournamentConfig, GAMES_FILE};
 use std::io::Write;
@@ -22,9 +22,9 @@ pub struct TournamentArgs {
     /// tournament [default: 2].
     #[arg(long, value_name = "N")]
     pub games: Option<usize>,
-    /// Games played at once, 1..=1024 [default: all cores].
-    #[arg(long, value_name = "N")]
-    pub concurrency: Option<usize>,
+    /// Concurrency, ply cap, seed.
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Openings: `startpos`, `random:K` or a file [default: random:8].
     #[arg(long, value_name = "SOURCE")]
     pub openings: Option<String>,
@@ -34,15 +34,9 @@ pub struct TournamentArgs {
     /// The first player plays every other; the others do not meet.
     #[arg(long)]
     pub gauntlet: bool,
-    /// Adjudicate a draw after this many plies, 1..=100000 [default: 400].
-    #[arg(long, value_name = "P")]
-    pub max_plies: Option<usize>,
-    /// Seed of the random openings [default: 0].
-    #[arg(long, value_name = "S")]
-    pub seed: Option<u64>,
-    /// Rule set: fiveup, fiveup-2001 or raumschach [default: fiveup].
-    #[arg(long, value_name = "NAME")]
-    pub ruleset: Option<String>,
+    /// The rule set.
+    #[command(flatten)]
+    pub ruleset: RulesetArg,
     /// Optional castling rule.
     #[arg(long)]
     pub castling: bool,
@@ -58,16 +52,12 @@ impl TournamentArgs {
     /// The settings: the file (if any) with the flags given on top.
     pub fn config(&self) -> Result<TournamentConfig> {
         let mut c = match &self.config {
-            Some(p) => {
-                let text = std::fs::read_to_string(p).with_context(|| format!("{}", p.display()))?;
-                toml::from_str::<TournamentConfig>(&text)
-                    .map_err(|e| anyhow::anyhow!("{}: {}", p.display(), e.message()))?
-            }
+            Some(p) => TournamentConfig::from_file(p)?,
             None => {
                 if self.players.is_empty() {
                     bail!("give --players SPEC SPEC ... or --config FILE");
                 }
-                toml::from_str::<TournamentConfig>("players = []").context("default settings")?
+                TournamentConfig::with_players(Vec::new())
             }
         };
         if !self.players.is_empty() {
@@ -79,9 +69,9 @@ impl TournamentArgs {
         if let Some(t) = &self.tc {
             c.tc = Some(t.clone());
         }
-        c.concurrency = match (self.concurrency, self.config.is_some()) {
+        c.concurrency = match (self.game.concurrency, self.config.is_some()) {
             (None, true) => c.concurrency,
-            (flag, _) => concurrency(flag)?,
+            _ => self.game.concurrency(GameDefaults::MATCH)?,
         };
         if let Some(o) = &self.openings {
             c.openings = o.clone();
@@ -90,13 +80,13 @@ impl TournamentArgs {
             c.out = o.clone();
         }
         c.gauntlet |= self.gauntlet;
-        if let Some(p) = self.max_plies {
+        if let Some(p) = self.game.max_plies {
             c.max_plies = p;
         }
-        if let Some(s) = self.seed {
+        if let Some(s) = self.game.seed {
             c.seed = s;
         }
-        if let Some(r) = &self.ruleset {
+        if let Some(r) = &self.ruleset.given {
             c.ruleset = r.clone();
         }
         c.castling |= self.castling;

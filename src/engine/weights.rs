@@ -155,13 +155,11 @@ impl Weights {
 
     /// The ruleset's defaults with the keys of a TOML text applied.
     pub fn from_toml_str(ruleset: Ruleset, text: &str) -> Result<Weights, WeightsError> {
-        let file: WeightsFile = toml::from_str(text).map_err(|e| {
-            // One line: toml's own text spreads a source excerpt over several.
-            let line = e.span().map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
-            let message = e.message().lines().next().unwrap_or("invalid TOML").trim().to_string();
-            WeightsError::Parse(match line {
-                Some(l) => format!("line {l}: {message}"),
-                None => message,
+        // One line naming the line (and section), as every config file's error.
+        let file: WeightsFile = crate::tomlcfg::parse(text, "", &[]).map_err(|e| {
+            WeightsError::Parse(match e {
+                crate::tomlcfg::ConfigError::Parse { origin, message } if origin.is_empty() => message,
+                e => e.to_string(),
             })
         })?;
         let mut w = Weights::for_ruleset(ruleset);
@@ -310,6 +308,10 @@ struct WeightsFile {
     mobility: Option<KindTable>,
     #[serde(skip_serializing_if = "Option::is_none")]
     center: Option<KindTable>,
+}
+
+impl crate::tomlcfg::TomlConfig for WeightsFile {
+    // The ranges are the weights' own ([`Weights::check`]), applied after the defaults are filled.
 }
 
 impl WeightsFile {

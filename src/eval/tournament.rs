@@ -67,6 +67,40 @@ pub struct TournamentConfig {
     pub tc: Option<String>,
 }
 
+impl crate::tomlcfg::TomlConfig for TournamentConfig {
+    // The checks need the players built: [`Tournament::new`] makes them.
+}
+
+impl TournamentConfig {
+    /// Reads a settings file (unknown keys rejected; errors name the file, line and key).
+    pub fn from_file(path: &Path) -> Result<TournamentConfig, crate::tomlcfg::ConfigError> {
+        crate::tomlcfg::load_file(path, &[])
+    }
+
+    /// Parses settings from TOML text; `origin` names it in errors.
+    pub fn from_toml(text: &str, origin: &str) -> Result<TournamentConfig, crate::tomlcfg::ConfigError> {
+        crate::tomlcfg::load_str(text, origin, &[])
+    }
+
+    /// The default settings for these players (what a file naming only `players` holds).
+    pub fn with_players(players: Vec<String>) -> TournamentConfig {
+        TournamentConfig {
+            players,
+            games: default_games(),
+            concurrency: default_concurrency(),
+            openings: default_openings(),
+            out: default_out(),
+            gauntlet: false,
+            max_plies: default_max_plies(),
+            seed: 0,
+            ruleset: default_ruleset(),
+            castling: false,
+            hypercylinder: false,
+            tc: None,
+        }
+    }
+}
+
 fn default_games() -> usize {
     2
 }
@@ -92,6 +126,9 @@ pub enum TournamentError {
     /// A setting is out of range or inconsistent.
     #[error("{0}")]
     Config(String),
+    /// The settings could not be read or parsed.
+    #[error(transparent)]
+    File(#[from] crate::tomlcfg::ConfigError),
     /// A player spec is malformed.
     #[error(transparent)]
     Spec(#[from] SpecError),
@@ -206,9 +243,7 @@ impl Tournament {
 
     /// Reads settings from TOML text (unknown keys rejected).
     pub fn from_toml(text: &str) -> Result<Tournament, TournamentError> {
-        let config: TournamentConfig =
-            toml::from_str(text).map_err(|e| TournamentError::Config(format!("tournament config: {}", e.message())))?;
-        Tournament::new(config)
+        Tournament::new(TournamentConfig::from_toml(text, "tournament config")?)
     }
 
     /// Pairs (colour-swapped game pairs) per pairing.

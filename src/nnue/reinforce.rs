@@ -172,33 +172,7 @@ impl Start {
 impl LoopConfig {
     /// Parses and checks a config's text; errors name `origin` and what is wrong, on one line.
     pub fn parse(text: &str, origin: &str) -> Result<LoopConfig, String> {
-        let cfg: LoopConfig = toml::from_str(text)
-            .map_err(|e| format!("{origin}: {}", e.message().lines().next().unwrap_or("invalid TOML")))?;
-        let rs = cfg.ruleset().map_err(|e| format!("{origin}: {e}"))?;
-        if Start::parse(&cfg.start).map_err(|e| format!("{origin}: {e}"))? == Start::Shipped && !super::ships(rs) {
-            return Err(format!("{origin}: start = \"nnue\": no network is shipped for {rs}; name one with nnue:PATH"));
-        }
-        if !(1..=1000).contains(&cfg.generations) {
-            return Err(format!("{origin}: generations = {}: expected 1 to 1000", cfg.generations));
-        }
-        if !(1..=100).contains(&cfg.train.window) {
-            return Err(format!("{origin}: train.window = {}: expected 1 to 100", cfg.train.window));
-        }
-        cfg.train_config().check().map_err(|e| format!("{origin}: train: {e}"))?;
-        let gate: PlayerSpec = cfg
-            .gate
-            .engine
-            .parse()
-            .map_err(|e: crate::player::spec::SpecError| format!("{origin}: gate.engine: {}", e.reason))?;
-        if !matches!(gate, PlayerSpec::AlphaBeta(_)) {
-            return Err(format!("{origin}: gate.engine = {:?}: expected an alpha-beta spec", cfg.gate.engine));
-        }
-        let sprt = SprtConfig::new(cfg.gate.elo0, cfg.gate.elo1);
-        Sprt::new(sprt).map_err(|e| format!("{origin}: gate: {e}"))?;
-        if !(2..=1_000_000).contains(&cfg.gate.max_games) {
-            return Err(format!("{origin}: gate.max_games = {}: expected 2 to 1000000", cfg.gate.max_games));
-        }
-        Ok(cfg)
+        crate::tomlcfg::load_str(text, origin, &[]).map_err(|e| e.to_string())
     }
 
     fn ruleset(&self) -> Result<Ruleset, String> {
@@ -224,6 +198,31 @@ impl LoopConfig {
             seed: 0,
             init: None,
         }
+    }
+}
+
+impl crate::tomlcfg::TomlConfig for LoopConfig {
+    fn validate(&self) -> Result<(), crate::tomlcfg::ConfigError> {
+        use crate::tomlcfg::{range, ConfigError};
+        let invalid = |key: &str, message: String| ConfigError::Invalid { key: key.to_string(), message };
+        let rs = self.ruleset().map_err(|e| invalid("ruleset", e))?;
+        if Start::parse(&self.start).map_err(|e| invalid("start", e))? == Start::Shipped && !super::ships(rs) {
+            let message = format!("start = \"nnue\": no network is shipped for {rs}; name one with nnue:PATH");
+            return Err(invalid("start", message));
+        }
+        range("generations", self.generations, "1..=1000")?;
+        range("train.window", self.train.window, "1..=100")?;
+        self.train_config().check().map_err(|e| invalid("train", format!("train: {e}")))?;
+        let gate: PlayerSpec = self.gate.engine.parse().map_err(|e: crate::player::spec::SpecError| {
+            invalid("gate.engine", format!("gate.engine: {}", e.reason))
+        })?;
+        if !matches!(gate, PlayerSpec::AlphaBeta(_)) {
+            let message = format!("gate.engine = {:?}: expected an alpha-beta spec", self.gate.engine);
+            return Err(invalid("gate.engine", message));
+        }
+        let sprt = SprtConfig::new(self.gate.elo0, self.gate.elo1);
+        Sprt::new(sprt).map_err(|e| invalid("gate", format!("gate: {e}")))?;
+        range("gate.max_games", self.gate.max_games, "2..=1000000")
     }
 }
 

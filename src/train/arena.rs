@@ -17,7 +17,6 @@
 
 use super::backend::load_evaluator;
 use super::TrainError;
-use crate::config::{SearchAlgo, TrainConfig};
 use crate::eval::openings::OpeningSource;
 use crate::eval::records::GameRecord;
 use crate::eval::runner::{paired_jobs, play_games_until, PlayerSource};
@@ -29,6 +28,7 @@ use crate::player::mcts::MctsPlayer;
 use crate::player::spec::{BuildError, EvaluatorSpec, MctsSpec, PlayerSpec};
 use crate::player::Player;
 use crate::rules::{Position, Variant};
+use crate::train::config::{SearchAlgo, TrainConfig};
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 use std::path::PathBuf;

@@ -4,8 +4,8 @@
 
 use super::learner::{Learner, NullLearner};
 use super::TrainError;
-use crate::config::{BackendKind, TrainConfig};
 use crate::nn::{Evaluator, UniformEvaluator};
+use crate::train::config::{BackendKind, TrainConfig};
 use std::path::Path;
 
 /// A fresh learner of the configured backend (seeded by the run's seed).
@@ -72,7 +72,7 @@ mod tests {
         assert_eq!(m.steps(), 1);
         l.publish(t.path()).unwrap();
         let cfg = TrainConfig {
-            network: crate::config::NetworkConfig { backend: BackendKind::None, ..Default::default() },
+            network: crate::train::config::NetworkConfig { backend: BackendKind::None, ..Default::default() },
             ..Default::default()
         };
         assert_eq!(load_evaluator(&cfg, t.path()).unwrap().name(), "uniform");

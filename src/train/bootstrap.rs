@@ -25,7 +25,6 @@
 
 use super::rundir::RunDir;
 use super::TrainError;
-use crate::config::TrainConfig;
 use crate::eval::openings::random_opening;
 use crate::eval::runner::{play_game_observed, GameJob, PlayerSource};
 use crate::nn::evaluator::NEUTRAL_WDL;
@@ -34,6 +33,7 @@ use crate::rng::mix_seed;
 use crate::rules::Position;
 use crate::selfplay::records::{score_to_wdl, SetupRecord, VariantRecord};
 use crate::selfplay::{write_shard, GameRecord, GameResult, PositionRecord};
+use crate::train::config::TrainConfig;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 

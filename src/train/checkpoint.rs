@@ -8,7 +8,7 @@
 //! checkpoint or a temporary directory (removed on the next start). Loading checks every file
 //! against `meta.json` before the learner reads anything; a mismatch is a one-line error naming
 //! the checkpoint. A checkpoint that does not fit the run's config is an error that says so (and
-//! never advises deleting it). The newest [`crate::config::TrainingSection::keep_checkpoints`] are kept.
+//! never advises deleting it). The newest [`crate::train::config::TrainingSection::keep_checkpoints`] are kept.
 
 use super::learner::Learner;
 use super::rundir::RunDir;
@@ -28,7 +28,7 @@ pub struct CheckpointMeta {
     pub step: u64,
     /// The generation being trained when it was written.
     pub generation: u32,
-    /// [`crate::config::TrainConfig::hash`] of the run's config.
+    /// [`crate::train::config::TrainConfig::hash`] of the run's config.
     pub config_hash: String,
     /// Every other file of the checkpoint: name → (size in bytes, checksum as hex: CRC-32, 8
     /// digits; version 1: FNV-1a 64, 16 digits).

@@ -34,7 +34,6 @@
 use super::bootstrap::{alpha_beta_spec, engine_game};
 use super::rundir::RunDir;
 use super::TrainError;
-use crate::config::TrainConfig;
 use crate::eval::openings::random_opening;
 use crate::eval::runner::PlayerSource;
 use crate::nn::evaluator::NEUTRAL_WDL;
@@ -44,6 +43,7 @@ use crate::rules::game::prior_occurrences;
 use crate::rules::{Move, Position};
 use crate::selfplay::records::{score_to_expectation, score_to_wdl, PositionRecord, VariantRecord};
 use crate::selfplay::{read_shard, write_shard, GameRecord};
+use crate::train::config::TrainConfig;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};

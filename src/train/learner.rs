@@ -9,7 +9,7 @@
 
 use super::replay::TrainBatch;
 use super::TrainError;
-use crate::config::{LrSchedule, TrainingSection};
+use crate::train::config::{LrSchedule, TrainingSection};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 

@@ -59,6 +59,7 @@ pub mod arena;
 pub mod backend;
 pub mod bootstrap;
 pub mod checkpoint;
+pub mod config;
 pub mod generation;
 pub mod heldout;
 pub mod learner;
@@ -128,7 +129,7 @@ pub enum TrainError {
     },
     /// The config is invalid.
     #[error(transparent)]
-    Config(#[from] crate::config::ConfigError),
+    Config(#[from] crate::tomlcfg::ConfigError),
     /// A shard could not be written or read.
     #[error(transparent)]
     Shard(#[from] crate::selfplay::ShardError),

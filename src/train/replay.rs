@@ -47,13 +47,13 @@
 //! ([`Symmetry::apply_index`]).
 
 use super::TrainError;
-use crate::config::{ReplaySection, TrainConfig};
 use crate::nn::encode::{encode_into, INPUT_SIZE};
 use crate::nn::policy::{indices_into, PolicyIndex, POLICY_SIZE};
 use crate::nn::Symmetry;
 use crate::rules::game::prior_occurrences;
 use crate::rules::Position;
 use crate::selfplay::{read_shard, GameRecord};
+use crate::train::config::{ReplaySection, TrainConfig};
 use rand::distributions::{Distribution, WeightedIndex};
 use rand::Rng;
 use std::collections::{HashSet, VecDeque};

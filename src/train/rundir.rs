@@ -3,10 +3,10 @@
 
 use super::replay::shard_files;
 use super::TrainError;
-use crate::config::TrainConfig;
 use crate::selfplay::shards::{parse_shard_name, shard_name};
 use crate::store::lease::Lease;
 use crate::store::{Mirror, Remote, RunLocation};
+use crate::train::config::TrainConfig;
 use serde::{Deserialize, Serialize};
 use std::fs;
 use std::io::{Read, Seek, SeekFrom, Write};

@@ -305,8 +305,8 @@ impl RunStatus {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::TrainConfig;
     use crate::nn::UniformEvaluator;
+    use crate::train::config::TrainConfig;
     use crate::train::RunDir;
 
     #[test]

@@ -26,12 +26,12 @@
 use super::learner::{Learner, StepStats};
 use super::replay::TrainBatch;
 use super::TrainError;
-use crate::config::{OptimizerKind, TrainConfig, TrainingSection};
 use crate::nn::encode::PLANES;
 use crate::nn::torch::net::MOVES_LEFT_SCALE;
 use crate::nn::torch::train::{losses, move_log_probs, Batch, LossWeights};
 use crate::nn::torch::{default_device, BlockKind, Model, ModelError, NetConfig, TorchBackend};
 use crate::nn::{Evaluator, NetworkEvaluator};
+use crate::train::config::{OptimizerKind, TrainConfig, TrainingSection};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -12,12 +12,12 @@ use super::backend::load_evaluator;
 use super::replay::shard_files;
 use super::rundir::{Phase, RunDir};
 use super::TrainError;
-use crate::config::{SearchAlgo, TrainConfig};
 use crate::mcts::{SearchConfig, SearchKind};
 use crate::nn::{EvalCache, Evaluator};
 use crate::rng::mix_seed;
 use crate::selfplay::shards::HEADER_LEN;
 use crate::selfplay::{self, Progress, ResignConfig, SelfPlayConfig, ShardWriter};
+use crate::train::config::{SearchAlgo, TrainConfig};
 use std::io::Read;
 use std::path::Path;
 

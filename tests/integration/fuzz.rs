@@ -9,7 +9,6 @@
 //!
 //! The last section holds the inputs that made a reader panic, as regression tests.
 
-use fiveup::config::TrainConfig;
 use fiveup::eval::records::{parse_records, parse_records_prefix, GameRecord as TextRecord};
 use fiveup::nn::Symmetry;
 use fiveup::player::spec::PlayerSpec;
@@ -20,6 +19,7 @@ use fiveup::selfplay::records::{SetupRecord, VariantRecord};
 use fiveup::selfplay::shards::{decode_shard, encode_shard, record_checksum, HEADER_LEN};
 use fiveup::selfplay::{GameRecord, GameResult, PositionRecord, Termination};
 use fiveup::train::checkpoint;
+use fiveup::train::config::TrainConfig;
 use fiveup::train::learner::{Learner, NullLearner};
 use fiveup::train::replay::{game_samples, Targets, TrainBatch};
 use fiveup::train::rundir::RunDir;

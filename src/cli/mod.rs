@@ -1,0 +1,135 @@
+//! Command-line interface: clap types, their validation into library values, and the subcommands.
+//! `anyhow` is used here and nowhere in the library.
+//!
+//! To add a subcommand: add a variant to [`Command`] with its own `Args` struct in the file of its
+//! job, flatten [`common::PositionArgs`] into it when it works on a position, and dispatch it in
+//! [`run`]. Each file under `cli/` holds the arguments and the running of one job: `rules`
+//! (perft, moves, show, replay), `train` (train, selfplay, runs), `nnue`, `values`, `bench`, the
+//! playing commands (`analyse`, `play`, `matches`, `tournament`, `sprt`, `uci`, `serve`), `games`;
+//! `common` holds the options several commands share, `errors` how an error is reported.
+
+mod analyse;
+mod bench;
+mod common;
+pub mod errors;
+mod games;
+mod matches;
+mod nnue;
+mod play;
+mod rules;
+mod serve;
+mod speed;
+mod sprt;
+mod tournament;
+mod train;
+mod uci;
+mod values;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+use std::io::Write;
+
+/// Five Up and Raumschach (5x5x5 3D chess).
+#[derive(Parser, Debug)]
+#[command(name = "fiveup", version)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count the leaves of the legal move tree to a depth (perft).
+    Perft(rules::PerftArgs),
+    /// List the legal moves of a position in coordinate and figurine form.
+    Moves(common::PositionOnly),
+    /// Show a position: diagram, position text and status.
+    Show(common::PositionOnly),
+    /// Play a move list (either notation, move numbers allowed), or a game of a records file, and
+    /// show where it ends.
+    Replay(rules::ReplayArgs),
+    /// Train a network from zero (or resume a run): self-play, training, evaluation, generation
+    /// after generation, in one run directory. Rerun the same command to resume.
+    Train(train::TrainArgs),
+    /// An extra self-play worker for a run: plays with the run's best network and writes shards
+    /// into its directory or object store (any number, on this machine or any other).
+    Selfplay(train::SelfplayArgs),
+    /// Inspect training runs (local or on an object store).
+    #[command(subcommand)]
+    Runs(train::RunsCommand),
+    /// Measure piece values: imbalance matches and outcome regression, with 95% intervals.
+    Values(values::ValuesArgs),
+    /// Search a position with a player spec: one line per depth, then `bestmove`.
+    Analyse(analyse::AnalyseArgs),
+    /// Play a game against a player spec in the terminal (reads moves and commands from stdin).
+    Play(play::PlayArgs),
+    /// Play a match between two player specs in colour-swapped pairs; W/D/L and Elo.
+    Match(matches::MatchArgs),
+    /// Play a round robin or gauntlet (resumable) and rate the players.
+    Tournament(tournament::TournamentArgs),
+    /// Play pairs until a sequential probability ratio test decides whether A beats B.
+    Sprt(sprt::SprtArgs),
+    /// Speak the UCI-style protocol of docs/PROTOCOL.md on stdin/stdout (for match tools and
+    /// graphical interfaces).
+    Uci(uci::UciArgs),
+    /// Serve the web page (docs/WEB.md): play, analyse, replay and watch on a 3D board.
+    Serve(serve::ServeArgs),
+    /// Measure throughput.
+    #[command(subcommand)]
+    Bench(bench::BenchCommand),
+    /// Work with recorded games.
+    #[command(subcommand)]
+    Games(games::GamesCommand),
+    /// The NNUE evaluator (issue 15): training data, training, the reinforcement loop.
+    #[command(subcommand)]
+    Nnue(nnue::NnueCommand),
+}
+
+/// Runs a parsed command line, writing results to `out` (timings go to stderr).
+pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
+    match cli.command {
+        Command::Perft(a) => rules::run_perft(&a, out),
+        Command::Moves(a) => rules::run_moves(&a.pos.position()?, out),
+        Command::Show(a) => rules::run_show(&fiveup::rules::game::Game::new(a.pos.position()?), out),
+        Command::Replay(a) => rules::run_replay(&a, out),
+        Command::Values(a) => values::run(&a, out),
+        Command::Analyse(a) => analyse::run(&a, out),
+        Command::Play(a) => play::run(&a, out),
+        Command::Match(a) => matches::run(&a, out),
+        Command::Tournament(a) => tournament::run(&a, out),
+        Command::Sprt(a) => sprt::run(&a, out),
+        Command::Uci(a) => uci::run(&a),
+        Command::Serve(a) => serve::run(&a, out),
+        Command::Runs(train::RunsCommand::Status(a)) => train::run_runs_status(&a, out),
+        Command::Runs(train::RunsCommand::Heldout(a)) => train::run_runs_heldout(&a, out),
+        Command::Nnue(nnue::NnueCommand::Datagen(a)) => nnue::run_datagen(&a, out),
+        Command::Nnue(nnue::NnueCommand::Train(a)) => nnue::run_nnue_train(&a, out),
+        Command::Nnue(nnue::NnueCommand::Loop(a)) => nnue::run_nnue_loop(&a, out),
+        Command::Bench(bench::BenchCommand::Nn(a)) => bench::run_bench_nn(&a, out),
+        Command::Bench(bench::BenchCommand::Selfplay(a)) => games::run_bench_selfplay(&a, out),
+        Command::Bench(bench::BenchCommand::Search(a)) => speed::run(&a, out),
+        Command::Games(games::GamesCommand::Export(a)) => games::run_export(&a, out),
+        Command::Games(games::GamesCommand::Stats(a)) => games::run_stats(&a, out),
+        Command::Train(a) => train::run_train(a, out),
+        Command::Selfplay(a) => train::run_selfplay(&a, out),
+    }
+}
+
+/// The command line `fiveup ARGS…`, parsed (for the tests of every subcommand).
+#[cfg(test)]
+fn parse(args: &[&str]) -> Cli {
+    Cli::try_parse_from(std::iter::once("fiveup").chain(args.iter().copied())).unwrap()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

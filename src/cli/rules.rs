@@ -1,0 +1,138 @@
+//! The rules commands: `perft`, `moves`, `show` and `replay`.
+
+use super::common::{self, PositionArgs};
+use anyhow::{bail, Result};
+use clap::Args;
+use fiveup::rules::game::Game;
+use fiveup::rules::notation::{coordinate, diagram, figurine, format_line};
+use fiveup::rules::perft::{divide, perft_parallel};
+use fiveup::rules::Position;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// `fiveup perft`.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// Depth in plies.
+    pub depth: u32,
+    /// Print the leaf count below each root move.
+    #[arg(long)]
+    pub divide: bool,
+    /// Worker threads, 1..=1024 (default: all available cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Rules and position.
+    #[command(flatten)]
+    pub pos: PositionArgs,
+}
+
+/// `fiveup replay`.
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The moves, e.g. `1. P-Cc2 P-Cc4 2. B-De4/G` (one argument or many).
+    #[arg(required_unless_present = "record", value_name = "MOVES")]
+    pub moves: Vec<String>,
+    /// Replay a game of this records file (PGN-style, as `match` and `tournament` write).
+    #[arg(long, value_name = "FILE", conflicts_with = "moves")]
+    pub record: Option<PathBuf>,
+    /// Which game of the records file (1 = first).
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "record")]
+    pub game: usize,
+    /// Rules and start position.
+    #[command(flatten)]
+    pub pos: PositionArgs,
+}
+
+/// Deepest perft accepted (depth 5 from the Five Up start is already billions of leaves).
+const MAX_PERFT_DEPTH: u32 = 32;
+
+pub fn run_perft(a: &PerftArgs, out: &mut dyn Write) -> Result<()> {
+    let pos = a.pos.position()?;
+    if a.depth > MAX_PERFT_DEPTH {
+        bail!("perft depth {} is beyond {MAX_PERFT_DEPTH}; it would not finish", a.depth);
+    }
+    let threads = common::threads_flag(a.threads)?;
+    let t = Instant::now();
+    let total = if a.divide && a.depth > 0 {
+        let mut rows = divide(&pos, a.depth, threads);
+        rows.sort_by_key(|(m, _)| m.to_string());
+        for (m, n) in &rows {
+            writeln!(out, "{m}: {n}")?;
+        }
+        writeln!(out)?;
+        rows.iter().map(|(_, n)| n).sum()
+    } else {
+        perft_parallel(&pos, a.depth, threads)
+    };
+    let secs = t.elapsed().as_secs_f64();
+    writeln!(out, "perft({}) = {total}", a.depth)?;
+    eprintln!("{secs:.3} s, {:.0} leaves/s, {threads} threads", total as f64 / secs.max(1e-9));
+    Ok(())
+}
+
+pub fn run_moves(pos: &Position, out: &mut dyn Write) -> Result<()> {
+    let mut moves = pos.legal_moves();
+    moves.sort_by_key(|m| m.to_string());
+    for &m in &moves {
+        writeln!(out, "{:<12} {}", coordinate(m), figurine(pos, m))?;
+    }
+    writeln!(out, "{} legal moves", moves.len())?;
+    Ok(())
+}
+
+pub fn run_show(game: &Game, out: &mut dyn Write) -> Result<()> {
+    let pos = game.position();
+    write!(out, "{}", diagram(pos))?;
+    writeln!(out, "ruleset: {}", pos.variant())?;
+    writeln!(out, "position: {}", pos.to_text())?;
+    writeln!(out, "status: {}", game.status())?;
+    Ok(())
+}
+
+pub fn run_replay(a: &ReplayArgs, out: &mut dyn Write) -> Result<()> {
+    if let Some(path) = &a.record {
+        let records = fiveup::eval::records::read_records(path)?;
+        let Some(r) = a.game.checked_sub(1).and_then(|i| records.get(i)) else {
+            bail!("{} has {} games; --game {} is not one of them", path.display(), records.len(), a.game);
+        };
+        writeln!(
+            out,
+            "game {} of {}: {} vs {}, {} ({})",
+            a.game,
+            records.len(),
+            r.white,
+            r.black,
+            r.result_text(),
+            r.termination()
+        )?;
+        let game = r.game();
+        writeln!(out, "moves: {}", format_line(game.start(), game.moves()))?;
+        return run_show(&game, out);
+    }
+    let mut game = Game::new(a.pos.position()?);
+    game.play_line(&a.moves.join(" "))?;
+    writeln!(out, "moves: {}", format_line(game.start(), game.moves()))?;
+    run_show(&game, out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{parse, run, Command};
+
+    #[test]
+    fn replay_takes_many_words() {
+        match parse(&["replay", "1.", "Cc2", "Cc4", "--ruleset", "fiveup"]).command {
+            Command::Replay(a) => assert_eq!(a.moves.join(" "), "1. Cc2 Cc4"),
+            c => panic!("{c:?}"),
+        }
+    }
+
+    #[test]
+    fn perft_writes_its_count_last() {
+        let mut buf = Vec::new();
+        let cli = parse(&["perft", "1", "--threads", "1"]);
+        run(cli, &mut buf).unwrap();
+        assert_eq!(String::from_utf8(buf).unwrap(), "perft(1) = 209\n");
+    }
+}
