@@ -9,7 +9,6 @@ pub mod eval;
 pub mod fsutil;
 pub mod mcts;
 pub mod nn;
-pub mod nnue;
 pub mod player;
 pub mod progress;
 pub mod protocol;

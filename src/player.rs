@@ -258,11 +258,11 @@ impl Default for AlphaBetaSpec {
 pub enum EvalChoice {
     /// `eval=hand`: the hand evaluation ([`crate::engine::eval`]) with the spec's values.
     Hand,
-    /// `eval=nnue`: the network shipped for the game's ruleset ([`crate::nnue::shipped`]).
+    /// `eval=nnue`: the network shipped for the game's ruleset ([`crate::engine::nnue::shipped`]).
     Shipped,
     /// `eval=nnue:PATH`: an NNUE network file.
     Nnue(PathBuf),
-    /// `eval=auto`: the shipped network where the game's ruleset has one ([`crate::nnue::ships`])
+    /// `eval=auto`: the shipped network where the game's ruleset has one ([`crate::engine::nnue::ships`])
     /// and the board is the plain one (no castling rule, no hypercylinder), else the hand
     /// evaluation. The shipped Five Up and Raumschach networks are each measured stronger than
     /// the hand evaluation at equal time (`docs/NNUE.md`), so this is the stronger evaluation of
@@ -811,7 +811,7 @@ pub struct AlphaBetaPlayer {
     spec: AlphaBetaSpec,
     values_text: Option<String>,
     /// The network of `eval=nnue:PATH`, read and checked when the player is made.
-    net: Option<Arc<crate::nnue::Network>>,
+    net: Option<Arc<crate::engine::nnue::Network>>,
     engine: Option<(Variant, Engine)>,
     stop: Option<Arc<AtomicBool>>,
 }
@@ -830,7 +830,7 @@ impl AlphaBetaPlayer {
         };
         let net = match &spec.eval {
             EvalChoice::Nnue(p) => {
-                Some(Arc::new(crate::nnue::Network::load(p, None).map_err(|e| WeightsError::Network(e.to_string()))?))
+                Some(Arc::new(crate::engine::nnue::Network::load(p, None).map_err(|e| WeightsError::Network(e.to_string()))?))
             }
             _ => None,
         };
@@ -859,10 +859,10 @@ impl AlphaBetaPlayer {
             };
             let net = match &self.spec.eval {
                 EvalChoice::Hand => None,
-                EvalChoice::Shipped => Some(crate::nnue::shipped(rs).map_err(WeightsError::Network)?),
+                EvalChoice::Shipped => Some(crate::engine::nnue::shipped(rs).map_err(WeightsError::Network)?),
                 // Only on the board the network was trained and measured on.
-                EvalChoice::Auto if crate::nnue::ships(rs) && variant == Variant::plain(rs) => {
-                    Some(crate::nnue::shipped(rs).map_err(WeightsError::Network)?)
+                EvalChoice::Auto if crate::engine::nnue::ships(rs) && variant == Variant::plain(rs) => {
+                    Some(crate::engine::nnue::shipped(rs).map_err(WeightsError::Network)?)
                 }
                 EvalChoice::Auto => None,
                 EvalChoice::Nnue(p) => {
@@ -998,7 +998,7 @@ impl MctsPlayer {
             (_, false) => None,
             (None, true) => Some(NnueLeaf { weight: spec.nnue, network: LeafNetwork::Shipped, depth: spec.leaf_depth }),
             (Some(p), true) => {
-                let net = crate::nnue::Network::load(p, None).map_err(|e| BuildError::Network(e.to_string()))?;
+                let net = crate::engine::nnue::Network::load(p, None).map_err(|e| BuildError::Network(e.to_string()))?;
                 Some(NnueLeaf {
                     weight: spec.nnue,
                     network: LeafNetwork::Loaded { path: p.clone(), net: Arc::new(net) },
@@ -1468,7 +1468,7 @@ mod net_tests {
 #[cfg(test)]
 mod nnue_tests {
     use super::*;
-    use crate::nnue::{Dims, Network};
+    use crate::engine::nnue::{Dims, Network};
     use crate::rules::Variant;
 
     #[test]
@@ -1479,9 +1479,9 @@ mod nnue_tests {
             player.analyse(pos, &[], |_| {}).unwrap().score
         };
         for rs in Ruleset::ALL {
-            assert_eq!(crate::nnue::ships(rs), crate::nnue::shipped(rs).is_ok(), "{rs}");
+            assert_eq!(crate::engine::nnue::ships(rs), crate::engine::nnue::shipped(rs).is_ok(), "{rs}");
             let pos = crate::engine::scrambled(Variant::plain(rs), 10, 5);
-            let same = if crate::nnue::ships(rs) { "ab:depth=2,eval=nnue" } else { "ab:depth=2,eval=hand" };
+            let same = if crate::engine::nnue::ships(rs) { "ab:depth=2,eval=nnue" } else { "ab:depth=2,eval=hand" };
             assert_eq!(score("ab:depth=2,eval=auto", &pos), score(same, &pos), "{rs}");
         }
         let five = crate::engine::scrambled(Variant::plain(Ruleset::FiveUp), 10, 5);
@@ -1528,10 +1528,10 @@ mod nnue_tests {
         }
         // The shipped network plays Five Up; a ruleset with none shipped (the 2001 text) says so.
         let spec: PlayerSpec = "ab:depth=2,eval=nnue".parse().unwrap();
-        let shipped = crate::nnue::shipped(Ruleset::FiveUp).unwrap();
+        let shipped = crate::engine::nnue::shipped(Ruleset::FiveUp).unwrap();
         assert_eq!(shipped.ruleset, Ruleset::FiveUp);
         assert!(five.legal_moves().contains(&spec.build().unwrap().choose(&five, &[]).unwrap().mv));
-        assert!(!crate::nnue::ships(Ruleset::FiveUp2001));
+        assert!(!crate::engine::nnue::ships(Ruleset::FiveUp2001));
         let old = Position::startpos(Variant::plain(Ruleset::FiveUp2001));
         let e = spec.build().unwrap().choose(&old, &[]).unwrap_err().to_string();
         assert!(e.contains("eval=nnue:FILE") && e.contains("fiveup-2001"), "{e}");
