@@ -15,8 +15,8 @@
 //! --toggle-collect='*measured_walk*' target/release/examples/nnue_speed FILE walk` (the library's
 //! [`fiveup::engine::nnue::measured_walk`]), or `--toggle-collect='*measured_search*' … FILE search 6`.
 
-use fiveup::engine::{Engine, EngineConfig, Limits, Weights};
 use fiveup::engine::nnue::{Accumulator, Network};
+use fiveup::engine::{Engine, EngineConfig, Limits, Weights};
 use fiveup::rules::{Position, Variant};
 use std::sync::Arc;
 

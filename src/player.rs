@@ -829,9 +829,9 @@ impl AlphaBetaPlayer {
             None => None,
         };
         let net = match &spec.eval {
-            EvalChoice::Nnue(p) => {
-                Some(Arc::new(crate::engine::nnue::Network::load(p, None).map_err(|e| WeightsError::Network(e.to_string()))?))
-            }
+            EvalChoice::Nnue(p) => Some(Arc::new(
+                crate::engine::nnue::Network::load(p, None).map_err(|e| WeightsError::Network(e.to_string()))?,
+            )),
             _ => None,
         };
         Ok(AlphaBetaPlayer { spec, values_text, net, engine: None, stop: None })
@@ -998,7 +998,8 @@ impl MctsPlayer {
             (_, false) => None,
             (None, true) => Some(NnueLeaf { weight: spec.nnue, network: LeafNetwork::Shipped, depth: spec.leaf_depth }),
             (Some(p), true) => {
-                let net = crate::engine::nnue::Network::load(p, None).map_err(|e| BuildError::Network(e.to_string()))?;
+                let net =
+                    crate::engine::nnue::Network::load(p, None).map_err(|e| BuildError::Network(e.to_string()))?;
                 Some(NnueLeaf {
                     weight: spec.nnue,
                     network: LeafNetwork::Loaded { path: p.clone(), net: Arc::new(net) },

@@ -19,6 +19,7 @@
 
 use super::eval::{evaluate, mop_up_chase};
 use super::incremental::EvalState;
+use super::nnue::{Network, Stack as NnueStack};
 use super::ordering::{
     captured, captures_into, is_bad_capture, is_quiet, pick, score_moves, victim_order, CheckInfo, Heuristics,
     MovePicker, ScoredMove, MAX_PLY,
@@ -26,7 +27,6 @@ use super::ordering::{
 use super::score::{mate_in, mated_in, Score, DRAW, INFINITE, MATE, MATE_BOUND};
 use super::tt::{Bound, TransTable};
 use super::weights::Weights;
-use super::nnue::{Network, Stack as NnueStack};
 use crate::rules::movegen::Computed;
 use crate::rules::position::Undo;
 use crate::rules::types::KIND_COUNT;

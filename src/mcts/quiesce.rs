@@ -57,11 +57,11 @@
 //! parallel on rayon's pool, each thread with its own small engines (one per ruleset and
 //! network).
 
+use crate::engine::nnue::Network;
+use crate::engine::score::{score_to_expectation, SCORE_SCALE};
 use crate::engine::{Engine, EngineConfig, Limits, Quiescence, Weights};
 use crate::nn::{EvalError, EvalInput, Evaluation, Evaluator};
-use crate::engine::nnue::Network;
 use crate::rules::{Position, Ruleset};
-use crate::engine::score::{score_to_expectation, SCORE_SCALE};
 use rayon::prelude::*;
 use std::cell::RefCell;
 use std::path::PathBuf;

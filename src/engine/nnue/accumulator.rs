@@ -329,7 +329,12 @@ pub(super) fn diff(
 /// reserve masks `old` and `new` (white's and black's), counted from `offsets`; returns how many
 /// calls were made.
 #[inline]
-pub(super) fn reserve_diff(old: [u8; 2], new: [u8; 2], offsets: [u16; 2], mut f: impl FnMut(usize, u16, bool)) -> usize {
+pub(super) fn reserve_diff(
+    old: [u8; 2],
+    new: [u8; 2],
+    offsets: [u16; 2],
+    mut f: impl FnMut(usize, u16, bool),
+) -> usize {
     if old == new {
         // Nearly every move: no reserve piece came into play.
         return 0;

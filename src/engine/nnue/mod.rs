@@ -128,8 +128,7 @@ pub use features::{
 };
 pub use file::{NnueError, MAGIC, VERSION};
 pub use network::{
-    bucket, dot, dot_scalar, has_simd, simd_name, Dims, Network, BUCKET_MEN, MAX_BUCKETS, MAX_DENSE, MAX_HIDDEN, QA,
-    QB,
+    bucket, dot, dot_scalar, has_simd, simd_name, Dims, Network, BUCKET_MEN, MAX_BUCKETS, MAX_DENSE, MAX_HIDDEN, QA, QB,
 };
 pub use shipped::{shipped, shipped_file, ships};
 pub use stack::Stack;

@@ -1,9 +1,9 @@
 //! Tests of the NNUE inference: inputs, king buckets, accumulator updates, kernels and layouts.
 
 use super::accumulator::{changed_cells, changed_cells_portable, diff, Delta};
+use super::network::chunk_major;
 #[cfg(target_arch = "x86_64")]
 use super::simd;
-use super::network::chunk_major;
 use super::*;
 use crate::engine::scrambled;
 use crate::rules::{Bitboard, Color, Kind, Move, Position, Ruleset, Special, Variant};
@@ -107,9 +107,7 @@ fn changed_cells_are_the_cells_whose_bytes_differ() {
     // Scrambled positions of both rulesets against each other: from no change to most cells.
     let inputs: Vec<Inputs> = [Ruleset::FiveUp, Ruleset::Raumschach]
         .into_iter()
-        .flat_map(|rs| {
-            (0..12u64).map(move |seed| Inputs::of(&scrambled(Variant::plain(rs), seed as usize * 3, seed)))
-        })
+        .flat_map(|rs| (0..12u64).map(move |seed| Inputs::of(&scrambled(Variant::plain(rs), seed as usize * 3, seed))))
         .collect();
     for a in &inputs {
         for b in &inputs {
@@ -223,8 +221,7 @@ fn the_benchmark_walk_evaluates_as_fresh_accumulators_do() {
 
 #[test]
 fn incremental_updates_match_a_refresh_along_random_games() {
-    for (rs, kings) in [Ruleset::FiveUp, Ruleset::Raumschach].into_iter().flat_map(|r| [(r, 1), (r, KING_BUCKETS)])
-    {
+    for (rs, kings) in [Ruleset::FiveUp, Ruleset::Raumschach].into_iter().flat_map(|r| [(r, 1), (r, KING_BUCKETS)]) {
         let net = Network::random(rs, Dims { kings, ..SMALL }, 3);
         for seed in 0..6 {
             let mut p = Position::startpos(Variant::plain(rs));
@@ -464,8 +461,7 @@ fn each_position_is_evaluated_by_the_stack_of_its_bucket() {
     use crate::engine::random_endgame;
     for rs in [Ruleset::FiveUp, Ruleset::Raumschach] {
         let v = Variant::plain(rs);
-        let net =
-            test_network(rs, Dims { hidden: 64, l1: 16, l2: 8, buckets: 8, kings: 1, pairwise: false }, 7, false);
+        let net = test_network(rs, Dims { hidden: 64, l1: 16, l2: 8, buckets: 8, kings: 1, pairwise: false }, 7, false);
         let singles: Vec<Network> = (0..8).map(|b| bucket_net(&net, b)).collect();
         // Endgames of 2 to 28 men, and positions from the start (36 to 40 men).
         let mut positions: Vec<Position> = (0..14)
@@ -534,17 +530,18 @@ fn integer_scaling_rounds_as_the_float_scaling() {
             .map(|o| o as i32)
             .collect();
         assert!(scale == 8_128.0 || scale == 65_536.0 || !ties.is_empty(), "scale {scale}: no ties");
-        let outs: Vec<i32> = (-20_000..20_000)
-            .chain(ties)
-            .chain((0..40_000).map(|k| {
-                if k % 2 == 0 {
-                    rng.gen::<i32>()
-                } else {
-                    rng.gen_range(-(1 << 24)..(1 << 24))
-                }
-            }))
-            .chain([i32::MAX, i32::MIN, i32::MAX - 1, i32::MIN + 1])
-            .collect();
+        let outs: Vec<i32> =
+            (-20_000..20_000)
+                .chain(ties)
+                .chain((0..40_000).map(|k| {
+                    if k % 2 == 0 {
+                        rng.gen::<i32>()
+                    } else {
+                        rng.gen_range(-(1 << 24)..(1 << 24))
+                    }
+                }))
+                .chain([i32::MAX, i32::MIN, i32::MAX - 1, i32::MIN + 1])
+                .collect();
         for out in outs {
             assert_eq!(net.scale(out), net.scale_f64(out), "scale {scale} out {out}");
         }
@@ -567,8 +564,7 @@ fn integer_forward_follows_float(dims: Dims) {
         let h = dims.hidden;
         let mut x: Vec<f64> = Vec::new();
         for side in [p.side(), p.side().flip()] {
-            let v: Vec<f64> =
-                acc.values[side.index()].iter().map(|&v| (v as f64 / 127.0).clamp(0.0, 1.0)).collect();
+            let v: Vec<f64> = acc.values[side.index()].iter().map(|&v| (v as f64 / 127.0).clamp(0.0, 1.0)).collect();
             match dims.pairwise {
                 // The trainer's products: c(a)·c(b)·127/128.
                 true => x.extend((0..h / 2).map(|i| v[i] * v[i + h / 2] * 127.0 / 128.0)),

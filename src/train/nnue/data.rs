@@ -1,7 +1,7 @@
 //! The trainer's samples: every engine-scored position of the shards, as both perspectives'
 //! active inputs and its targets (the search score as a win expectation, the game result).
 
-use crate::engine::nnue::{active_features, bucket, king_bucket_of, INPUTS, RESERVE_BASE};
+use crate::engine::nnue::{active_features, king_bucket_of, INPUTS, RESERVE_BASE};
 use crate::engine::score::{score_to_expectation, SCORE_SCALE};
 use crate::rules::{Color, Position, Ruleset};
 use crate::selfplay::read_shard;
@@ -67,7 +67,7 @@ impl Dataset {
     pub fn bucket_counts(&self, buckets: usize) -> Vec<usize> {
         let mut n = vec![0; buckets.max(1)];
         for i in 0..self.len() {
-            n[bucket(self.men(i), buckets.max(1))] += 1;
+            n[crate::engine::nnue::bucket(self.men(i), buckets.max(1))] += 1;
         }
         n
     }
@@ -88,7 +88,14 @@ impl Dataset {
     /// The tensors of the samples `idx`: inputs and offsets of both perspectives, targets, and
     /// each sample's output bucket among `buckets`. With king buckets (`kings` > 1) each input
     /// also names its shared row (the factorizer's, after the `kings × INPUTS` bucket rows).
-    pub(super) fn batch(&self, idx: &[usize], lambda: f32, buckets: usize, kings: usize, device: Device) -> [Tensor; 6] {
+    pub(super) fn batch(
+        &self,
+        idx: &[usize],
+        lambda: f32,
+        buckets: usize,
+        kings: usize,
+        device: Device,
+    ) -> [Tensor; 6] {
         let (mut us, mut them, mut us_off, mut them_off) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         let mut target = Vec::with_capacity(idx.len());
         let mut bucket = Vec::with_capacity(idx.len());
@@ -106,7 +113,7 @@ impl Dataset {
             }
             target.push(lambda * self.score[i] + (1.0 - lambda) * self.result[i]);
             // Without buckets every sample is bucket 0: no men to count.
-            bucket.push(if buckets == 1 { 0 } else { bucket(self.men(i), buckets) as i64 });
+            bucket.push(if buckets == 1 { 0 } else { crate::engine::nnue::bucket(self.men(i), buckets) as i64 });
         }
         [
             Tensor::from_slice(&us).to_device(device),

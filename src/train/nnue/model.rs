@@ -22,7 +22,8 @@ pub struct FloatNet {
     step: i64,
 }
 
-const NAMES: [&str; 10] = ["ft_w", "ft_b", "l1_w", "l1_b", "l2_w", "l2_b", "out_w", "out_b", "l1_fact_w", "l1_fact_b"];
+pub(super) const NAMES: [&str; 10] =
+    ["ft_w", "ft_b", "l1_w", "l1_b", "l2_w", "l2_b", "out_w", "out_b", "l1_fact_w", "l1_fact_b"];
 
 /// The parameters' shapes, in [`NAMES`] order: eight, and the two of the shared first layer
 /// with output buckets.
@@ -153,7 +154,14 @@ impl FloatNet {
 
     /// The output `y` (centipawns / [`SCORE_SCALE`]) of a batch whose samples are in output
     /// buckets `bucket`.
-    pub(super) fn forward(&self, us: &Tensor, us_off: &Tensor, them: &Tensor, them_off: &Tensor, bucket: &Tensor) -> Tensor {
+    pub(super) fn forward(
+        &self,
+        us: &Tensor,
+        us_off: &Tensor,
+        them: &Tensor,
+        them_off: &Tensor,
+        bucket: &Tensor,
+    ) -> Tensor {
         let p = &self.params;
         let half = p[1].size()[0] / 2;
         let pairwise = p[2].size()[1] == half * 2;

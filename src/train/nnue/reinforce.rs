@@ -269,9 +269,7 @@ fn materialise_start(run: &Path, cfg: &LoopConfig) -> Result<Option<PathBuf>, St
     let bytes = match Start::parse(&cfg.start)? {
         Start::Hand => return Ok(None),
         _ if start_network(run).is_some() => return Ok(start_network(run)),
-        Start::Shipped => {
-            shipped_file(rs).ok_or_else(|| format!("start: no network is shipped for {rs}"))?.to_vec()
-        }
+        Start::Shipped => shipped_file(rs).ok_or_else(|| format!("start: no network is shipped for {rs}"))?.to_vec(),
         Start::File(path) => {
             let bytes = std::fs::read(&path).map_err(|e| format!("start: {}: {e}", path.display()))?;
             Network::from_bytes(&bytes, Some(rs)).map_err(|e| format!("start: {}: {e}", path.display()))?;
@@ -531,16 +529,16 @@ opening_plies = 4
     #[test]
     fn the_shipped_configs_parse() {
         for (name, text) in [
-            ("nnue-fiveup.toml", include_str!("../../configs/nnue-fiveup.toml")),
-            ("nnue-raumschach.toml", include_str!("../../configs/nnue-raumschach.toml")),
-            ("nnue-fiveup-continue.toml", include_str!("../../configs/nnue-fiveup-continue.toml")),
+            ("nnue-fiveup.toml", include_str!("../../../configs/nnue-fiveup.toml")),
+            ("nnue-raumschach.toml", include_str!("../../../configs/nnue-raumschach.toml")),
+            ("nnue-fiveup-continue.toml", include_str!("../../../configs/nnue-fiveup-continue.toml")),
         ] {
             let cfg = LoopConfig::parse(text, name).unwrap_or_else(|e| panic!("{e}"));
             assert!(name.contains(&cfg.ruleset), "{name}");
         }
         // The loop that continues from the shipped network gates at equal nodes, which is fair
         // only between networks of one shape: it trains the shipped network's.
-        let text = include_str!("../../configs/nnue-fiveup-continue.toml");
+        let text = include_str!("../../../configs/nnue-fiveup-continue.toml");
         let dims = LoopConfig::parse(text, "c.toml").unwrap().train_config().dims;
         assert_eq!(dims, crate::engine::nnue::shipped(Ruleset::FiveUp).unwrap().dims, "nnue-fiveup-continue.toml");
         // King buckets: 4 is a network the trainer makes, other counts a one-line error.

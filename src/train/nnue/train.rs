@@ -274,11 +274,12 @@ pub fn train(
 #[cfg(test)]
 mod tests {
     use super::super::data::{load_data, sample_features};
+    use super::super::model::NAMES;
     use super::*;
     use crate::engine::nnue::{Accumulator, INPUTS};
+    use crate::rules::{Kind as Man, Position, Variant};
     use crate::train::nnue::datagen::{prepare as dg_prepare, run as dg_run, DatagenConfig};
     use tch::Kind;
-    use crate::rules::{Kind as Man, Position, Variant};
 
     /// The largest difference in centipawns between the float network and its quantized twin
     /// over `positions`.
@@ -333,8 +334,16 @@ mod tests {
         let rs = Ruleset::Raumschach;
         let (train_set, valid) = load_data(&[data(t.path(), rs, 12)], rs, 1).unwrap();
         assert!(train_set.len() > 100, "{} samples", train_set.len());
-        let cfg =
-            NnueTrainConfig { ruleset: rs, dims: SMALL, epochs: 4, batch: 64, lr: 3e-3, lambda: 0.75, seed: 1, init: None };
+        let cfg = NnueTrainConfig {
+            ruleset: rs,
+            dims: SMALL,
+            epochs: 4,
+            batch: 64,
+            lr: 3e-3,
+            lambda: 0.75,
+            seed: 1,
+            init: None,
+        };
         let run = t.path().join("run");
         prepare(&run, &cfg).unwrap();
         let mut reports = Vec::new();
@@ -419,7 +428,8 @@ mod tests {
         let rs = Ruleset::Raumschach;
         let (train_set, valid) = load_data(&[data(t.path(), rs, 8)], rs, 1).unwrap();
         let dims = Dims { buckets: 4, ..SMALL };
-        let cfg = NnueTrainConfig { ruleset: rs, dims, epochs: 2, batch: 64, lr: 3e-3, lambda: 1.0, seed: 2, init: None };
+        let cfg =
+            NnueTrainConfig { ruleset: rs, dims, epochs: 2, batch: 64, lr: 3e-3, lambda: 1.0, seed: 2, init: None };
         // The buckets are part of the settings (a plain run's text is unchanged).
         assert!(cfg.to_text().contains("buckets = 4\n"));
         assert!(!NnueTrainConfig { dims: SMALL, ..cfg.clone() }.to_text().contains("buckets"));
@@ -487,7 +497,8 @@ mod tests {
         let us = Vec::<i64>::try_from(&b[0]).unwrap();
         let n = us.len() / 2;
         assert!(us[n..].iter().zip(&us[..n]).all(|(&s, &f)| s as usize == 4 * INPUTS + f as usize % INPUTS));
-        let cfg = NnueTrainConfig { ruleset: rs, dims, epochs: 2, batch: 64, lr: 3e-3, lambda: 1.0, seed: 3, init: None };
+        let cfg =
+            NnueTrainConfig { ruleset: rs, dims, epochs: 2, batch: 64, lr: 3e-3, lambda: 1.0, seed: 3, init: None };
         assert!(cfg.to_text().contains("king_buckets = 4\n"));
         assert!(!NnueTrainConfig { dims: SMALL, ..cfg.clone() }.to_text().contains("king"));
         let run = t.path().join("run");
@@ -518,7 +529,8 @@ mod tests {
         let rs = Ruleset::Raumschach;
         let (train_set, valid) = load_data(&[data(t.path(), rs, 12)], rs, 1).unwrap();
         let dims = Dims { pairwise: true, ..SMALL };
-        let cfg = NnueTrainConfig { ruleset: rs, dims, epochs: 4, batch: 64, lr: 3e-3, lambda: 0.75, seed: 4, init: None };
+        let cfg =
+            NnueTrainConfig { ruleset: rs, dims, epochs: 4, batch: 64, lr: 3e-3, lambda: 0.75, seed: 4, init: None };
         assert!(cfg.to_text().contains("pairwise = true\n"));
         assert!(!NnueTrainConfig { dims: SMALL, ..cfg.clone() }.to_text().contains("pairwise"));
         let run = t.path().join("run");
