@@ -76,6 +76,9 @@ impl Accumulator {
     /// between ([`touched_cells`]; the search's [`Stack`] keeps them), or [`ANY_CELL`]. With a
     /// few cells only those are read from `pos` and compared; a cell left out that did change
     /// gives wrong sums (debug builds check every update against a refresh).
+    ///
+    /// [`touched_cells`]: super::touched_cells
+    /// [`Stack`]: super::Stack
     pub fn update_cached(
         &mut self,
         parent: Option<&Accumulator>,
@@ -208,6 +211,8 @@ impl Accumulator {
 /// buckets change back and forth in a search, while the pieces stay much the same) instead of
 /// summing every active input's row. A cache holds sums of one network: clear it
 /// ([`KingCache::clear`]) when the network changes; the search's [`Stack`] does at every reset.
+///
+/// [`Stack`]: super::Stack
 #[derive(Default)]
 pub struct KingCache {
     /// `[perspective · kings + bucket]`: the sums (empty until first used) and their inputs.

@@ -54,6 +54,8 @@ pub fn walk_starts(net: &Network, games: &[BenchGame]) -> Vec<Accumulator> {
 /// clock, as the search copies a parent's sums). Returns how many evaluations were made
 /// and a checksum of them (equal checksums: equal results). Not inlined, so that a profiler can
 /// count this part alone (`--toggle-collect='*measured_walk*'`).
+///
+/// [`Stack`]: super::Stack
 #[inline(never)]
 pub fn measured_walk(net: &Network, games: &[BenchGame], starts: &[Accumulator]) -> (usize, i64) {
     debug_assert_eq!(games.len(), starts.len(), "one start per game");

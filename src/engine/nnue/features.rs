@@ -16,6 +16,8 @@ pub const RIGHTS_BASE: usize = RESERVE_BASE + 6;
 /// Inputs per perspective (per king bucket).
 pub const INPUTS: usize = RIGHTS_BASE + 2 * CELLS;
 /// King buckets of a network that has them ([`Dims::kings`]; the other choice is 1, none).
+///
+/// [`Dims::kings`]: super::Dims::kings
 pub const KING_BUCKETS: usize = 4;
 
 /// The king bucket of a king on `cell` as its own side sees it (an [`orient`]ed index), in a
@@ -79,9 +81,10 @@ const BOARDS: usize = 2 * (SLOTS + 1);
 /// The board's 125 cells as bits (a mask of touched cells keeps only these).
 const BOARD: u128 = (1 << CELLS) - 1;
 
-/// "Any cell may have changed": the `touched` argument of
-/// [`Accumulator::update_cached`](super::Accumulator::update_cached) when
+/// "Any cell may have changed": the `touched` argument of [`Accumulator::update_cached`] when
 /// the moves in between are not known (every cell's byte is compared).
+///
+/// [`Accumulator::update_cached`]: super::Accumulator::update_cached
 pub const ANY_CELL: u128 = u128::MAX;
 
 /// The cells whose inputs move `m` can change: its from and to cells (a capture, a promotion, a

@@ -105,6 +105,8 @@
 //! aligned, dense layers chunk-major), the file keeping its order. Measured choices (see
 //! `docs/NNUE.md`): no sparse first-layer input (with the shipped network 86% of the 512 inputs
 //! and every chunk of 4 are non-zero), 256-bit rather than 512-bit `vpdpbusd`.
+//!
+//! [`Cell::rotate`]: crate::rules::Cell::rotate
 
 mod accumulator;
 mod aligned;

@@ -50,6 +50,8 @@ pub struct Dims {
     pub buckets: usize,
     /// King buckets: 1 (none) or [`KING_BUCKETS`], each input existing once per bucket of the
     /// perspective's king ([`king_bucket`]).
+    ///
+    /// [`king_bucket`]: super::king_bucket
     pub kings: usize,
     /// Pairwise products: each perspective's accumulator enters the dense layers as `hidden / 2`
     /// products of its two halves' clipped values (`x[i]·x[i + hidden/2]`, Stockfish's pairwise

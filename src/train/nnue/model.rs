@@ -30,7 +30,8 @@ pub(super) const NAMES: [&str; 10] =
 fn shapes(dims: Dims) -> Vec<Vec<i64>> {
     let (h, l1, l2, b) = (dims.hidden as i64, dims.l1 as i64, dims.l2 as i64, dims.buckets as i64);
     let n = dims.dense_inputs() as i64;
-    // With king buckets the factorizer's shared rows follow the buckets' (the trainer's module docs).
+    // With king buckets the factorizer's shared rows follow the buckets' (`train`'s module
+    // docs).
     let shared = if dims.kings > 1 { INPUTS } else { 0 };
     let mut v = vec![
         vec![(dims.inputs() + shared) as i64, h],
@@ -249,10 +250,10 @@ impl FloatNet {
         Vec::<f32>::try_from(t.detach().to_device(Device::Cpu).reshape([-1])).unwrap_or_default()
     }
 
-    /// The quantized network (see the trainer's module docs). With output buckets the shared first layer
-    /// is added into every bucket's first (the file knows only the sums, clipped to the `i8`
-    /// range like every dense weight); with king buckets the shared accumulator rows into every
-    /// bucket's rows.
+    /// The quantized network (see `train`'s module docs). With output buckets the shared first
+    /// layer is added into every bucket's first (the file knows only the sums, clipped to the
+    /// `i8` range like every dense weight); with king buckets the shared accumulator rows into
+    /// every bucket's rows.
     pub fn export(&self, ruleset: Ruleset, dims: Dims) -> Network {
         let mut p: Vec<Vec<f32>> = self.params.iter().map(Self::to_vec).collect();
         if dims.kings > 1 {

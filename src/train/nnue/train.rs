@@ -12,9 +12,9 @@
 //!   shared table for both perspectives, as in [`Network`]). The evaluation is `y ·`
 //!   [`SCORE_SCALE`] centipawns. With output buckets (`--buckets`) `l1`, `l2` and `out` exist
 //!   once per bucket: every bucket's stack is computed for the whole batch (as one wider layer)
-//!   and each sample keeps the outputs of its own bucket ([`crate::engine::nnue::bucket`] of its men, counted
+//!   and each sample keeps the outputs of its own bucket ([`bucket`] of its men, counted
 //!   from its piece inputs), so a stack learns only from its positions. With king buckets
-//!   (`--king-buckets 4`, [`crate::engine::nnue::king_bucket`]) the table has a row per input and king bucket,
+//!   (`--king-buckets 4`, [`king_bucket`]) the table has a row per input and king bucket,
 //!   and one more per input shared by all buckets (a factorizer: every sample trains it, so a
 //!   bucket with few samples leans on the rest); a batch names each active input twice, its
 //!   bucket's row and the shared one, and export adds the shared row into every bucket's. The
@@ -37,6 +37,13 @@
 //!   (weights, Adam moments, the epoch reached), `log.csv` (epoch, losses, learning rate,
 //!   seconds), `epoch-K.nnue` per epoch and `net.nnue` (the last). Killed, a rerun resumes at the
 //!   last finished epoch.
+//!
+//! [`sample_features`]: super::data::sample_features
+//! [`score_to_expectation`]: crate::engine::score::score_to_expectation
+//! [`QB`]: crate::engine::nnue::QB
+//! [`QA`]: crate::engine::nnue::QA
+//! [`bucket`]: crate::engine::nnue::bucket
+//! [`king_bucket`]: crate::engine::nnue::king_bucket
 
 use super::data::Dataset;
 use super::model::FloatNet;
