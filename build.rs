@@ -46,7 +46,7 @@ fn main() {
 
 /// `cfg(fiveup_vnni)` where the compiler has the VNNI intrinsics and target features (stable
 /// since Rust 1.89; the crate's MSRV is older): the NNUE evaluation then uses `vpdpbusd` on CPUs
-/// that have it (src/nnue/simd.rs), else AVX2 only.
+/// that have it (src/engine/nnue/simd.rs), else AVX2 only.
 fn vnni_cfg() {
     println!("cargo:rustc-check-cfg=cfg(fiveup_vnni)");
     let rustc = env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());

@@ -2,7 +2,7 @@
 //! `cargo run --release --example nnue_speed -- FILE [walk [PASSES] | search [DEPTH] | sparsity]`.
 //!
 //! `walk` (the default): the `bench search` incremental micro-benchmark
-//! ([`fiveup::nnue::measured_walk`]: random games of the network's ruleset, seed 1, 20,000
+//! ([`fiveup::engine::nnue::measured_walk`]: random games of the network's ruleset, seed 1, 20,000
 //! positions; each move followed by an accumulator update and an evaluation), three passes (or
 //! `walk N`: N); prints evaluations per second and a checksum of every evaluation (equal
 //! checksums: equal results). `FILE` may be `random:RULESET:HIDDEN[p]-L1-L2` (random weights
@@ -13,10 +13,10 @@
 //!
 //! For instruction counts, collect only the measured part: `valgrind --tool=callgrind
 //! --toggle-collect='*measured_walk*' target/release/examples/nnue_speed FILE walk` (the library's
-//! [`fiveup::nnue::measured_walk`]), or `--toggle-collect='*measured_search*' … FILE search 6`.
+//! [`fiveup::engine::nnue::measured_walk`]), or `--toggle-collect='*measured_search*' … FILE search 6`.
 
+use fiveup::engine::nnue::{Accumulator, Network};
 use fiveup::engine::{Engine, EngineConfig, Limits, Weights};
-use fiveup::nnue::{Accumulator, Network};
 use fiveup::rules::{Position, Variant};
 use std::sync::Arc;
 
@@ -33,9 +33,9 @@ fn main() {
             let games = games(&net);
             let passes = args.get(2).map_or(3, |n| n.parse().expect(usage));
             for _ in 0..passes {
-                let starts = fiveup::nnue::walk_starts(&net, &games);
+                let starts = fiveup::engine::nnue::walk_starts(&net, &games);
                 let t = std::time::Instant::now();
-                let (evals, sum) = fiveup::nnue::measured_walk(&net, &games, &starts);
+                let (evals, sum) = fiveup::engine::nnue::measured_walk(&net, &games, &starts);
                 let secs = t.elapsed().as_secs_f64();
                 println!("{evals} evaluations in {secs:.4} s: {:.2} M/s, checksum {sum}", evals as f64 / secs / 1e6);
             }
@@ -97,20 +97,20 @@ fn random_network(spec: &str) -> Network {
     assert_eq!(parts.len(), 3, "shape HIDDEN[p]-L1-L2");
     let pairwise = parts[0].ends_with('p');
     let n = |s: &str| s.trim_end_matches('p').parse::<usize>().expect("a width");
-    let dims = fiveup::nnue::Dims {
+    let dims = fiveup::engine::nnue::Dims {
         hidden: n(parts[0]),
         l1: n(parts[1]),
         l2: n(parts[2]),
         pairwise,
-        ..fiveup::nnue::Dims::DEFAULT
+        ..fiveup::engine::nnue::Dims::DEFAULT
     };
     dims.check().unwrap_or_else(|e| panic!("{e}"));
     Network::random(rs, dims, 1)
 }
 
 /// The positions of `bench search`'s micro-benchmark.
-fn games(net: &Network) -> Vec<fiveup::nnue::BenchGame> {
-    fiveup::nnue::benchmark_games(net.ruleset)
+fn games(net: &Network) -> Vec<fiveup::engine::nnue::BenchGame> {
+    fiveup::engine::nnue::benchmark_games(net.ruleset)
 }
 
 #[inline(never)]

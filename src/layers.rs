@@ -31,7 +31,6 @@ pub const LAYERS: &[(&str, u32)] = &[
     ("store", 1),
     ("rules", 2),
     ("engine", 3),
-    ("nnue", 3),
     ("nn", 4),
     ("mcts", 5),
     ("player", 6),

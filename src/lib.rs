@@ -8,7 +8,6 @@ pub mod fsutil;
 pub mod layers;
 pub mod mcts;
 pub mod nn;
-pub mod nnue;
 pub mod player;
 pub mod progress;
 pub mod protocol;

@@ -132,7 +132,7 @@ pub struct DatagenArgs {
 
 /// `fiveup nnue datagen`: checks everything, then plays the missing shards with a progress bar.
 pub fn run_datagen(a: &DatagenArgs, out: &mut dyn Write) -> Result<()> {
-    use fiveup::nnue::datagen::{prepare, run, DatagenConfig};
+    use fiveup::train::nnue::datagen::{prepare, run, DatagenConfig};
     let ruleset: Ruleset = a.ruleset.name().trim().parse().context("--ruleset")?;
     let variant = Variant::new(ruleset, a.castling, a.hypercylinder)?;
     let threads = common::concurrency(a.concurrency)?;
@@ -147,7 +147,7 @@ pub fn run_datagen(a: &DatagenArgs, out: &mut dyn Write) -> Result<()> {
     };
     let engine = prepare(&a.out, &cfg).map_err(anyhow::Error::msg)?;
     let bar = fiveup::progress::Progress::new(a.games, "datagen", "games");
-    bar.resume_at(fiveup::nnue::datagen::games_done(&a.out, &cfg));
+    bar.resume_at(fiveup::train::nnue::datagen::games_done(&a.out, &cfg));
     let started = Instant::now();
     let positions = std::sync::atomic::AtomicU64::new(0);
     let stats = run(&a.out, &cfg, &engine, threads, &|g, n| {
@@ -175,11 +175,12 @@ pub fn run_datagen(a: &DatagenArgs, out: &mut dyn Write) -> Result<()> {
 /// `fiveup nnue train`: checks the settings and the run directory, reads the data, trains.
 #[cfg(feature = "torch")]
 pub fn run_nnue_train(a: &NnueTrainArgs, out: &mut dyn Write) -> Result<()> {
-    use fiveup::nnue::train::{load_data, prepare, train, TrainConfig};
+    use fiveup::train::nnue::data::load_data;
+    use fiveup::train::nnue::train::{prepare, train, NnueTrainConfig};
     let ruleset: Ruleset = a.ruleset.name().trim().parse().context("--ruleset")?;
-    let cfg = TrainConfig {
+    let cfg = NnueTrainConfig {
         ruleset,
-        dims: fiveup::nnue::Dims {
+        dims: fiveup::engine::nnue::Dims {
             hidden: a.hidden,
             l1: a.l1,
             l2: a.l2,
@@ -242,7 +243,7 @@ pub fn run_nnue_train(a: &NnueTrainArgs, out: &mut dyn Write) -> Result<()> {
 /// `fiveup nnue loop`: reads and checks the config and the run directory, then runs the loop.
 #[cfg(feature = "torch")]
 pub fn run_nnue_loop(a: &NnueLoopArgs, out: &mut dyn Write) -> Result<()> {
-    use fiveup::nnue::reinforce::{prepare, published, run, start_network, LoopConfig};
+    use fiveup::train::nnue::reinforce::{prepare, published, run, start_network, LoopConfig};
     let text = std::fs::read_to_string(&a.config).with_context(|| format!("--config {}", a.config.display()))?;
     let cfg = LoopConfig::parse(&text, &a.config.display().to_string()).map_err(anyhow::Error::msg)?;
     let threads = common::concurrency(a.concurrency)?;

@@ -60,7 +60,7 @@ pub fn run(a: &BenchSearchArgs, out: &mut dyn Write) -> Result<()> {
     }
     let mut nets = Vec::new();
     for f in &a.nnue {
-        let net = fiveup::nnue::Network::load(f, None)?;
+        let net = fiveup::engine::nnue::Network::load(f, None)?;
         if !rulesets.contains(&net.ruleset) {
             bail!("--nnue {}: a network for {}, which --rulesets does not name", f.display(), net.ruleset);
         }
@@ -108,7 +108,7 @@ pub fn run(a: &BenchSearchArgs, out: &mut dyn Write) -> Result<()> {
             "nnue {} ({}): incremental evaluation (update after a move, then evaluate) {best:.2} M/s best, {median:.2} median; vector instructions: {}",
             net.ruleset,
             net.dims,
-            fiveup::nnue::simd_name()
+            fiveup::engine::nnue::simd_name()
         )?;
     }
     // The signature is always one thread's (helpers make node counts depend on timing).
@@ -123,20 +123,20 @@ pub fn run(a: &BenchSearchArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-/// Millions of incremental evaluations per second: [`fiveup::nnue::measured_walk`] (along random
+/// Millions of incremental evaluations per second: [`fiveup::engine::nnue::measured_walk`] (along random
 /// games of the network's ruleset, each move followed by an accumulator update and an
 /// evaluation, what the search does at a node that evaluates after one move).
-fn incremental_evals_per_second(net: &fiveup::nnue::Network) -> f64 {
+fn incremental_evals_per_second(net: &fiveup::engine::nnue::Network) -> f64 {
     // The positions and their first accumulators first (move generation and refreshes are not
     // what is measured), then the timed walk.
-    let games = fiveup::nnue::benchmark_games(net.ruleset);
-    let starts = fiveup::nnue::walk_starts(net, &games);
+    let games = fiveup::engine::nnue::benchmark_games(net.ruleset);
+    let starts = fiveup::engine::nnue::walk_starts(net, &games);
     // One walk takes a few milliseconds: walks until a tenth of a second has passed, so that one
     // figure is not one scheduler tick's luck.
     let start = std::time::Instant::now();
     let mut evals = 0;
     while start.elapsed() < std::time::Duration::from_millis(100) {
-        let (n, sum) = fiveup::nnue::measured_walk(net, &games, &starts);
+        let (n, sum) = fiveup::engine::nnue::measured_walk(net, &games, &starts);
         std::hint::black_box(sum);
         evals += n;
     }

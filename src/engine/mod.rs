@@ -24,12 +24,15 @@
 //! - Limits: depth, nodes, time and a stop flag (`Arc<AtomicBool>`). Searches limited by depth or
 //!   nodes are reproducible: the table and heuristics are cleared per search unless
 //!   [`EngineConfig::keep_tt`] is set.
+//! - [`nnue`]: the NNUE evaluator the search may use instead of the hand evaluation (inference
+//!   only; its training is `crate::train::nnue`).
 //!
 //! The engine knows nothing of text notation; [`bench()`] gives a node-count signature and speed.
 
 pub mod eval;
 mod incremental;
 pub mod mates;
+pub mod nnue;
 pub mod ordering;
 pub mod score;
 pub mod search;

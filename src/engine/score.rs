@@ -69,6 +69,22 @@ pub const fn mate_in(ply: usize) -> i32 {
     MATE - ply as i32
 }
 
+/// Centipawns per unit of the NNUE's output: the sigmoid scale of its training targets
+/// (`crate::train::nnue`), and how MCTS reads an NNUE score as an expected score
+/// (`mcts::quiesce`).
+pub const SCORE_SCALE: f32 = 400.0;
+
+/// An engine score (side to move, [`Score`]'s integer) as a win expectation
+/// `E = 1 / (1 + e^(−cp / scale))`; mate scores map to 1 (mating) or 0 (mated).
+pub fn score_to_expectation(score: i32, scale: f32) -> f32 {
+    let s = Score(score);
+    match (s.centipawns(), s.mate_in()) {
+        (Some(cp), _) => 1.0 / (1.0 + (-(cp as f32) / scale).exp()),
+        (None, Some(n)) if n > 0 => 1.0,
+        _ => 0.0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -84,5 +100,13 @@ mod tests {
         assert!(Score(mate_in(100)).is_mate());
         assert!(!Score(2_000).is_mate());
         assert_eq!(Score(-12).centipawns(), Some(-12));
+    }
+
+    #[test]
+    fn scores_map_to_expectations() {
+        assert!((score_to_expectation(0, 400.0) - 0.5).abs() < 1e-6);
+        assert!((score_to_expectation(400, 400.0) - 0.731).abs() < 1e-3);
+        assert_eq!(score_to_expectation(mate_in(3), 400.0), 1.0);
+        assert_eq!(score_to_expectation(mated_in(2), 400.0), 0.0);
     }
 }

@@ -6,7 +6,7 @@
 //! `Search::qsearch`. Evaluation is [`evaluate`], computed incrementally: `Search::make` and
 //! `Search::unmake` carry the per-piece terms along with the position. An engine given a network
 //! ([`Engine::set_network`]) evaluates with it instead, through the per-ply accumulators of
-//! [`crate::nnue::Stack`], plus the hand evaluation's king chase in won endgames (see
+//! [`crate::engine::nnue::Stack`], plus the hand evaluation's king chase in won endgames (see
 //! `Search::static_eval`); everything else in the search is the same for both evaluations, except
 //! that move generation then computes attack sets instead of reading the hand evaluation's
 //! incremental ones (bringing that state along only for them cost more: 2.1% fewer instructions
@@ -19,6 +19,7 @@
 
 use super::eval::{evaluate, mop_up_chase};
 use super::incremental::EvalState;
+use super::nnue::{Network, Stack as NnueStack};
 use super::ordering::{
     captured, captures_into, is_bad_capture, is_quiet, pick, score_moves, victim_order, CheckInfo, Heuristics,
     MovePicker, ScoredMove, MAX_PLY,
@@ -26,7 +27,6 @@ use super::ordering::{
 use super::score::{mate_in, mated_in, Score, DRAW, INFINITE, MATE, MATE_BOUND};
 use super::tt::{Bound, TransTable};
 use super::weights::Weights;
-use crate::nnue::{Network, Stack as NnueStack};
 use crate::rules::movegen::Computed;
 use crate::rules::position::Undo;
 use crate::rules::types::KIND_COUNT;

@@ -21,14 +21,14 @@
 //! limit ([`NODE_LIMIT`]) leaves the value alone. The prior is the inner evaluator's.
 //!
 //! **NNUE leaves** (`mcts:...,nnue=μ` or `nnue=μ:FILE`, [`NnueLeaf`]). The network behind MCTS is
-//! small and its value head weak; the NNUE evaluator of the alpha-beta engine (`src/nnue/`) is
+//! small and its value head weak; the NNUE evaluator of the alpha-beta engine (`src/engine/nnue/`) is
 //! measured stronger than the hand evaluation. With an NNUE leaf, every position of the batch is
 //! also resolved by the engine's quiescence search evaluating with that network (the shipped
 //! network of the position's ruleset, or FILE), and its score `q` (centipawns, side to move) is
 //! read as an expected score the way the NNUE trainer reads its targets:
 //!
 //! ```text
-//! E_nnue = σ(q / 400)                                 ([`crate::nnue::SCORE_SCALE`])
+//! E_nnue = σ(q / 400)                                 ([`crate::engine::score::SCORE_SCALE`])
 //! E''    = (1 − μ) · E' + μ · E_nnue                  (E' after the correction above, if any)
 //! ```
 //!
@@ -57,11 +57,11 @@
 //! parallel on rayon's pool, each thread with its own small engines (one per ruleset and
 //! network).
 
+use crate::engine::nnue::Network;
+use crate::engine::score::{score_to_expectation, SCORE_SCALE};
 use crate::engine::{Engine, EngineConfig, Limits, Quiescence, Weights};
 use crate::nn::{EvalError, EvalInput, Evaluation, Evaluator};
-use crate::nnue::Network;
 use crate::rules::{Position, Ruleset};
-use crate::selfplay::records::score_to_expectation;
 use rayon::prelude::*;
 use std::cell::RefCell;
 use std::path::PathBuf;
@@ -130,7 +130,7 @@ pub fn swing(pos: &Position) -> Option<i32> {
 /// The expected score for the side to move of `pos` from a quiescence search evaluating with
 /// `net` (see the module docs).
 pub fn nnue_expectation(pos: &Position, net: &Arc<Network>) -> f32 {
-    score_to_expectation(quiesce_with(pos, Some(net)).score.0, crate::nnue::SCORE_SCALE)
+    score_to_expectation(quiesce_with(pos, Some(net)).score.0, SCORE_SCALE)
 }
 
 /// The expected score for the side to move of `pos` from the engine's search of depth `depth`
@@ -145,7 +145,7 @@ pub fn nnue_search_expectation(pos: &Position, net: &Arc<Network>, depth: u32) -
     if r.depth == 0 {
         return nnue_expectation(pos, net);
     }
-    score_to_expectation(r.score.0, crate::nnue::SCORE_SCALE)
+    score_to_expectation(r.score.0, SCORE_SCALE)
 }
 
 /// Whether the side to move of `pos` has a move that checkmates.
@@ -177,7 +177,7 @@ pub fn with_expectation(wdl: [f32; 3], e2: f32) -> [f32; 3] {
 /// Where the NNUE leaf values of a [`QuiescenceEvaluator`] come from.
 #[derive(Clone, Debug)]
 pub enum LeafNetwork {
-    /// The network shipped for the position's ruleset ([`crate::nnue::shipped`]).
+    /// The network shipped for the position's ruleset ([`crate::engine::nnue::shipped`]).
     Shipped,
     /// A network read from a file, for its own ruleset only.
     Loaded {
@@ -205,7 +205,7 @@ impl NnueLeaf {
     /// The network for positions of `rs`, or why there is none.
     fn network_for(&self, rs: Ruleset) -> Result<Arc<Network>, EvalError> {
         match &self.network {
-            LeafNetwork::Shipped => crate::nnue::shipped(rs).map_err(EvalError),
+            LeafNetwork::Shipped => crate::engine::nnue::shipped(rs).map_err(EvalError),
             LeafNetwork::Loaded { net, .. } if net.ruleset == rs => Ok(net.clone()),
             LeafNetwork::Loaded { path, net } => {
                 Err(EvalError(format!("{}: a network for {}, but the game is {rs}", path.display(), net.ruleset)))
@@ -384,7 +384,7 @@ mod tests {
     fn nnue_leaves_blend_the_networks_quiescence_value_in() {
         let pos = hanging_queen(Color::White);
         let moves = pos.legal_moves();
-        let net = crate::nnue::shipped(Ruleset::Raumschach).unwrap();
+        let net = crate::engine::nnue::shipped(Ruleset::Raumschach).unwrap();
         let en = nnue_expectation(&pos, &net);
         assert!(en > 0.6, "a rook against a bare king after the capture: {en}");
         let leaf = |w| Some(NnueLeaf { weight: w, network: LeafNetwork::Shipped, depth: 0 });
@@ -411,8 +411,8 @@ mod tests {
 
     #[test]
     fn an_nnue_leaf_network_of_another_ruleset_is_an_error_naming_the_file() {
-        let bytes = crate::nnue::shipped_file(Ruleset::FiveUp).unwrap();
-        let net = Arc::new(crate::nnue::Network::from_bytes(bytes, None).unwrap());
+        let bytes = crate::engine::nnue::shipped_file(Ruleset::FiveUp).unwrap();
+        let net = Arc::new(crate::engine::nnue::Network::from_bytes(bytes, None).unwrap());
         let leaf = NnueLeaf { weight: 1.0, network: LeafNetwork::Loaded { path: "five.nnue".into(), net }, depth: 0 };
         let mut ev = QuiescenceEvaluator::new(UniformEvaluator::new(), 0.0).with_nnue(Some(leaf));
         let pos = hanging_queen(Color::White);
@@ -454,7 +454,7 @@ mod tests {
 
     #[test]
     fn a_leaf_search_sees_the_quiet_mates_that_quiescence_does_not() {
-        let net = crate::nnue::shipped(Ruleset::FiveUp).unwrap();
+        let net = crate::engine::nnue::shipped(Ruleset::FiveUp).unwrap();
         let problems = crate::engine::mates::random_mate_problems(Variant::plain(Ruleset::FiveUp), 8, 1, 4_000);
         // Mates in one that no capture gives: quiescence stands pat on them.
         let quiet: Vec<_> =

@@ -14,7 +14,7 @@ pub struct AlphaBetaPlayer {
     spec: AlphaBetaSpec,
     values_text: Option<String>,
     /// The network of `eval=nnue:PATH`, read and checked when the player is made.
-    net: Option<Arc<crate::nnue::Network>>,
+    net: Option<Arc<crate::engine::nnue::Network>>,
     engine: Option<(Variant, Engine)>,
     stop: Option<Arc<AtomicBool>>,
 }
@@ -32,9 +32,9 @@ impl AlphaBetaPlayer {
             None => None,
         };
         let net = match &spec.eval {
-            EvalChoice::Nnue(p) => {
-                Some(Arc::new(crate::nnue::Network::load(p, None).map_err(|e| WeightsError::Network(e.to_string()))?))
-            }
+            EvalChoice::Nnue(p) => Some(Arc::new(
+                crate::engine::nnue::Network::load(p, None).map_err(|e| WeightsError::Network(e.to_string()))?,
+            )),
             _ => None,
         };
         Ok(AlphaBetaPlayer { spec, values_text, net, engine: None, stop: None })
@@ -62,10 +62,10 @@ impl AlphaBetaPlayer {
             };
             let net = match &self.spec.eval {
                 EvalChoice::Hand => None,
-                EvalChoice::Shipped => Some(crate::nnue::shipped(rs).map_err(WeightsError::Network)?),
+                EvalChoice::Shipped => Some(crate::engine::nnue::shipped(rs).map_err(WeightsError::Network)?),
                 // Only on the board the network was trained and measured on.
-                EvalChoice::Auto if crate::nnue::ships(rs) && variant == Variant::plain(rs) => {
-                    Some(crate::nnue::shipped(rs).map_err(WeightsError::Network)?)
+                EvalChoice::Auto if crate::engine::nnue::ships(rs) && variant == Variant::plain(rs) => {
+                    Some(crate::engine::nnue::shipped(rs).map_err(WeightsError::Network)?)
                 }
                 EvalChoice::Auto => None,
                 EvalChoice::Nnue(p) => {
@@ -142,7 +142,7 @@ impl Player for AlphaBetaPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nnue::{Dims, Network};
+    use crate::engine::nnue::{Dims, Network};
     use crate::rules::Variant;
 
     #[test]
@@ -173,9 +173,9 @@ mod tests {
             player.analyse(pos, &[], |_| {}).unwrap().score
         };
         for rs in Ruleset::ALL {
-            assert_eq!(crate::nnue::ships(rs), crate::nnue::shipped(rs).is_ok(), "{rs}");
+            assert_eq!(crate::engine::nnue::ships(rs), crate::engine::nnue::shipped(rs).is_ok(), "{rs}");
             let pos = crate::rules::random::scrambled(Variant::plain(rs), 10, 5);
-            let same = if crate::nnue::ships(rs) { "ab:depth=2,eval=nnue" } else { "ab:depth=2,eval=hand" };
+            let same = if crate::engine::nnue::ships(rs) { "ab:depth=2,eval=nnue" } else { "ab:depth=2,eval=hand" };
             assert_eq!(score("ab:depth=2,eval=auto", &pos), score(same, &pos), "{rs}");
         }
         let five = crate::rules::random::scrambled(Variant::plain(Ruleset::FiveUp), 10, 5);
@@ -222,10 +222,10 @@ mod tests {
         }
         // The shipped network plays Five Up; a ruleset with none shipped (the 2001 text) says so.
         let spec: PlayerSpec = "ab:depth=2,eval=nnue".parse().unwrap();
-        let shipped = crate::nnue::shipped(Ruleset::FiveUp).unwrap();
+        let shipped = crate::engine::nnue::shipped(Ruleset::FiveUp).unwrap();
         assert_eq!(shipped.ruleset, Ruleset::FiveUp);
         assert!(five.legal_moves().contains(&spec.build().unwrap().choose(&five, &[]).unwrap().mv));
-        assert!(!crate::nnue::ships(Ruleset::FiveUp2001));
+        assert!(!crate::engine::nnue::ships(Ruleset::FiveUp2001));
         let old = Position::startpos(Variant::plain(Ruleset::FiveUp2001));
         let e = spec.build().unwrap().choose(&old, &[]).unwrap_err().to_string();
         assert!(e.contains("eval=nnue:FILE") && e.contains("fiveup-2001"), "{e}");

@@ -62,7 +62,8 @@ impl MctsPlayer {
             (_, false) => None,
             (None, true) => Some(NnueLeaf { weight: spec.nnue, network: LeafNetwork::Shipped, depth: spec.leaf_depth }),
             (Some(p), true) => {
-                let net = crate::nnue::Network::load(p, None).map_err(|e| BuildError::Network(e.to_string()))?;
+                let net =
+                    crate::engine::nnue::Network::load(p, None).map_err(|e| BuildError::Network(e.to_string()))?;
                 Some(NnueLeaf {
                     weight: spec.nnue,
                     network: LeafNetwork::Loaded { path: p.clone(), net: Arc::new(net) },

@@ -67,11 +67,11 @@ impl Default for AlphaBetaSpec {
 pub enum EvalChoice {
     /// `eval=hand`: the hand evaluation ([`crate::engine::eval`]) with the spec's values.
     Hand,
-    /// `eval=nnue`: the network shipped for the game's ruleset ([`crate::nnue::shipped`]).
+    /// `eval=nnue`: the network shipped for the game's ruleset ([`crate::engine::nnue::shipped`]).
     Shipped,
     /// `eval=nnue:PATH`: an NNUE network file.
     Nnue(PathBuf),
-    /// `eval=auto`: the shipped network where the game's ruleset has one ([`crate::nnue::ships`])
+    /// `eval=auto`: the shipped network where the game's ruleset has one ([`crate::engine::nnue::ships`])
     /// and the board is the plain one (no castling rule, no hypercylinder), else the hand
     /// evaluation. The shipped Five Up and Raumschach networks are each measured stronger than
     /// the hand evaluation at equal time (`docs/NNUE.md`), so this is the stronger evaluation of

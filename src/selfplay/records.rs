@@ -54,6 +54,7 @@
 //!    held-out), within the set.
 //! 10. `evaluator: String` — [`crate::nn::Evaluator::name`] of the evaluator that played.
 
+use crate::engine::score::score_to_expectation;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::game::{EndRule, Outcome};
 use crate::rules::position::EnPassant;
@@ -71,17 +72,6 @@ pub const SCHEMA_VERSION: u32 = 3;
 /// Centipawns of engine score that [`score_to_wdl`] maps to odds of 10 (400: centipawns read as
 /// Elo, the engine convention), used for the informative `root_wdl` of engine positions.
 pub const ENGINE_SCORE_SCALE: f32 = 400.0;
-
-/// An engine score (side to move, [`crate::engine::Score`]'s integer) as a win expectation
-/// `E = 1 / (1 + e^(−cp / scale))`; mate scores map to 1 (mating) or 0 (mated).
-pub fn score_to_expectation(score: i32, scale: f32) -> f32 {
-    let s = crate::engine::Score(score);
-    match (s.centipawns(), s.mate_in()) {
-        (Some(cp), _) => 1.0 / (1.0 + (-(cp as f32) / scale).exp()),
-        (None, Some(n)) if n > 0 => 1.0,
-        _ => 0.0,
-    }
-}
 
 /// An engine score as a WDL `[E, 0, 1 − E]` with `E` from [`score_to_expectation`] at
 /// [`ENGINE_SCORE_SCALE`] (the informative `root_wdl` of engine positions; training maps

@@ -37,8 +37,6 @@ use crate::train::config::TrainConfig;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-pub use crate::selfplay::records::score_to_expectation;
-
 /// One engine game from `opening`, every searched position with more than one legal move
 /// recorded with the engine's move and score. `max_plies` caps the whole game (opening included).
 pub fn engine_game(
@@ -175,15 +173,6 @@ pub fn play_games(
 mod tests {
     use super::*;
     use crate::train::replay::{game_samples, Targets};
-
-    #[test]
-    fn scores_map_to_expectations() {
-        use crate::engine::score::{mate_in, mated_in};
-        assert!((score_to_expectation(0, 400.0) - 0.5).abs() < 1e-6);
-        assert!((score_to_expectation(400, 400.0) - 0.731).abs() < 1e-3);
-        assert_eq!(score_to_expectation(mate_in(3), 400.0), 1.0);
-        assert_eq!(score_to_expectation(mated_in(2), 400.0), 0.0);
-    }
 
     #[test]
     fn engine_games_become_samples_with_the_engine_move_and_score() {

@@ -34,6 +34,7 @@
 use super::bootstrap::{alpha_beta_spec, engine_game};
 use super::rundir::RunDir;
 use super::TrainError;
+use crate::engine::score::score_to_expectation;
 use crate::eval::openings::random_opening;
 use crate::eval::runner::PlayerSource;
 use crate::nn::evaluator::NEUTRAL_WDL;
@@ -41,7 +42,7 @@ use crate::nn::{EvalInput, Evaluation, Evaluator};
 use crate::player::spec::PlayerSpec;
 use crate::rules::game::prior_occurrences;
 use crate::rules::{Move, Position};
-use crate::selfplay::records::{score_to_expectation, score_to_wdl, PositionRecord, VariantRecord};
+use crate::selfplay::records::{score_to_wdl, PositionRecord, VariantRecord};
 use crate::selfplay::{read_shard, write_shard, GameRecord};
 use crate::train::config::TrainConfig;
 use rayon::prelude::*;

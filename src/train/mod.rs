@@ -53,7 +53,7 @@
 //! (window, sampling, batches), [`status`] (`fiveup runs status`),
 //! [`learner`] (the trainer interface, learning rate), [`checkpoint`], [`worker`] (self-play into
 //! shards), [`arena`] (games between players, ladder, gating), [`plots`], [`generation`] (the
-//! loop).
+//! loop). [`nnue`] trains the alpha-beta engine's NNUE evaluator.
 
 pub mod arena;
 pub mod backend;
@@ -63,6 +63,7 @@ pub mod config;
 pub mod generation;
 pub mod heldout;
 pub mod learner;
+pub mod nnue;
 pub mod plots;
 pub mod replay;
 pub mod rundir;

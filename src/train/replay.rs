@@ -148,7 +148,7 @@ pub fn game_samples(rec: &GameRecord, targets: &Targets) -> Result<Vec<Sample>, 
         let z = rec.result.wdl_for(pos.side());
         let (m, root) = match p.engine_score {
             Some(score) => {
-                let e = crate::selfplay::records::score_to_expectation(score, targets.score_scale);
+                let e = crate::engine::score::score_to_expectation(score, targets.score_scale);
                 (targets.score_weight, [e, 0.0, 1.0 - e])
             }
             None => (targets.value_mix, p.root_wdl),
@@ -602,7 +602,7 @@ mod tests {
 
     #[test]
     fn engine_positions_take_their_value_from_the_score_and_get_smoothed_policies() {
-        use crate::selfplay::records::score_to_expectation;
+        use crate::engine::score::score_to_expectation;
         let mut g = games(1, 31).remove(0);
         for p in g.positions.iter_mut() {
             p.engine_score = Some(150);

@@ -296,8 +296,8 @@ fn bench_search_reports_speed_and_the_signature() {
     );
     // With a network: its ruleset's rows search with it, and its evaluation speed is reported.
     let net = std::env::temp_dir().join(format!("fiveup-cli-bench-{}.nnue", std::process::id()));
-    let dims = fiveup::nnue::Dims { hidden: 32, l1: 8, l2: 8, buckets: 1, kings: 1, pairwise: false };
-    fiveup::nnue::Network::random(fiveup::rules::Ruleset::Raumschach, dims, 1).save(&net).unwrap();
+    let dims = fiveup::engine::nnue::Dims { hidden: 32, l1: 8, l2: 8, buckets: 1, kings: 1, pairwise: false };
+    fiveup::engine::nnue::Network::random(fiveup::rules::Ruleset::Raumschach, dims, 1).save(&net).unwrap();
     let args = ["bench", "search", "--depths", "2", "--repeat", "1", "--nnue", net.to_str().unwrap()];
     let o = fiveup(&args);
     assert!(o.status.success(), "{}", stderr(&o));

@@ -58,7 +58,7 @@ impl TrainConfig {
         range("selfplay.quiescence", s.quiescence, "[0, 4] (0 = off)")?;
         range("selfplay.nnue_leaf", s.nnue_leaf, "[0, 1] (0 = off)")?;
         check(
-            s.nnue_leaf == 0.0 || crate::nnue::ships(variant.ruleset),
+            s.nnue_leaf == 0.0 || crate::engine::nnue::ships(variant.ruleset),
             "selfplay.nnue_leaf",
             s.nnue_leaf,
             &format!("0: no NNUE network is shipped for {}", variant.ruleset),

@@ -79,13 +79,13 @@ impl Stack {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nnue::Dims;
+    use crate::engine::nnue::Dims;
     use crate::rules::{Ruleset, Variant};
     use rand::{Rng, SeedableRng};
 
     #[test]
     fn lazy_updates_along_a_search_path_match_fresh_evaluations() {
-        use crate::nnue::{king_bucket_of, KING_BUCKETS};
+        use crate::engine::nnue::{king_bucket_of, KING_BUCKETS};
         use crate::rules::{Color, Kind};
         for (rs, kings) in [Ruleset::FiveUp, Ruleset::Raumschach].into_iter().flat_map(|r| [(r, 1), (r, KING_BUCKETS)])
         {

@@ -12,15 +12,15 @@
 //!   shared table for both perspectives, as in [`Network`]). The evaluation is `y ·`
 //!   [`SCORE_SCALE`] centipawns. With output buckets (`--buckets`) `l1`, `l2` and `out` exist
 //!   once per bucket: every bucket's stack is computed for the whole batch (as one wider layer)
-//!   and each sample keeps the outputs of its own bucket ([`super::bucket`] of its men, counted
+//!   and each sample keeps the outputs of its own bucket ([`bucket`] of its men, counted
 //!   from its piece inputs), so a stack learns only from its positions. With king buckets
-//!   (`--king-buckets 4`, [`super::king_bucket`]) the table has a row per input and king bucket,
+//!   (`--king-buckets 4`, [`king_bucket`]) the table has a row per input and king bucket,
 //!   and one more per input shared by all buckets (a factorizer: every sample trains it, so a
 //!   bucket with few samples leans on the rest); a batch names each active input twice, its
 //!   bucket's row and the shared one, and export adds the shared row into every bucket's. The
 //!   bucket rows start at zero, so a fresh network starts as a bucket-free one.
-//! - **Loss.** `(sigmoid(y) − t)²` with `t = λ·score + (1 − λ)·result` (λ configurable, as the
-//!   issue asks: the search score alone at λ = 1, the game result alone at λ = 0).
+//! - **Loss.** `(sigmoid(y) − t)²` with `t = λ·score + (1 − λ)·result` (λ configurable: the
+//!   search score alone at λ = 1, the game result alone at λ = 0).
 //! - **Optimizer.** Adam written out on tensors (moments saved with the weights, so a resumed run
 //!   continues exactly), cosine learning rate over all steps, dense weights clipped after each
 //!   step to what an `i8` in units of 1/[`QB`] holds.
@@ -29,7 +29,7 @@
 //!   twin before any step is the file's network exactly (a test checks it), so a fine-tune begins
 //!   where that network stands. Measured once, it did not pay: fine-tuned on its own engine's
 //!   new data, the shipped Raumschach network got a lower validation loss and played weaker,
-//!   where a fresh network on the same data played stronger (`docs/NNUE.md`, session 25).
+//!   where a fresh network on the same data played stronger (`docs/NNUE.md`).
 //! - **Quantization** (export): accumulator weights and bias × [`QA`] to `i16`, dense weights ×
 //!   [`QB`] to `i8`, dense biases × `QA·QB` to `i32`, so [`Network::evaluate`]'s integer pass
 //!   follows the float one (a test checks it on trained weights).
@@ -37,197 +37,29 @@
 //!   (weights, Adam moments, the epoch reached), `log.csv` (epoch, losses, learning rate,
 //!   seconds), `epoch-K.nnue` per epoch and `net.nnue` (the last). Killed, a rerun resumes at the
 //!   last finished epoch.
+//!
+//! [`sample_features`]: super::data::sample_features
+//! [`score_to_expectation`]: crate::engine::score::score_to_expectation
+//! [`QB`]: crate::engine::nnue::QB
+//! [`QA`]: crate::engine::nnue::QA
+//! [`bucket`]: crate::engine::nnue::bucket
+//! [`king_bucket`]: crate::engine::nnue::king_bucket
 
-use super::{active_features, king_bucket_of, Dims, Network, INPUTS, QA, QB, RESERVE_BASE};
+use super::data::Dataset;
+use super::model::FloatNet;
+use crate::engine::nnue::{Dims, Network};
+use crate::engine::score::SCORE_SCALE;
 use crate::fsutil::{claim_dir, ClaimError};
-use crate::rules::{Color, Position, Ruleset};
-use crate::selfplay::read_shard;
-use crate::selfplay::records::score_to_expectation;
+use crate::rules::Ruleset;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-use tch::{Device, Kind, Tensor};
-
-pub use super::SCORE_SCALE;
-/// Every `VALID_EVERY`-th game (by index) is held out for validation.
-pub const VALID_EVERY: u64 = 50;
-/// Largest dense weight an `i8` in units of 1/[`QB`] holds.
-const WMAX: f64 = 127.0 / QB as f64;
-
-/// Samples in memory: per sample the inputs of the side to move then of the other side.
-#[derive(Default)]
-pub struct Dataset {
-    feats: Vec<u16>,
-    /// Start of each sample's inputs in `feats` (one more entry than samples).
-    starts: Vec<u32>,
-    /// How many of a sample's inputs are the side to move's.
-    split: Vec<u16>,
-    /// The search score as a win expectation for the side to move.
-    score: Vec<f32>,
-    /// The game result for the side to move.
-    result: Vec<f32>,
-}
-
-impl Dataset {
-    /// Samples held.
-    pub fn len(&self) -> usize {
-        self.score.len()
-    }
-
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.score.is_empty()
-    }
-
-    fn push(&mut self, us: &[u16], them: &[u16], score: f32, result: f32) {
-        if self.starts.is_empty() {
-            self.starts.push(0);
-        }
-        self.feats.extend_from_slice(us);
-        self.feats.extend_from_slice(them);
-        self.starts.push(self.feats.len() as u32);
-        self.split.push(us.len() as u16);
-        self.score.push(score);
-        self.result.push(result);
-    }
-
-    fn append(&mut self, other: Dataset) {
-        for i in 0..other.len() {
-            let (a, b) = (other.starts[i] as usize, other.starts[i + 1] as usize);
-            let s = other.split[i] as usize;
-            self.push(&other.feats[a..a + s], &other.feats[a + s..b], other.score[i], other.result[i]);
-        }
-    }
-
-    /// Men on the board in sample `i`: every man is one piece input of each perspective.
-    fn men(&self, i: usize) -> usize {
-        let a = self.starts[i] as usize;
-        self.feats[a..a + self.split[i] as usize].iter().filter(|&&f| (f as usize) % INPUTS < RESERVE_BASE).count()
-    }
-
-    /// Samples per output bucket among `buckets` (how the data spreads over the stacks).
-    pub fn bucket_counts(&self, buckets: usize) -> Vec<usize> {
-        let mut n = vec![0; buckets.max(1)];
-        for i in 0..self.len() {
-            n[super::bucket(self.men(i), buckets.max(1))] += 1;
-        }
-        n
-    }
-
-    /// Samples per king bucket of the side to move among `kings` (each sample's inputs are its
-    /// bucket's rows).
-    pub fn king_counts(&self, kings: usize) -> Vec<usize> {
-        let mut n = vec![0; kings.max(1)];
-        for i in 0..self.len() {
-            let a = self.starts[i] as usize;
-            if let Some(&f) = self.feats.get(a).filter(|_| self.split[i] > 0) {
-                n[(f as usize / INPUTS).min(kings.max(1) - 1)] += 1;
-            }
-        }
-        n
-    }
-
-    /// The tensors of the samples `idx`: inputs and offsets of both perspectives, targets, and
-    /// each sample's output bucket among `buckets`. With king buckets (`kings` > 1) each input
-    /// also names its shared row (the factorizer's, after the `kings × INPUTS` bucket rows).
-    fn batch(&self, idx: &[usize], lambda: f32, buckets: usize, kings: usize, device: Device) -> [Tensor; 6] {
-        let (mut us, mut them, mut us_off, mut them_off) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        let mut target = Vec::with_capacity(idx.len());
-        let mut bucket = Vec::with_capacity(idx.len());
-        for &i in idx {
-            let (a, b) = (self.starts[i] as usize, self.starts[i + 1] as usize);
-            let s = a + self.split[i] as usize;
-            us_off.push(us.len() as i64);
-            them_off.push(them.len() as i64);
-            us.extend(self.feats[a..s].iter().map(|&f| f as i64));
-            them.extend(self.feats[s..b].iter().map(|&f| f as i64));
-            if kings > 1 {
-                let shared = |f: &u16| (kings * INPUTS + *f as usize % INPUTS) as i64;
-                us.extend(self.feats[a..s].iter().map(shared));
-                them.extend(self.feats[s..b].iter().map(shared));
-            }
-            target.push(lambda * self.score[i] + (1.0 - lambda) * self.result[i]);
-            // Without buckets every sample is bucket 0: no men to count.
-            bucket.push(if buckets == 1 { 0 } else { super::bucket(self.men(i), buckets) as i64 });
-        }
-        [
-            Tensor::from_slice(&us).to_device(device),
-            Tensor::from_slice(&us_off).to_device(device),
-            Tensor::from_slice(&them).to_device(device),
-            Tensor::from_slice(&them_off).to_device(device),
-            Tensor::from_slice(&target).to_device(device),
-            Tensor::from_slice(&bucket).to_device(device),
-        ]
-    }
-}
-
-/// A sample's active inputs of `pos` from `perspective` in a network of `kings` king buckets:
-/// [`active_features`] counted from the perspective's king bucket's first row.
-pub fn sample_features(pos: &Position, perspective: Color, kings: usize) -> Vec<u16> {
-    let mut f = active_features(pos, perspective);
-    let offset = (king_bucket_of(pos, perspective, kings) * INPUTS) as u16;
-    f.iter_mut().for_each(|x| *x += offset);
-    f
-}
-
-/// The training and validation samples of every shard under `dirs` (files `*.shard`, read in
-/// name order), for a network of `kings` king buckets. Errors name the file; a shard of another
-/// ruleset is an error.
-pub fn load_data(dirs: &[PathBuf], ruleset: Ruleset, kings: usize) -> Result<(Dataset, Dataset), String> {
-    let mut files = Vec::new();
-    for d in dirs {
-        let rd = std::fs::read_dir(d).map_err(|e| format!("{}: {e}", d.display()))?;
-        let mut here: Vec<PathBuf> = rd
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "shard"))
-            .collect();
-        if here.is_empty() {
-            return Err(format!("{}: no .shard files", d.display()));
-        }
-        here.sort();
-        files.extend(here);
-    }
-    let parts: Result<Vec<(Dataset, Dataset)>, String> = files
-        .par_iter()
-        .map(|f| {
-            let games = read_shard(f).map_err(|e| format!("{}: {e}", f.display()))?;
-            let (mut train, mut valid) = (Dataset::default(), Dataset::default());
-            for g in games {
-                let v = g.variant.to_variant().map_err(|e| format!("{}: {e}", f.display()))?;
-                if v.ruleset != ruleset {
-                    return Err(format!("{}: a {} game, but the network is for {}", f.display(), v.ruleset, ruleset));
-                }
-                let positions = g.replay().map_err(|e| format!("{}: game {}: {e}", f.display(), g.game_index))?;
-                let set = if g.game_index % VALID_EVERY == 0 { &mut valid } else { &mut train };
-                for s in &g.positions {
-                    let (Some(score), Some(pos)) = (s.engine_score, positions.get(s.ply as usize)) else { continue };
-                    let side = pos.side();
-                    let [w, d, _] = g.result.wdl_for(side);
-                    let result = w + 0.5 * d;
-                    set.push(
-                        &sample_features(pos, side, kings),
-                        &sample_features(pos, side.flip(), kings),
-                        score_to_expectation(score, SCORE_SCALE),
-                        result,
-                    );
-                }
-            }
-            Ok((train, valid))
-        })
-        .collect();
-    let (mut train, mut valid) = (Dataset::default(), Dataset::default());
-    for (t, v) in parts? {
-        train.append(t);
-        valid.append(v);
-    }
-    Ok((train, valid))
-}
+use tch::Device;
 
 /// Settings of a training run.
 #[derive(Clone, Debug, PartialEq)]
-pub struct TrainConfig {
+pub struct NnueTrainConfig {
     /// The ruleset of the network.
     pub ruleset: Ruleset,
     /// Layer sizes.
@@ -248,7 +80,7 @@ pub struct TrainConfig {
     pub init: Option<PathBuf>,
 }
 
-impl TrainConfig {
+impl NnueTrainConfig {
     /// Optimizer steps in one pass over `samples` training samples (the last batch may be short).
     pub fn steps_per_epoch(&self, samples: usize) -> u64 {
         samples.div_ceil(self.batch.max(1)) as u64
@@ -336,311 +168,6 @@ impl TrainConfig {
     }
 }
 
-/// The float network and its Adam moments.
-pub struct FloatNet {
-    /// Parameters in order: ft weights, ft bias, l1 w, l1 b, l2 w, l2 b, out w, out b (the dense
-    /// ones with every bucket's rows, bucket by bucket), and with output buckets the first
-    /// layer's shared part (w, b), added to every bucket's first layer.
-    params: Vec<Tensor>,
-    m: Vec<Tensor>,
-    v: Vec<Tensor>,
-    step: i64,
-}
-
-const NAMES: [&str; 10] = ["ft_w", "ft_b", "l1_w", "l1_b", "l2_w", "l2_b", "out_w", "out_b", "l1_fact_w", "l1_fact_b"];
-
-/// The parameters' shapes, in [`NAMES`] order: eight, and the two of the shared first layer
-/// with output buckets.
-fn shapes(dims: Dims) -> Vec<Vec<i64>> {
-    let (h, l1, l2, b) = (dims.hidden as i64, dims.l1 as i64, dims.l2 as i64, dims.buckets as i64);
-    let n = dims.dense_inputs() as i64;
-    // With king buckets the factorizer's shared rows follow the buckets' (module docs).
-    let shared = if dims.kings > 1 { INPUTS } else { 0 };
-    let mut v = vec![
-        vec![(dims.inputs() + shared) as i64, h],
-        vec![h],
-        vec![b * l1, n],
-        vec![b * l1],
-        vec![b * l2, l1],
-        vec![b * l2],
-        vec![b, l2],
-        vec![b],
-    ];
-    if b > 1 {
-        v.extend([vec![l1, n], vec![l1]]);
-    }
-    v
-}
-
-/// Zeros for the shared first layer of a network with output buckets (none without): the
-/// stacks alone are then the whole network.
-fn shared_zeros(dims: Dims, device: Device) -> Vec<Tensor> {
-    shapes(dims)[8..].iter().map(|s| Tensor::zeros(s.as_slice(), (Kind::Float, device))).collect()
-}
-
-impl FloatNet {
-    /// Fresh weights: uniform in ±1/√fan-in (the accumulator with ~100 active inputs in mind, its
-    /// bias at ½ so most units start inside the clipped range).
-    pub fn new(dims: Dims, seed: u64, device: Device) -> FloatNet {
-        tch::manual_seed(seed as i64);
-        let (n, l1, l2) = (dims.dense_inputs() as f64, dims.l1 as f64, dims.l2 as f64);
-        // Per parameter (in `NAMES` order): uniform in ±bound, or a constant where bound is None.
-        let init: [(Option<f64>, f64); 8] = [
-            (Some(0.1), 0.0),
-            (None, 0.5),
-            (Some(1.0 / n.sqrt()), 0.0),
-            (None, 0.0),
-            (Some(1.0 / l1.sqrt()), 0.0),
-            (None, 0.0),
-            (Some(1.0 / l2.sqrt()), 0.0),
-            (None, 0.0),
-        ];
-        // Every bucket's dense stack starts as the same network (drawn once, repeated), as
-        // layer stacks are started elsewhere: the stacks then pull the shared accumulator the
-        // same way until their samples set them apart. Random stacks per bucket learned far more
-        // slowly (validation loss 0.00191 against 0.00159 without buckets after 8 epochs, docs/NNUE.md).
-        // The shared first layer (a factorizer: every sample trains it, whatever its bucket)
-        // starts at zero.
-        let mut params: Vec<Tensor> = shapes(dims)
-            .iter()
-            .zip(init)
-            .enumerate()
-            .map(|(i, (shape, (bound, value)))| {
-                let copies = if i >= 2 { dims.buckets as i64 } else { 1 };
-                let mut one = shape.clone();
-                one[0] /= copies;
-                let t = match bound {
-                    Some(a) => (Tensor::rand(one.as_slice(), (Kind::Float, device)) * 2.0 - 1.0) * a,
-                    None => Tensor::full(one.as_slice(), value, (Kind::Float, device)),
-                };
-                if copies == 1 {
-                    return t;
-                }
-                let mut reps = vec![1i64; shape.len()];
-                reps[0] = copies;
-                t.repeat(reps.as_slice())
-            })
-            .collect();
-        params.extend(shared_zeros(dims, device));
-        if dims.kings > 1 {
-            // King buckets: the bucket rows start at zero, the shared rows random, so every
-            // bucket starts as the same bucket-free network.
-            let rows = dims.inputs() as i64;
-            params[0] =
-                Tensor::cat(&[params[0].narrow(0, 0, rows).zeros_like(), params[0].narrow(0, rows, INPUTS as i64)], 0);
-        }
-        let m = params.iter().map(|p| p.zeros_like()).collect();
-        let v = params.iter().map(|p| p.zeros_like()).collect();
-        let params = params.into_iter().map(|p| p.set_requires_grad(true)).collect();
-        FloatNet { params, m, v, step: 0 }
-    }
-
-    /// The float weights of a quantized network (each integer divided by its scale, the inverse
-    /// of [`FloatNet::export`]), with fresh Adam moments.
-    pub fn from_network(net: &Network, device: Device) -> FloatNet {
-        let f = |v: Vec<f32>, shape: &[i64]| Tensor::from_slice(&v).reshape(shape).to_device(device);
-        let deq16 = |v: &[i16]| v.iter().map(|&x| x as f32 / QA as f32).collect::<Vec<f32>>();
-        let deq8 = |v: &[i8]| v.iter().map(|&x| x as f32 / QB as f32).collect::<Vec<f32>>();
-        let deq32 = |v: &[i32]| v.iter().map(|&x| x as f32 / (QA * QB) as f32).collect::<Vec<f32>>();
-        // With king buckets the shared rows start at zero: the file's rows are the sums.
-        let shared = if net.dims.kings > 1 { INPUTS * net.dims.hidden } else { 0 };
-        let values = [
-            deq16(&net.ft_weights).into_iter().chain(std::iter::repeat_n(0.0, shared)).collect(),
-            deq16(&net.ft_bias),
-            deq8(&net.l1_weights),
-            deq32(&net.l1_bias),
-            deq8(&net.l2_weights),
-            deq32(&net.l2_bias),
-            deq8(&net.out_weights),
-            deq32(&net.out_bias),
-        ];
-        let mut params: Vec<Tensor> = values.into_iter().zip(shapes(net.dims)).map(|(v, shape)| f(v, &shape)).collect();
-        params.extend(shared_zeros(net.dims, device));
-        let params: Vec<Tensor> = params.into_iter().map(|p| p.set_requires_grad(true)).collect();
-        let m = params.iter().map(|p| p.zeros_like()).collect();
-        let v = params.iter().map(|p| p.zeros_like()).collect();
-        FloatNet { params, m, v, step: 0 }
-    }
-
-    /// Output buckets: one output bias per bucket.
-    fn buckets(&self) -> usize {
-        self.params[7].size()[0] as usize
-    }
-
-    /// King buckets: the accumulator table's rows are `INPUTS` without, and `(kings + 1) ×
-    /// INPUTS` with them (the shared rows last).
-    fn kings(&self) -> usize {
-        match self.params[0].size()[0] as usize / INPUTS {
-            1 => 1,
-            n => n - 1,
-        }
-    }
-
-    /// The output `y` (centipawns / [`SCORE_SCALE`]) of a batch whose samples are in output
-    /// buckets `bucket`.
-    fn forward(&self, us: &Tensor, us_off: &Tensor, them: &Tensor, them_off: &Tensor, bucket: &Tensor) -> Tensor {
-        let p = &self.params;
-        let half = p[1].size()[0] / 2;
-        let pairwise = p[2].size()[1] == half * 2;
-        let acc = |idx: &Tensor, off: &Tensor| {
-            let (sum, _, _, _) = Tensor::embedding_bag(&p[0], idx, off, false, 0, false, None::<Tensor>, false);
-            let x = (sum + &p[1]).clamp(0.0, 1.0);
-            if !pairwise {
-                return x;
-            }
-            // The products of the two halves, scaled as the integers' `>> 7` of values in
-            // units of 1/127 scales them (module docs of `nnue`).
-            x.narrow(1, 0, half) * x.narrow(1, half, half) * (QA as f64 / 128.0)
-        };
-        let buckets = self.buckets() as i64;
-        // Every bucket's outputs of a layer (`[batch, buckets · n]`), then each sample's own.
-        let own = |y: Tensor, n: i64| {
-            if buckets == 1 {
-                return y;
-            }
-            let at = bucket.view([-1, 1, 1]).expand([-1, 1, n], false);
-            y.view([-1, buckets, n]).gather(1, &at, false).squeeze_dim(1)
-        };
-        let n1 = p[3].size()[0] / buckets;
-        let n2 = p[5].size()[0] / buckets;
-        let x = Tensor::cat(&[acc(us, us_off), acc(them, them_off)], 1);
-        let y1 = own(x.linear(&p[2], Some(&p[3])), n1);
-        let y1 = if p.len() > 8 { y1 + x.linear(&p[8], Some(&p[9])) } else { y1 };
-        let x = y1.clamp(0.0, 1.0);
-        let x = own(x.linear(&p[4], Some(&p[5])), n2).clamp(0.0, 1.0);
-        own(x.linear(&p[6], Some(&p[7])), 1).squeeze_dim(1)
-    }
-
-    /// Mean squared error of `sigmoid(y)` against the targets.
-    fn loss(&self, b: &[Tensor; 6]) -> Tensor {
-        let y = self.forward(&b[0], &b[1], &b[2], &b[3], &b[5]);
-        (y.sigmoid() - &b[4]).square().mean(Kind::Float)
-    }
-
-    /// One Adam step at rate `lr`, then the dense weights clipped to the `i8` range.
-    fn step(&mut self, b: &[Tensor; 6], lr: f64) -> f64 {
-        for p in &mut self.params {
-            let _ = p.grad().f_zero_();
-        }
-        let loss = self.loss(b);
-        loss.backward();
-        self.step += 1;
-        let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
-        let c1 = 1.0 - b1.powi(self.step as i32);
-        let c2 = 1.0 - b2.powi(self.step as i32);
-        tch::no_grad(|| {
-            for (i, p) in self.params.iter_mut().enumerate() {
-                let g = p.grad();
-                if !g.defined() {
-                    continue;
-                }
-                let _ = self.m[i].f_mul_scalar_(b1).and_then(|mut m| m.f_add_(&(&g * (1.0 - b1))));
-                let _ = self.v[i].f_mul_scalar_(b2).and_then(|mut v| v.f_add_(&(g.square() * (1.0 - b2))));
-                let update = (&self.m[i] / c1) / ((&self.v[i] / c2).sqrt() + eps) * lr;
-                let _ = p.f_sub_(&update);
-                if matches!(i, 2 | 4 | 6 | 8) {
-                    let _ = p.f_clamp_(-WMAX, WMAX);
-                }
-            }
-        });
-        f64::try_from(loss).unwrap_or(f64::NAN)
-    }
-
-    /// Mean loss over `data` (no gradients).
-    fn evaluate(&self, data: &Dataset, lambda: f32, batch: usize, device: Device) -> f64 {
-        if data.is_empty() {
-            return f64::NAN;
-        }
-        let idx: Vec<usize> = (0..data.len()).collect();
-        let mut total = 0.0;
-        tch::no_grad(|| {
-            for chunk in idx.chunks(batch) {
-                let b = data.batch(chunk, lambda, self.buckets(), self.kings(), device);
-                total += f64::try_from(self.loss(&b)).unwrap_or(f64::NAN) * chunk.len() as f64;
-            }
-        });
-        total / data.len() as f64
-    }
-
-    fn to_vec(t: &Tensor) -> Vec<f32> {
-        Vec::<f32>::try_from(t.detach().to_device(Device::Cpu).reshape([-1])).unwrap_or_default()
-    }
-
-    /// The quantized network (see the module docs). With output buckets the shared first layer
-    /// is added into every bucket's first (the file knows only the sums, clipped to the `i8`
-    /// range like every dense weight); with king buckets the shared accumulator rows into every
-    /// bucket's rows.
-    pub fn export(&self, ruleset: Ruleset, dims: Dims) -> Network {
-        let mut p: Vec<Vec<f32>> = self.params.iter().map(Self::to_vec).collect();
-        if dims.kings > 1 {
-            let n = dims.inputs() * dims.hidden;
-            let shared = p[0].split_off(n);
-            p[0].iter_mut().zip(shared.iter().cycle()).for_each(|(x, s)| *x += s);
-        }
-        if p.len() > 8 {
-            let (w, b) = (p[8].clone(), p[9].clone());
-            p[2].iter_mut().zip(w.iter().cycle()).for_each(|(x, s)| *x += s);
-            p[3].iter_mut().zip(b.iter().cycle()).for_each(|(x, s)| *x += s);
-        }
-        let q16 = |v: &[f32]| v.iter().map(|&x| (x * QA as f32).round().clamp(-32767.0, 32767.0) as i16).collect();
-        let q8 = |v: &[f32]| v.iter().map(|&x| (x * QB as f32).round().clamp(-127.0, 127.0) as i8).collect();
-        let q32 = |v: &[f32]| v.iter().map(|&x| (x * (QA * QB) as f32).round() as i32).collect::<Vec<i32>>();
-        Network {
-            ruleset,
-            dims,
-            output_scale: SCORE_SCALE,
-            ft_weights: q16(&p[0]),
-            ft_bias: q16(&p[1]),
-            l1_weights: q8(&p[2]),
-            l1_bias: q32(&p[3]),
-            l2_weights: q8(&p[4]),
-            l2_bias: q32(&p[5]),
-            out_weights: q8(&p[6]),
-            out_bias: q32(&p[7]),
-            layout: Default::default(),
-        }
-        .with_layout()
-    }
-
-    /// Weights, moments and the step count as one file's bytes.
-    fn save_bytes(&self, epoch: u32) -> Result<Vec<u8>, String> {
-        let mut named: Vec<(String, Tensor)> = Vec::new();
-        for (i, n) in NAMES.iter().enumerate().take(self.params.len()) {
-            named.push((n.to_string(), self.params[i].detach().to_device(Device::Cpu)));
-            named.push((format!("m.{n}"), self.m[i].to_device(Device::Cpu)));
-            named.push((format!("v.{n}"), self.v[i].to_device(Device::Cpu)));
-        }
-        named.push(("step".into(), Tensor::from_slice(&[self.step])));
-        named.push(("epoch".into(), Tensor::from_slice(&[epoch as i64])));
-        let mut out = Vec::new();
-        Tensor::save_multi_to_stream(&named, &mut out).map_err(|e| format!("saving the state: {e}"))?;
-        Ok(out)
-    }
-
-    /// The state saved by [`FloatNet::save_bytes`] and its epoch; the shapes must be `dims`'.
-    fn load(path: &Path, dims: Dims, device: Device) -> Result<(FloatNet, u32), String> {
-        let bad = |why: String| format!("{}: {why}", path.display());
-        let all = Tensor::load_multi_with_device(path, device).map_err(|e| bad(format!("unreadable ({e})")))?;
-        let get = |n: &str| {
-            all.iter().find(|(k, _)| k == n).map(|(_, t)| t.shallow_clone()).ok_or_else(|| bad(format!("no '{n}'")))
-        };
-        let (mut params, mut m, mut v) = (Vec::new(), Vec::new(), Vec::new());
-        for (n, want) in NAMES.iter().zip(shapes(dims)) {
-            for (list, name) in [(&mut params, n.to_string()), (&mut m, format!("m.{n}")), (&mut v, format!("v.{n}"))] {
-                let t = get(&name)?;
-                if t.size() != want {
-                    return Err(bad(format!("'{name}' has shape {:?}, the settings say {want:?}", t.size())));
-                }
-                list.push(t);
-            }
-        }
-        let scalar = |n: &str| get(n).and_then(|t| i64::try_from(t).map_err(|e| bad(format!("'{n}': {e}"))));
-        let (step, epoch) = (scalar("step")?, scalar("epoch")?);
-        let params = params.into_iter().map(|p| p.set_requires_grad(true)).collect();
-        Ok((FloatNet { params, m, v, step }, epoch.clamp(0, u32::MAX as i64) as u32))
-    }
-}
-
 /// One epoch's figures.
 #[derive(Clone, Copy, Debug)]
 pub struct EpochReport {
@@ -658,7 +185,7 @@ pub struct EpochReport {
 
 /// Checks `dir` against the settings: a new directory gets `train.toml`; an existing one must
 /// hold the same settings.
-pub fn prepare(dir: &Path, cfg: &TrainConfig) -> Result<(), String> {
+pub fn prepare(dir: &Path, cfg: &NnueTrainConfig) -> Result<(), String> {
     cfg.check()?;
     claim_dir(dir, "train.toml", &cfg.to_text()).map_err(|e| match e {
         ClaimError::Differs(settings) => format!(
@@ -675,7 +202,7 @@ pub fn prepare(dir: &Path, cfg: &TrainConfig) -> Result<(), String> {
 /// each step through `on_step(steps done in all, steps in all)`. Returns the path of `net.nnue`.
 pub fn train(
     dir: &Path,
-    cfg: &TrainConfig,
+    cfg: &NnueTrainConfig,
     train: &Dataset,
     valid: &Dataset,
     on_step: &dyn Fn(u64, u64),
@@ -753,10 +280,13 @@ pub fn train(
 
 #[cfg(test)]
 mod tests {
+    use super::super::data::{load_data, sample_features};
+    use super::super::model::NAMES;
     use super::*;
-    use crate::nnue::datagen::{prepare as dg_prepare, run as dg_run, DatagenConfig};
-    use crate::nnue::Accumulator;
+    use crate::engine::nnue::{Accumulator, INPUTS};
     use crate::rules::{Kind as Man, Position, Variant};
+    use crate::train::nnue::datagen::{prepare as dg_prepare, run as dg_run, DatagenConfig};
+    use tch::Kind;
 
     /// The largest difference in centipawns between the float network and its quantized twin
     /// over `positions`.
@@ -780,7 +310,7 @@ mod tests {
 
     /// A run of `cfg` in `run`, trained to the end: its network (of the run's sizes) and the
     /// float state it was exported from.
-    fn train_run(run: &Path, cfg: &TrainConfig, train_set: &Dataset, valid: &Dataset) -> (Network, FloatNet) {
+    fn train_run(run: &Path, cfg: &NnueTrainConfig, train_set: &Dataset, valid: &Dataset) -> (Network, FloatNet) {
         prepare(run, cfg).unwrap();
         let path = train(run, cfg, train_set, valid, &|_, _| {}, &mut |_| {}).unwrap();
         let net = Network::load(&path, Some(cfg.ruleset)).unwrap();
@@ -811,8 +341,16 @@ mod tests {
         let rs = Ruleset::Raumschach;
         let (train_set, valid) = load_data(&[data(t.path(), rs, 12)], rs, 1).unwrap();
         assert!(train_set.len() > 100, "{} samples", train_set.len());
-        let cfg =
-            TrainConfig { ruleset: rs, dims: SMALL, epochs: 4, batch: 64, lr: 3e-3, lambda: 0.75, seed: 1, init: None };
+        let cfg = NnueTrainConfig {
+            ruleset: rs,
+            dims: SMALL,
+            epochs: 4,
+            batch: 64,
+            lr: 3e-3,
+            lambda: 0.75,
+            seed: 1,
+            init: None,
+        };
         let run = t.path().join("run");
         prepare(&run, &cfg).unwrap();
         let mut reports = Vec::new();
@@ -830,7 +368,7 @@ mod tests {
         // Resume: a finished run trains no more; a longer run is other settings.
         let again = train(&run, &cfg, &train_set, &valid, &|_, _| {}, &mut |_| panic!("no epoch left")).unwrap();
         assert_eq!(Network::load(&again, Some(rs)).unwrap(), net);
-        let e = prepare(&run, &TrainConfig { epochs: 5, ..cfg.clone() }).unwrap_err();
+        let e = prepare(&run, &NnueTrainConfig { epochs: 5, ..cfg.clone() }).unwrap_err();
         assert!(e.contains("other settings"), "{e}");
         // A kill after epoch 2: a run directory holding epoch 2's state resumes at epoch 3 and
         // ends on the network of the uninterrupted run.
@@ -864,8 +402,8 @@ mod tests {
         assert_eq!(FloatNet::from_network(&net, Device::Cpu).export(rs, SMALL), net);
         // A run started from the trained network begins where it stands: at a rate too small to
         // move far in one epoch, its loss is the trained network's, not a fresh one's.
-        let slow = TrainConfig { epochs: 1, lr: 1e-5, ..cfg.clone() };
-        let fine = TrainConfig { init: Some(path.clone()), ..slow.clone() };
+        let slow = NnueTrainConfig { epochs: 1, lr: 1e-5, ..cfg.clone() };
+        let fine = NnueTrainConfig { init: Some(path.clone()), ..slow.clone() };
         let (fresh_run, fine_run) = (t.path().join("fresh"), t.path().join("fine"));
         let mut fresh_loss = f64::NAN;
         prepare(&fresh_run, &slow).unwrap();
@@ -882,10 +420,10 @@ mod tests {
         let e = prepare(&fine_run, &slow).unwrap_err();
         assert!(e.contains("other settings"), "{e}");
         // A network of other sizes or another ruleset is refused before any data is read.
-        let wider = TrainConfig { dims: Dims { hidden: 48, ..SMALL }, ..fine.clone() };
+        let wider = NnueTrainConfig { dims: Dims { hidden: 48, ..SMALL }, ..fine.clone() };
         let e = prepare(&t.path().join("wider"), &wider).unwrap_err();
         assert!(e.starts_with("--init ") && e.contains("32x2-8-8"), "{e}");
-        let other = TrainConfig { ruleset: Ruleset::FiveUp, ..fine.clone() };
+        let other = NnueTrainConfig { ruleset: Ruleset::FiveUp, ..fine.clone() };
         let e = prepare(&t.path().join("other"), &other).unwrap_err();
         assert!(e.starts_with("--init ") && e.contains("net.nnue"), "{e}");
         assert!(!t.path().join("wider").exists() && !t.path().join("other").exists());
@@ -897,10 +435,11 @@ mod tests {
         let rs = Ruleset::Raumschach;
         let (train_set, valid) = load_data(&[data(t.path(), rs, 8)], rs, 1).unwrap();
         let dims = Dims { buckets: 4, ..SMALL };
-        let cfg = TrainConfig { ruleset: rs, dims, epochs: 2, batch: 64, lr: 3e-3, lambda: 1.0, seed: 2, init: None };
+        let cfg =
+            NnueTrainConfig { ruleset: rs, dims, epochs: 2, batch: 64, lr: 3e-3, lambda: 1.0, seed: 2, init: None };
         // The buckets are part of the settings (a plain run's text is unchanged).
         assert!(cfg.to_text().contains("buckets = 4\n"));
-        assert!(!TrainConfig { dims: SMALL, ..cfg.clone() }.to_text().contains("buckets"));
+        assert!(!NnueTrainConfig { dims: SMALL, ..cfg.clone() }.to_text().contains("buckets"));
         let run = t.path().join("run");
         let (net, float) = train_run(&run, &cfg, &train_set, &valid);
         // The stacks of buckets with training samples got gradients and the others none (their
@@ -935,19 +474,19 @@ mod tests {
             positions.extend(crate::engine::random_endgame(v, &men[..k], &men[..k], k as u64));
         }
         let buckets: std::collections::BTreeSet<usize> =
-            positions.iter().map(|p| crate::nnue::bucket(p.occupied().0.count_ones() as usize, 4)).collect();
+            positions.iter().map(|p| crate::engine::nnue::bucket(p.occupied().0.count_ones() as usize, 4)).collect();
         assert_eq!(buckets.len(), 4, "{buckets:?}");
         let worst = disagreement(&float, &net, &positions);
         assert!(worst < 25.0, "quantized and float disagree by {worst} cp");
         // Resuming with another bucket count is other settings.
-        let e = prepare(&run, &TrainConfig { dims: SMALL, ..cfg.clone() }).unwrap_err();
+        let e = prepare(&run, &NnueTrainConfig { dims: SMALL, ..cfg.clone() }).unwrap_err();
         assert!(e.contains("other settings"), "{e}");
     }
 
     #[test]
     fn king_buckets_train_with_a_factorizer_and_export_the_sums() {
         let rs = Ruleset::Raumschach;
-        let dims = Dims { kings: crate::nnue::KING_BUCKETS, ..SMALL };
+        let dims = Dims { kings: crate::engine::nnue::KING_BUCKETS, ..SMALL };
         let rows = dims.inputs() * dims.hidden;
         // A fresh network starts bucket-free: every bucket's rows are the same shared rows.
         let fresh = FloatNet::new(dims, 5, Device::Cpu).export(rs, dims);
@@ -965,9 +504,10 @@ mod tests {
         let us = Vec::<i64>::try_from(&b[0]).unwrap();
         let n = us.len() / 2;
         assert!(us[n..].iter().zip(&us[..n]).all(|(&s, &f)| s as usize == 4 * INPUTS + f as usize % INPUTS));
-        let cfg = TrainConfig { ruleset: rs, dims, epochs: 2, batch: 64, lr: 3e-3, lambda: 1.0, seed: 3, init: None };
+        let cfg =
+            NnueTrainConfig { ruleset: rs, dims, epochs: 2, batch: 64, lr: 3e-3, lambda: 1.0, seed: 3, init: None };
         assert!(cfg.to_text().contains("king_buckets = 4\n"));
-        assert!(!TrainConfig { dims: SMALL, ..cfg.clone() }.to_text().contains("king"));
+        assert!(!NnueTrainConfig { dims: SMALL, ..cfg.clone() }.to_text().contains("king"));
         let run = t.path().join("run");
         let (net, float) = train_run(&run, &cfg, &train_set, &valid);
         assert_eq!(float.kings(), 4);
@@ -982,11 +522,11 @@ mod tests {
         let men = [Man::Pawn, Man::Knight, Man::Rook, Man::Bishop];
         positions.extend((0..24).filter_map(|seed| crate::engine::random_endgame(v, &men, &men, seed)));
         let seen: std::collections::BTreeSet<usize> =
-            positions.iter().map(|p| crate::nnue::king_bucket_of(p, p.side(), 4)).collect();
+            positions.iter().map(|p| crate::engine::nnue::king_bucket_of(p, p.side(), 4)).collect();
         assert_eq!(seen.len(), 4, "{seen:?}");
         let worst = disagreement(&float, &net, &positions);
         assert!(worst < 25.0, "quantized and float disagree by {worst} cp");
-        let e = prepare(&run, &TrainConfig { dims: SMALL, ..cfg.clone() }).unwrap_err();
+        let e = prepare(&run, &NnueTrainConfig { dims: SMALL, ..cfg.clone() }).unwrap_err();
         assert!(e.contains("other settings"), "{e}");
     }
 
@@ -996,9 +536,10 @@ mod tests {
         let rs = Ruleset::Raumschach;
         let (train_set, valid) = load_data(&[data(t.path(), rs, 12)], rs, 1).unwrap();
         let dims = Dims { pairwise: true, ..SMALL };
-        let cfg = TrainConfig { ruleset: rs, dims, epochs: 4, batch: 64, lr: 3e-3, lambda: 0.75, seed: 4, init: None };
+        let cfg =
+            NnueTrainConfig { ruleset: rs, dims, epochs: 4, batch: 64, lr: 3e-3, lambda: 0.75, seed: 4, init: None };
         assert!(cfg.to_text().contains("pairwise = true\n"));
-        assert!(!TrainConfig { dims: SMALL, ..cfg.clone() }.to_text().contains("pairwise"));
+        assert!(!NnueTrainConfig { dims: SMALL, ..cfg.clone() }.to_text().contains("pairwise"));
         let run = t.path().join("run");
         prepare(&run, &cfg).unwrap();
         let mut reports = Vec::new();
@@ -1015,7 +556,7 @@ mod tests {
         let worst = disagreement(&float, &net, &positions);
         assert!(worst < 25.0, "quantized and float disagree by {worst} cp");
         // The state of a run without them does not load as theirs.
-        let e = prepare(&run, &TrainConfig { dims: SMALL, ..cfg.clone() }).unwrap_err();
+        let e = prepare(&run, &NnueTrainConfig { dims: SMALL, ..cfg.clone() }).unwrap_err();
         assert!(e.contains("other settings"), "{e}");
         assert!(FloatNet::load(&run.join("state.ot"), SMALL, Device::Cpu).is_err());
     }

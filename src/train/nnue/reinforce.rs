@@ -25,9 +25,10 @@
 //! the gate, in the order they finished), a published network is kept. So the loop, killed
 //! anywhere, continues when the same command is run again.
 
+use super::data::load_data;
 use super::datagen::{self, DatagenConfig};
-use super::train::{self, TrainConfig};
-use super::Dims;
+use super::train::{self, NnueTrainConfig};
+use crate::engine::nnue::{shipped_file, ships, Dims, Network};
 use crate::eval::records::{read_records_resuming, GameRecord, RecordWriter};
 use crate::eval::tournament::{game_key, job_key};
 use crate::eval::{
@@ -104,10 +105,10 @@ pub struct TrainSection {
     /// Output buckets (by the men on the board; 1, the default, is the plain network).
     #[serde(default = "default_buckets")]
     pub buckets: usize,
-    /// King buckets (1, the default, none; or 4, [`crate::nnue::king_bucket`]).
+    /// King buckets (1, the default, none; or 4, [`crate::engine::nnue::king_bucket`]).
     #[serde(default = "default_buckets")]
     pub king_buckets: usize,
-    /// Pairwise products of the accumulator halves ([`crate::nnue::Dims::pairwise`]; off by
+    /// Pairwise products of the accumulator halves ([`crate::engine::nnue::Dims::pairwise`]; off by
     /// default).
     #[serde(default)]
     pub pairwise: bool,
@@ -179,9 +180,9 @@ impl LoopConfig {
         self.ruleset.trim().parse::<Ruleset>().map_err(|e| format!("ruleset: {e}"))
     }
 
-    fn train_config(&self) -> TrainConfig {
+    fn train_config(&self) -> NnueTrainConfig {
         let t = &self.train;
-        TrainConfig {
+        NnueTrainConfig {
             ruleset: self.ruleset().unwrap_or(Ruleset::FiveUp),
             dims: Dims {
                 hidden: t.hidden,
@@ -206,7 +207,7 @@ impl crate::tomlcfg::TomlConfig for LoopConfig {
         use crate::tomlcfg::{range, ConfigError};
         let invalid = |key: &str, message: String| ConfigError::Invalid { key: key.to_string(), message };
         let rs = self.ruleset().map_err(|e| invalid("ruleset", e))?;
-        if Start::parse(&self.start).map_err(|e| invalid("start", e))? == Start::Shipped && !super::ships(rs) {
+        if Start::parse(&self.start).map_err(|e| invalid("start", e))? == Start::Shipped && !ships(rs) {
             let message = format!("start = \"nnue\": no network is shipped for {rs}; name one with nnue:PATH");
             return Err(invalid("start", message));
         }
@@ -267,12 +268,10 @@ fn materialise_start(run: &Path, cfg: &LoopConfig) -> Result<Option<PathBuf>, St
     let bytes = match Start::parse(&cfg.start)? {
         Start::Hand => return Ok(None),
         _ if start_network(run).is_some() => return Ok(start_network(run)),
-        Start::Shipped => {
-            super::shipped_file(rs).ok_or_else(|| format!("start: no network is shipped for {rs}"))?.to_vec()
-        }
+        Start::Shipped => shipped_file(rs).ok_or_else(|| format!("start: no network is shipped for {rs}"))?.to_vec(),
         Start::File(path) => {
             let bytes = std::fs::read(&path).map_err(|e| format!("start: {}: {e}", path.display()))?;
-            super::Network::from_bytes(&bytes, Some(rs)).map_err(|e| format!("start: {}: {e}", path.display()))?;
+            Network::from_bytes(&bytes, Some(rs)).map_err(|e| format!("start: {}: {e}", path.display()))?;
             bytes
         }
     };
@@ -345,8 +344,8 @@ pub fn run(
         // 2. A network on the newest generations' data.
         let first = (k + 1).saturating_sub(cfg.train.window);
         let dirs: Vec<PathBuf> = (first..=k).map(|g| run.join(format!("gen-{g:03}/data"))).collect();
-        let (train_set, valid) = train::load_data(&dirs, rs, cfg.train.king_buckets)?;
-        let tc = TrainConfig { seed: k as u64, ..cfg.train_config() };
+        let (train_set, valid) = load_data(&dirs, rs, cfg.train.king_buckets)?;
+        let tc = NnueTrainConfig { seed: k as u64, ..cfg.train_config() };
         let tdir = gen.join("train");
         train::prepare(&tdir, &tc)?;
         match epochs_logged(&tdir) {
@@ -523,24 +522,24 @@ opening_plies = 4
     /// A random network of tiny dims for Raumschach, saved to `path`.
     fn tiny_net(path: &Path, seed: u64) {
         let dims = Dims { hidden: 16, l1: 8, l2: 8, buckets: 1, kings: 1, pairwise: false };
-        super::super::Network::random(Ruleset::Raumschach, dims, seed).save(path).unwrap();
+        Network::random(Ruleset::Raumschach, dims, seed).save(path).unwrap();
     }
 
     #[test]
     fn the_shipped_configs_parse() {
         for (name, text) in [
-            ("nnue-fiveup.toml", include_str!("../../configs/nnue-fiveup.toml")),
-            ("nnue-raumschach.toml", include_str!("../../configs/nnue-raumschach.toml")),
-            ("nnue-fiveup-continue.toml", include_str!("../../configs/nnue-fiveup-continue.toml")),
+            ("nnue-fiveup.toml", include_str!("../../../configs/nnue-fiveup.toml")),
+            ("nnue-raumschach.toml", include_str!("../../../configs/nnue-raumschach.toml")),
+            ("nnue-fiveup-continue.toml", include_str!("../../../configs/nnue-fiveup-continue.toml")),
         ] {
             let cfg = LoopConfig::parse(text, name).unwrap_or_else(|e| panic!("{e}"));
             assert!(name.contains(&cfg.ruleset), "{name}");
         }
         // The loop that continues from the shipped network gates at equal nodes, which is fair
         // only between networks of one shape: it trains the shipped network's.
-        let text = include_str!("../../configs/nnue-fiveup-continue.toml");
+        let text = include_str!("../../../configs/nnue-fiveup-continue.toml");
         let dims = LoopConfig::parse(text, "c.toml").unwrap().train_config().dims;
-        assert_eq!(dims, crate::nnue::shipped(Ruleset::FiveUp).unwrap().dims, "nnue-fiveup-continue.toml");
+        assert_eq!(dims, crate::engine::nnue::shipped(Ruleset::FiveUp).unwrap().dims, "nnue-fiveup-continue.toml");
         // King buckets: 4 is a network the trainer makes, other counts a one-line error.
         let four = LoopConfig::parse(&TINY.replace("hidden = 16", "hidden = 16\nking_buckets = 4"), "k.toml").unwrap();
         assert_eq!(four.train_config().dims.kings, 4);
