@@ -10,7 +10,8 @@
 //!   (`1. P-Cc2 P-Cc4`), or a position text (it contains `|`), optionally followed by `;` and a
 //!   move list from that position. Openings are used in file order, cycling when more are needed.
 
-use crate::rules::game::Game;
+use crate::rules::game::{Game, LineError, Status};
+use crate::rules::notation::PositionTextError;
 use crate::rules::{Move, Position, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -73,7 +74,7 @@ pub enum OpeningError {
         /// 1-based line number.
         line: usize,
         /// What is wrong.
-        reason: String,
+        reason: LineFault,
     },
     /// The file has no opening.
     #[error("openings file {0} has no opening")]
@@ -205,6 +206,20 @@ pub fn random_opening(start: &Position, plies: usize, seed: u64, index: u64) -> 
     Err(OpeningError::NoRandomLine(plies))
 }
 
+/// What is wrong with a line of an openings file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LineFault {
+    /// The position before `;` does not parse.
+    #[error(transparent)]
+    Position(#[from] PositionTextError),
+    /// A move of the line is not legal (or not a move); boxed, as it is large.
+    #[error(transparent)]
+    Moves(Box<LineError>),
+    /// The game is over after the line: nothing is left to play.
+    #[error("the game is over after this opening ({0})")]
+    Over(Status),
+}
+
 /// Reads an openings file (see the module documentation) for `variant`.
 pub fn read_openings(path: &Path, variant: Variant) -> Result<Vec<Opening>, OpeningError> {
     let name = path.display().to_string();
@@ -221,7 +236,7 @@ pub fn read_openings(path: &Path, variant: Variant) -> Result<Vec<Opening>, Open
 }
 
 /// Parses openings text: the openings, or the 1-based line number and reason of the first bad line.
-pub fn parse_openings(text: &str, variant: Variant) -> Result<Vec<Opening>, (usize, String)> {
+pub fn parse_openings(text: &str, variant: Variant) -> Result<Vec<Opening>, (usize, LineFault)> {
     let mut out = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
@@ -230,15 +245,15 @@ pub fn parse_openings(text: &str, variant: Variant) -> Result<Vec<Opening>, (usi
         }
         let (start, moves) = if line.contains('|') {
             let (pos, moves) = line.split_once(';').unwrap_or((line, ""));
-            let p = Position::from_text(pos.trim(), variant).map_err(|e| (i + 1, e.to_string()))?;
+            let p = Position::from_text(pos.trim(), variant).map_err(|e| (i + 1, e.into()))?;
             (p, moves)
         } else {
             (Position::startpos(variant), line)
         };
         let mut game = Game::new(start.clone());
-        game.play_line(moves).map_err(|e| (i + 1, e.to_string()))?;
+        game.play_line(moves).map_err(|e| (i + 1, LineFault::Moves(Box::new(e))))?;
         if game.status().is_over() {
-            return Err((i + 1, format!("the game is over after this opening ({})", game.status())));
+            return Err((i + 1, LineFault::Over(game.status())));
         }
         out.push(Opening { start, moves: game.moves().to_vec() });
     }
@@ -299,6 +314,6 @@ mod tests {
         let e = parse_openings("Cc2\n1. K-Aa1\n", v).unwrap_err();
         assert_eq!(e.0, 2);
         let mate = "1. P-Cc2 P-Cc4 2. B-De4/G PAd4-Bd3 3. N-Db3/S P-Cc3 4. SxBe4++";
-        assert!(parse_openings(mate, v).unwrap_err().1.contains("over"));
+        assert!(parse_openings(mate, v).unwrap_err().1.to_string().contains("over"));
     }
 }

@@ -3,19 +3,39 @@
 //! ab_glyph), so no system font is needed.
 
 use super::ratings::RatingReport;
+use plotters::backend::DrawingBackend;
+use plotters::drawing::DrawingAreaErrorKind;
 use plotters::prelude::*;
 use plotters::style::FontStyle;
 use std::path::Path;
 use std::sync::OnceLock;
 
 /// Why a plot could not be drawn.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 #[error("plot {path}: {reason}")]
 pub struct PlotError {
     /// The file.
     pub path: String,
     /// What failed.
-    pub reason: String,
+    #[source]
+    pub reason: PlotFault,
+}
+
+/// A drawing error of plotters' bitmap backend (the crate's PNG plots).
+pub type DrawError = DrawingAreaErrorKind<<BitMapBackend<'static> as DrawingBackend>::ErrorType>;
+
+/// What failed while drawing a plot.
+#[derive(Debug, thiserror::Error)]
+pub enum PlotFault {
+    /// The embedded font could not be registered.
+    #[error("the embedded font could not be loaded")]
+    Font,
+    /// Drawing or encoding failed.
+    #[error(transparent)]
+    Draw(#[from] DrawError),
+    /// The temporary file could not be written or renamed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
 }
 
 /// The font family name the embedded font is registered under.
@@ -32,14 +52,14 @@ pub fn register_font() -> bool {
 /// Draws the ratings of `report` with error bars to the PNG `path`.
 /// Drawn into a temporary file, then renamed ([`crate::fsutil::write_atomic_via`]).
 pub fn plot_ratings(report: &RatingReport, path: &Path) -> Result<(), PlotError> {
-    let fail = |reason: String| PlotError { path: path.display().to_string(), reason };
-    crate::fsutil::write_atomic_via(path, |tmp| draw_ratings(report, tmp).map_err(fail), |e| fail(e.to_string()))
+    let fail = |reason: PlotFault| PlotError { path: path.display().to_string(), reason };
+    crate::fsutil::write_atomic_via(path, |tmp| draw_ratings(report, tmp).map_err(fail), |e| fail(e.into()))
 }
 
 /// [`plot_ratings`] into `path` itself.
-fn draw_ratings(report: &RatingReport, path: &Path) -> Result<(), String> {
+fn draw_ratings(report: &RatingReport, path: &Path) -> Result<(), PlotFault> {
     if !register_font() {
-        return Err("the embedded font could not be loaded".into());
+        return Err(PlotFault::Font);
     }
     let order = report.ranking();
     let n = order.len().max(1);
@@ -51,7 +71,7 @@ fn draw_ratings(report: &RatingReport, path: &Path) -> Result<(), String> {
     let label_width = (label_chars as u32 * 8 + 20).clamp(80, 720);
     let height = 110 + 42 * n as u32;
     let root = BitMapBackend::new(path, (640 + label_width, height)).into_drawing_area();
-    let draw = || -> Result<(), Box<dyn std::error::Error>> {
+    let draw = || -> Result<(), DrawError> {
         root.fill(&WHITE)?;
         let names: Vec<String> = order.iter().map(|&i| report.players[i].name.clone()).collect();
         let mut chart = ChartBuilder::on(&root)
@@ -98,5 +118,5 @@ fn draw_ratings(report: &RatingReport, path: &Path) -> Result<(), String> {
         root.present()?;
         Ok(())
     };
-    draw().map_err(|e| e.to_string())
+    Ok(draw()?)
 }

@@ -186,19 +186,56 @@ pub struct Tallied {
     pub unfinished: usize,
 }
 
+/// Why the games of a records file do not tally ([`tally_records`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TallyError {
+    /// The file holds no games.
+    #[error("no games")]
+    NoGames,
+    /// A named A plays no game.
+    #[error("no game of {0}")]
+    NoGameOf(String),
+    /// A and B name the same player.
+    #[error("A and B are the same player, {0} (records of a player against itself cannot tell the sides apart)")]
+    SamePlayer(String),
+    /// A game (1-based) between other players, where every game must be between A and B.
+    #[error("game {game} is {white} vs {black}, not between {a} and {b}")]
+    NotBetween {
+        /// The game's number, from 1.
+        game: usize,
+        /// Its white.
+        white: String,
+        /// Its black.
+        black: String,
+        /// Player A.
+        a: String,
+        /// Player B.
+        b: String,
+    },
+    /// No game between A and B has a result.
+    #[error("no finished games between {a} and {b}")]
+    NoFinished {
+        /// Player A.
+        a: String,
+        /// Player B.
+        b: String,
+    },
+}
+
 /// Tallies the games of `records` between A and B from A's side. A is `a`, or the first game's
 /// white; B is `b`, or A's opponent in the first game A plays. With `b` unset every game must
 /// be between A and B (a match's or SPRT's records); with `b` set, games between other players
 /// are left out (a head-to-head out of a tournament's records). Pairs are matched by the `Pair`
 /// tag. The error names the first game (1-based) that does not fit, or says that none does.
-pub fn tally_records(records: &[GameRecord], a: Option<&str>, b: Option<&str>) -> Result<Tallied, String> {
-    let first = records.first().ok_or("no games")?;
+pub fn tally_records(records: &[GameRecord], a: Option<&str>, b: Option<&str>) -> Result<Tallied, TallyError> {
+    let first = records.first().ok_or(TallyError::NoGames)?;
     let a = a.unwrap_or(&first.white).to_string();
     let b_given = b.is_some();
     let b = match b {
         Some(b) => b.to_string(),
         None => {
-            let g = records.iter().find(|r| r.white == a || r.black == a).ok_or(format!("no game of {a}"))?;
+            let g =
+                records.iter().find(|r| r.white == a || r.black == a).ok_or_else(|| TallyError::NoGameOf(a.clone()))?;
             if g.white == a {
                 g.black.clone()
             } else {
@@ -207,9 +244,7 @@ pub fn tally_records(records: &[GameRecord], a: Option<&str>, b: Option<&str>) -
         }
     };
     if a == b {
-        return Err(format!(
-            "A and B are the same player, {a} (records of a player against itself cannot tell the sides apart)"
-        ));
+        return Err(TallyError::SamePlayer(a));
     }
     let mut t = Tallied { a, b, tally: MatchTally::new(), others: 0, unfinished: 0 };
     for (i, r) in records.iter().enumerate() {
@@ -220,7 +255,15 @@ pub fn tally_records(records: &[GameRecord], a: Option<&str>, b: Option<&str>) -
                 t.others += 1;
                 continue;
             }
-            _ => return Err(format!("game {} is {} vs {}, not between {} and {}", i + 1, r.white, r.black, t.a, t.b)),
+            _ => {
+                return Err(TallyError::NotBetween {
+                    game: i + 1,
+                    white: r.white.clone(),
+                    black: r.black.clone(),
+                    a: t.a,
+                    b: t.b,
+                })
+            }
         };
         if r.white_score().is_none() {
             t.unfinished += 1;
@@ -229,7 +272,7 @@ pub fn tally_records(records: &[GameRecord], a: Option<&str>, b: Option<&str>) -
         t.tally.add(a_white, r);
     }
     if t.tally.trinomial.games() == 0 {
-        return Err(format!("no finished games between {} and {}", t.a, t.b));
+        return Err(TallyError::NoFinished { a: t.a, b: t.b });
     }
     Ok(t)
 }
@@ -323,7 +366,7 @@ mod tests {
         // A game of another player: an error naming it, unless B is named.
         let mut h = g.to_vec();
         h.insert(2, game("a", "c", "9", None));
-        let e = tally_records(&h, None, None).unwrap_err();
+        let e = tally_records(&h, None, None).unwrap_err().to_string();
         assert_eq!(e, "game 3 is a vs c, not between a and b");
         let n = tally_records(&h, None, Some("b")).unwrap();
         assert_eq!((n.others, n.tally.trinomial), (1, Trinomial::new(2, 1, 2)));
@@ -332,11 +375,11 @@ mod tests {
         u.outcome = None;
         let with_u = [g[0].clone(), u.clone()];
         assert_eq!(tally_records(&with_u, None, None).unwrap().unfinished, 1);
-        assert_eq!(tally_records(&[u], None, None).unwrap_err(), "no finished games between a and b");
+        assert_eq!(tally_records(&[u], None, None).unwrap_err().to_string(), "no finished games between a and b");
         assert_eq!(
-            tally_records(&g, Some("a"), Some("a")).unwrap_err(),
+            tally_records(&g, Some("a"), Some("a")).unwrap_err().to_string(),
             "A and B are the same player, a (records of a player against itself cannot tell the sides apart)"
         );
-        assert_eq!(tally_records(&[], None, None).unwrap_err(), "no games");
+        assert_eq!(tally_records(&[], None, None).unwrap_err().to_string(), "no games");
     }
 }

@@ -212,7 +212,7 @@ impl Tournament {
             return bad(format!("a tournament takes at most {MAX_PLAYERS} players, got {}", config.players.len()));
         }
         let tc = match &config.tc {
-            Some(t) => Some(t.parse::<TimeControl>().map_err(TournamentError::Config)?),
+            Some(t) => Some(t.parse::<TimeControl>().map_err(|e| TournamentError::Config(e.to_string()))?),
             None => None,
         };
         let parse = |s: &String| if tc.is_some() { PlayerSpec::parse_unlimited(s) } else { s.parse::<PlayerSpec>() };

@@ -33,21 +33,47 @@ pub struct TimeControl {
 /// Longest base time a control may give, in seconds (a week).
 const MAX_BASE: f64 = 604_800.0;
 
-impl FromStr for TimeControl {
-    type Err = String;
+/// A time control that does not parse: the text (clipped) and what is wrong with it, then the
+/// forms accepted.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("time control '{text}': {why} (expected BASE+INC in seconds, e.g. 10+0.1, or MOVES/BASE+INC, e.g. 40/60+0)")]
+pub struct TimeControlError {
+    /// The control as given, clipped.
+    pub text: String,
+    /// What is wrong with it.
+    pub why: TimeControlFault,
+}
 
-    fn from_str(s: &str) -> Result<TimeControl, String> {
-        let bad = |why: &str| {
-            format!(
-                "time control '{}': {why} (expected BASE+INC in seconds, e.g. 10+0.1, or MOVES/BASE+INC, e.g. 40/60+0)",
-                clip(s)
-            )
-        };
+/// What is wrong with a time control.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum TimeControlFault {
+    /// The `MOVES/` part is not a move count in range.
+    #[error("the move count must be a whole number from 1 to 1000")]
+    MoveCount,
+    /// The base or the increment is not a number of seconds in its range.
+    #[error("{what} '{value}' must be a number of seconds from {lo} to {hi}")]
+    Seconds {
+        /// `the base` or `the increment`.
+        what: &'static str,
+        /// The value as given.
+        value: String,
+        /// The least accepted.
+        lo: f64,
+        /// The most accepted.
+        hi: f64,
+    },
+}
+
+impl FromStr for TimeControl {
+    type Err = TimeControlError;
+
+    fn from_str(s: &str) -> Result<TimeControl, TimeControlError> {
+        let bad = |why: TimeControlFault| TimeControlError { text: clip(s), why };
         let t = s.trim();
         let (moves, rest) = match t.split_once('/') {
             Some((m, r)) => match m.trim().parse::<u32>() {
                 Ok(n) if (1..=1000).contains(&n) => (Some(n), r),
-                _ => return Err(bad("the move count must be a whole number from 1 to 1000")),
+                _ => return Err(bad(TimeControlFault::MoveCount)),
             },
             None => (None, t),
         };
@@ -55,10 +81,10 @@ impl FromStr for TimeControl {
             Some((b, i)) => (b, Some(i)),
             None => (rest, None),
         };
-        let secs = |v: &str, what: &str, lo: f64, hi: f64| -> Result<Duration, String> {
+        let secs = |v: &str, what: &'static str, lo: f64, hi: f64| -> Result<Duration, TimeControlError> {
             match v.trim().parse::<f64>() {
                 Ok(x) if x.is_finite() && x >= lo && x <= hi => Ok(Duration::from_secs_f64(x)),
-                _ => Err(bad(&format!("{what} '{}' must be a number of seconds from {lo} to {hi}", v.trim()))),
+                _ => Err(bad(TimeControlFault::Seconds { what, value: v.trim().to_string(), lo, hi })),
             }
         };
         let base = secs(base, "the base", 0.001, MAX_BASE)?;
@@ -180,7 +206,7 @@ mod tests {
             assert_eq!(canonical.parse::<TimeControl>().unwrap(), tc);
         }
         for bad in ["", "+1", "0+1", "-5+0", "10+-1", "nan", "10+x", "0/10", "x/10+1", "1e9", "10+0.1+2"] {
-            let e = bad.parse::<TimeControl>().unwrap_err();
+            let e = bad.parse::<TimeControl>().unwrap_err().to_string();
             assert!(e.contains("expected BASE+INC") && !e.contains('\n'), "{bad}: {e}");
         }
     }

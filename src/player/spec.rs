@@ -9,7 +9,7 @@ use super::alphabeta::AlphaBetaPlayer;
 use super::mcts::MctsPlayer;
 use super::random::RandomPlayer;
 use super::text::{clip, clip_words};
-use super::uci::{UciPlayer, UciSpec};
+use super::uci::{UciPlayer, UciSpec, UciSpecError};
 use super::Player;
 use crate::engine::{Limits, Weights, WeightsError};
 use crate::mcts::{SearchConfig, SearchKind};
@@ -188,8 +188,77 @@ pub struct SpecError {
     pub reason: String,
 }
 
+/// Why a spec is refused: the `reason` of a [`SpecError`] (one line before clipping).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SpecReason {
+    /// The kind before `:` is none the parser knows.
+    #[error("unknown player kind '{0}'")]
+    UnknownKind(String),
+    /// A key the kind does not take.
+    #[error("unknown key '{key}' for {kind}")]
+    UnknownKey {
+        /// The key as given.
+        key: String,
+        /// The kind's name.
+        kind: &'static str,
+    },
+    /// The same key twice (the key clipped).
+    #[error("key '{0}' is given twice")]
+    KeyTwice(String),
+    /// A bare word where the kind takes only `KEY=VALUE`.
+    #[error("'{0}' is not KEY=VALUE")]
+    NotKeyValue(String),
+    /// A key's value is not a whole number.
+    #[error("{key}={value}: expected a whole number")]
+    NotWhole {
+        /// The key.
+        key: String,
+        /// Its value as given.
+        value: String,
+    },
+    /// A key's whole number is outside its range; `unit` follows the range (` MiB`).
+    #[error("{key}={value}: expected {lo}..={hi}{unit}")]
+    OutOfRange {
+        /// The key.
+        key: String,
+        /// Its value as given.
+        value: String,
+        /// The smallest value accepted.
+        lo: u64,
+        /// The largest value accepted.
+        hi: u64,
+        /// The unit after the range (empty or with a leading space).
+        unit: &'static str,
+    },
+    /// A key's value is not one it accepts; `expected` says what is.
+    #[error("{key}={value}: expected {expected}")]
+    Expected {
+        /// The key.
+        key: String,
+        /// Its value as given.
+        value: String,
+        /// What the key accepts.
+        expected: String,
+    },
+    /// A bare word of `mcts:` that names no evaluator.
+    #[error("unknown evaluator '{0}' for mcts (uniform, ab or net=DIR)")]
+    UnknownEvaluator(String),
+    /// `mcts:` with two evaluators.
+    #[error("more than one evaluator given")]
+    TwoEvaluators,
+    /// `kind=gumbel` with a time limit and no simulation count.
+    #[error("kind=gumbel needs sims=N (its halving schedule is planned for a budget)")]
+    GumbelNeedsSims,
+    /// `leafdepth=D` without `nnue=X`.
+    #[error("leafdepth={0}: needs nnue=X (the leaf search evaluates with the NNUE)")]
+    LeafDepthNeedsNnue(u32),
+    /// The part after `uci:` is not an outside engine's spec.
+    #[error(transparent)]
+    Uci(#[from] UciSpecError),
+}
+
 /// Reads a piece of a spec into the draft `S`; the error is the reason it is refused.
-type Reader<S> = fn(&mut S, &str) -> Result<(), String>;
+type Reader<S> = fn(&mut S, &str) -> Result<(), SpecReason>;
 
 /// What a key's value reads as, with its range or allowed values, and where it goes in the draft
 /// `S` its kind fills in.
@@ -213,37 +282,43 @@ enum Value<S> {
 
 impl<S> Value<S> {
     /// Reads `v`, the value of key `k`, into `draft`; the error is the reason, one line.
-    fn read(&self, draft: &mut S, k: &str, v: &str) -> Result<(), String> {
+    fn read(&self, draft: &mut S, k: &str, v: &str) -> Result<(), SpecReason> {
         match self {
             Value::Whole { range, unit, set } => {
-                let n = v.parse::<u64>().map_err(|_| format!("{k}={v}: expected a whole number"))?;
+                let n = v.parse::<u64>().map_err(|_| SpecReason::NotWhole { key: k.into(), value: v.into() })?;
                 if !range.contains(&n) {
-                    return Err(format!("{k}={v}: expected {}..={}{unit}", range.start(), range.end()));
+                    let (lo, hi) = (*range.start(), *range.end());
+                    return Err(SpecReason::OutOfRange { key: k.into(), value: v.into(), lo, hi, unit });
                 }
                 set(draft, n);
             }
             Value::Real { range, expected, set } => match v.parse::<f32>() {
                 Ok(x) if range.contains(&x) => set(draft, x),
-                _ => return Err(format!("{k}={v}: expected {expected}")),
+                _ => return Err(expected_of(k, v, expected)),
             },
             Value::Seconds(set) => match v.parse::<f64>() {
                 Ok(t) if (1e-9..1e9).contains(&t) => set(draft, Duration::from_secs_f64(t)),
-                _ => return Err(format!("{k}={v}: expected a positive number of seconds (1e-9 to 1e9)")),
+                _ => return Err(expected_of(k, v, "a positive number of seconds (1e-9 to 1e9)")),
             },
             Value::Flag(set) => match v {
                 "0" => set(draft, false),
                 "1" => set(draft, true),
-                _ => return Err(format!("{k}={v}: expected 0 or 1")),
+                _ => return Err(expected_of(k, v, "0 or 1")),
             },
             Value::Word { words, set } => match words.iter().find(|w| **w == v) {
                 Some(w) => set(draft, w),
-                None => return Err(format!("{k}={v}: expected {}", or_list(words))),
+                None => return Err(expected_of(k, v, &or_list(words))),
             },
             Value::Path(set) => set(draft, PathBuf::from(v)),
             Value::Text(read) => read(draft, v)?,
         }
         Ok(())
     }
+}
+
+/// Value `v` of key `k` refused: it is not `expected`.
+fn expected_of(k: &str, v: &str, expected: &str) -> SpecReason {
+    SpecReason::Expected { key: k.to_string(), value: v.to_string(), expected: expected.to_string() }
 }
 
 /// `a, b or c`.
@@ -276,7 +351,7 @@ struct Kind<S: 'static> {
     /// Reads a bare word (not `KEY=VALUE`); `None`: the kind takes none.
     word: Option<Reader<S>>,
     /// Defaults that depend on what was given, and checks across keys.
-    finish: fn(S) -> Result<PlayerSpec, String>,
+    finish: fn(S) -> Result<PlayerSpec, SpecReason>,
     /// Its form in the accepted forms (`ab[:KEY=VALUE,...]`).
     usage: &'static str,
     /// What it is, before its keys.
@@ -292,7 +367,7 @@ trait KindParser: Sync {
     /// Whether it takes bare words.
     fn takes_words(&self) -> bool;
     /// The spec from its bare words and its `KEY=VALUE` pairs (each key once).
-    fn parse(&self, words: &[&str], params: &[(&str, &str)]) -> Result<PlayerSpec, String>;
+    fn parse(&self, words: &[&str], params: &[(&str, &str)]) -> Result<PlayerSpec, SpecReason>;
     /// Its entry in the accepted forms.
     fn help(&self) -> String;
 }
@@ -306,7 +381,7 @@ impl<S: 'static> KindParser for Kind<S> {
         self.word.is_some()
     }
 
-    fn parse(&self, words: &[&str], params: &[(&str, &str)]) -> Result<PlayerSpec, String> {
+    fn parse(&self, words: &[&str], params: &[(&str, &str)]) -> Result<PlayerSpec, SpecReason> {
         let mut draft = (self.start)();
         if let Some(read) = self.word {
             for w in words {
@@ -315,7 +390,7 @@ impl<S: 'static> KindParser for Kind<S> {
         }
         for &(k, v) in params {
             let Some(key) = self.keys.iter().find(|key| key.names.contains(&k)) else {
-                return Err(format!("unknown key '{k}' for {}", self.names[0]));
+                return Err(SpecReason::UnknownKey { key: k.to_string(), kind: self.names[0] });
             };
             key.value.read(&mut draft, k, v)?;
         }
@@ -419,13 +494,13 @@ static ALPHA_BETA: Kind<AlphaBetaSpec> = Kind {
 };
 
 /// `eval=hand|nnue|nnue:PATH|auto` of an alpha-beta spec.
-fn read_eval(ab: &mut AlphaBetaSpec, v: &str) -> Result<(), String> {
+fn read_eval(ab: &mut AlphaBetaSpec, v: &str) -> Result<(), SpecReason> {
     ab.eval = match v.split_once(':') {
         _ if v == "hand" => EvalChoice::Hand,
         _ if v == "nnue" => EvalChoice::Shipped,
         _ if v == "auto" => EvalChoice::Auto,
         Some(("nnue", path)) if !path.is_empty() => EvalChoice::Nnue(PathBuf::from(path)),
-        _ => return Err(format!("eval={v}: expected hand, nnue, nnue:PATH or auto")),
+        _ => return Err(expected_of("eval", v, "hand, nnue, nnue:PATH or auto")),
     };
     Ok(())
 }
@@ -456,9 +531,9 @@ struct MctsDraft {
 }
 
 impl MctsDraft {
-    fn set_evaluator(&mut self, e: EvaluatorSpec) -> Result<(), String> {
+    fn set_evaluator(&mut self, e: EvaluatorSpec) -> Result<(), SpecReason> {
         if std::mem::replace(&mut self.evaluator_given, true) {
-            return Err("more than one evaluator given".into());
+            return Err(SpecReason::TwoEvaluators);
         }
         self.spec.evaluator = e;
         Ok(())
@@ -546,7 +621,7 @@ static MCTS: Kind<MctsDraft> = Kind {
             names: &["net"],
             value: Value::Text(|d, v| {
                 if v.is_empty() {
-                    return Err("net=: expected a network directory, e.g. net=nets/fiveup-az".into());
+                    return Err(expected_of("net", v, "a network directory, e.g. net=nets/fiveup-az"));
                 }
                 d.set_evaluator(EvaluatorSpec::Net(PathBuf::from(v)))
             }),
@@ -556,7 +631,7 @@ static MCTS: Kind<MctsDraft> = Kind {
     word: Some(|d, w| match w {
         "uniform" => d.set_evaluator(EvaluatorSpec::Uniform),
         "ab" | "alphabeta" => d.set_evaluator(EvaluatorSpec::AlphaBeta),
-        _ => Err(format!("unknown evaluator '{w}' for mcts (uniform, ab or net=DIR)")),
+        _ => Err(SpecReason::UnknownEvaluator(w.to_string())),
     }),
     finish: |d| {
         let mut m = d.spec;
@@ -564,10 +639,10 @@ static MCTS: Kind<MctsDraft> = Kind {
             m.sims = Some(DEFAULT_SIMS);
         }
         if d.kind_given && m.kind == SearchKind::Gumbel && m.sims.is_none() {
-            return Err("kind=gumbel needs sims=N (its halving schedule is planned for a budget)".into());
+            return Err(SpecReason::GumbelNeedsSims);
         }
         if m.leaf_depth > 0 && m.nnue == 0.0 {
-            return Err(format!("leafdepth={}: needs nnue=X (the leaf search evaluates with the NNUE)", m.leaf_depth));
+            return Err(SpecReason::LeafDepthNeedsNnue(m.leaf_depth));
         }
         Ok(PlayerSpec::Mcts(m))
     },
@@ -579,17 +654,17 @@ static MCTS: Kind<MctsDraft> = Kind {
 };
 
 /// `nnue=X` or `nnue=X:FILE` of an MCTS spec.
-fn read_nnue(d: &mut MctsDraft, v: &str) -> Result<(), String> {
+fn read_nnue(d: &mut MctsDraft, v: &str) -> Result<(), SpecReason> {
     let (w, file) = match v.split_once(':') {
         Some((w, f)) => (w, Some(f)),
         None => (v, None),
     };
     match w.parse::<f32>() {
         Ok(x) if (0.0..=1.0).contains(&x) => d.spec.nnue = x,
-        _ => return Err(format!("nnue={v}: expected a weight in 0..=1, then perhaps :FILE")),
+        _ => return Err(expected_of("nnue", v, "a weight in 0..=1, then perhaps :FILE")),
     }
     d.spec.nnue_file = match file {
-        Some("") => return Err(format!("nnue={v}: expected a network file after ':'")),
+        Some("") => return Err(expected_of("nnue", v, "a network file after ':'")),
         f => f.map(PathBuf::from),
     };
     Ok(())
@@ -622,10 +697,10 @@ impl FromStr for PlayerSpec {
     type Err = SpecError;
 
     fn from_str(s: &str) -> Result<Self, SpecError> {
-        let err = |reason: String| SpecError { spec: s.to_string(), reason: clip_words(&reason) };
+        let err = |reason: SpecReason| SpecError { spec: s.to_string(), reason: clip_words(&reason.to_string()) };
         // An engine's command line may hold commas: `uci:` takes the rest whole.
         if let Some(rest) = s.trim_start().strip_prefix("uci:") {
-            return UciSpec::parse(rest).map(PlayerSpec::Uci).map_err(err);
+            return UciSpec::parse(rest).map(PlayerSpec::Uci).map_err(|e| err(e.into()));
         }
         let (name, rest) = match s.split_once(':') {
             Some((k, r)) => (k.trim(), r),
@@ -639,15 +714,15 @@ impl FromStr for PlayerSpec {
                 Some((k, v)) => {
                     let k = k.trim();
                     if params.iter().any(|&(seen, _)| seen == k) {
-                        return Err(err(format!("key '{}' is given twice", clip(k))));
+                        return Err(err(SpecReason::KeyTwice(clip(k))));
                     }
                     params.push((k, v.trim()))
                 }
                 None if kind.is_some_and(|k| k.takes_words()) => words.push(part),
-                None => return Err(err(format!("'{part}' is not KEY=VALUE"))),
+                None => return Err(err(SpecReason::NotKeyValue(part.to_string()))),
             }
         }
-        let Some(kind) = kind else { return Err(err(format!("unknown player kind '{name}'"))) };
+        let Some(kind) = kind else { return Err(err(SpecReason::UnknownKind(name.to_string()))) };
         kind.parse(&words, &params).map_err(err)
     }
 }

@@ -63,13 +63,48 @@ const DEFAULT_GRACE: Duration = Duration::from_secs(1);
 /// How long the handshake (`uci` to `uciok`, `isready` to `readyok`) may take.
 const HANDSHAKE: Duration = Duration::from_secs(30);
 
+/// Why the text after `uci:` is not an outside engine's spec (one line; user input in it is
+/// clipped).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UciSpecError {
+    /// A quote in the command line is never closed.
+    #[error("the command line has an unclosed {0} quote")]
+    UnclosedQuote(char),
+    /// No command line before the first `;`.
+    #[error("uci: needs the engine's command line, e.g. uci:/usr/local/bin/engine")]
+    NoCommand,
+    /// A part after the command is not `KEY=VALUE`.
+    #[error("'{0}' is not KEY=VALUE (options follow the command after ';')")]
+    NotKeyValue(String),
+    /// `depth=` is not a depth the engine searches to.
+    #[error("depth={0}: expected 1..={max}", max = crate::engine::search::MAX_DEPTH)]
+    Depth(String),
+    /// `nodes=` is not a node count in range.
+    #[error("nodes={0}: expected 1..={MAX_NODES}")]
+    Nodes(String),
+    /// A time key (`movetime`, `timeout`, `grace`) is not a number of seconds in range.
+    #[error("{key}={value}: expected seconds from 0 to 1e6")]
+    Seconds {
+        /// The key.
+        key: String,
+        /// Its value as given.
+        value: String,
+    },
+    /// An engine option with an empty name (`=VALUE`).
+    #[error("'{0}': an option needs a name")]
+    NamelessOption(String),
+    /// The same engine option twice (names compared ignoring case).
+    #[error("option '{0}' is given twice")]
+    OptionTwice(String),
+}
+
 impl UciSpec {
     /// Parses what follows `uci:` in a player spec; the error says what is wrong.
-    pub fn parse(text: &str) -> Result<UciSpec, String> {
+    pub fn parse(text: &str) -> Result<UciSpec, UciSpecError> {
         let mut parts = text.split(';');
         let command = split_command(parts.next().unwrap_or(""))?;
         if command.is_empty() {
-            return Err("uci: needs the engine's command line, e.g. uci:/usr/local/bin/engine".into());
+            return Err(UciSpecError::NoCommand);
         }
         let mut spec = UciSpec {
             command,
@@ -83,30 +118,30 @@ impl UciSpec {
         };
         let seconds = |k: &str, v: &str| match v.parse::<f64>() {
             Ok(t) if (0.0..=1e6).contains(&t) => Ok(Duration::from_secs_f64(t)),
-            _ => Err(format!("{k}={v}: expected seconds from 0 to 1e6")),
+            _ => Err(UciSpecError::Seconds { key: k.to_string(), value: v.to_string() }),
         };
         for part in parts.map(str::trim).filter(|p| !p.is_empty()) {
             let Some((k, v)) = part.split_once('=') else {
-                return Err(format!("'{}' is not KEY=VALUE (options follow the command after ';')", clip(part)));
+                return Err(UciSpecError::NotKeyValue(clip(part)));
             };
             let (k, v) = (k.trim(), v.trim());
             match k {
                 "depth" => match v.parse::<u32>() {
                     Ok(d) if (1..=crate::engine::search::MAX_DEPTH).contains(&d) => spec.depth = Some(d),
-                    _ => return Err(format!("depth={v}: expected 1..={}", crate::engine::search::MAX_DEPTH)),
+                    _ => return Err(UciSpecError::Depth(v.to_string())),
                 },
                 "nodes" => match v.parse::<u64>() {
                     Ok(n) if (1..=MAX_NODES).contains(&n) => spec.nodes = Some(n),
-                    _ => return Err(format!("nodes={v}: expected 1..={}", MAX_NODES)),
+                    _ => return Err(UciSpecError::Nodes(v.to_string())),
                 },
                 "movetime" => spec.movetime = Some(seconds(k, v)?.max(Duration::from_millis(1))),
                 "timeout" => spec.timeout = seconds(k, v)?.max(Duration::from_millis(1)),
                 "grace" => spec.grace = seconds(k, v)?,
                 "log" if !v.is_empty() => spec.log = Some(PathBuf::from(v)),
-                _ if k.is_empty() => return Err(format!("'{}': an option needs a name", clip(part))),
+                _ if k.is_empty() => return Err(UciSpecError::NamelessOption(clip(part))),
                 _ => {
                     if spec.options.iter().any(|(n, _)| n.eq_ignore_ascii_case(k)) {
-                        return Err(format!("option '{}' is given twice", clip(k)));
+                        return Err(UciSpecError::OptionTwice(clip(k)));
                     }
                     spec.options.push((k.to_string(), v.to_string()))
                 }
@@ -151,7 +186,7 @@ impl fmt::Display for UciSpec {
 }
 
 /// Splits a command line at whitespace; `"…"` and `'…'` keep spaces inside an argument.
-fn split_command(s: &str) -> Result<Vec<String>, String> {
+fn split_command(s: &str) -> Result<Vec<String>, UciSpecError> {
     let mut out = Vec::new();
     let mut cur = String::new();
     let mut in_word = false;
@@ -177,7 +212,7 @@ fn split_command(s: &str) -> Result<Vec<String>, String> {
         }
     }
     if let Some(q) = quote {
-        return Err(format!("the command line has an unclosed {q} quote"));
+        return Err(UciSpecError::UnclosedQuote(q));
     }
     if in_word {
         out.push(cur);

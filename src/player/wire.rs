@@ -8,26 +8,59 @@ use super::spec::MAX_NODES;
 use super::text::clip;
 use super::{Go, SearchInfo};
 use crate::engine::Score;
-use crate::rules::notation::parse_move;
+use crate::rules::notation::{parse_move, MoveTextError};
 use crate::rules::{Move, Position};
 use std::time::Duration;
 
 /// Most milliseconds a `go` time argument may give (a year).
 const MAX_MS: u64 = 365 * 24 * 3600 * 1000;
 
+/// Why the words after `go` are refused; the message names the word at fault (clipped).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GoError {
+    /// A key that takes a value is the last word.
+    #[error("go: '{0}' needs a value")]
+    MissingValue(String),
+    /// A key's value is not a whole number up to `max`.
+    #[error("go: '{key} {value}' needs a whole number from 0 to {max}")]
+    BadNumber {
+        /// The key.
+        key: String,
+        /// Its value as given, clipped.
+        value: String,
+        /// The largest value accepted.
+        max: u64,
+    },
+    /// `go mate N`, which no search here answers.
+    #[error("go: 'mate' is not supported; use depth")]
+    Mate,
+    /// A `searchmoves` move that is not a legal move of the position.
+    #[error("go: searchmoves '{text}': {source}")]
+    SearchMove {
+        /// The move as given, clipped.
+        text: String,
+        /// Why it is not a move.
+        #[source]
+        source: MoveTextError,
+    },
+    /// A word `go` does not take.
+    #[error("go: unknown argument '{0}'")]
+    Unknown(String),
+}
+
 /// Parses the words after `go` for a search of `pos`; an error names the word at fault.
 ///
 /// `wtime btime winc binc` (milliseconds) and `movestogo` make a [`Clock`]; `depth`, `nodes`,
 /// `movetime` (milliseconds) and `infinite` set limits; `searchmoves` takes the moves that follow
 /// it (each must be legal in `pos`); `ponder` is accepted and ignored (no pondering).
-pub fn parse_go(words: &[&str], pos: &Position) -> Result<Go, String> {
+pub fn parse_go(words: &[&str], pos: &Position) -> Result<Go, GoError> {
     let mut go = Go::default();
     let mut times: [Option<Duration>; 4] = [None; 4];
     let mut moves_to_go = None;
     let mut i = 0;
-    let number = |i: usize, max: u64| -> Result<u64, String> {
+    let number = |i: usize, max: u64| -> Result<u64, GoError> {
         let key = words[i];
-        let v = words.get(i + 1).ok_or_else(|| format!("go: '{key}' needs a value"))?;
+        let v = words.get(i + 1).ok_or_else(|| GoError::MissingValue(key.to_string()))?;
         // Negative clock times (a flagged GUI clock) count as zero.
         if let Ok(n) = v.parse::<i64>() {
             if n < 0 && key.ends_with("time") {
@@ -36,7 +69,7 @@ pub fn parse_go(words: &[&str], pos: &Position) -> Result<Go, String> {
         }
         match v.parse::<u64>() {
             Ok(n) if n <= max => Ok(n),
-            _ => Err(format!("go: '{key} {}' needs a whole number from 0 to {max}", clip(v))),
+            _ => Err(GoError::BadNumber { key: key.to_string(), value: clip(v), max }),
         }
     };
     while i < words.len() {
@@ -68,17 +101,17 @@ pub fn parse_go(words: &[&str], pos: &Position) -> Result<Go, String> {
                 i += 1;
             }
             "ponder" => i += 1,
-            "mate" => return Err("go: 'mate' is not supported; use depth".into()),
+            "mate" => return Err(GoError::Mate),
             "searchmoves" => {
                 i += 1;
                 while i < words.len() && !GO_KEYS.contains(&words[i]) {
-                    let m =
-                        parse_move(pos, words[i]).map_err(|e| format!("go: searchmoves '{}': {e}", clip(words[i])))?;
+                    let m = parse_move(pos, words[i])
+                        .map_err(|source| GoError::SearchMove { text: clip(words[i]), source })?;
                     go.searchmoves.push(m);
                     i += 1;
                 }
             }
-            _ => return Err(format!("go: unknown argument '{}'", clip(w))),
+            _ => return Err(GoError::Unknown(clip(w))),
         }
     }
     let side = pos.side().index();
@@ -255,7 +288,7 @@ mod tests {
             &["searchmoves", "Aa1Aa2"],
             &["mate", "3"],
         ] {
-            let e = parse_go(bad, &p).unwrap_err();
+            let e = parse_go(bad, &p).unwrap_err().to_string();
             assert!(e.starts_with("go: ") && !e.contains('\n'), "{bad:?}: {e}");
         }
     }

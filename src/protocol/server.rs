@@ -14,12 +14,13 @@
 //! lines and the engine carries on (UCI's habit); a `go` without a valid position, or in a
 //! finished game, answers `bestmove 0000`.
 
-use crate::player::spec::{EvalChoice, PlayerSpec};
+use crate::player::spec::{BuildError, EvalChoice, PlayerSpec, SpecError};
 use crate::player::text::clip;
 use crate::player::wire::{info_line, parse_go};
 use crate::player::{Go, Player, Turn};
-use crate::rules::game::{Game, Status};
-use crate::rules::notation::parse_move;
+use crate::rules::game::{Game, RefusedMove, Status};
+use crate::rules::notation::{parse_move, MoveTextError, PositionTextError};
+use crate::rules::types::{UnknownRuleset, VariantError};
 use crate::rules::{Position, Ruleset, Variant};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -128,13 +129,65 @@ pub fn serve(input: impl BufRead, output: Box<dyn Write + Send>, opts: &ServeOpt
     Ok(())
 }
 
+/// Why a command is refused: the text after `info string error: `.
+#[derive(Debug, thiserror::Error)]
+enum CommandError {
+    /// The options name no variant (a ruleset without the castling or hypercylinder rule asked).
+    #[error(transparent)]
+    Variant(#[from] VariantError),
+    /// `setoption` without `name`.
+    #[error("setoption: expected 'setoption name NAME value VALUE'")]
+    SetOptionForm,
+    /// A number option's value is not a whole number in range.
+    #[error("setoption {name}: '{value}' is not a whole number from 1 to {max}")]
+    NotNumber { name: String, value: String, max: usize },
+    /// A check option's value is not `true` or `false`.
+    #[error("setoption {name}: '{value}' is not true or false")]
+    NotCheck { name: String, value: String },
+    /// `UCI_Variant` names no ruleset.
+    #[error("setoption UCI_Variant: {0}")]
+    Ruleset(#[source] UnknownRuleset),
+    /// `Player` is not a player spec (its first line: the reason without the accepted forms).
+    #[error("setoption Player: {}", first_line(.0))]
+    SetPlayer(#[source] SpecError),
+    /// An option the engine does not have.
+    #[error("setoption: unknown option '{0}'")]
+    UnknownOption(String),
+    /// An option that would leave the options naming no variant.
+    #[error("setoption {name}: {source}")]
+    OptionVariant { name: String, source: VariantError },
+    /// `position` with neither `startpos` nor `text`.
+    #[error("position: expected 'position startpos' or 'position text <position text>', then optionally 'moves …'")]
+    PositionForm,
+    /// The position text does not parse.
+    #[error("position: {0}")]
+    PositionText(#[source] PositionTextError),
+    /// Move `n` of `position … moves` is no move of its position.
+    #[error("position: move {n} '{text}': {source}")]
+    MoveText { n: usize, text: String, source: MoveTextError },
+    /// Move `n` of `position … moves` is refused by the game.
+    #[error("position: move {n} '{text}': {source}")]
+    MoveRefused { n: usize, text: String, source: RefusedMove },
+    /// The `Player` option is not a player spec when the player is built.
+    #[error("Player: {}", first_line(.0))]
+    Player(#[source] SpecError),
+    /// The player could not be built.
+    #[error(transparent)]
+    Build(#[from] BuildError),
+}
+
+/// The first line of `e`'s message.
+fn first_line(e: &SpecError) -> String {
+    e.to_string().lines().next().unwrap_or("").to_string()
+}
+
 impl Session {
     fn say(&self, line: &str) -> std::io::Result<()> {
         say(&self.out, line)
     }
 
-    fn variant(&self) -> Result<Variant, String> {
-        Variant::new(self.options.ruleset, self.options.castling, self.options.hypercylinder).map_err(|e| e.to_string())
+    fn variant(&self) -> Result<Variant, VariantError> {
+        Variant::new(self.options.ruleset, self.options.castling, self.options.hypercylinder)
     }
 
     /// Stops (when `stop`, or when it would never end by itself) and joins a running search,
@@ -202,32 +255,31 @@ impl Session {
     }
 
     /// `setoption name NAME [value VALUE]` (names are case-insensitive, as in UCI).
-    fn set_option(&mut self, words: &[&str]) -> Result<(), String> {
+    fn set_option(&mut self, words: &[&str]) -> Result<(), CommandError> {
         if words.first() != Some(&"name") {
-            return Err("setoption: expected 'setoption name NAME value VALUE'".into());
+            return Err(CommandError::SetOptionForm);
         }
         let at = words.iter().position(|w| *w == "value");
         let name = words[1..at.unwrap_or(words.len())].join(" ");
         let value = at.map(|i| words[i + 1..].join(" ")).unwrap_or_default();
         let number = |max: usize| match value.parse::<usize>() {
             Ok(n) if (1..=max).contains(&n) => Ok(n),
-            _ => Err(format!("setoption {name}: '{}' is not a whole number from 1 to {max}", clip(&value))),
+            _ => Err(CommandError::NotNumber { name: name.clone(), value: clip(&value), max }),
         };
         let check = || match value.to_ascii_lowercase().as_str() {
             "true" => Ok(true),
             "false" => Ok(false),
-            _ => Err(format!("setoption {name}: '{}' is not true or false", clip(&value))),
+            _ => Err(CommandError::NotCheck { name: name.clone(), value: clip(&value) }),
         };
         let mut o = self.options.clone();
         match name.to_ascii_lowercase().as_str() {
             "hash" => o.hash = number(65_536)?,
             "threads" => o.threads = number(crate::engine::MAX_THREADS)?,
-            "uci_variant" => o.ruleset = value.parse::<Ruleset>().map_err(|e| format!("setoption UCI_Variant: {e}"))?,
+            "uci_variant" => o.ruleset = value.parse::<Ruleset>().map_err(CommandError::Ruleset)?,
             "castling" => o.castling = check()?,
             "hypercylinder" => o.hypercylinder = check()?,
             "player" => {
-                PlayerSpec::parse_unlimited(&value)
-                    .map_err(|e| format!("setoption Player: {}", e.to_string().lines().next().unwrap_or("")))?;
+                PlayerSpec::parse_unlimited(&value).map_err(CommandError::SetPlayer)?;
                 o.player = value;
             }
             "valuesfile" => o.values = (!value.is_empty() && value != "<empty>").then_some(value),
@@ -238,14 +290,14 @@ impl Session {
                 }
                 return Ok(());
             }
-            _ => return Err(format!("setoption: unknown option '{}'", clip(&name))),
+            _ => return Err(CommandError::UnknownOption(clip(&name))),
         }
         let variant_changed = (o.ruleset, o.castling, o.hypercylinder)
             != (self.options.ruleset, self.options.castling, self.options.hypercylinder);
         let old = std::mem::replace(&mut self.options, o);
-        if let Err(e) = self.variant() {
+        if let Err(source) = self.variant() {
             self.options = old;
-            return Err(format!("setoption {name}: {e}"));
+            return Err(CommandError::OptionVariant { name, source });
         }
         if variant_changed {
             self.game = self.variant().ok().map(|v| Game::new(Position::startpos(v)));
@@ -256,36 +308,33 @@ impl Session {
     }
 
     /// `position startpos | text <7 fields> [moves m1 m2 …]`.
-    fn position(&self, words: &[&str]) -> Result<Game, String> {
+    fn position(&self, words: &[&str]) -> Result<Game, CommandError> {
         let variant = self.variant()?;
         let moves_at = words.iter().position(|w| *w == "moves");
         let head = &words[..moves_at.unwrap_or(words.len())];
         let start = match head.first() {
             Some(&"startpos") if head.len() == 1 => Position::startpos(variant),
             Some(&"text") | Some(&"fen") => {
-                Position::from_text(&head[1..].join(" "), variant).map_err(|e| format!("position: {e}"))?
+                Position::from_text(&head[1..].join(" "), variant).map_err(CommandError::PositionText)?
             }
-            _ => return Err(
-                "position: expected 'position startpos' or 'position text <position text>', then optionally 'moves …'"
-                    .into(),
-            ),
+            _ => return Err(CommandError::PositionForm),
         };
         let mut game = Game::new(start);
         for (i, w) in words.iter().skip(moves_at.map_or(words.len(), |i| i + 1)).enumerate() {
+            let n = i + 1;
             let m =
-                parse_move(game.position(), w).map_err(|e| format!("position: move {} '{}': {e}", i + 1, clip(w)))?;
-            game.play(m).map_err(|e| format!("position: move {} '{w}': {e}", i + 1))?;
+                parse_move(game.position(), w).map_err(|source| CommandError::MoveText { n, text: clip(w), source })?;
+            game.play(m).map_err(|source| CommandError::MoveRefused { n, text: w.to_string(), source })?;
         }
         Ok(game)
     }
 
     /// The player for the next search, built when missing.
-    fn take_player(&mut self) -> Result<Box<dyn Player + Send>, String> {
+    fn take_player(&mut self) -> Result<Box<dyn Player + Send>, CommandError> {
         if let Some(p) = self.player.take() {
             return Ok(p);
         }
-        let mut spec = PlayerSpec::parse_unlimited(&self.options.player)
-            .map_err(|e| format!("Player: {}", e.to_string().lines().next().unwrap_or("")))?;
+        let mut spec = PlayerSpec::parse_unlimited(&self.options.player).map_err(CommandError::Player)?;
         if let PlayerSpec::AlphaBeta(ab) = &mut spec {
             ab.hash_mb = self.options.hash;
             ab.threads = self.options.threads;
@@ -296,7 +345,7 @@ impl Session {
                 ab.eval = EvalChoice::Nnue(f.into());
             }
         }
-        spec.build().map_err(|e| e.to_string())
+        Ok(spec.build()?)
     }
 
     /// `go …`: starts the search thread, which writes `info` lines and the `bestmove`.

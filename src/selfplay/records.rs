@@ -332,7 +332,7 @@ pub enum RecordError {
         /// Its ply.
         ply: u32,
         /// What is wrong.
-        detail: String,
+        detail: NumberFault,
     },
     /// A move is not legal where it is played.
     #[error("move {index} (bits {bits:#x}) is not legal")]
@@ -341,6 +341,37 @@ pub enum RecordError {
         index: usize,
         /// Its bits.
         bits: u32,
+    },
+}
+
+/// What is wrong with a number of a training position ([`RecordError::BadNumber`]).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum NumberFault {
+    /// The position's ply is past the game's end.
+    #[error("ply {ply} is past the game's {moves} moves")]
+    PlyPastEnd {
+        /// The ply.
+        ply: u32,
+        /// The game's number of moves.
+        moves: usize,
+    },
+    /// An entry of a probability vector is not a number in 0..1.
+    #[error("{what} entry {index} is {value} (a probability must be a number in 0..1)")]
+    Entry {
+        /// The vector (`policy`, `root_wdl`, `nn_wdl`).
+        what: &'static str,
+        /// The entry's index.
+        index: usize,
+        /// Its value.
+        value: f32,
+    },
+    /// A probability vector does not sum to 1.
+    #[error("{what} sums to {sum}, not 1")]
+    Sum {
+        /// The vector.
+        what: &'static str,
+        /// Its sum.
+        sum: f32,
     },
 }
 
@@ -422,18 +453,18 @@ impl SetupRecord {
 pub const SUM_TOLERANCE: f32 = 0.01;
 
 /// Checks that `v` is a probability vector: finite, non-negative, at most 1, summing to 1.
-fn check_probabilities(what: &str, v: impl Iterator<Item = f32>) -> Result<(), String> {
+fn check_probabilities(what: &'static str, v: impl Iterator<Item = f32>) -> Result<(), NumberFault> {
     let mut sum = 0.0f32;
     for (i, p) in v.enumerate() {
         // Rounding may leave a component a hair below 0 (a tree's (1 + q − d) / 2 with q − d = −1),
         // as it may leave one above 1: both within the sum's tolerance.
         if !p.is_finite() || !(-SUM_TOLERANCE..=1.0 + SUM_TOLERANCE).contains(&p) {
-            return Err(format!("{what} entry {i} is {p} (a probability must be a number in 0..1)"));
+            return Err(NumberFault::Entry { what, index: i, value: p });
         }
         sum += p;
     }
     if (sum - 1.0).abs() > SUM_TOLERANCE {
-        return Err(format!("{what} sums to {sum}, not 1"));
+        return Err(NumberFault::Sum { what, sum });
     }
     Ok(())
 }
@@ -446,10 +477,10 @@ impl GameRecord {
     pub fn validate(&self) -> Result<(), RecordError> {
         self.start.check_cells()?;
         for (index, p) in self.positions.iter().enumerate() {
-            let bad = |detail: String| RecordError::BadNumber { index, ply: p.ply, detail };
+            let bad = |detail: NumberFault| RecordError::BadNumber { index, ply: p.ply, detail };
             // `ply == moves.len()`: the last search of a game that ended by resignation.
             if p.ply as usize > self.moves.len() {
-                return Err(bad(format!("ply {} is past the game's {} moves", p.ply, self.moves.len())));
+                return Err(bad(NumberFault::PlyPastEnd { ply: p.ply, moves: self.moves.len() }));
             }
             // Empty: a value-only sample (schema 3).
             if !p.policy.is_empty() {

@@ -123,13 +123,53 @@ impl AppState {
     }
 }
 
+/// Why the server could not start, or stopped with an error.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// An `--engine` spec (clipped) does not parse; the message keeps the first line of the reason.
+    #[error("--engine {spec}: {}", source.to_string().lines().next().unwrap_or(""))]
+    Engine {
+        /// The spec as given, clipped.
+        spec: String,
+        /// Why it does not parse.
+        source: crate::player::spec::SpecError,
+    },
+    /// A `--runs` path cannot be resolved.
+    #[error("--runs {}: {source}", path.display())]
+    RunsPath {
+        /// The path as given.
+        path: PathBuf,
+        /// Why it cannot be resolved.
+        source: std::io::Error,
+    },
+    /// A `--runs` path is not a directory.
+    #[error("--runs {}: not a directory", .0.display())]
+    RunsNotDir(PathBuf),
+    /// The async runtime could not be started.
+    #[error("cannot start the server runtime: {0}")]
+    Runtime(#[source] std::io::Error),
+    /// The address cannot be bound.
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        /// The address asked for.
+        addr: std::net::SocketAddr,
+        /// Why it cannot be bound.
+        source: std::io::Error,
+    },
+    /// The bound address could not be read, or the `listening on` line not written.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// The server stopped with an error.
+    #[error("server error: {0}")]
+    Server(#[source] std::io::Error),
+}
+
 /// The whole application: API routes, run files and the embedded page.
-pub fn router(config: ServeConfig) -> Result<Router, String> {
+pub fn router(config: ServeConfig) -> Result<Router, ServeError> {
     let mut allowed = Vec::new();
     for e in &config.engines {
-        let spec: crate::player::spec::PlayerSpec = e.parse().map_err(|err: crate::player::spec::SpecError| {
-            format!("--engine {}: {}", crate::player::text::clip(e), err.to_string().lines().next().unwrap_or(""))
-        })?;
+        let spec: crate::player::spec::PlayerSpec =
+            e.parse().map_err(|source| ServeError::Engine { spec: crate::player::text::clip(e), source })?;
         allowed.push(spec.to_string());
     }
     let state = Arc::new(AppState {
@@ -240,21 +280,21 @@ async fn guard(State(st): State<Arc<AppState>>, headers: HeaderMap, req: Request
 /// Binds, prints `listening on http://ADDR/` (the real port when 0 was asked for) and serves until
 /// Ctrl-C or SIGTERM. Errors (the port in use, a bad `--engine`) come back before anything is
 /// served.
-pub fn serve(config: ServeConfig, out: &mut dyn std::io::Write) -> Result<(), String> {
+pub fn serve(config: ServeConfig, out: &mut dyn std::io::Write) -> Result<(), ServeError> {
     let app = router(config.clone())?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the server runtime: {e}"))?;
+        .map_err(ServeError::Runtime)?;
     rt.block_on(async move {
         let listener = tokio::net::TcpListener::bind(config.addr)
             .await
-            .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
-        let addr = listener.local_addr().map_err(|e| e.to_string())?;
-        writeln!(out, "listening on http://{addr}/").and_then(|()| out.flush()).map_err(|e| e.to_string())?;
+            .map_err(|source| ServeError::Listen { addr: config.addr, source })?;
+        let addr = listener.local_addr()?;
+        writeln!(out, "listening on http://{addr}/").and_then(|()| out.flush())?;
         tracing::info!("serving on {addr}; runs: {}", config.runs.len());
-        axum::serve(listener, app).with_graceful_shutdown(shutdown()).await.map_err(|e| format!("server error: {e}"))
+        axum::serve(listener, app).with_graceful_shutdown(shutdown()).await.map_err(ServeError::Server)
     })
 }
 
@@ -291,12 +331,12 @@ async fn shutdown() {
 
 /// Names run directories by their last component, made unique with `-2`, `-3`, ...; each must be
 /// an existing directory.
-pub fn run_dirs(paths: &[PathBuf]) -> Result<Vec<RunDir>, String> {
+pub fn run_dirs(paths: &[PathBuf]) -> Result<Vec<RunDir>, ServeError> {
     let mut out: Vec<RunDir> = Vec::new();
     for p in paths {
-        let canon = std::fs::canonicalize(p).map_err(|e| format!("--runs {}: {e}", p.display()))?;
+        let canon = std::fs::canonicalize(p).map_err(|source| ServeError::RunsPath { path: p.clone(), source })?;
         if !canon.is_dir() {
-            return Err(format!("--runs {}: not a directory", p.display()));
+            return Err(ServeError::RunsNotDir(p.clone()));
         }
         let base: String = canon
             .file_name()

@@ -515,10 +515,10 @@ fn run_names_are_unique_and_missing_directories_are_refused() {
     std::fs::create_dir_all(t.path().join("b/x")).unwrap();
     let runs = run_dirs(&[t.path().join("a/x"), t.path().join("b/x")]).unwrap();
     assert_eq!(runs.iter().map(|r| r.name.as_str()).collect::<Vec<_>>(), ["x", "x-2"]);
-    let e = run_dirs(&[t.path().join("nope")]).unwrap_err();
+    let e = run_dirs(&[t.path().join("nope")]).unwrap_err().to_string();
     assert!(e.starts_with("--runs ") && e.contains("nope"), "{e}");
     std::fs::write(t.path().join("f"), "").unwrap();
-    assert!(run_dirs(&[t.path().join("f")]).unwrap_err().contains("not a directory"));
-    let e = router(ServeConfig { engines: vec!["ab:depth=0".into()], ..config(vec![]) }).unwrap_err();
+    assert!(run_dirs(&[t.path().join("f")]).unwrap_err().to_string().contains("not a directory"));
+    let e = router(ServeConfig { engines: vec!["ab:depth=0".into()], ..config(vec![]) }).unwrap_err().to_string();
     assert!(e.starts_with("--engine ab:depth=0"), "{e}");
 }

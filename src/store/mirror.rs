@@ -39,11 +39,23 @@ fn small_crc(path: &Path, size: u64) -> Option<u32> {
     (size <= SMALL).then(|| std::fs::read(path).ok().map(|b| crate::fsutil::crc32(&b))).flatten()
 }
 
-/// A check of a downloaded object by name and contents (`Err`: why it is refused).
-pub type Verify<'a> = dyn Fn(&str, &[u8]) -> Result<(), String> + Sync + 'a;
+/// A check of a downloaded object by name and contents (`Err`: why it is refused, shown in the
+/// warning). Every `Fn(&str, &[u8]) -> Result<(), E> + Sync` with a displayable `E` is one.
+pub trait Verify: Fn(&str, &[u8]) -> Result<(), Self::Refusal> + Sync {
+    /// Why an object is refused.
+    type Refusal: std::fmt::Display;
+}
+
+impl<F, E> Verify for F
+where
+    F: Fn(&str, &[u8]) -> Result<(), E> + Sync,
+    E: std::fmt::Display,
+{
+    type Refusal = E;
+}
 
 /// A check that accepts everything.
-pub fn accept_all(_: &str, _: &[u8]) -> Result<(), String> {
+pub fn accept_all(_: &str, _: &[u8]) -> Result<(), std::convert::Infallible> {
     Ok(())
 }
 
@@ -229,7 +241,7 @@ impl Mirror {
     fn download(
         &self,
         infos: Vec<ObjectInfo>,
-        verify: &Verify<'_>,
+        verify: &impl Verify,
         stats: &mut SyncStats,
     ) -> Result<Vec<String>, StoreError> {
         let ops: Vec<Op<'_, Option<(String, u64)>>> = infos
@@ -259,7 +271,7 @@ impl Mirror {
     /// Makes the cache equal to the store (the trainer's start; see [`super`]): downloads what is
     /// new or changed, removes local files the store lacks, and removes, on both sides, a
     /// checkpoint or model directory without its marker. Each download is checked by `verify`.
-    pub fn pull_all(&self, verify: &Verify<'_>) -> Result<SyncStats, StoreError> {
+    pub fn pull_all(&self, verify: &impl Verify) -> Result<SyncStats, StoreError> {
         let t0 = std::time::Instant::now();
         let mut stats = SyncStats::default();
         let all: Vec<ObjectInfo> = self.remote.list("")?.into_iter().filter(|o| travels(&o.name)).collect();
@@ -404,7 +416,7 @@ impl Mirror {
     /// Downloads the objects under `prefix` that are new to the cache, each checked by `verify`
     /// first; one that fails is refused (a warning, once) and never stored. Returns the names
     /// stored.
-    pub fn pull_new(&self, prefix: &str, verify: &Verify<'_>) -> Result<Vec<String>, StoreError> {
+    pub fn pull_new(&self, prefix: &str, verify: &impl Verify) -> Result<Vec<String>, StoreError> {
         let listed = self.remote.list(prefix)?;
         let new: Vec<ObjectInfo> = {
             let m = self.manifest.lock().expect("manifest");

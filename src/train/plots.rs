@@ -12,6 +12,7 @@
 //! 7. the same over wall-clock hours since the run's first metrics line.
 
 use super::TrainError;
+use crate::eval::plot::DrawError;
 use plotters::prelude::*;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -136,15 +137,14 @@ fn panel(
     series: &[Series],
     y_range: (Option<f64>, Option<f64>),
     whole_x: bool,
-) -> Result<(), String> {
+) -> Result<(), DrawError> {
     let (x0, x1, y0, y1) = bounds(series, y_range.0, y_range.1);
     let mut chart = ChartBuilder::on(area)
         .caption(title, ("sans-serif", 20))
         .margin(10)
         .x_label_area_size(35)
         .y_label_area_size(50)
-        .build_cartesian_2d(x0..x1, y0..y1)
-        .map_err(|e| e.to_string())?;
+        .build_cartesian_2d(x0..x1, y0..y1)?;
     // Steps and generations are whole numbers: no fractional tick labels.
     let whole = |x: &f64| {
         if !whole_x {
@@ -155,21 +155,14 @@ fn panel(
             String::new()
         }
     };
-    chart
-        .configure_mesh()
-        .x_desc(xlabel)
-        .x_label_formatter(&whole)
-        .label_style(("sans-serif", 13))
-        .draw()
-        .map_err(|e| e.to_string())?;
+    chart.configure_mesh().x_desc(xlabel).x_label_formatter(&whole).label_style(("sans-serif", 13)).draw()?;
     for (i, (name, pts)) in series.iter().enumerate() {
         let c = COLOURS[i % COLOURS.len()];
         chart
-            .draw_series(LineSeries::new(pts.iter().copied(), c.stroke_width(2)))
-            .map_err(|e| e.to_string())?
+            .draw_series(LineSeries::new(pts.iter().copied(), c.stroke_width(2)))?
             .label(name.as_str())
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2)));
-        chart.draw_series(pts.iter().map(|&p| Circle::new(p, 2, c.filled()))).map_err(|e| e.to_string())?;
+        chart.draw_series(pts.iter().map(|&p| Circle::new(p, 2, c.filled())))?;
     }
     if !series.is_empty() {
         chart
@@ -177,8 +170,7 @@ fn panel(
             .background_style(WHITE.mix(0.8))
             .border_style(BLACK)
             .label_font(("sans-serif", 13))
-            .draw()
-            .map_err(|e| e.to_string())?;
+            .draw()?;
     }
     Ok(())
 }
@@ -186,7 +178,7 @@ fn panel(
 /// Draws `path` (a PNG) from the metrics.
 pub fn draw_progress(path: &Path, metrics: &[Value]) -> Result<(), TrainError> {
     register();
-    let err = |detail: String| TrainError::Plot { path: path.to_path_buf(), detail };
+    let err = |e: DrawError| TrainError::Plot { path: path.to_path_buf(), detail: e.to_string() };
     let losses: Vec<Series> = [("policy", "policy_loss"), ("value", "value_loss"), ("moves left", "moves_left_loss")]
         .iter()
         .map(|(n, f)| (n.to_string(), train_series(metrics, f)))
@@ -210,7 +202,7 @@ pub fn draw_progress(path: &Path, metrics: &[Value]) -> Result<(), TrainError> {
         path,
         |tmp| {
             let root = BitMapBackend::new(tmp, (1400, 1400)).into_drawing_area();
-            root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
+            root.fill(&WHITE).map_err(err)?;
             let areas = root.split_evenly((4, 2));
             panel(&areas[0], "Training losses", "step", &losses, (Some(0.0), None), true).map_err(err)?;
             panel(&areas[1], "Policy accuracy (training batches)", "step", &acc, (Some(0.0), Some(1.0)), true)
@@ -222,7 +214,7 @@ pub fn draw_progress(path: &Path, metrics: &[Value]) -> Result<(), TrainError> {
             panel(&areas[5], "Elo on the anchors' scale (95%)", "generation", &elo_g, (None, None), true)
                 .map_err(err)?;
             panel(&areas[6], "Elo against wall time", "hours", &elo_t, (None, None), false).map_err(err)?;
-            root.present().map_err(|e| err(e.to_string()))
+            root.present().map_err(err)
         },
         |e| TrainError::io(path, e),
     )

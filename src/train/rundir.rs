@@ -551,11 +551,11 @@ impl RunDir {
 
 /// The check of a downloaded object of a run: a `.shard` must decode whole (magic, version,
 /// every record's checksum and numbers); anything else passes.
-pub fn check_shard(name: &str, bytes: &[u8]) -> Result<(), String> {
+pub fn check_shard(name: &str, bytes: &[u8]) -> Result<(), crate::selfplay::shards::ShardError> {
     if !name.ends_with(".shard") {
         return Ok(());
     }
-    crate::selfplay::shards::decode_shard(Path::new(name), bytes).map(|_| ()).map_err(|e| e.to_string())
+    crate::selfplay::shards::decode_shard(Path::new(name), bytes).map(|_| ())
 }
 
 /// The first differing line of two TOML texts, as `line: old → new`.

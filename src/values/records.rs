@@ -10,7 +10,7 @@
 //! [`crate::selfplay::shards`]).
 
 use crate::rules::game::{EndRule, Outcome};
-use crate::rules::notation::{coordinate, parse_move};
+use crate::rules::notation::{coordinate, parse_move, MoveTextError, PositionTextError};
 use crate::rules::{Color, Move, Position, Variant};
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
@@ -71,6 +71,35 @@ pub enum RecordError {
         /// What is wrong.
         reason: String,
     },
+    /// A game line that does not replay.
+    #[error("{path}:{line}: {source}")]
+    Replay {
+        /// File.
+        path: String,
+        /// Line (1-based).
+        line: usize,
+        /// Why it does not replay.
+        source: ReplayError,
+    },
+}
+
+/// Why a [`GameLine`] does not replay.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// The start position text does not parse.
+    #[error(transparent)]
+    Start(#[from] PositionTextError),
+    /// A move is not a legal move of its position.
+    #[error("move {text}: {source}")]
+    Move {
+        /// The move as written.
+        text: String,
+        /// Why it is not a move.
+        source: MoveTextError,
+    },
+    /// The result field is not `1-0`, `0-1` or `1/2-1/2`.
+    #[error("bad result '{0}'")]
+    Result(String),
 }
 
 impl GameLine {
@@ -119,16 +148,16 @@ impl GameLine {
     }
 
     /// The game replayed in `variant`: every move checked.
-    pub fn replay(&self, variant: Variant) -> Result<ReplayGame, String> {
-        let start = Position::from_text(&self.start, variant).map_err(|e| e.to_string())?;
+    pub fn replay(&self, variant: Variant) -> Result<ReplayGame, ReplayError> {
+        let start = Position::from_text(&self.start, variant)?;
         let mut pos = start.clone();
         let mut moves = Vec::with_capacity(self.moves.len());
         for t in &self.moves {
-            let m = parse_move(&pos, t).map_err(|e| format!("move {t}: {e}"))?;
+            let m = parse_move(&pos, t).map_err(|source| ReplayError::Move { text: t.clone(), source })?;
             pos.make(m);
             moves.push(m);
         }
-        let white_score = self.white_score().ok_or_else(|| format!("bad result '{}'", self.result))?;
+        let white_score = self.white_score().ok_or_else(|| ReplayError::Result(self.result.clone()))?;
         Ok(ReplayGame { start, moves, white_score })
     }
 }
@@ -200,7 +229,9 @@ pub fn read_games(path: &Path, variant: Variant) -> Result<Vec<ReplayGame>, Reco
     read_lines(path)?
         .iter()
         .enumerate()
-        .map(|(i, g)| g.replay(variant).map_err(|reason| RecordError::Bad { path: name.clone(), line: i + 1, reason }))
+        .map(|(i, g)| {
+            g.replay(variant).map_err(|source| RecordError::Replay { path: name.clone(), line: i + 1, source })
+        })
         .collect()
 }
 

@@ -546,7 +546,7 @@ pub fn run(cfg: &ValuesConfig) -> Result<ValuesReport, RunError> {
             let mut samples = Vec::new();
             let mut index = 0;
             for l in &lines {
-                let g = l.replay(cfg.variant).map_err(RunError::Play)?;
+                let g = l.replay(cfg.variant).map_err(|e| RunError::Play(e.to_string()))?;
                 samples.extend(game_samples(&g, index, cfg.sample, eval));
                 index += 1;
             }

@@ -16,7 +16,7 @@
 //! a `[64]`). Every failure is a [`ModelError`] naming the file and what is wrong; nothing here
 //! panics on a bad file.
 
-use super::net::{Net, NetConfig, NetOutput};
+use super::net::{Net, NetConfig, NetConfigError, NetOutput};
 use crate::nn::encode::PLANES;
 use crate::nn::policy::POLICY_SIZE;
 use serde::{Deserialize, Serialize};
@@ -38,7 +38,15 @@ pub const FORMAT_VERSION: u32 = 1;
 pub enum ModelError {
     /// The configuration is out of range.
     #[error("invalid network configuration: {0}")]
-    Config(String),
+    Config(#[from] NetConfigError),
+    /// The configuration in a sidecar is out of range.
+    #[error("invalid network configuration: {}: {source}", path.display())]
+    SidecarConfig {
+        /// The sidecar file.
+        path: PathBuf,
+        /// The field out of range.
+        source: NetConfigError,
+    },
     /// A file could not be read or written.
     #[error("{path}: {source}")]
     Io {
@@ -160,7 +168,7 @@ impl Model {
     /// The build function: a freshly initialised network of `config` on `device`. Loading goes
     /// through here too.
     pub fn new(config: &NetConfig, device: Device) -> Result<Model, ModelError> {
-        config.validate().map_err(ModelError::Config)?;
+        config.validate()?;
         let vs = nn::VarStore::new(device);
         let net = Net::new(&vs.root(), config);
         Ok(Model { vs, net })
@@ -313,7 +321,7 @@ pub fn read_sidecar(dir: &Path) -> Result<Sidecar, ModelError> {
             return Err(ModelError::Incompatible { path, what, found, expected });
         }
     }
-    sidecar.config.validate().map_err(|e| ModelError::Config(format!("{}: {e}", path.display())))?;
+    sidecar.config.validate().map_err(|source| ModelError::SidecarConfig { path, source })?;
     Ok(sidecar)
 }
 

@@ -81,6 +81,17 @@ impl std::str::FromStr for BlockKind {
     }
 }
 
+/// A [`NetConfig`] field out of range.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NetConfigError {
+    /// `blocks` is outside `1..=MAX_BLOCKS`.
+    #[error("blocks = {0} is outside 1..={MAX_BLOCKS}")]
+    Blocks(usize),
+    /// `channels` is outside `4..=MAX_CHANNELS`.
+    #[error("channels = {0} is outside 4..={MAX_CHANNELS}")]
+    Channels(usize),
+}
+
 /// The architecture of a network: everything needed to rebuild it before loading weights.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -102,12 +113,12 @@ impl NetConfig {
     pub const TINY: NetConfig = NetConfig { blocks: 1, channels: 16, block: BlockKind::Full, se: true };
 
     /// Checks the ranges; the error names the bad field.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), NetConfigError> {
         if !(1..=MAX_BLOCKS).contains(&self.blocks) {
-            return Err(format!("blocks = {} is outside 1..={MAX_BLOCKS}", self.blocks));
+            return Err(NetConfigError::Blocks(self.blocks));
         }
         if !(4..=MAX_CHANNELS).contains(&self.channels) {
-            return Err(format!("channels = {} is outside 4..={MAX_CHANNELS}", self.channels));
+            return Err(NetConfigError::Channels(self.channels));
         }
         Ok(())
     }
