@@ -1,6 +1,6 @@
 //! Self-play throughput measurement (what `fiveup bench selfplay` will print).
 
-use super::driver::{run, Progress, SelfPlayConfig};
+use super::driver::{run, SelfPlayConfig, SelfPlayCounts};
 use crate::mcts::SearchConfig;
 use crate::nn::Evaluator;
 use crate::rules::Variant;
@@ -9,7 +9,7 @@ use crate::rules::Variant;
 #[derive(Clone, Debug, PartialEq)]
 pub struct BenchReport {
     /// The run's counters.
-    pub progress: Progress,
+    pub progress: SelfPlayCounts,
     /// Games per hour.
     pub games_per_hour: f64,
     /// Simulations per second.

@@ -157,7 +157,7 @@ pub fn adjudicate_ply_cap(pos: &Position, pawns: f32) -> GameResult {
 
 /// Counters of a run, handed to the progress callback after every step.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Progress {
+pub struct SelfPlayCounts {
     /// Games finished.
     pub games: u64,
     /// Plies played.
@@ -182,7 +182,7 @@ pub struct Progress {
     pub eval_time: Duration,
 }
 
-impl Progress {
+impl SelfPlayCounts {
     /// Plies per second.
     pub fn plies_per_sec(&self) -> f64 {
         self.plies as f64 / self.elapsed.as_secs_f64().max(1e-9)
@@ -382,11 +382,11 @@ pub fn run(
     cfg: &SelfPlayConfig,
     evaluator: &mut dyn Evaluator,
     on_game: &mut dyn FnMut(GameRecord),
-    on_progress: &mut dyn FnMut(&Progress),
-) -> Result<Progress, crate::nn::EvalError> {
+    on_progress: &mut dyn FnMut(&SelfPlayCounts),
+) -> Result<SelfPlayCounts, crate::nn::EvalError> {
     let t0 = Instant::now();
     let name = evaluator.name();
-    let mut prog = Progress::default();
+    let mut prog = SelfPlayCounts::default();
     let mut next_game = 0u64;
     let mut slots: Vec<Slot> = Vec::new();
     while next_game < cfg.total_games && slots.len() < cfg.concurrent_games.max(1) {

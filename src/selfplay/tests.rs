@@ -23,7 +23,7 @@ fn small_config(seed: u64, concurrent: usize) -> SelfPlayConfig {
     }
 }
 
-fn play(cfg: &SelfPlayConfig) -> (Vec<GameRecord>, Progress) {
+fn play(cfg: &SelfPlayConfig) -> (Vec<GameRecord>, SelfPlayCounts) {
     let mut games = Vec::new();
     let p = run(cfg, &mut UniformEvaluator::default(), &mut |g| games.push(g), &mut |_| {}).unwrap();
     games.sort_by_key(|g| g.game_index);

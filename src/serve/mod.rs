@@ -39,7 +39,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use runs::{RunDir, RunKind};
+pub use runs::{RunKind, ServedDir};
 
 /// Settings of the server.
 #[derive(Clone, Debug)]
@@ -47,7 +47,7 @@ pub struct ServeConfig {
     /// Address and port to listen on (port 0: any free port).
     pub addr: SocketAddr,
     /// Run directories the page may read, each named by its last path component (made unique).
-    pub runs: Vec<RunDir>,
+    pub runs: Vec<ServedDir>,
     /// Extra player specs the page offers; specs naming a file or a program are allowed only here.
     pub engines: Vec<String>,
     /// Searches running at once.
@@ -331,8 +331,8 @@ async fn shutdown() {
 
 /// Names run directories by their last component, made unique with `-2`, `-3`, ...; each must be
 /// an existing directory.
-pub fn run_dirs(paths: &[PathBuf]) -> Result<Vec<RunDir>, ServeError> {
-    let mut out: Vec<RunDir> = Vec::new();
+pub fn run_dirs(paths: &[PathBuf]) -> Result<Vec<ServedDir>, ServeError> {
+    let mut out: Vec<ServedDir> = Vec::new();
     for p in paths {
         let canon = std::fs::canonicalize(p).map_err(|source| ServeError::RunsPath { path: p.clone(), source })?;
         if !canon.is_dir() {
@@ -351,7 +351,7 @@ pub fn run_dirs(paths: &[PathBuf]) -> Result<Vec<RunDir>, ServeError> {
             name = format!("{base}-{k}");
             k += 1;
         }
-        out.push(RunDir { name, root: canon });
+        out.push(ServedDir { name, root: canon });
     }
     Ok(out)
 }

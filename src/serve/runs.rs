@@ -30,7 +30,7 @@ const LIVE_STALE_S: f64 = 600.0;
 
 /// A directory the page may read, and the name the page knows it by.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RunDir {
+pub struct ServedDir {
     /// Unique name (the directory's last component, with `-2`, `-3`... when repeated).
     pub name: String,
     /// The canonical path.
@@ -59,7 +59,7 @@ impl RunKind {
     }
 }
 
-impl RunDir {
+impl ServedDir {
     /// What the directory holds now (a run may start after the server).
     pub fn kind(&self) -> RunKind {
         if self.root.join(CONFIG_FILE).is_file() {
@@ -112,7 +112,7 @@ impl Cache {
     }
 }
 
-fn run_named<'a>(st: &'a AppState, name: &str) -> Result<&'a RunDir, ApiError> {
+fn run_named<'a>(st: &'a AppState, name: &str) -> Result<&'a ServedDir, ApiError> {
     st.config.runs.iter().find(|r| r.name == name).ok_or_else(|| {
         ApiError::not_found(format!("no run named '{}' (see /api/runs)", crate::player::text::clip(name)))
     })
@@ -120,7 +120,7 @@ fn run_named<'a>(st: &'a AppState, name: &str) -> Result<&'a RunDir, ApiError> {
 
 /// The file `rel` inside `run`: a relative path of plain names (no `..`, no root, no drive) that,
 /// with every symbolic link resolved, is still inside the run directory and is a regular file.
-pub(crate) fn resolve(run: &RunDir, rel: &str) -> Result<PathBuf, ApiError> {
+pub(crate) fn resolve(run: &ServedDir, rel: &str) -> Result<PathBuf, ApiError> {
     let shown = crate::player::text::clip(rel);
     if rel.is_empty() || rel.len() > 1000 || rel.contains('\0') {
         return Err(ApiError::bad("path: empty, too long or not text"));

@@ -12,7 +12,7 @@ use tower::ServiceExt;
 const QUEEN_UP: &str = "k4/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/1Q2K";
 const PROMOTES: &str = "5/5/4k/5/5|P4/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/4K w - - - 0 1";
 
-fn config(runs: Vec<RunDir>) -> ServeConfig {
+fn config(runs: Vec<ServedDir>) -> ServeConfig {
     ServeConfig {
         addr: "127.0.0.1:0".parse().unwrap(),
         runs,
@@ -23,7 +23,7 @@ fn config(runs: Vec<RunDir>) -> ServeConfig {
     }
 }
 
-fn app(runs: Vec<RunDir>) -> Router {
+fn app(runs: Vec<ServedDir>) -> Router {
     router(config(runs)).unwrap()
 }
 
@@ -347,7 +347,7 @@ async fn records_take_the_rules_result_or_a_resignation_or_an_agreed_draw() {
     }
 }
 
-fn run_dir(dir: &Path) -> RunDir {
+fn run_dir(dir: &Path) -> ServedDir {
     run_dirs(&[dir.to_path_buf()]).unwrap().remove(0)
 }
 

@@ -16,7 +16,7 @@ use crate::mcts::{SearchConfig, SearchKind};
 use crate::nn::{EvalCache, Evaluator};
 use crate::rng::mix_seed;
 use crate::selfplay::shards::HEADER_LEN;
-use crate::selfplay::{self, Progress, ResignConfig, SelfPlayConfig, ShardWriter};
+use crate::selfplay::{self, ResignConfig, SelfPlayConfig, SelfPlayCounts, ShardWriter};
 use crate::train::config::{SearchAlgo, TrainConfig};
 use std::io::Read;
 use std::path::Path;
@@ -80,8 +80,8 @@ pub fn play_chunk(
     worker: &str,
     evaluator: &mut dyn Evaluator,
     games: u64,
-    on_progress: &mut dyn FnMut(&Progress),
-) -> Result<Progress, TrainError> {
+    on_progress: &mut dyn FnMut(&SelfPlayCounts),
+) -> Result<SelfPlayCounts, TrainError> {
     let dir = run.shard_dir(generation);
     let first = run.next_shard_index(generation, worker)?;
     let seed = mix_seed(&[cfg.seed, generation as u64, fnv(worker), first]);
