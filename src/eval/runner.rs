@@ -32,7 +32,8 @@
 use super::openings::{Opening, OpeningStream};
 use super::records::GameRecord;
 use crate::player::clock::{GameClock, TimeControl};
-use crate::player::spec::{BuildError, PlayerSpec};
+use crate::player::spec::PlayerSpec;
+use crate::player::BuildError;
 use crate::player::{Forfeit, Go, PlayError, Player, Turn};
 use crate::rules::game::{EndRule, Game, Outcome, Status};
 use crate::rules::notation::coordinate;

@@ -1,7 +1,8 @@
 //! `mcts:…`: Monte Carlo tree search over an evaluator as a player, and the principal variation
 //! it reports.
 
-use super::spec::{BuildError, EvaluatorSpec, MctsSpec, PlayerSpec, MAX_SIMS};
+use super::spec::{EvaluatorSpec, MctsSpec, PlayerSpec};
+use super::{BuildError, MAX_SIMS};
 use super::{Choice, Go, PlayError, Player, SearchInfo, Turn};
 use crate::mcts::{AbEvaluator, Search, SearchConfig};
 use crate::nn::{Evaluation, Evaluator, UniformEvaluator};

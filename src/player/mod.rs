@@ -28,6 +28,7 @@
 //! and moves) and [`text`] (short echoes of user input in messages).
 
 pub mod alphabeta;
+mod build;
 pub mod clock;
 pub mod mcts;
 pub mod random;
@@ -219,6 +220,26 @@ pub trait Player {
     fn set_stop_flag(&mut self, stop: Arc<AtomicBool>) {
         let _ = stop;
     }
+}
+
+/// Most simulations per move a spec may ask for.
+pub const MAX_SIMS: u32 = 100_000_000;
+
+/// Most alpha-beta nodes per move a spec may ask for (`ab:nodes=`): days of search.
+pub const MAX_NODES: u64 = 1_000_000_000_000;
+
+/// Why a player could not be built from a valid spec.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BuildError {
+    /// The weights file is unreadable or invalid.
+    #[error(transparent)]
+    Weights(#[from] WeightsError),
+    /// A network could not be loaded.
+    #[error("{0}")]
+    Network(String),
+    /// An outside engine could not be started or did not shake hands.
+    #[error("{0}")]
+    Engine(String),
 }
 
 #[cfg(test)]

@@ -5,12 +5,9 @@
 //! its range or allowed values, and its help); one loop reads `KIND:KEY=VALUE,...` against the
 //! kind's table, and the accepted forms ([`accepted`]) are printed from the same tables.
 
-use super::alphabeta::AlphaBetaPlayer;
-use super::mcts::MctsPlayer;
-use super::random::RandomPlayer;
 use super::text::{clip, clip_words};
-use super::uci::{UciPlayer, UciSpec, UciSpecError};
-use super::Player;
+use super::uci::{UciSpec, UciSpecError};
+use super::{MAX_NODES, MAX_SIMS};
 use crate::engine::{Limits, Weights, WeightsError};
 use crate::mcts::{SearchConfig, SearchKind};
 use crate::rules::Ruleset;
@@ -807,26 +804,6 @@ impl fmt::Display for PlayerSpec {
     }
 }
 
-/// Most simulations per move a spec may ask for.
-pub const MAX_SIMS: u32 = 100_000_000;
-
-/// Most alpha-beta nodes per move a spec may ask for (`ab:nodes=`): days of search.
-pub const MAX_NODES: u64 = 1_000_000_000_000;
-
-/// Why a player could not be built from a valid spec.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum BuildError {
-    /// The weights file is unreadable or invalid.
-    #[error(transparent)]
-    Weights(#[from] WeightsError),
-    /// A network could not be loaded.
-    #[error("{0}")]
-    Network(String),
-    /// An outside engine could not be started or did not shake hands.
-    #[error("{0}")]
-    Engine(String),
-}
-
 impl PlayerSpec {
     /// Parses `s` as [`PlayerSpec::from_str`] does, except that a spec naming no limit of its own
     /// (no `depth`, `nodes` or `time` for `ab`; no `sims` or `time` for `mcts`) gets none rather
@@ -843,16 +820,6 @@ impl PlayerSpec {
             _ => {}
         }
         Ok(spec)
-    }
-
-    /// Builds the player. A weights file is read and checked now, so a bad file fails early.
-    pub fn build(&self) -> Result<Box<dyn Player + Send>, BuildError> {
-        match self {
-            PlayerSpec::Random { seed } => Ok(Box::new(RandomPlayer::new(*seed))),
-            PlayerSpec::AlphaBeta(ab) => Ok(Box::new(AlphaBetaPlayer::new(ab.clone())?)),
-            PlayerSpec::Mcts(m) => Ok(Box::new(MctsPlayer::new(m.clone())?)),
-            PlayerSpec::Uci(u) => Ok(Box::new(UciPlayer::new(u.clone())?)),
-        }
     }
 }
 

@@ -21,9 +21,9 @@
 //!   the end of its stderr), no `bestmove` by the deadline (hang; the process is killed). A
 //!   forfeited player stays dead: it forfeits every later move at once.
 
-use super::spec::{BuildError, MAX_NODES};
 use super::text::clip;
 use super::wire::{go_words, parse_info};
+use super::{BuildError, MAX_NODES};
 use super::{Choice, Forfeit, Go, PlayError, Player, SearchInfo, Turn};
 use crate::rules::notation::parse_move;
 use crate::rules::{Position, Variant};

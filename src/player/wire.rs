@@ -4,8 +4,8 @@
 //! side ([`super::uci`]) writes `go` and reads `info`.
 
 use super::clock::Clock;
-use super::spec::MAX_NODES;
 use super::text::clip;
+use super::MAX_NODES;
 use super::{Go, SearchInfo};
 use crate::engine::Score;
 use crate::rules::notation::{parse_move, MoveTextError};

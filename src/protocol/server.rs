@@ -14,9 +14,10 @@
 //! lines and the engine carries on (UCI's habit); a `go` without a valid position, or in a
 //! finished game, answers `bestmove 0000`.
 
-use crate::player::spec::{BuildError, EvalChoice, PlayerSpec, SpecError};
+use crate::player::spec::{EvalChoice, PlayerSpec, SpecError};
 use crate::player::text::clip;
 use crate::player::wire::{info_line, parse_go};
+use crate::player::BuildError;
 use crate::player::{Go, Player, Turn};
 use crate::rules::game::{Game, RefusedMove, Status};
 use crate::rules::notation::{parse_move, MoveTextError, PositionTextError};

@@ -25,7 +25,8 @@ use crate::eval::{score_to_elo, Decision, Pentanomial, Sprt, SprtConfig, SprtDat
 use crate::mcts::SearchKind;
 use crate::nn::EvalCache;
 use crate::player::mcts::MctsPlayer;
-use crate::player::spec::{BuildError, EvaluatorSpec, MctsSpec, PlayerSpec};
+use crate::player::spec::{EvaluatorSpec, MctsSpec, PlayerSpec};
+use crate::player::BuildError;
 use crate::player::Player;
 use crate::rules::{Position, Variant};
 use crate::train::config::{SearchAlgo, TrainConfig};
