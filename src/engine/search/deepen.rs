@@ -112,7 +112,7 @@ impl<'e> Search<'e> {
         }
     }
 
-    /// The main thread's iterative deepening under `limits` (the search of [`Engine::search`]).
+    /// The main thread's iterative deepening under `limits` (the search of [`super::Engine::search`]).
     pub(super) fn iterate(
         &mut self,
         limits: &Limits,

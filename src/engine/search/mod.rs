@@ -20,6 +20,8 @@
 //! Files: this one holds the limits, the result types, the engine and the search state;
 //! `deepen.rs` the iterative-deepening driver (aspiration windows, reports, Lazy SMP helpers);
 //! `negamax.rs` the tree search itself (`negamax`, quiescence and the per-node bookkeeping).
+//!
+//! [`evaluate`]: super::eval::evaluate
 
 mod deepen;
 mod negamax;

@@ -185,7 +185,7 @@ fn decode(c: u8) -> Option<Piece> {
 /// Cells of the promotion row of each pawn class.
 const PROMOTION_ROWS: [u128; 4] = [row_of(0), row_of(1), row_of(2), row_of(3)];
 
-/// Cells of the promotion row of a pawn class (see [`pawn_class`]).
+/// Cells of the promotion row of a pawn class (see [`pawn_class`](super::geometry::pawn_class)).
 #[inline]
 pub const fn promotion_row(class: usize) -> u128 {
     PROMOTION_ROWS[class]
