@@ -108,6 +108,16 @@ impl ValuesReport {
     /// The terminal table (and the details below it).
     pub fn table(&self) -> String {
         let mut s = String::new();
+        self.write_rows(&mut s);
+        self.write_imbalance(&mut s);
+        self.write_regressions(&mut s);
+        self.write_needs_and_iterations(&mut s);
+        let _ = writeln!(s, "time: {:.1} s", self.seconds);
+        s
+    }
+
+    /// The heading and one line per piece.
+    fn write_rows(&self, s: &mut String) {
         let _ = writeln!(s, "piece values, {} (pawn = 1; guess: {})", self.ruleset, self.guess_source);
         let _ = writeln!(s, "engine: {}", self.engine);
         let _ = writeln!(
@@ -134,6 +144,10 @@ impl ValuesReport {
                 r.kind, r.guess, iv, ii, games, rv, ri, tv, ti
             );
         }
+    }
+
+    /// The imbalance fit: its parameters, every match and every exchange (or why there are none).
+    fn write_imbalance(&self, s: &mut String) {
         if let Some(im) = &self.imbalance {
             let _ = writeln!(
                 s,
@@ -169,6 +183,10 @@ impl ValuesReport {
         if let Some(e) = &self.imbalance_error {
             let _ = writeln!(s, "imbalance: no values: {e}");
         }
+    }
+
+    /// The regressions: material, Texel and by phase (or why there are none).
+    fn write_regressions(&self, s: &mut String) {
         if let Some(r) = &self.regression {
             let _ = writeln!(
                 s,
@@ -231,6 +249,10 @@ impl ValuesReport {
                 }
             }
         }
+    }
+
+    /// The games each wide interval would need, then what every iteration fed back.
+    fn write_needs_and_iterations(&self, s: &mut String) {
         for r in &self.rows {
             for (method, n) in [
                 ("imbalance", r.imbalance_games_needed),
@@ -257,8 +279,6 @@ impl ValuesReport {
                 vals.join(" ")
             );
         }
-        let _ = writeln!(s, "time: {:.1} s", self.seconds);
-        s
     }
 
     /// The table as CSV (one row per kind).

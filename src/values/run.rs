@@ -30,7 +30,7 @@ use super::regression::{by_phase, game_samples, regress, Model, SampleConfig};
 use super::report::{IterationSummary, Row, ValuesReport, SIDE_A};
 use super::setups::{bracket, measured_kinds, Imbalance};
 use super::{guess, guess_source};
-use crate::engine::weights::kind_key;
+use crate::engine::weights::{kind_key, Weights};
 use crate::eval::elo::z95;
 use crate::eval::openings::Opening;
 use crate::eval::runner::{play_games_until, GameJob, PlayerSource};
@@ -516,72 +516,14 @@ pub fn run(cfg: &ValuesConfig) -> Result<ValuesReport, RunError> {
     let mut previous: Option<BTreeMap<Kind, f64>> = None;
     for k in 0..cfg.iterate.max(1) {
         let dir = cfg.out.join(format!("iter-{k}"));
-        let engine = if k == 0 {
-            cfg.engine.clone()
-        } else {
-            std::fs::create_dir_all(&dir).map_err(io(&dir))?;
-            let wpath = dir.join("weights.toml");
-            crate::fsutil::write_atomic(&wpath, weights.to_toml_string().as_bytes()).map_err(io(&wpath))?;
-            PlayerSpec::AlphaBeta(AlphaBetaSpec { values: Some(wpath), ..base.clone() })
-        };
+        let engine = iteration_engine(cfg, &base, &weights, k, &dir)?;
         eprintln!("iteration {k}: {} with {engine}; {SIDE_A}", rs.name());
         let (lines, played, schedule) =
             if cfg.pairs > 0 { play_allocated(cfg, &engine, &dir)? } else { (Vec::new(), 0, cfg.imbalances.clone()) };
         report.engine = engine.to_string();
-        // Imbalance estimate.
-        report.imbalance = None;
-        report.imbalance_error = None;
-        if cfg.method.imbalance && cfg.pairs > 0 {
-            match estimate(&pair_results(&schedule, &lines), cfg.bootstrap, cfg.seed ^ k as u64) {
-                Ok(r) => report.imbalance = Some(r),
-                Err(e) => report.imbalance_error = Some(e.to_string()),
-            }
-        }
-        // Regressions on this iteration's games plus the records; the Texel model's positional
-        // part is the evaluation of the engine these games were played with.
-        (report.regression, report.regression_error, report.texel, report.texel_error) = (None, None, None, None);
-        report.phases = Vec::new();
-        if cfg.method.regression || cfg.method.texel {
-            let eval = cfg.method.texel.then_some(&weights);
-            let mut samples = Vec::new();
-            let mut index = 0;
-            for l in &lines {
-                let g = l.replay(cfg.variant).map_err(|e| RunError::Play(e.to_string()))?;
-                samples.extend(game_samples(&g, index, cfg.sample, eval));
-                index += 1;
-            }
-            for g in &extra {
-                samples.extend(game_samples(g, index, cfg.sample, eval));
-                index += 1;
-            }
-            let seed = cfg.seed ^ 0xABCD ^ k as u64;
-            if cfg.method.regression {
-                match regress(&samples, &kinds, cfg.bootstrap, seed, Model::Material) {
-                    Ok(r) => report.regression = Some(r),
-                    Err(e) => report.regression_error = Some(e.to_string()),
-                }
-                report.phases = by_phase(&samples, &kinds, cfg.bootstrap, seed);
-            }
-            if cfg.method.texel {
-                match regress(&samples, &kinds, cfg.bootstrap, seed, Model::Texel) {
-                    Ok(r) => report.texel = Some(r),
-                    Err(e) => report.texel_error = Some(e.to_string()),
-                }
-            }
-        }
-        // Values to feed back: the imbalance method's where it has them, else the regression's.
-        let mut measured: BTreeMap<Kind, f64> = BTreeMap::new();
-        if let Some(r) = &report.regression {
-            for v in &r.values {
-                measured.insert(v.kind, v.estimate.value);
-            }
-        }
-        if let Some(r) = &report.imbalance {
-            for v in &r.values {
-                measured.insert(v.kind, v.estimate.value);
-            }
-        }
-        measured.insert(Kind::Pawn, 1.0);
+        estimate_imbalance(cfg, &mut report, &schedule, &lines, k);
+        estimate_regressions(cfg, &mut report, &lines, &extra, &weights, &kinds, k)?;
+        let measured = measured_values(&report);
         let max_change = previous
             .as_ref()
             .map(|p| measured.iter().filter_map(|(k, v)| p.get(k).map(|q| (v - q).abs())).fold(0.0, f64::max));
@@ -604,7 +546,121 @@ pub fn run(cfg: &ValuesConfig) -> Result<ValuesReport, RunError> {
             break;
         }
     }
-    report.rows = kinds
+    report.rows = value_rows(cfg, &report, &kinds);
+    report.iterations = iterations;
+    report.seconds = t0.elapsed().as_secs_f64();
+    if let Some(e) = report.write(&cfg.out).map_err(io(&cfg.out))? {
+        eprintln!("warning: no plot: {e}");
+    }
+    Ok(report)
+}
+
+/// The engine of iteration `k`: the configured one first, then the base alpha-beta engine with the
+/// values of the iteration before, written to `dir/weights.toml`.
+fn iteration_engine(
+    cfg: &ValuesConfig,
+    base: &AlphaBetaSpec,
+    weights: &Weights,
+    k: usize,
+    dir: &std::path::Path,
+) -> Result<PlayerSpec, RunError> {
+    Ok(if k == 0 {
+        cfg.engine.clone()
+    } else {
+        std::fs::create_dir_all(dir).map_err(io(dir))?;
+        let wpath = dir.join("weights.toml");
+        crate::fsutil::write_atomic(&wpath, weights.to_toml_string().as_bytes()).map_err(io(&wpath))?;
+        PlayerSpec::AlphaBeta(AlphaBetaSpec { values: Some(wpath), ..base.clone() })
+    })
+}
+
+/// The imbalance estimate of iteration `k` from its games `lines` over `schedule` (into `report`,
+/// replacing the previous iteration's).
+fn estimate_imbalance(
+    cfg: &ValuesConfig,
+    report: &mut ValuesReport,
+    schedule: &[Imbalance],
+    lines: &[GameLine],
+    k: usize,
+) {
+    report.imbalance = None;
+    report.imbalance_error = None;
+    if cfg.method.imbalance && cfg.pairs > 0 {
+        match estimate(&pair_results(schedule, lines), cfg.bootstrap, cfg.seed ^ k as u64) {
+            Ok(r) => report.imbalance = Some(r),
+            Err(e) => report.imbalance_error = Some(e.to_string()),
+        }
+    }
+}
+
+/// The regressions of iteration `k` (into `report`, replacing the previous iteration's) on its games
+/// `lines` plus the records' games `extra`; the Texel model's positional part is the evaluation of
+/// the engine these games were played with (`weights`).
+fn estimate_regressions(
+    cfg: &ValuesConfig,
+    report: &mut ValuesReport,
+    lines: &[GameLine],
+    extra: &[ReplayGame],
+    weights: &Weights,
+    kinds: &[Kind],
+    k: usize,
+) -> Result<(), RunError> {
+    (report.regression, report.regression_error, report.texel, report.texel_error) = (None, None, None, None);
+    report.phases = Vec::new();
+    if cfg.method.regression || cfg.method.texel {
+        let eval = cfg.method.texel.then_some(weights);
+        let mut samples = Vec::new();
+        let mut index = 0;
+        for l in lines {
+            let g = l.replay(cfg.variant).map_err(|e| RunError::Play(e.to_string()))?;
+            samples.extend(game_samples(&g, index, cfg.sample, eval));
+            index += 1;
+        }
+        for g in extra {
+            samples.extend(game_samples(g, index, cfg.sample, eval));
+            index += 1;
+        }
+        let seed = cfg.seed ^ 0xABCD ^ k as u64;
+        if cfg.method.regression {
+            match regress(&samples, kinds, cfg.bootstrap, seed, Model::Material) {
+                Ok(r) => report.regression = Some(r),
+                Err(e) => report.regression_error = Some(e.to_string()),
+            }
+            report.phases = by_phase(&samples, kinds, cfg.bootstrap, seed);
+        }
+        if cfg.method.texel {
+            match regress(&samples, kinds, cfg.bootstrap, seed, Model::Texel) {
+                Ok(r) => report.texel = Some(r),
+                Err(e) => report.texel_error = Some(e.to_string()),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The values to feed back: the imbalance method's where it has them, else the regression's
+/// (the pawn is 1).
+fn measured_values(report: &ValuesReport) -> BTreeMap<Kind, f64> {
+    let mut measured: BTreeMap<Kind, f64> = BTreeMap::new();
+    if let Some(r) = &report.regression {
+        for v in &r.values {
+            measured.insert(v.kind, v.estimate.value);
+        }
+    }
+    if let Some(r) = &report.imbalance {
+        for v in &r.values {
+            measured.insert(v.kind, v.estimate.value);
+        }
+    }
+    measured.insert(Kind::Pawn, 1.0);
+    measured
+}
+
+/// The report's table rows, one per measured kind: every method's estimate and, with a `target`,
+/// the games each would need to reach it.
+fn value_rows(cfg: &ValuesConfig, report: &ValuesReport, kinds: &[Kind]) -> Vec<Row> {
+    let rs = cfg.variant.ruleset;
+    kinds
         .iter()
         .map(|&kind| {
             let imb = report.imbalance.as_ref().and_then(|r| r.values.iter().find(|v| v.kind == kind));
@@ -639,13 +695,7 @@ pub fn run(cfg: &ValuesConfig) -> Result<ValuesReport, RunError> {
                 }),
             }
         })
-        .collect();
-    report.iterations = iterations;
-    report.seconds = t0.elapsed().as_secs_f64();
-    if let Some(e) = report.write(&cfg.out).map_err(io(&cfg.out))? {
-        eprintln!("warning: no plot: {e}");
-    }
-    Ok(report)
+        .collect()
 }
 
 #[cfg(test)]
