@@ -709,7 +709,7 @@ impl Trainer<'_> {
             let me = self.net_player(g);
             let games_path = self.run.eval_dir().join(format!("gen-{g:04}.games"));
             // Records of the rungs already done (a rung cut short by a kill is replayed whole).
-            let mut records: Vec<crate::eval::records::GameRecord> = crate::eval::records::read_records(&games_path)
+            let mut records: Vec<crate::eval::records::TextRecord> = crate::eval::records::read_records(&games_path)
                 .unwrap_or_default()
                 .into_iter()
                 .filter(|r| done.iter().any(|d| r.event == format!("gen-{g:04} vs {}", d.opponent)))
@@ -864,7 +864,7 @@ pub fn read_eval_json<T: serde::de::DeserializeOwned>(
     })
 }
 
-fn write_records(path: &std::path::Path, records: &[crate::eval::records::GameRecord]) -> Result<(), TrainError> {
+fn write_records(path: &std::path::Path, records: &[crate::eval::records::TextRecord]) -> Result<(), TrainError> {
     let text: String = records.iter().map(|r| r.to_text() + "\n").collect();
     atomic_write(path, text.as_bytes())
 }
