@@ -4,7 +4,7 @@
 use super::common::PositionArgs;
 use anyhow::{bail, Result};
 use clap::Args;
-use fiveup::eval::GameRecord;
+use fiveup::eval::TextRecord;
 use fiveup::player::spec::PlayerSpec;
 use fiveup::player::Player;
 use fiveup::rules::game::{EndRule, Game, Outcome, Status};
@@ -360,7 +360,7 @@ impl Session {
             Color::White => ("human".to_string(), self.name.clone()),
             Color::Black => (self.name.clone(), "human".to_string()),
         };
-        let record = GameRecord {
+        let record = TextRecord {
             event: "play".into(),
             white,
             black,

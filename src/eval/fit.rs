@@ -9,7 +9,7 @@
 //! `(−H) δ = g` by Cholesky and a backtracking line search keeps the objective increasing and
 //! `θ > 0`. Iteration stops when the Newton decrement `gᵀδ` falls below 1e-12.
 
-use super::model::{self, Game, GameResult, Local, Model};
+use super::model::{self, Local, RatedGame, RatedResult, RatingModel};
 use nalgebra::{DMatrix, DVector};
 use std::collections::HashMap;
 
@@ -25,7 +25,7 @@ pub(crate) struct Problem {
     bayes: bool,
     advantage: bool,
     /// Identical games merged: (white, black, result) → count.
-    cells: Vec<(usize, usize, GameResult, f64)>,
+    cells: Vec<(usize, usize, RatedResult, f64)>,
     /// Virtual draws between players who met: (i, j, weight).
     prior_pairs: Vec<(usize, usize, f64)>,
     prior_draws: f64,
@@ -60,14 +60,14 @@ impl Problem {
     /// - the draw parameter gets `prior_draws` virtual games between equal players, half drawn
     ///   and half decisive (keeps `θ` finite when every game, or no game, is drawn);
     /// - the first-move advantage gets `prior_draws` virtual draws between equal players.
-    pub fn new(n: usize, games: &[&Game], model: Model, advantage: bool, prior_draws: f64) -> Self {
-        let mut cells: HashMap<(usize, usize, GameResult), f64> = HashMap::new();
+    pub fn new(n: usize, games: &[&RatedGame], model: RatingModel, advantage: bool, prior_draws: f64) -> Self {
+        let mut cells: HashMap<(usize, usize, RatedResult), f64> = HashMap::new();
         let mut met: HashMap<(usize, usize), ()> = HashMap::new();
         let mut draws = 0usize;
         for g in games {
             *cells.entry((g.white, g.black, g.result)).or_default() += 1.0;
             met.insert((g.white.min(g.black), g.white.max(g.black)), ());
-            draws += usize::from(g.result == GameResult::Draw);
+            draws += usize::from(g.result == RatedResult::Draw);
         }
         let mut degree = vec![0usize; n];
         for &(i, j) in met.keys() {
@@ -86,7 +86,7 @@ impl Problem {
         cells.sort_by_key(|&(w, b, r, _)| (w, b, r as u8));
         Self {
             n,
-            bayes: model == Model::BayesElo,
+            bayes: model == RatingModel::BayesElo,
             advantage,
             cells,
             prior_pairs,
@@ -137,11 +137,11 @@ impl Problem {
     }
 
     /// One game's log-likelihood terms.
-    fn game_local(&self, s: f64, theta: f64, result: GameResult) -> Local {
+    fn game_local(&self, s: f64, theta: f64, result: RatedResult) -> Local {
         match (self.bayes, result) {
-            (true, GameResult::WhiteWins) => model::bayes_white_wins(s, theta),
-            (true, GameResult::Draw) => model::bayes_draw(s, theta),
-            (true, GameResult::BlackWins) => model::bayes_black_wins(s, theta),
+            (true, RatedResult::WhiteWins) => model::bayes_white_wins(s, theta),
+            (true, RatedResult::Draw) => model::bayes_draw(s, theta),
+            (true, RatedResult::BlackWins) => model::bayes_black_wins(s, theta),
             (false, r) => model::logistic(s, r.white_score()),
         }
     }
@@ -197,7 +197,7 @@ impl Problem {
     }
 
     /// Per-game gradient of the data log-likelihood (for the sandwich covariance).
-    pub fn game_gradient(&self, x: &DVector<f64>, game: &Game) -> DVector<f64> {
+    pub fn game_gradient(&self, x: &DVector<f64>, game: &RatedGame) -> DVector<f64> {
         let (s, terms) = self.advantage_terms(x, game.white, game.black);
         let l = self.game_local(s, self.theta(x), game.result);
         let mut g = DVector::zeros(self.dim());

@@ -34,12 +34,12 @@ pub mod tally;
 pub mod tournament;
 
 pub use elo::{elo_to_score, score_to_elo, EloInterval, Pentanomial, Trinomial};
-pub use model::{sigmoid, Game, GameResult, Model};
+pub use model::{sigmoid, RatedGame, RatedResult, RatingModel};
 pub use openings::{Opening, OpeningSource, OpeningStream};
 pub use ratings::{rate, Anchor, Bootstrap, Covariance, FitConfig, RatingError, RatingReport};
-pub use records::{GameRecord, RecordWriter};
+pub use records::{RecordWriter, TextRecord};
 pub use runner::{
-    paired_jobs, paired_jobs_lazy, play_game, play_games, play_games_until, GameJob, PlayerSource, RunError,
+    paired_jobs, paired_jobs_lazy, play_game, play_games, play_games_until, GameJob, GameRunError, PlayerSource,
 };
 pub use sprt::{Decision, Sprt, SprtConfig, SprtData, SprtError, SprtStatus};
 pub use tally::MatchTally;

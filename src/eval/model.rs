@@ -1,5 +1,5 @@
-//! The rating models: the games they rate ([`Game`], [`GameResult`]), the choice of model
-//! ([`Model`]), and per-game log-likelihoods with their first and second derivatives.
+//! The rating models: the games they rate ([`RatedGame`], [`RatedResult`]), the choice of model
+//! ([`RatingModel`]), and per-game log-likelihoods with their first and second derivatives.
 //!
 //! Everything here is in natural units (`x = elo · ln10 / 400`). A game is described by `s`, the
 //! white player's advantage (rating difference plus first-move advantage), and, in the BayesElo
@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 /// The result of one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum GameResult {
+pub enum RatedResult {
     /// White won.
     WhiteWins,
     /// Drawn.
@@ -31,33 +31,33 @@ pub enum GameResult {
     BlackWins,
 }
 
-impl GameResult {
+impl RatedResult {
     /// White's score: 1, ½ or 0.
     pub fn white_score(self) -> f64 {
         match self {
-            GameResult::WhiteWins => 1.0,
-            GameResult::Draw => 0.5,
-            GameResult::BlackWins => 0.0,
+            RatedResult::WhiteWins => 1.0,
+            RatedResult::Draw => 0.5,
+            RatedResult::BlackWins => 0.0,
         }
     }
 }
 
 /// One game of a tournament, players given by index into the name list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Game {
+pub struct RatedGame {
     /// Index of the white player.
     pub white: usize,
     /// Index of the black player.
     pub black: usize,
     /// The result.
-    pub result: GameResult,
+    pub result: RatedResult,
     /// Identifier shared by the two games of a colour-swapped pair (same opening), if any.
     pub pair: Option<u64>,
 }
 
 /// Which rating model to fit (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Model {
+pub enum RatingModel {
     /// BayesElo: win/draw/loss likelihood with a fitted draw parameter.
     BayesElo,
     /// Ordo-style logistic score model; draws count half.

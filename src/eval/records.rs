@@ -27,14 +27,14 @@
 //!   `Result` (`1-0`, `0-1`, `1/2-1/2`, or `*` for a game saved unfinished), `Termination` (the
 //!   rule that ended the game, as [`EndRule::name`], optionally `/detail`, e.g.
 //!   `adjudication/ply-cap`; `unterminated` for an unfinished game), `Plies` (number of moves). Any further tag (the runner writes `Game`, `Pair`, `Key`, ...) is kept in
-//!   [`GameRecord::tags`].
+//!   [`TextRecord::tags`].
 //! - The movetext is the whole game from `Start` in figurine form with move numbers
 //!   ([`format_line`]), wrapped at about 90 columns, then the result token. The reader accepts
 //!   either notation and ignores `{comments}`.
 //! - The reader replays every move, so a record that parses is a legal game; it checks `Plies`
 //!   and that a `Result` of checkmate or stalemate agrees with the final position.
 
-use crate::eval::model::GameResult;
+use crate::eval::model::RatedResult;
 use crate::rules::game::{EndRule, Game, Outcome};
 use crate::rules::notation::format_line;
 use crate::rules::{Color, Move, Position, Ruleset, Variant};
@@ -44,7 +44,7 @@ use std::path::{Path, PathBuf};
 
 /// One finished game.
 #[derive(Clone, Debug)]
-pub struct GameRecord {
+pub struct TextRecord {
     /// What the game belonged to (`match`, `tournament`, `sprt`, ...).
     pub event: String,
     /// White's player spec.
@@ -69,7 +69,7 @@ pub struct GameRecord {
 /// A record that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("record {record} (line {line}): {reason}")]
-pub struct RecordError {
+pub struct TextRecordError {
     /// 1-based index of the record in its text.
     pub record: usize,
     /// 1-based line where the record starts.
@@ -86,27 +86,27 @@ pub enum RecordFileError {
     Io(PathBuf, std::io::Error),
     /// A record in it is malformed.
     #[error("{0}: {1}")]
-    Record(PathBuf, RecordError),
+    Record(PathBuf, TextRecordError),
 }
 
-impl GameRecord {
+impl TextRecord {
     /// The game's variant.
     pub fn variant(&self) -> Variant {
         self.start.variant()
     }
 
     /// The result in the form the rating code takes; `None` for an unfinished game.
-    pub fn result(&self) -> Option<GameResult> {
+    pub fn result(&self) -> Option<RatedResult> {
         Some(match self.outcome?.winner {
-            Some(Color::White) => GameResult::WhiteWins,
-            Some(Color::Black) => GameResult::BlackWins,
-            None => GameResult::Draw,
+            Some(Color::White) => RatedResult::WhiteWins,
+            Some(Color::Black) => RatedResult::BlackWins,
+            None => RatedResult::Draw,
         })
     }
 
     /// White's score: 1, ½ or 0; `None` for an unfinished game.
     pub fn white_score(&self) -> Option<f64> {
-        self.result().map(GameResult::white_score)
+        self.result().map(RatedResult::white_score)
     }
 
     /// The score of the player named `name` (white's score if it played white, else black's);
@@ -293,12 +293,12 @@ pub const UNTERMINATED: &str = "unterminated";
 const REQUIRED: [&str; 10] =
     ["Event", "White", "Black", "Ruleset", "Flags", "Start", "Opening", "Result", "Termination", "Plies"];
 
-fn interpret(raw: &RawRecord, index: usize) -> Result<GameRecord, RecordError> {
-    let fail = |reason: String| RecordError { record: index + 1, line: raw.line, reason };
+fn interpret(raw: &RawRecord, index: usize) -> Result<TextRecord, TextRecordError> {
+    let fail = |reason: String| TextRecordError { record: index + 1, line: raw.line, reason };
     if let Some((_, bad)) = raw.tags.iter().find(|(k, _)| k == "?") {
         return Err(fail(format!("malformed tag line {bad}")));
     }
-    let get = |name: &str| -> Result<&str, RecordError> {
+    let get = |name: &str| -> Result<&str, TextRecordError> {
         raw.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str()).ok_or_else(|| fail(format!("no {name} tag")))
     };
     let ruleset: Ruleset = get("Ruleset")?.parse().map_err(|e| fail(format!("{e}")))?;
@@ -322,7 +322,7 @@ fn interpret(raw: &RawRecord, index: usize) -> Result<GameRecord, RecordError> {
         game.play_line(&raw.movetext).map_err(|e| fail(e.to_string()))?;
     }
     let moves = game.moves().to_vec();
-    let number = |name: &str| -> Result<usize, RecordError> {
+    let number = |name: &str| -> Result<usize, TextRecordError> {
         let v = get(name)?;
         v.parse::<usize>().map_err(|_| fail(format!("{name} '{v}' is not a whole number")))
     };
@@ -362,7 +362,7 @@ fn interpret(raw: &RawRecord, index: usize) -> Result<GameRecord, RecordError> {
         }
     };
     let tags = raw.tags.iter().filter(|(k, _)| !REQUIRED.contains(&k.as_str())).cloned().collect();
-    Ok(GameRecord {
+    Ok(TextRecord {
         event: get("Event")?.to_string(),
         white: get("White")?.to_string(),
         black: get("Black")?.to_string(),
@@ -376,14 +376,14 @@ fn interpret(raw: &RawRecord, index: usize) -> Result<GameRecord, RecordError> {
 }
 
 /// Parses every record of `text`; fails on the first malformed one.
-pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, RecordError> {
+pub fn parse_records(text: &str) -> Result<Vec<TextRecord>, TextRecordError> {
     split(text).iter().enumerate().map(|(i, r)| interpret(r, i)).collect()
 }
 
 /// Parses the records of `text` up to the first malformed one: the good records, the byte length
 /// of the text they span, and the error that stopped the reading (a record cut short by a killed
 /// writer is normally the last one; a resuming writer truncates the file to that length).
-pub fn parse_records_prefix(text: &str) -> (Vec<GameRecord>, usize, Option<RecordError>) {
+pub fn parse_records_prefix(text: &str) -> (Vec<TextRecord>, usize, Option<TextRecordError>) {
     let mut out = Vec::new();
     let mut good_end = 0;
     for (i, raw) in split(text).iter().enumerate() {
@@ -399,7 +399,7 @@ pub fn parse_records_prefix(text: &str) -> (Vec<GameRecord>, usize, Option<Recor
 }
 
 /// Reads every record of a file.
-pub fn read_records(path: &Path) -> Result<Vec<GameRecord>, RecordFileError> {
+pub fn read_records(path: &Path) -> Result<Vec<TextRecord>, RecordFileError> {
     let text = std::fs::read_to_string(path).map_err(|e| RecordFileError::Io(path.to_path_buf(), e))?;
     parse_records(&text).map_err(|e| RecordFileError::Record(path.to_path_buf(), e))
 }
@@ -407,13 +407,13 @@ pub fn read_records(path: &Path) -> Result<Vec<GameRecord>, RecordFileError> {
 /// The finished records of a file that may still be written to (a match in progress, or one
 /// killed mid-write): a last record cut short is left out, and then the byte offset where the
 /// finished records end is returned with them. A malformed record before the last is an error.
-pub fn read_finished_records(path: &Path) -> Result<(Vec<GameRecord>, Option<u64>), RecordFileError> {
+pub fn read_finished_records(path: &Path) -> Result<(Vec<TextRecord>, Option<u64>), RecordFileError> {
     let text = std::fs::read_to_string(path).map_err(|e| RecordFileError::Io(path.to_path_buf(), e))?;
     finished_records(path, &text)
 }
 
 /// [`read_finished_records`] of a file's text.
-fn finished_records(path: &Path, text: &str) -> Result<(Vec<GameRecord>, Option<u64>), RecordFileError> {
+fn finished_records(path: &Path, text: &str) -> Result<(Vec<TextRecord>, Option<u64>), RecordFileError> {
     let (records, end, err) = parse_records_prefix(text);
     match err {
         Some(e) if text[end..].matches("[Event ").count() > 1 => Err(RecordFileError::Record(path.to_path_buf(), e)),
@@ -425,7 +425,7 @@ fn finished_records(path: &Path, text: &str) -> Result<(Vec<GameRecord>, Option<
 /// The finished records of a file a resumed run appends to: none when it does not exist; a last
 /// record cut short by a killed writer is dropped and the file truncated before it, so appending
 /// goes on cleanly. A malformed record before the last is an error (the file is not cut there).
-pub fn read_records_resuming(path: &Path) -> Result<Vec<GameRecord>, RecordFileError> {
+pub fn read_records_resuming(path: &Path) -> Result<Vec<TextRecord>, RecordFileError> {
     let io = |e| RecordFileError::Io(path.to_path_buf(), e);
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
@@ -468,7 +468,7 @@ impl RecordWriter {
     }
 
     /// Appends one record and flushes it.
-    pub fn write(&mut self, record: &GameRecord) -> Result<(), RecordFileError> {
+    pub fn write(&mut self, record: &TextRecord) -> Result<(), RecordFileError> {
         let io = |e| RecordFileError::Io(self.path.clone(), e);
         self.file.write_all(record.to_text().as_bytes()).map_err(io)?;
         self.file.flush().map_err(io)
@@ -485,12 +485,12 @@ mod tests {
     use super::*;
     use crate::rules::game::Status;
 
-    fn fools_mate() -> GameRecord {
+    fn fools_mate() -> TextRecord {
         let start = Position::startpos(Variant::default());
         let mut g = Game::new(start.clone());
         g.play_line("1. P-Cc2 P-Cc4 2. B-De4/G PAd4-Bd3 3. N-Db3/S P-Cc3 4. SxBe4++").unwrap();
         let Status::Over(outcome) = g.status() else { panic!("mate") };
-        GameRecord {
+        TextRecord {
             event: "test \"quoted\"".into(),
             white: "ab:depth=1,hash=16".into(),
             black: "random:seed=0".into(),
@@ -503,7 +503,7 @@ mod tests {
         }
     }
 
-    fn same(a: &GameRecord, b: &GameRecord) {
+    fn same(a: &TextRecord, b: &TextRecord) {
         assert_eq!(a.to_text(), b.to_text());
         assert_eq!(a.moves, b.moves);
         assert_eq!(a.start.to_text(), b.start.to_text());
@@ -528,7 +528,7 @@ mod tests {
             p.make(m);
             moves.push(m);
         }
-        let b = GameRecord {
+        let b = TextRecord {
             event: "match".into(),
             white: "w".into(),
             black: "b".into(),

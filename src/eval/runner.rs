@@ -1,5 +1,5 @@
 //! The one match runner: plays [`GameJob`]s on worker threads and hands each finished game back as
-//! a [`GameRecord`]. `match`, `tournament` and `sprt` use it, and so can training evaluation and
+//! a [`TextRecord`]. `match`, `tournament` and `sprt` use it, and so can training evaluation and
 //! piece-value matches (lc0: one tournament runner serves training games and evaluation).
 //!
 //! - Players are built **per game inside the worker thread** from a [`PlayerSource`] (a spec, or a
@@ -30,7 +30,7 @@
 //!   thread, in order of completion, with the job's index.
 
 use super::openings::{Opening, OpeningStream};
-use super::records::GameRecord;
+use super::records::TextRecord;
 use crate::player::clock::{GameClock, TimeControl};
 use crate::player::spec::PlayerSpec;
 use crate::player::BuildError;
@@ -120,7 +120,7 @@ pub struct GameJob {
 
 /// Why a game could not be played.
 #[derive(Debug, Clone, thiserror::Error)]
-pub enum RunError {
+pub enum GameRunError {
     /// A player could not be built.
     #[error("cannot build player {player}: {error}")]
     Build {
@@ -161,7 +161,7 @@ pub enum RunError {
 }
 
 /// Plays one game on the current thread.
-pub fn play_game(job: &GameJob) -> Result<GameRecord, RunError> {
+pub fn play_game(job: &GameJob) -> Result<TextRecord, GameRunError> {
     play_game_observed(job, &mut |_, _| {})
 }
 
@@ -171,15 +171,15 @@ pub fn play_game(job: &GameJob) -> Result<GameRecord, RunError> {
 pub fn play_game_observed(
     job: &GameJob,
     on_move: &mut dyn FnMut(&crate::rules::Position, &crate::player::Choice),
-) -> Result<GameRecord, RunError> {
+) -> Result<TextRecord, GameRunError> {
     // 1. The opening.
     let mut game = Game::new(job.opening.start.clone());
     for (i, &m) in job.opening.moves.iter().enumerate() {
-        game.play(m).map_err(|_| RunError::Opening { ply: i + 1, mv: coordinate(m) })?;
+        game.play(m).map_err(|_| GameRunError::Opening { ply: i + 1, mv: coordinate(m) })?;
     }
     let opening_plies = game.moves().len();
     // 2. Fresh players.
-    let build = |s: &PlayerSource| s.build().map_err(|error| RunError::Build { player: s.name(), error });
+    let build = |s: &PlayerSource| s.build().map_err(|error| GameRunError::Build { player: s.name(), error });
     let mut white = build(&job.white)?;
     let mut black = build(&job.black)?;
     white.new_game();
@@ -245,7 +245,7 @@ pub fn play_game_observed(
         let choice = match answer {
             Ok(c) => c,
             Err(PlayError::Forfeit { kind, reason }) => break forfeit(&game, kind, reason),
-            Err(error) => return Err(RunError::Player { player: source.name(), ply, error }),
+            Err(error) => return Err(GameRunError::Player { player: source.name(), ply, error }),
         };
         // An illegal choice is seen too, but then the game ends in a forfeit.
         on_move(game.position(), &choice);
@@ -277,7 +277,7 @@ pub fn play_game_observed(
     if let Some(r) = reason {
         tags.push(("Reason".into(), crate::player::text::clip_words(&r)));
     }
-    Ok(GameRecord {
+    Ok(TextRecord {
         event: job.event.clone(),
         white: job.white.name(),
         black: job.black.name(),
@@ -327,8 +327,8 @@ fn lost_by(game: &Game, loser: crate::rules::Color) -> Outcome {
 pub fn play_games<I>(
     jobs: I,
     concurrency: usize,
-    mut on_finished: impl FnMut(usize, GameRecord),
-) -> Result<(), RunError>
+    mut on_finished: impl FnMut(usize, TextRecord),
+) -> Result<(), GameRunError>
 where
     I: IntoIterator<Item = GameJob>,
     I::IntoIter: Send,
@@ -346,15 +346,15 @@ where
 pub fn play_games_until<I>(
     jobs: I,
     concurrency: usize,
-    mut on_finished: impl FnMut(usize, GameRecord) -> ControlFlow<()>,
-) -> Result<(), RunError>
+    mut on_finished: impl FnMut(usize, TextRecord) -> ControlFlow<()>,
+) -> Result<(), GameRunError>
 where
     I: IntoIterator<Item = GameJob>,
     I::IntoIter: Send,
 {
     let queue = Mutex::new(jobs.into_iter().enumerate());
     let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<(usize, Result<GameRecord, RunError>)>();
+    let (tx, rx) = mpsc::channel::<(usize, Result<TextRecord, GameRunError>)>();
     let mut first_error = None;
     std::thread::scope(|scope| {
         let mut handles = Vec::new();
@@ -376,7 +376,7 @@ where
                 Err(e) => {
                     // No thread to spare: the workers already started stop after their game.
                     stop.store(true, Ordering::Relaxed);
-                    first_error = Some(RunError::Spawn { started: w, error: e.to_string() });
+                    first_error = Some(GameRunError::Spawn { started: w, error: e.to_string() });
                     break;
                 }
             }
@@ -405,7 +405,7 @@ where
                     .cloned()
                     .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
                     .unwrap_or_default();
-                first_error.get_or_insert(RunError::Panic(msg));
+                first_error.get_or_insert(GameRunError::Panic(msg));
             }
         }
     });
@@ -490,7 +490,7 @@ mod tests {
             let mut out = vec![String::new(); jobs.len()];
             // Everything but the thinking times is reproducible.
             let text =
-                |r: GameRecord| r.to_text().lines().filter(|l| !l.contains("Seconds")).collect::<Vec<_>>().join("\n");
+                |r: TextRecord| r.to_text().lines().filter(|l| !l.contains("Seconds")).collect::<Vec<_>>().join("\n");
             play_games(jobs.clone(), threads, |i, r| out[i] = text(r)).unwrap();
             out
         };
@@ -582,7 +582,7 @@ mod tests {
             moves += 1;
             assert!(live.exists());
         });
-        assert!(matches!(e, Err(RunError::Player { ply: 2, .. })) && moves == 1);
+        assert!(matches!(e, Err(GameRunError::Player { ply: 2, .. })) && moves == 1);
         assert!(!live.exists(), "removed after an error");
     }
 

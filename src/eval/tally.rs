@@ -3,7 +3,7 @@
 //! order; a pair counts when its second game arrives.
 
 use super::elo::{Pentanomial, Trinomial};
-use super::records::GameRecord;
+use super::records::TextRecord;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
@@ -39,7 +39,7 @@ pub struct Effort {
 impl Effort {
     /// White's and black's effort in one game, from the runner's `WhiteNodes`, `WhiteSeconds`,
     /// `BlackNodes` and `BlackSeconds` tags; `None` for records without them.
-    pub fn of_record(record: &GameRecord) -> Option<[Effort; 2]> {
+    pub fn of_record(record: &TextRecord) -> Option<[Effort; 2]> {
         let (wn, bn) = (record.tag("WhiteNodes")?, record.tag("BlackNodes")?);
         let secs = |t: Option<&str>| t.and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
         // Moves chosen by the players: after the opening, white first if white is then to move.
@@ -86,7 +86,7 @@ impl MatchTally {
     /// Adds a finished game in which A had white (`a_white`) or black. Returns A's scores in the
     /// two games of the pair (in arrival order) when this game completes a pair. Unfinished games
     /// are ignored.
-    pub fn add(&mut self, a_white: bool, record: &GameRecord) -> Option<(f64, f64)> {
+    pub fn add(&mut self, a_white: bool, record: &TextRecord) -> Option<(f64, f64)> {
         let w = record.white_score()?;
         let score = if a_white { w } else { 1.0 - w };
         match (score * 2.0).round() as i64 {
@@ -113,7 +113,7 @@ impl MatchTally {
     }
 
     /// Adds both players' moves, nodes and time from the record's tags (absent tags add nothing).
-    fn add_effort(&mut self, a_white: bool, record: &GameRecord) {
+    fn add_effort(&mut self, a_white: bool, record: &TextRecord) {
         let Some([white, black]) = Effort::of_record(record) else { return };
         let (a, b) = if a_white { (white, black) } else { (black, white) };
         self.effort[0].add(&a);
@@ -227,7 +227,7 @@ pub enum TallyError {
 /// be between A and B (a match's or SPRT's records); with `b` set, games between other players
 /// are left out (a head-to-head out of a tournament's records). Pairs are matched by the `Pair`
 /// tag. The error names the first game (1-based) that does not fit, or says that none does.
-pub fn tally_records(records: &[GameRecord], a: Option<&str>, b: Option<&str>) -> Result<Tallied, TallyError> {
+pub fn tally_records(records: &[TextRecord], a: Option<&str>, b: Option<&str>) -> Result<Tallied, TallyError> {
     let first = records.first().ok_or(TallyError::NoGames)?;
     let a = a.unwrap_or(&first.white).to_string();
     let b_given = b.is_some();
@@ -283,8 +283,8 @@ mod tests {
     use crate::rules::game::{EndRule, Outcome};
     use crate::rules::{Color, Position, Variant};
 
-    fn rec(pair: &str, winner: Option<Color>) -> GameRecord {
-        GameRecord {
+    fn rec(pair: &str, winner: Option<Color>) -> TextRecord {
+        TextRecord {
             event: "t".into(),
             white: "x".into(),
             black: "y".into(),
@@ -333,8 +333,8 @@ mod tests {
         assert!(t.summary("A", "B").contains("per move: A 300 nodes, 0.500 s; B 100 nodes, 0.250 s"));
     }
 
-    fn game(white: &str, black: &str, pair: &str, winner: Option<Color>) -> GameRecord {
-        GameRecord { white: white.into(), black: black.into(), ..rec(pair, winner) }
+    fn game(white: &str, black: &str, pair: &str, winner: Option<Color>) -> TextRecord {
+        TextRecord { white: white.into(), black: black.into(), ..rec(pair, winner) }
     }
 
     #[test]

@@ -12,11 +12,11 @@
 //!   between runs, and `games` raised (opening `k` depends only on the seed and `k`); the opening
 //!   settings (source, seed, variant, ply cap) must not change, and a run that tries is refused.
 
-use super::model::Game as RatedGame;
+use super::model::RatedGame;
 use super::openings::{Opening, OpeningError, OpeningSource};
 use super::ratings::{rate, FitConfig, RatingError, RatingReport};
-use super::records::{read_records_resuming, GameRecord, RecordFileError, RecordWriter};
-use super::runner::{play_games, GameJob, PlayerSource, RunError};
+use super::records::{read_records_resuming, RecordFileError, RecordWriter, TextRecord};
+use super::runner::{play_games, GameJob, GameRunError, PlayerSource};
 use super::tally::Effort;
 use crate::player::clock::TimeControl;
 use crate::player::spec::{PlayerSpec, SpecError};
@@ -140,7 +140,7 @@ pub enum TournamentError {
     Records(#[from] RecordFileError),
     /// A game could not be played.
     #[error(transparent)]
-    Run(#[from] RunError),
+    Run(#[from] GameRunError),
     /// The ratings could not be fitted.
     #[error(transparent)]
     Rating(#[from] RatingError),
@@ -169,7 +169,7 @@ pub struct Tournament {
 /// What is left to do: records already in the directory and the games still to play.
 pub struct Plan {
     /// Records of finished games already in `games.pgn`.
-    pub done: Vec<GameRecord>,
+    pub done: Vec<TextRecord>,
     /// Games to play, in schedule order.
     pub todo: Vec<GameJob>,
     /// Games in the whole schedule.
@@ -343,7 +343,7 @@ impl Tournament {
 
     /// Plays a plan, appending records to `games.pgn` as games finish; `on_game` is called after
     /// each is written. Returns every record of this tournament's players, old and new.
-    pub fn run(&self, plan: Plan, mut on_game: impl FnMut(&GameRecord)) -> Result<Vec<GameRecord>, TournamentError> {
+    pub fn run(&self, plan: Plan, mut on_game: impl FnMut(&TextRecord)) -> Result<Vec<TextRecord>, TournamentError> {
         let mut writer = RecordWriter::append(&self.config.out.join(GAMES_FILE))?;
         // Games in progress, for watchers: what a killed run left there is stale.
         let live = self.config.out.join(LIVE_DIR);
@@ -385,7 +385,7 @@ impl Tournament {
     /// Rates the tournament's players from records (games of other players are ignored) and
     /// writes `ratings.json`, `ratings.txt` and the plot `ratings.png` to the output directory.
     /// Returns the report and a note when the plot could not be drawn.
-    pub fn rate_and_save(&self, records: &[GameRecord]) -> Result<(RatingReport, Option<String>), TournamentError> {
+    pub fn rate_and_save(&self, records: &[TextRecord]) -> Result<(RatingReport, Option<String>), TournamentError> {
         let report = rate_records(&self.names, records, &FitConfig::default())?;
         let dir = &self.config.out;
         let write = |name: &str, text: String| {
@@ -401,7 +401,7 @@ impl Tournament {
 }
 
 /// The resume key of a record: (White, Black, Pair tag).
-pub fn game_key(r: &GameRecord) -> (String, String, String) {
+pub fn game_key(r: &TextRecord) -> (String, String, String) {
     (r.white.clone(), r.black.clone(), r.tag("Pair").unwrap_or("").to_string())
 }
 
@@ -414,7 +414,7 @@ pub fn job_key(j: &GameJob) -> (String, String, String) {
 /// Fits ratings of the players `names` to the records whose both players are among them. Two
 /// games between the same players with the same `Pair` tag and opposite colours form a pair.
 /// Unfinished games are left out.
-pub fn rate_records(names: &[String], records: &[GameRecord], config: &FitConfig) -> Result<RatingReport, RatingError> {
+pub fn rate_records(names: &[String], records: &[TextRecord], config: &FitConfig) -> Result<RatingReport, RatingError> {
     let index: HashMap<&str, usize> = names.iter().enumerate().map(|(i, n)| (n.as_str(), i)).collect();
     let mut pair_ids: HashMap<(usize, usize, String), u64> = HashMap::new();
     let mut games = Vec::new();
@@ -432,7 +432,7 @@ pub fn rate_records(names: &[String], records: &[GameRecord], config: &FitConfig
 
 /// Each player's nodes (or simulations) and thinking time per move over its games in `records`,
 /// one line per player in `names` order; empty when no record carries the runner's effort tags.
-pub fn effort_text(names: &[String], records: &[GameRecord]) -> String {
+pub fn effort_text(names: &[String], records: &[TextRecord]) -> String {
     let mut by: HashMap<&str, Effort> = HashMap::new();
     for r in records {
         let Some([w, b]) = Effort::of_record(r) else { continue };

@@ -27,7 +27,7 @@ pub mod tree;
 
 pub use ab_eval::AbEvaluator;
 pub use quiesce::QuiescenceEvaluator;
-pub use search::{Search, SearchConfig, SearchKind, SearchResult};
+pub use search::{MctsResult, Search, SearchConfig, SearchKind};
 pub use select::GumbelParams;
 
 use crate::nn::Evaluator;
@@ -45,7 +45,7 @@ pub fn search_position(
     sims: u32,
     config: &SearchConfig,
     seed: u64,
-) -> Result<Option<SearchResult>, crate::nn::EvalError> {
+) -> Result<Option<MctsResult>, crate::nn::EvalError> {
     let mut search = Search::new(*config, seed);
     search.start(pos, history, sims);
     let mut out = Vec::new();

@@ -21,7 +21,7 @@
 //! Noise and the recorded value: [`Search::set_noise`] switches the root noise of both kinds
 //! (PUCT's Dirichlet, Gumbel's root sample) per search, so the driver's cheap searches are
 //! noise-free. The Gumbel root sample only picks which moves get visits and which is played; the
-//! recorded value ([`SearchResult::root_wdl`], see [`gumbel_root_wdl`]) and the policy target
+//! recorded value ([`MctsResult::root_wdl`], see [`gumbel_root_wdl`]) and the policy target
 //! (π') are computed from prior logits and completed Q without it.
 
 use super::backup::{add_in_flight, backup};
@@ -95,7 +95,7 @@ impl Default for SearchConfig {
 
 /// What a finished search says.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SearchResult {
+pub struct MctsResult {
     /// The move to play (Gumbel: the sequential-halving winner; PUCT: most visits).
     pub best: Move,
     /// The legal moves at the root, in generation order.
@@ -454,7 +454,7 @@ impl Search {
     }
 
     /// The result; `None` when the root is terminal (or the search was never started).
-    pub fn result(&mut self) -> Option<SearchResult> {
+    pub fn result(&mut self) -> Option<MctsResult> {
         let root = *self.tree.nodes.first()?;
         if root.is_terminal() || !root.is_expanded() || root.num_children == 0 {
             return None;
@@ -488,7 +488,7 @@ impl Search {
             SearchKind::Gumbel => gumbel_root_wdl(&root, &kids, &policy),
             SearchKind::Puct => root_mean_wdl(&root),
         };
-        Some(SearchResult {
+        Some(MctsResult {
             best: moves[best],
             moves,
             visits,

@@ -184,7 +184,7 @@ fn run_search(
     sims: u32,
     seed: u64,
     noise: bool,
-) -> (SearchResult, tree::Tree) {
+) -> (MctsResult, tree::Tree) {
     let mut s = Search::new(cfg, seed);
     s.set_noise(noise);
     s.start(p, &[], sims);

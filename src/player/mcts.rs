@@ -35,7 +35,7 @@ pub fn load_net_evaluator(path: &std::path::Path) -> Result<Box<dyn Evaluator>, 
 #[derive(Clone, Debug, PartialEq)]
 pub struct MctsAnalysis {
     /// The search's result (visits, policy, root WDL).
-    pub result: crate::mcts::SearchResult,
+    pub result: crate::mcts::MctsResult,
     /// Most-visited line from the root, the chosen move first.
     pub pv: Vec<Move>,
     /// Time taken.

@@ -14,7 +14,7 @@
 use super::records::{GameRecord, GameResult, PositionRecord, SetupRecord, Termination, VariantRecord};
 use crate::engine::eval::material_balance;
 use crate::engine::Weights;
-use crate::mcts::{Search, SearchConfig, SearchResult};
+use crate::mcts::{MctsResult, Search, SearchConfig};
 use crate::nn::{EvalInput, Evaluation, Evaluator};
 use crate::rules::game::{outcome, prior_occurrences};
 use crate::rules::{Color, Kind, Move, Position, Setup, Variant};
@@ -319,7 +319,7 @@ impl Slot {
     }
 
     /// Plays the searched move, records the position and applies resignation.
-    fn conclude(&mut self, cfg: &SelfPlayConfig, r: SearchResult, evaluator: &str) {
+    fn conclude(&mut self, cfg: &SelfPlayConfig, r: MctsResult, evaluator: &str) {
         self.searching = false;
         self.sims += r.simulations as u64;
         let ply = self.moves.len() as u32;
@@ -360,7 +360,7 @@ impl Slot {
 }
 
 /// Samples a move from the policy target raised to the power 1/T.
-fn sample(r: &SearchResult, temperature: f32, rng: &mut impl Rng) -> Move {
+fn sample(r: &MctsResult, temperature: f32, rng: &mut impl Rng) -> Move {
     let w: Vec<f64> = r.policy.iter().map(|&p| (p.max(0.0) as f64).powf(1.0 / temperature as f64)).collect();
     let total: f64 = w.iter().sum();
     if !(total > 0.0 && total.is_finite()) {

@@ -3,7 +3,7 @@
 
 use super::records::Termination;
 use super::records::{GameRecord, GameResult, RecordError};
-use crate::eval::records::GameRecord as TextRecord;
+use crate::eval::records::TextRecord;
 use crate::rules::game::{EndRule, Outcome};
 use crate::rules::{Color, Move};
 

@@ -29,7 +29,7 @@
 //!      PUCT: visit distribution); since version 3 it may be empty: a value-only sample, a cheap
 //!      search recorded for its root value alone (`selfplay.cheap_value_samples`);
 //!    - `root_wdl: [f32; 3]` — the search's root value (win, draw, loss) for the side to move
-//!      (MCTS: see [`crate::mcts::SearchResult::root_wdl`]; an engine search: its score through
+//!      (MCTS: see [`crate::mcts::MctsResult::root_wdl`]; an engine search: its score through
 //!      [`score_to_wdl`] at [`ENGINE_SCORE_SCALE`]);
 //!    - `nn_wdl: [f32; 3]` — the evaluator's value of the position before any search, same
 //!      convention ([`crate::nn::evaluator::NEUTRAL_WDL`] when no evaluator played). In self-play

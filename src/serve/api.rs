@@ -2,7 +2,7 @@
 //! and `/api/record` (docs/WEB.md has the request and answer shapes).
 
 use super::{ApiError, AppState, MAX_HASH_MB};
-use crate::eval::GameRecord;
+use crate::eval::TextRecord;
 use crate::player::spec::PlayerSpec;
 use crate::player::{Go, Player, SearchInfo, Turn};
 use crate::rules::game::{EndRule, Game, Outcome, Status};
@@ -512,7 +512,7 @@ pub(crate) async fn record(Body(req): Body<GameRequest>) -> Result<Json<Value>, 
         crate::player::text::clip(s)
     };
     let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let rec = GameRecord {
+    let rec = TextRecord {
         event: name(&req.event, "web"),
         white: name(&req.white, "white"),
         black: name(&req.black, "black"),

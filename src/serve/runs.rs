@@ -6,7 +6,7 @@ use super::api::board_json;
 use super::{ApiError, AppState};
 use crate::eval::records::{parse_records, parse_records_prefix};
 use crate::eval::tournament::{rate_records, Tournament, CONFIG_FILE, GAMES_FILE, LIVE_DIR};
-use crate::eval::{FitConfig, GameRecord};
+use crate::eval::{FitConfig, TextRecord};
 use crate::rules::game::Game;
 use crate::rules::notation::{coordinate, figurine, parse_move};
 use crate::rules::{Position, Ruleset, Variant};
@@ -201,7 +201,7 @@ pub(crate) async fn list(State(st): State<Arc<AppState>>) -> Result<Json<Value>,
 }
 
 /// A record as the page replays it.
-fn record_json(index: usize, r: &GameRecord) -> Value {
+fn record_json(index: usize, r: &TextRecord) -> Value {
     let v = r.variant();
     let mut figs = Vec::with_capacity(r.moves.len());
     let mut p = r.start.clone();
@@ -229,7 +229,7 @@ fn record_json(index: usize, r: &GameRecord) -> Value {
 }
 
 /// A records file read leniently: a record cut short at the end (a run writing it) is left out.
-fn read_games(path: &Path) -> Result<Vec<GameRecord>, ApiError> {
+fn read_games(path: &Path) -> Result<Vec<TextRecord>, ApiError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| ApiError::bad(format!("{}: {e}", path.file_name().unwrap_or_default().to_string_lossy())))?;
     let (records, _, error) = parse_records_prefix(&text);
@@ -368,7 +368,7 @@ pub(crate) async fn tournament(
             settings["players"].as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect()).unwrap_or_default();
         let results = st.cache.get((games_path.clone(), "tournament-results"), &[&games_path, &cfg_path], || {
             let records = if games_path.is_file() { read_games(&games_path)? } else { Vec::new() };
-            let mine: Vec<&GameRecord> =
+            let mine: Vec<&TextRecord> =
                 records.iter().filter(|r| names.contains(&r.white) && names.contains(&r.black)).collect();
             let recent: Vec<Value> = mine
                 .iter()

@@ -18,7 +18,7 @@
 use super::backend::load_evaluator;
 use super::TrainError;
 use crate::eval::openings::OpeningSource;
-use crate::eval::records::GameRecord;
+use crate::eval::records::TextRecord;
 use crate::eval::runner::{paired_jobs, play_games_until, PlayerSource};
 use crate::eval::tally::MatchTally;
 use crate::eval::{score_to_elo, Decision, Pentanomial, Sprt, SprtConfig, SprtData, Trinomial};
@@ -149,7 +149,7 @@ pub fn play_match(
     b: &PlayerSource,
     s: &MatchSettings,
     on_pair: &mut dyn FnMut(&MatchResult, (f64, f64)) -> bool,
-) -> Result<(MatchResult, Vec<GameRecord>), TrainError> {
+) -> Result<(MatchResult, Vec<TextRecord>), TrainError> {
     let start = Position::startpos(s.variant);
     let openings = OpeningSource::Random { plies: s.opening_plies }
         .openings(&start, s.pairs as usize, s.seed)
@@ -200,7 +200,7 @@ pub fn gate(
     alpha: f64,
     max_games: u32,
     s: &MatchSettings,
-) -> Result<(GateResult, Vec<GameRecord>), TrainError> {
+) -> Result<(GateResult, Vec<TextRecord>), TrainError> {
     let config = SprtConfig { elo0: elo.0, elo1: elo.1, alpha, beta: alpha, data: SprtData::Pentanomial };
     let mut sprt = Sprt::new(config).map_err(|e| TrainError::Player(e.to_string()))?;
     let s = MatchSettings { pairs: max_games.div_ceil(2), ..s.clone() };

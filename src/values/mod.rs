@@ -22,7 +22,7 @@ pub mod setups;
 pub use imbalance::{Estimate, ImbalanceReport, PairResults};
 pub use regression::{RegressionReport, SampleConfig};
 pub use report::ValuesReport;
-pub use run::{run, Method, RunError, ValuesConfig};
+pub use run::{run, Method, ValuesConfig, ValuesError};
 pub use setups::{default_imbalances, measured_kinds, Imbalance};
 
 use crate::rules::{Kind, Ruleset};

@@ -52,7 +52,7 @@ pub struct ReplayGame {
 
 /// A record that cannot be read.
 #[derive(Debug, thiserror::Error)]
-pub enum RecordError {
+pub enum ValuesRecordError {
     /// I/O failure.
     #[error("{path}: {source}")]
     Io {
@@ -164,8 +164,8 @@ impl GameLine {
 
 /// Reads every line of a `games.jsonl` file (a missing file reads as empty; a torn last line, as
 /// left by a killed run, is skipped).
-pub fn read_lines(path: &Path) -> Result<Vec<GameLine>, RecordError> {
-    let io = |source| RecordError::Io { path: path.display().to_string(), source };
+pub fn read_lines(path: &Path) -> Result<Vec<GameLine>, ValuesRecordError> {
+    let io = |source| ValuesRecordError::Io { path: path.display().to_string(), source };
     let f = match std::fs::File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -182,7 +182,11 @@ pub fn read_lines(path: &Path) -> Result<Vec<GameLine>, RecordError> {
             Ok(g) => out.push(g),
             Err(_) if i + 1 == n => break,
             Err(e) => {
-                return Err(RecordError::Bad { path: path.display().to_string(), line: i + 1, reason: e.to_string() })
+                return Err(ValuesRecordError::Bad {
+                    path: path.display().to_string(),
+                    line: i + 1,
+                    reason: e.to_string(),
+                })
             }
         }
     }
@@ -200,11 +204,11 @@ pub fn append_line(file: &mut impl Write, line: &GameLine) -> std::io::Result<()
 /// Reads games for the regression from a file: a `games.jsonl` store of this module (games of
 /// other rulesets than `variant`'s fail to replay and are an error) or a self-play shard (games of
 /// other rulesets are skipped).
-pub fn read_games(path: &Path, variant: Variant) -> Result<Vec<ReplayGame>, RecordError> {
+pub fn read_games(path: &Path, variant: Variant) -> Result<Vec<ReplayGame>, ValuesRecordError> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| RecordError::Io { path: name.clone(), source })?;
+    let bytes = std::fs::read(path).map_err(|source| ValuesRecordError::Io { path: name.clone(), source })?;
     if bytes.starts_with(&crate::selfplay::shards::MAGIC) {
-        let recs = crate::selfplay::shards::decode_shard(path, &bytes).map_err(|e| RecordError::Bad {
+        let recs = crate::selfplay::shards::decode_shard(path, &bytes).map_err(|e| ValuesRecordError::Bad {
             path: name.clone(),
             line: 0,
             reason: e.to_string(),
@@ -214,7 +218,7 @@ pub fn read_games(path: &Path, variant: Variant) -> Result<Vec<ReplayGame>, Reco
             if r.variant.to_variant().ok() != Some(variant) {
                 continue;
             }
-            let bad = |e: String| RecordError::Bad { path: name.clone(), line: 0, reason: e };
+            let bad = |e: String| ValuesRecordError::Bad { path: name.clone(), line: 0, reason: e };
             let start = r.start_position().map_err(|e| bad(e.to_string()))?;
             let moves: Vec<Move> = r.moves.iter().filter_map(|&b| Move::from_bits(b)).collect();
             let white_score = match r.result {
@@ -230,7 +234,7 @@ pub fn read_games(path: &Path, variant: Variant) -> Result<Vec<ReplayGame>, Reco
         .iter()
         .enumerate()
         .map(|(i, g)| {
-            g.replay(variant).map_err(|source| RecordError::Replay { path: name.clone(), line: i + 1, source })
+            g.replay(variant).map_err(|source| ValuesRecordError::Replay { path: name.clone(), line: i + 1, source })
         })
         .collect()
 }

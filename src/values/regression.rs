@@ -16,7 +16,7 @@
 //!    game's samples weighted by its multiplicity, the model refitted (warm start); the 2.5% and
 //!    97.5% percentiles of `v_k` give the 95% interval, their standard deviation the `se`.
 //!
-//! # Texel-style tuning ([`Model::Texel`])
+//! # Texel-style tuning ([`RegressionModel::Texel`])
 //! The material-only model credits a piece with everything that comes with it, and with whatever
 //! else tends to go with a material lead in play (a side ahead in material is often ahead in
 //! position too). The Texel-style model (after Peter Österlund's tuning of the Texel engine's
@@ -46,7 +46,7 @@ use serde::{Deserialize, Serialize};
 
 /// One quiet position: the game it came from, material differences, white's result.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Sample {
+pub struct MaterialSample {
     /// Index of the game (for the bootstrap).
     pub game: usize,
     /// White's count minus black's, per kind index.
@@ -124,13 +124,13 @@ pub fn material_delta(p: &Position) -> [f64; KIND_COUNT] {
 /// Step 1 for one game.
 ///
 /// With `weights`, each sample also gets the evaluation's positional part and bonuses (for
-/// [`Model::Texel`]); without, those are 0.
+/// [`RegressionModel::Texel`]); without, those are 0.
 pub fn game_samples(
     game: &ReplayGame,
     index: usize,
     cfg: SampleConfig,
     weights: Option<&crate::engine::Weights>,
-) -> Vec<Sample> {
+) -> Vec<MaterialSample> {
     let mut pos = game.start.clone();
     let mut quiet = Vec::new();
     for ply in 0..=game.moves.len() {
@@ -146,7 +146,7 @@ pub fn game_samples(
     (0..take)
         .map(|i| {
             let (ply, p) = &quiet[i * n / take.max(1)];
-            let mut s = Sample {
+            let mut s = MaterialSample {
                 game: index,
                 delta: material_delta(p),
                 y: game.white_score,
@@ -170,7 +170,7 @@ pub fn game_samples(
 
 /// Which regression [`regress`] fits (module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Model {
+pub enum RegressionModel {
     /// Material differences only.
     Material,
     /// Material differences with the evaluation's positional part as a covariate.
@@ -265,10 +265,10 @@ pub struct RegressionValue {
     pub estimate: Estimate,
     /// Raw coefficient (logit units per piece).
     pub coefficient: f64,
-    /// [`Model::Texel`]: the tuned material weight `β_k / γ` in evaluation pawns.
+    /// [`RegressionModel::Texel`]: the tuned material weight `β_k / γ` in evaluation pawns.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub weight: Option<f64>,
-    /// [`Model::Texel`]: the average positional bonus `b̄_k` of a piece of this kind on the board
+    /// [`RegressionModel::Texel`]: the average positional bonus `b̄_k` of a piece of this kind on the board
     /// (evaluation pawns).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bonus: Option<f64>,
@@ -291,13 +291,13 @@ pub struct RegressionReport {
     pub bootstrap: usize,
     /// Replicates where the fit failed or the pawn coefficient was not positive.
     pub bootstrap_failed: usize,
-    /// [`Model::Texel`]: `γ`, the logit per evaluation pawn of the positional part.
+    /// [`RegressionModel::Texel`]: `γ`, the logit per evaluation pawn of the positional part.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub positional_coefficient: Option<f64>,
 }
 
 /// `b̄_k` per kind index from samples weighted by `w` (0 where no piece of the kind stood).
-fn mean_bonus(samples: &[Sample], w: &[f64]) -> [f64; KIND_COUNT] {
+fn mean_bonus(samples: &[MaterialSample], w: &[f64]) -> [f64; KIND_COUNT] {
     let mut sum = [(0.0, 0.0); KIND_COUNT];
     for (s, &wi) in samples.iter().zip(w) {
         for (acc, b) in sum.iter_mut().zip(&s.bonus) {
@@ -322,11 +322,11 @@ fn values_of(beta: &[f64], used: &[Kind], pawn: usize, texel: Option<&[f64; KIND
 
 /// Steps 2–4 on samples, for `kinds` (pawn required), with the chosen `model`.
 pub fn regress(
-    samples: &[Sample],
+    samples: &[MaterialSample],
     kinds: &[Kind],
     bootstrap: usize,
     seed: u64,
-    model: Model,
+    model: RegressionModel,
 ) -> Result<RegressionReport, RegressionError> {
     if samples.is_empty() {
         return Err(RegressionError::NoSamples);
@@ -335,7 +335,7 @@ pub fn regress(
     let dropped: Vec<String> =
         kinds.iter().filter(|k| !used.contains(k)).map(|&k| crate::engine::weights::kind_key(k).to_string()).collect();
     let pawn = used.iter().position(|&k| k == Kind::Pawn).ok_or(RegressionError::NoPawnVariation)? + 1;
-    let texel = model == Model::Texel;
+    let texel = model == RegressionModel::Texel;
     let x: Vec<Vec<f64>> = samples
         .iter()
         .map(|s| {
@@ -417,7 +417,7 @@ pub fn regress(
 }
 
 /// The phases of [`by_phase`]: ply ranges `[from, to)` of the sampled positions, counted from the
-/// recorded start ([`Sample::ply`]): the opening, the middlegame and the late middlegame and
+/// recorded start ([`MaterialSample::ply`]): the opening, the middlegame and the late middlegame and
 /// endgame of the engine games these runs play, whose median length is 60–85 plies.
 pub const PHASES: [(u32, u32); 3] = [(0, 20), (20, 60), (60, u32::MAX)];
 
@@ -434,21 +434,22 @@ pub struct PhaseRegression {
     pub error: Option<String>,
 }
 
-/// The phase split: [`regress`] with [`Model::Material`] on the samples of each of [`PHASES`]
+/// The phase split: [`regress`] with [`RegressionModel::Material`] on the samples of each of [`PHASES`]
 /// separately. A piece whose worth changes as the game goes on (a short-range piece that gains in
 /// the endgame, a piece that needs open lines) shows different values per phase, where the
 /// regression over all positions gives their sample-weighted blend. The results of a game weigh on
 /// each phase, so the phases are not independent samples of one value but estimates of different
 /// quantities (value at that stage for the game's result).
-pub fn by_phase(samples: &[Sample], kinds: &[Kind], bootstrap: usize, seed: u64) -> Vec<PhaseRegression> {
+pub fn by_phase(samples: &[MaterialSample], kinds: &[Kind], bootstrap: usize, seed: u64) -> Vec<PhaseRegression> {
     PHASES
         .iter()
         .map(|&(from, to)| {
-            let part: Vec<Sample> = samples.iter().filter(|s| s.ply >= from && s.ply < to).cloned().collect();
-            let (report, error) = match regress(&part, kinds, bootstrap, seed ^ u64::from(from), Model::Material) {
-                Ok(r) => (Some(r), None),
-                Err(e) => (None, Some(e.to_string())),
-            };
+            let part: Vec<MaterialSample> = samples.iter().filter(|s| s.ply >= from && s.ply < to).cloned().collect();
+            let (report, error) =
+                match regress(&part, kinds, bootstrap, seed ^ u64::from(from), RegressionModel::Material) {
+                    Ok(r) => (Some(r), None),
+                    Err(e) => (None, Some(e.to_string())),
+                };
             PhaseRegression { from_ply: from, to_ply: (to != u32::MAX).then_some(to), report, error }
         })
         .collect()
@@ -490,10 +491,17 @@ mod tests {
                 if step > 0 && rng.gen_bool(0.3) {
                     dd[0] += if rng.gen_bool(0.5) { 1.0 } else { -1.0 };
                 }
-                samples.push(Sample { game, delta: dd, y, ply: 0, positional: 0.0, bonus: [(0.0, 0.0); KIND_COUNT] });
+                samples.push(MaterialSample {
+                    game,
+                    delta: dd,
+                    y,
+                    ply: 0,
+                    positional: 0.0,
+                    bonus: [(0.0, 0.0); KIND_COUNT],
+                });
             }
         }
-        let r = regress(&samples, &kinds, 200, 9, Model::Material).unwrap();
+        let r = regress(&samples, &kinds, 200, 9, RegressionModel::Material).unwrap();
         assert_eq!(r.values.len(), kinds.len());
         assert_eq!(r.games, 6000);
         let mut inside = 0;
@@ -529,7 +537,7 @@ mod tests {
             d[Kind::Guard.index()] = rng.gen_range(-1i32..=1) as f64;
             let eta = 0.3 * (d[Kind::Pawn.index()] + worth(ply) * d[Kind::Guard.index()]);
             let y = draw_score(sigmoid(eta), &mut rng);
-            samples.push(Sample { game, delta: d, y, ply, positional: 0.0, bonus: [(0.0, 0.0); KIND_COUNT] });
+            samples.push(MaterialSample { game, delta: d, y, ply, positional: 0.0, bonus: [(0.0, 0.0); KIND_COUNT] });
         }
         let phases = by_phase(&samples, &kinds, 200, 1);
         assert_eq!(phases.len(), PHASES.len());
@@ -544,7 +552,7 @@ mod tests {
         let late = phases[2].report.as_ref().unwrap().values[1].estimate;
         assert!(early.hi95 < late.lo95, "{early:?} {late:?}");
         // No samples in a phase: an error for that phase, not a panic.
-        let early_only: Vec<Sample> = samples.iter().filter(|s| s.ply < 20).cloned().collect();
+        let early_only: Vec<MaterialSample> = samples.iter().filter(|s| s.ply < 20).cloned().collect();
         let split = by_phase(&early_only, &kinds, 10, 1);
         assert!(split[0].report.is_some() && split[0].error.is_none());
         assert!(split[1..].iter().all(|p| p.report.is_none() && p.error.is_some()), "{split:?}");
@@ -583,10 +591,10 @@ mod tests {
                 for &k in &kinds {
                     b[k.index()] = (3.0 * bonus(k), 3.0);
                 }
-                samples.push(Sample { game, delta: d, y, ply: 0, positional: p, bonus: b });
+                samples.push(MaterialSample { game, delta: d, y, ply: 0, positional: p, bonus: b });
             }
-            let texel = regress(&samples, &kinds, 200, seed, Model::Texel).unwrap();
-            let plain = regress(&samples, &kinds, 200, seed, Model::Material).unwrap();
+            let texel = regress(&samples, &kinds, 200, seed, RegressionModel::Texel).unwrap();
+            let plain = regress(&samples, &kinds, 200, seed, RegressionModel::Material).unwrap();
             let gamma = texel.positional_coefficient.unwrap();
             assert!((gamma - 0.3).abs() < 0.08, "seed {seed}: gamma {gamma}");
             for (v, m) in texel.values.iter().zip(&plain.values).filter(|(v, _)| v.kind != Kind::Pawn) {
@@ -632,9 +640,12 @@ mod tests {
         assert_eq!(first.bonus[Kind::Knight.index()].1, knights as f64);
         let d = crate::engine::eval::decompose(&start, &w);
         assert_eq!(first.positional, d.positional as f64 / w.value(Kind::Pawn) as f64);
-        assert!(matches!(regress(&[], &[Kind::Pawn], 0, 0, Model::Material), Err(RegressionError::NoSamples)));
         assert!(matches!(
-            regress(&s, &[Kind::Pawn, Kind::Wizard], 0, 0, Model::Texel),
+            regress(&[], &[Kind::Pawn], 0, 0, RegressionModel::Material),
+            Err(RegressionError::NoSamples)
+        ));
+        assert!(matches!(
+            regress(&s, &[Kind::Pawn, Kind::Wizard], 0, 0, RegressionModel::Texel),
             Err(RegressionError::NoPawnVariation)
         ));
     }

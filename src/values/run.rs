@@ -26,7 +26,7 @@
 use super::imbalance::{estimate, PairResults};
 use super::play::{pair_rng, shared_opening};
 use super::records::{append_line, read_games, read_lines, GameLine, ReplayGame};
-use super::regression::{by_phase, game_samples, regress, Model, SampleConfig};
+use super::regression::{by_phase, game_samples, regress, RegressionModel, SampleConfig};
 use super::report::{IterationSummary, Row, ValuesReport, SIDE_A};
 use super::setups::{bracket, measured_kinds, Imbalance};
 use super::{guess, guess_source};
@@ -44,7 +44,7 @@ use std::time::Instant;
 
 /// Which estimators to run: any of the imbalance matches, the outcome regression (material only)
 /// and the Texel-style regression (material with the evaluation's positional part, on the same
-/// games: [`super::regression::Model`]).
+/// games: [`super::regression::RegressionModel`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Method {
     /// Imbalance matches.
@@ -128,13 +128,13 @@ pub struct ValuesConfig {
 
 /// Why a run failed.
 #[derive(Debug, thiserror::Error)]
-pub enum RunError {
+pub enum ValuesError {
     /// File trouble.
     #[error("{0}: {1}")]
     Io(String, std::io::Error),
     /// A game record problem.
     #[error(transparent)]
-    Record(#[from] super::records::RecordError),
+    Record(#[from] super::records::ValuesRecordError),
     /// A setup problem.
     #[error(transparent)]
     Setup(#[from] super::setups::ImbalanceError),
@@ -159,8 +159,8 @@ struct IterConfig {
     seed: u64,
 }
 
-fn io(path: &std::path::Path) -> impl FnOnce(std::io::Error) -> RunError + '_ {
-    move |e| RunError::Io(path.display().to_string(), e)
+fn io(path: &std::path::Path) -> impl FnOnce(std::io::Error) -> ValuesError + '_ {
+    move |e| ValuesError::Io(path.display().to_string(), e)
 }
 
 /// Record tag of a values game naming its imbalance.
@@ -182,7 +182,7 @@ fn play_iteration(
     engine: &PlayerSpec,
     dir: &std::path::Path,
     quota: &BTreeMap<String, usize>,
-) -> Result<(Vec<GameLine>, usize), RunError> {
+) -> Result<(Vec<GameLine>, usize), ValuesError> {
     std::fs::create_dir_all(dir).map_err(io(dir))?;
     let ic = IterConfig {
         variant: cfg.variant.to_string(),
@@ -193,10 +193,10 @@ fn play_iteration(
     };
     let cpath = dir.join("config.json");
     if let Ok(text) = std::fs::read_to_string(&cpath) {
-        let old: IterConfig =
-            serde_json::from_str(&text).map_err(|e| RunError::Mismatch(cpath.display().to_string(), e.to_string()))?;
+        let old: IterConfig = serde_json::from_str(&text)
+            .map_err(|e| ValuesError::Mismatch(cpath.display().to_string(), e.to_string()))?;
         if old != ic {
-            return Err(RunError::Mismatch(cpath.display().to_string(), format!("{old:?}")));
+            return Err(ValuesError::Mismatch(cpath.display().to_string(), format!("{old:?}")));
         }
     }
     crate::fsutil::write_atomic(&cpath, serde_json::to_string_pretty(&ic).expect("serialises").as_bytes())
@@ -298,13 +298,13 @@ fn play_iteration(
         progress.inc(1);
         ControlFlow::Continue(())
     })
-    .map_err(|e| RunError::Play(e.to_string()))?;
+    .map_err(|e| ValuesError::Play(e.to_string()))?;
     progress.finish();
     if let Some(e) = failed.into_inner().ok().flatten() {
         return Err(e.into());
     }
     if let Some(e) = write_error {
-        return Err(RunError::Play(e));
+        return Err(ValuesError::Play(e));
     }
     // Games finish in an order that depends on thread timing; the estimates (bootstraps
     // included) see them in a fixed order, so a rerun gives the same report.
@@ -320,7 +320,7 @@ fn play_allocated(
     cfg: &ValuesConfig,
     engine: &PlayerSpec,
     dir: &std::path::Path,
-) -> Result<(Vec<GameLine>, usize, Vec<Imbalance>), RunError> {
+) -> Result<(Vec<GameLine>, usize, Vec<Imbalance>), ValuesError> {
     let rs = cfg.variant.ruleset;
     let qpath = dir.join("quota.json");
     let mut schedule = cfg.imbalances.clone();
@@ -328,7 +328,7 @@ fn play_allocated(
     // A resumed run first finishes the round it was in, with the same quotas; the brackets added
     // by an earlier run stay in the schedule (so that a report-only rerun sees their games).
     if let Ok(text) = std::fs::read_to_string(&qpath) {
-        let bad = |e: String| RunError::Mismatch(qpath.display().to_string(), e);
+        let bad = |e: String| ValuesError::Mismatch(qpath.display().to_string(), e);
         let saved: BTreeMap<String, usize> = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
         for (t, q) in saved {
             if !quota.contains_key(&t) {
@@ -481,17 +481,17 @@ fn pair_results(schedule: &[Imbalance], lines: &[GameLine]) -> Vec<PairResults> 
 }
 
 /// Runs the whole estimation (see the module docs) and writes the report into `cfg.out`.
-pub fn run(cfg: &ValuesConfig) -> Result<ValuesReport, RunError> {
+pub fn run(cfg: &ValuesConfig) -> Result<ValuesReport, ValuesError> {
     let t0 = Instant::now();
     let rs = cfg.variant.ruleset;
     let base = match &cfg.engine {
         PlayerSpec::AlphaBeta(ab) => ab.clone(),
         other if cfg.iterate > 1 => {
-            return Err(RunError::Config(format!("--iterate needs an alpha-beta engine, not {other}")))
+            return Err(ValuesError::Config(format!("--iterate needs an alpha-beta engine, not {other}")))
         }
         _ => AlphaBetaSpec::default(),
     };
-    let mut weights = base.weights(rs).map_err(|e| RunError::Config(e.to_string()))?;
+    let mut weights = base.weights(rs).map_err(|e| ValuesError::Config(e.to_string()))?;
     let kinds = measured_kinds(rs);
     let mut extra: Vec<ReplayGame> = Vec::new();
     for p in &cfg.records {
@@ -563,7 +563,7 @@ fn iteration_engine(
     weights: &Weights,
     k: usize,
     dir: &std::path::Path,
-) -> Result<PlayerSpec, RunError> {
+) -> Result<PlayerSpec, ValuesError> {
     Ok(if k == 0 {
         cfg.engine.clone()
     } else {
@@ -604,7 +604,7 @@ fn estimate_regressions(
     weights: &Weights,
     kinds: &[Kind],
     k: usize,
-) -> Result<(), RunError> {
+) -> Result<(), ValuesError> {
     (report.regression, report.regression_error, report.texel, report.texel_error) = (None, None, None, None);
     report.phases = Vec::new();
     if cfg.method.regression || cfg.method.texel {
@@ -612,7 +612,7 @@ fn estimate_regressions(
         let mut samples = Vec::new();
         let mut index = 0;
         for l in lines {
-            let g = l.replay(cfg.variant).map_err(|e| RunError::Play(e.to_string()))?;
+            let g = l.replay(cfg.variant).map_err(|e| ValuesError::Play(e.to_string()))?;
             samples.extend(game_samples(&g, index, cfg.sample, eval));
             index += 1;
         }
@@ -622,14 +622,14 @@ fn estimate_regressions(
         }
         let seed = cfg.seed ^ 0xABCD ^ k as u64;
         if cfg.method.regression {
-            match regress(&samples, kinds, cfg.bootstrap, seed, Model::Material) {
+            match regress(&samples, kinds, cfg.bootstrap, seed, RegressionModel::Material) {
                 Ok(r) => report.regression = Some(r),
                 Err(e) => report.regression_error = Some(e.to_string()),
             }
             report.phases = by_phase(&samples, kinds, cfg.bootstrap, seed);
         }
         if cfg.method.texel {
-            match regress(&samples, kinds, cfg.bootstrap, seed, Model::Texel) {
+            match regress(&samples, kinds, cfg.bootstrap, seed, RegressionModel::Texel) {
                 Ok(r) => report.texel = Some(r),
                 Err(e) => report.texel_error = Some(e.to_string()),
             }

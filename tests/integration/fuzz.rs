@@ -9,7 +9,7 @@
 //!
 //! The last section holds the inputs that made a reader panic, as regression tests.
 
-use fiveup::eval::records::{parse_records, parse_records_prefix, GameRecord as TextRecord};
+use fiveup::eval::records::{parse_records, parse_records_prefix, TextRecord};
 use fiveup::nn::Symmetry;
 use fiveup::player::spec::PlayerSpec;
 use fiveup::rules::game::Game;

@@ -1,7 +1,7 @@
 //! Writes valid seed inputs for every fuzz target into `corpus/<target>/` (run from `fuzz/`):
 //! `cargo run --release --bin make_corpus [--features torch]`.
 
-use fiveup::eval::records::GameRecord as TextRecord;
+use fiveup::eval::records::TextRecord;
 use fiveup::rules::notation::format_line;
 use fiveup::rules::{Move, Position, Setup, Variant};
 use fiveup::selfplay::records::{SetupRecord, VariantRecord};

@@ -4,14 +4,14 @@
 //! # Models
 //! Ratings are reported in Elo (400 · log10 units); per-game derivatives live in the private
 //! `model` module.
-//! - [`Model::BayesElo`] (default): Rémi Coulom's BayesElo model. A game between white `w` and
+//! - [`RatingModel::BayesElo`] (default): Rémi Coulom's BayesElo model. A game between white `w` and
 //!   black `b` has `s = r_w − r_b + adv`; white wins with probability `F(s − drawelo)`, black with
 //!   `F(−s − drawelo)`, the rest is a draw, `F(x) = 1 / (1 + 10^(−x/400))`. The draw parameter
 //!   `drawelo` and (optionally) the first-move advantage `adv` are fitted jointly with the ratings.
 //!   The likelihood is the true one for W/D/L data, so the inverse Hessian is a valid covariance.
 //!   Note the BayesElo scale is wider than logistic Elo when draws are common (a rating
 //!   difference `d` gives an expected score a little below `F(d)`).
-//! - [`Model::Logistic`] (Ordo-style): expected score `F(s)`, a draw counting as half a win and
+//! - [`RatingModel::Logistic`] (Ordo-style): expected score `F(s)`, a draw counting as half a win and
 //!   half a loss; ratings are then on the same logistic scale as [`super::elo`] match summaries
 //!   and SPRT bounds. Its likelihood is a quasi-likelihood (it ignores that draws lower the
 //!   variance), so use it with [`Covariance::Sandwich`].
@@ -32,7 +32,7 @@
 
 use super::elo::{normal_cdf, z95, Pentanomial, Trinomial, NATURAL_PER_ELO};
 use super::fit::{inverse_positive_definite, Problem, Solution};
-use super::model::{Game, GameResult, Model};
+use super::model::{RatedGame, RatedResult, RatingModel};
 use nalgebra::{DMatrix, DVector};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -72,7 +72,7 @@ pub struct Bootstrap {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FitConfig {
     /// Rating model.
-    pub model: Model,
+    pub model: RatingModel,
     /// Whether to fit a first-move (white) advantage; otherwise it is 0.
     pub white_advantage: bool,
     /// Virtual draws per player of the prior (> 0; BayesElo's default is 2).
@@ -89,7 +89,7 @@ impl Default for FitConfig {
     /// BayesElo with first-move advantage, 2 virtual draws, mean 0, Hessian covariance.
     fn default() -> Self {
         Self {
-            model: Model::BayesElo,
+            model: RatingModel::BayesElo,
             white_advantage: true,
             prior_draws: 2.0,
             anchor: Anchor::Mean,
@@ -102,7 +102,7 @@ impl Default for FitConfig {
 impl FitConfig {
     /// The Ordo-style setting: logistic model with sandwich covariance, otherwise as default.
     pub fn logistic() -> Self {
-        Self { model: Model::Logistic, covariance: Covariance::Sandwich, ..Self::default() }
+        Self { model: RatingModel::Logistic, covariance: Covariance::Sandwich, ..Self::default() }
     }
 }
 
@@ -143,7 +143,7 @@ pub enum RatingError {
 
 /// An estimate with its 95% half-width, in Elo.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Estimate {
+pub struct EloEstimate {
     /// Point estimate.
     pub value: f64,
     /// Half-width of the 95% interval.
@@ -198,9 +198,9 @@ pub struct RatingReport {
     /// Players in input order.
     pub players: Vec<PlayerRating>,
     /// BayesElo draw parameter, if that model was fitted.
-    pub draw_elo: Option<Estimate>,
+    pub draw_elo: Option<EloEstimate>,
     /// First-move advantage, if fitted.
-    pub white_advantage: Option<Estimate>,
+    pub white_advantage: Option<EloEstimate>,
     /// Covariance of the anchored ratings (Elo²), input order.
     pub covariance: Vec<Vec<f64>>,
     /// `los[i][j]`: probability that player `i` is stronger than `j` (½ on the diagonal).
@@ -271,7 +271,7 @@ impl RatingReport {
 }
 
 /// Fits ratings to `games` among the players `names` (indices into it) with `config`.
-pub fn rate<S: AsRef<str>>(names: &[S], games: &[Game], config: &FitConfig) -> Result<RatingReport, RatingError> {
+pub fn rate<S: AsRef<str>>(names: &[S], games: &[RatedGame], config: &FitConfig) -> Result<RatingReport, RatingError> {
     // 1. Validate the input and find the game clusters (pairs).
     let n = names.len();
     validate(names, games, config)?;
@@ -279,7 +279,7 @@ pub fn rate<S: AsRef<str>>(names: &[S], games: &[Game], config: &FitConfig) -> R
     let pairs = clusters.iter().filter(|c| c.len() == 2).count();
 
     // 2. Fit and compute the parameter covariance.
-    let all: Vec<&Game> = games.iter().collect();
+    let all: Vec<&RatedGame> = games.iter().collect();
     let problem = Problem::new(n, &all, config.model, config.white_advantage, config.prior_draws);
     let solution = problem.maximize();
     let params_cov = match config.covariance {
@@ -291,7 +291,7 @@ pub fn rate<S: AsRef<str>>(names: &[S], games: &[Game], config: &FitConfig) -> R
     let (elo, cov) = anchored(&problem, &solution.x, Some(&params_cov), n, config.anchor);
     let cov = cov.expect("covariance requested");
     let param_estimate = |i: Option<usize>| {
-        i.map(|i| Estimate {
+        i.map(|i| EloEstimate {
             value: solution.x[i] / NATURAL_PER_ELO,
             pm95: z95() * params_cov[(i, i)].max(0.0).sqrt() / NATURAL_PER_ELO,
         })
@@ -326,7 +326,7 @@ pub fn rate<S: AsRef<str>>(names: &[S], games: &[Game], config: &FitConfig) -> R
     })
 }
 
-fn validate<S: AsRef<str>>(names: &[S], games: &[Game], config: &FitConfig) -> Result<(), RatingError> {
+fn validate<S: AsRef<str>>(names: &[S], games: &[RatedGame], config: &FitConfig) -> Result<(), RatingError> {
     let n = names.len();
     if n == 0 {
         return Err(RatingError::NoPlayers);
@@ -361,7 +361,7 @@ fn validate<S: AsRef<str>>(names: &[S], games: &[Game], config: &FitConfig) -> R
 }
 
 /// Connected-component label (the smallest member's index) of every player.
-fn components<'a>(n: usize, games: impl Iterator<Item = &'a Game>) -> Vec<usize> {
+fn components<'a>(n: usize, games: impl Iterator<Item = &'a RatedGame>) -> Vec<usize> {
     let mut parent: Vec<usize> = (0..n).collect();
     fn root(parent: &mut [usize], mut i: usize) -> usize {
         while parent[i] != i {
@@ -378,7 +378,7 @@ fn components<'a>(n: usize, games: impl Iterator<Item = &'a Game>) -> Vec<usize>
 }
 
 /// Game indices grouped into valid colour-swapped pairs and single games.
-fn clusters(games: &[Game]) -> Vec<Vec<usize>> {
+fn clusters(games: &[RatedGame]) -> Vec<Vec<usize>> {
     let mut by_pair: HashMap<u64, Vec<usize>> = HashMap::new();
     let mut out = Vec::new();
     for (i, g) in games.iter().enumerate() {
@@ -404,7 +404,7 @@ fn clusters(games: &[Game]) -> Vec<Vec<usize>> {
 }
 
 /// Robust covariance `H⁻¹ J H⁻¹ · C/(C−1)` with `J = Σ_clusters g_c g_cᵀ`.
-fn sandwich(problem: &Problem, solution: &Solution, games: &[Game], clusters: &[Vec<usize>]) -> DMatrix<f64> {
+fn sandwich(problem: &Problem, solution: &Solution, games: &[RatedGame], clusters: &[Vec<usize>]) -> DMatrix<f64> {
     let dim = problem.dim();
     let mut j = DMatrix::zeros(dim, dim);
     for cluster in clusters {
@@ -481,7 +481,7 @@ fn los_matrix(elo: &[f64], cov: &DMatrix<f64>) -> Vec<Vec<f64>> {
 /// Percentile 95% intervals of the anchored ratings over seeded pair resamples.
 fn bootstrap(
     n: usize,
-    games: &[Game],
+    games: &[RatedGame],
     clusters: &[Vec<usize>],
     config: &FitConfig,
     settings: Bootstrap,
@@ -492,7 +492,7 @@ fn bootstrap(
     let mut rng = ChaCha8Rng::seed_from_u64(settings.seed);
     let mut draws: Vec<Vec<f64>> = vec![Vec::with_capacity(settings.samples); n];
     for _ in 0..settings.samples {
-        let sample: Vec<&Game> = (0..clusters.len())
+        let sample: Vec<&RatedGame> = (0..clusters.len())
             .flat_map(|_| clusters[rng.gen_range(0..clusters.len())].iter())
             .map(|&i| &games[i])
             .collect();
@@ -521,20 +521,20 @@ fn bootstrap(
 }
 
 /// `table[i][j]`: results of `i` against `j` from `i`'s side.
-fn crosstable(n: usize, games: &[Game]) -> Vec<Vec<Trinomial>> {
+fn crosstable(n: usize, games: &[RatedGame]) -> Vec<Vec<Trinomial>> {
     let mut table = vec![vec![Trinomial::default(); n]; n];
     for g in games {
         let (w, b) = (g.white, g.black);
         match g.result {
-            GameResult::WhiteWins => {
+            RatedResult::WhiteWins => {
                 table[w][b].wins += 1;
                 table[b][w].losses += 1;
             }
-            GameResult::Draw => {
+            RatedResult::Draw => {
                 table[w][b].draws += 1;
                 table[b][w].draws += 1;
             }
-            GameResult::BlackWins => {
+            RatedResult::BlackWins => {
                 table[w][b].losses += 1;
                 table[b][w].wins += 1;
             }
@@ -543,12 +543,12 @@ fn crosstable(n: usize, games: &[Game]) -> Vec<Vec<Trinomial>> {
     table
 }
 
-fn pairing_stats(crosstable: &[Vec<Trinomial>], games: &[Game], clusters: &[Vec<usize>]) -> Vec<PairingStats> {
+fn pairing_stats(crosstable: &[Vec<Trinomial>], games: &[RatedGame], clusters: &[Vec<usize>]) -> Vec<PairingStats> {
     let mut penta: HashMap<(usize, usize), Pentanomial> = HashMap::new();
     for cluster in clusters.iter().filter(|c| c.len() == 2) {
         let (x, y) = (&games[cluster[0]], &games[cluster[1]]);
         let a = x.white.min(x.black);
-        let score_of_a = |g: &Game| {
+        let score_of_a = |g: &RatedGame| {
             let s = g.result.white_score();
             if g.white == a {
                 s

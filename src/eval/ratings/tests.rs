@@ -7,7 +7,7 @@ const NAMES: [&str; 5] = ["a", "b", "c", "d", "e"];
 const TRUTH: [f64; 5] = [-180.0, -60.0, 10.0, 80.0, 150.0];
 
 /// A paired round robin (each pair of games colour-swapped) drawn from the BayesElo model.
-fn bayeselo_games(seed: u64, pairs_per_pairing: usize, drawelo: f64, adv: f64) -> Vec<Game> {
+fn bayeselo_games(seed: u64, pairs_per_pairing: usize, drawelo: f64, adv: f64) -> Vec<RatedGame> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut games = Vec::new();
     let mut pair_id = 0;
@@ -19,13 +19,13 @@ fn bayeselo_games(seed: u64, pairs_per_pairing: usize, drawelo: f64, adv: f64) -
                     let theta = drawelo * NATURAL_PER_ELO;
                     let u: f64 = rng.gen();
                     let result = if u < sigmoid(s - theta) {
-                        GameResult::WhiteWins
+                        RatedResult::WhiteWins
                     } else if u < 1.0 - sigmoid(-s - theta) {
-                        GameResult::Draw
+                        RatedResult::Draw
                     } else {
-                        GameResult::BlackWins
+                        RatedResult::BlackWins
                     };
-                    games.push(Game { white: w, black: b, result, pair: Some(pair_id) });
+                    games.push(RatedGame { white: w, black: b, result, pair: Some(pair_id) });
                 }
                 pair_id += 1;
             }
@@ -35,7 +35,7 @@ fn bayeselo_games(seed: u64, pairs_per_pairing: usize, drawelo: f64, adv: f64) -
 }
 
 /// Games whose expected score is logistic in the rating difference, 35% draws when even.
-fn logistic_games(seed: u64, pairs_per_pairing: usize, adv: f64) -> Vec<Game> {
+fn logistic_games(seed: u64, pairs_per_pairing: usize, adv: f64) -> Vec<RatedGame> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut games = Vec::new();
     for i in 0..TRUTH.len() {
@@ -46,14 +46,14 @@ fn logistic_games(seed: u64, pairs_per_pairing: usize, adv: f64) -> Vec<Game> {
                     let draw = 0.35f64.min(2.0 * mu.min(1.0 - mu));
                     let u: f64 = rng.gen();
                     let result = if u < mu - draw / 2.0 {
-                        GameResult::WhiteWins
+                        RatedResult::WhiteWins
                     } else if u < mu + draw / 2.0 {
-                        GameResult::Draw
+                        RatedResult::Draw
                     } else {
-                        GameResult::BlackWins
+                        RatedResult::BlackWins
                     };
                     let pair = Some((i * 100 + j) as u64 * 10_000 + k as u64);
-                    games.push(Game { white: w, black: b, result, pair });
+                    games.push(RatedGame { white: w, black: b, result, pair });
                 }
             }
         }
@@ -184,16 +184,16 @@ fn assert_finite(report: &RatingReport) {
     serde_json::to_string(report).unwrap();
 }
 
-fn game(white: usize, black: usize, result: GameResult) -> Game {
-    Game { white, black, result, pair: None }
+fn game(white: usize, black: usize, result: RatedResult) -> RatedGame {
+    RatedGame { white, black, result, pair: None }
 }
 
 #[test]
 fn degenerate_inputs_stay_finite() {
-    use GameResult::*;
-    let all_draws: Vec<Game> = (0..20).map(|k| game(k % 2, 1 - k % 2, Draw)).collect();
+    use RatedResult::*;
+    let all_draws: Vec<RatedGame> = (0..20).map(|k| game(k % 2, 1 - k % 2, Draw)).collect();
     let one_game = vec![game(0, 1, WhiteWins)];
-    let only_wins: Vec<Game> = (0..30)
+    let only_wins: Vec<RatedGame> = (0..30)
         .map(|k| {
             let other = 1 + k % 2;
             if k % 4 < 2 {
@@ -204,7 +204,7 @@ fn degenerate_inputs_stay_finite() {
         })
         .chain((0..10).map(|k| game(1 + k % 2, 2 - k % 2, Draw)))
         .collect();
-    let white_always_wins: Vec<Game> = (0..10).map(|k| game(k % 2, 1 - k % 2, WhiteWins)).collect();
+    let white_always_wins: Vec<RatedGame> = (0..10).map(|k| game(k % 2, 1 - k % 2, WhiteWins)).collect();
     for config in [FitConfig::default(), FitConfig::logistic()] {
         for (games, n) in [(&all_draws, 2), (&one_game, 2), (&only_wins, 3), (&white_always_wins, 2)] {
             let report = rate(&NAMES[..n], games, &config).unwrap();
@@ -222,7 +222,7 @@ fn degenerate_inputs_stay_finite() {
 
 #[test]
 fn invalid_inputs_are_errors() {
-    use GameResult::*;
+    use RatedResult::*;
     let config = FitConfig::default();
     let none: [&str; 0] = [];
     assert_eq!(rate(&none, &[], &config), Err(RatingError::NoPlayers));
@@ -240,7 +240,7 @@ fn invalid_inputs_are_errors() {
 
 #[test]
 fn broken_pairs_count_as_single_games() {
-    use GameResult::*;
+    use RatedResult::*;
     let mut games = vec![game(0, 1, WhiteWins), game(1, 0, Draw), game(0, 1, Draw)];
     games[0].pair = Some(1);
     games[1].pair = Some(1);

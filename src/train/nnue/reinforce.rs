@@ -29,7 +29,7 @@ use super::data::load_data;
 use super::datagen::{self, DatagenConfig};
 use super::train::{self, NnueTrainConfig};
 use crate::engine::nnue::{shipped_file, ships, Dims, Network};
-use crate::eval::records::{read_records_resuming, GameRecord, RecordWriter};
+use crate::eval::records::{read_records_resuming, RecordWriter, TextRecord};
 use crate::eval::tournament::{game_key, job_key};
 use crate::eval::{
     paired_jobs_lazy, play_games_until, Decision, MatchTally, OpeningSource, PlayerSource, Sprt, SprtConfig,
@@ -434,7 +434,7 @@ fn gate_match(
     let mut sprt = Sprt::new(SprtConfig::new(cfg.gate.elo0, cfg.gate.elo1)).map_err(|e| e.to_string())?;
     let mut tally = MatchTally::new();
     // Counts a game; breaks once the SPRT decides.
-    let add = |tally: &mut MatchTally, sprt: &mut Sprt, r: &GameRecord| -> ControlFlow<()> {
+    let add = |tally: &mut MatchTally, sprt: &mut Sprt, r: &TextRecord| -> ControlFlow<()> {
         if let Some((x, y)) = tally.add(r.white == a_name, r) {
             sprt.add_pair(x, y);
         }
@@ -445,8 +445,8 @@ fn gate_match(
         }
     };
     // 1. The games of an interrupted gate (of these two players; others are left alone).
-    let ours = |r: &GameRecord| (r.white == a_name && r.black == b_name) || (r.white == b_name && r.black == a_name);
-    let done: Vec<GameRecord> =
+    let ours = |r: &TextRecord| (r.white == a_name && r.black == b_name) || (r.white == b_name && r.black == a_name);
+    let done: Vec<TextRecord> =
         read_records_resuming(games).map_err(|e| e.to_string())?.into_iter().filter(|r| ours(r)).collect();
     let keys: HashSet<_> = done.iter().map(game_key).collect();
     let decided = done.iter().any(|r| add(&mut tally, &mut sprt, r).is_break());
@@ -620,7 +620,7 @@ opening_plies = 4
         std::fs::write(&cut, text).unwrap();
         assert_eq!(gate(&cut), line);
         let resumed = crate::eval::records::read_records(&cut).unwrap();
-        let key = |r: &GameRecord| (game_key(r), r.moves.clone());
+        let key = |r: &TextRecord| (game_key(r), r.moves.clone());
         assert_eq!(resumed.iter().map(key).collect::<Vec<_>>(), games.iter().map(key).collect::<Vec<_>>());
         // Run again after its last game, it plays nothing more.
         assert_eq!(gate(&cut), line);

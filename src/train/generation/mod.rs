@@ -23,19 +23,21 @@
 //! 7. **report**: a `generation` line in `metrics.jsonl`, `plots/progress.png`, and one summary
 //!    line on stdout.
 //!
+//! The gate and the ladder (5, 6) are in [`evaluation`], the report (7) in [`report`]; this file
+//! holds the loop and the phases before them.
+//!
 //! Every phase change is an atomic rewrite of `state.json`, after the phase's own outputs are
 //! on disk; so a killed run resumes in the phase it was in, and each phase can tell from its files
 //! what it has done already.
 
-use super::arena::{gate, net_source, opponent_source, play_match, GateResult, MatchResult, MatchSettings};
+use super::arena::opponent_source;
 use super::backend::open_learner;
 use super::checkpoint;
 use super::learner::{learning_rate, Learner, LrPhase, StepStats};
 use super::replay::{bootstrap_share, Pool, Replay, Targets};
 use super::rundir::{atomic_write, Phase, RunDir, RunState};
 use super::worker::{best_evaluator, count_games, play_chunk};
-use super::{heldout, plots, replay, TrainError};
-use crate::eval::runner::PlayerSource;
+use super::{heldout, replay, TrainError};
 use crate::nn::Evaluator;
 use crate::progress::Progress;
 use crate::rng::mix_seed;
@@ -47,6 +49,11 @@ use serde_json::json;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+
+pub mod evaluation;
+pub mod report;
+
+use evaluation::read_eval_json;
 
 /// How `fiveup train` was asked to run.
 #[derive(Clone, Debug)]
@@ -654,219 +661,11 @@ impl Trainer<'_> {
             self.set_phase(Phase::Evaluate)
         }
     }
-
-    fn net_player(&self, g: u32) -> PlayerSource {
-        net_source(&self.cfg, g, self.run.model_dir(g))
-    }
-
-    fn gate(&mut self) -> Result<(), TrainError> {
-        let cand = self.state.generation + 1;
-        let path = self.run.eval_dir().join(format!("gate-{cand:04}.json"));
-        let result: GateResult = match read_eval_json(&path, "replay the gate")? {
-            Some(r) => r,
-            None => {
-                let best = self.run.read_best()?.unwrap_or(0);
-                let e = self.cfg.evaluation.clone();
-                let (a, b) = (self.net_player(cand), self.net_player(best));
-                let seed = mix_seed(&[self.cfg.seed, 0x6761_7465, cand as u64]);
-                let s = MatchSettings::from_config(&self.cfg, 0, seed, format!("gate gen-{cand:04}"))?;
-                let (r, records) =
-                    gate(&a, &b, (cand, best), (e.sprt_elo0, e.sprt_elo1), e.sprt_alpha, e.gating_max_games, &s)?;
-                write_records(&self.run.eval_dir().join(format!("gate-{cand:04}.games")), &records)?;
-                atomic_write(&path, (serde_json::to_string_pretty(&r).expect("serialises") + "\n").as_bytes())?;
-                r
-            }
-        };
-        tracing::info!(
-            "gate gen-{cand:04} vs gen-{:04}: score {:.3} LLR {:.2} {:?} → {}",
-            result.best,
-            result.result.score,
-            result.llr,
-            result.decision,
-            if result.accepted { "accepted" } else { "rejected" }
-        );
-        if result.accepted {
-            self.run.write_best(cand)?;
-            self.state.best = cand;
-        }
-        self.set_phase(Phase::Evaluate)
-    }
-
-    fn ladder_path(&self, g: u32) -> PathBuf {
-        self.run.eval_dir().join(format!("gen-{g:04}.json"))
-    }
-
-    fn read_ladder(&self, g: u32) -> Result<Vec<MatchResult>, TrainError> {
-        Ok(read_eval_json(&self.ladder_path(g), "replay its ladder matches")?.unwrap_or_default())
-    }
-
-    fn evaluate(&mut self) -> Result<(), TrainError> {
-        let g = self.state.generation + 1;
-        let e = self.cfg.evaluation.clone();
-        if e.every > 0 && g % e.every == 0 && e.games_per_rung > 0 && !e.ladder.is_empty() {
-            let t0 = Instant::now();
-            let mut done = self.read_ladder(g)?;
-            let me = self.net_player(g);
-            let games_path = self.run.eval_dir().join(format!("gen-{g:04}.games"));
-            // Records of the rungs already done (a rung cut short by a kill is replayed whole).
-            let mut records: Vec<crate::eval::records::GameRecord> = crate::eval::records::read_records(&games_path)
-                .unwrap_or_default()
-                .into_iter()
-                .filter(|r| done.iter().any(|d| r.event == format!("gen-{g:04} vs {}", d.opponent)))
-                .collect();
-            for (i, spec) in e.ladder.iter().enumerate().skip(done.len()) {
-                let opp = opponent_source(spec, mix_seed(&[self.cfg.seed, g as u64, i as u64]))?;
-                let pairs = e.games_per_rung.div_ceil(2);
-                let bar = Progress::new(pairs as u64, &format!("gen {g} vs {spec}"), "pairs");
-                bar.resume_at(0);
-                let seed = mix_seed(&[self.cfg.seed, 0x6c61_6464, g as u64, i as u64]);
-                let s = MatchSettings::from_config(&self.cfg, pairs, seed, format!("gen-{g:04} vs {spec}"))?;
-                let (mut r, recs) = play_match(&me, &opp, &s, &mut |r, _| {
-                    bar.set_position(r.pairs.pairs());
-                    bar.set_message(format!("score {:.3}", r.score));
-                    true
-                })?;
-                bar.finish();
-                tracing::info!("gen-{g:04} vs {spec}: {} score {:.3}", r.games, r.score);
-                records.extend(recs);
-                write_records(&games_path, &records)?;
-                // The spec as configured names the rung (a bare `random` plays as random:seed=…).
-                r.opponent = spec.clone();
-                done.push(r);
-                let text = serde_json::to_string_pretty(&done).expect("serialises") + "\n";
-                atomic_write(&self.ladder_path(g), text.as_bytes())?;
-            }
-            self.timings.evaluate = t0.elapsed().as_secs_f64();
-        }
-        self.set_phase(Phase::Report)
-    }
-
-    fn report(&mut self) -> Result<(), TrainError> {
-        let g = self.state.generation;
-        if self.replay.total() == 0 {
-            self.load_replay()?;
-        }
-        let metrics = self.run.read_metrics();
-        let mine: Vec<StepStats> = metrics
-            .iter()
-            .filter(|m| m["kind"] == "train" && m["generation"] == g && m["bootstrap"] != true)
-            .filter_map(|m| serde_json::from_value(m.clone()).ok())
-            .collect();
-        let m = StepStats::mean(&mine);
-        let ladder = self.read_ladder(g + 1)?;
-        let games = count_games(&self.run.shard_dir(g));
-        let held = self.heldout_metrics(g + 1)?;
-        let sp_games: Vec<crate::selfplay::GameRecord> = replay::shard_files(&self.run.shard_dir(g))
-            .iter()
-            .filter_map(|p| crate::selfplay::read_shard(p).ok())
-            .flatten()
-            .collect();
-        let sp = crate::selfplay::SelfplayStats::from_games(&sp_games);
-        let anchors: Vec<(f64, f64, f64)> = ladder
-            .iter()
-            .filter_map(|r| {
-                let elo = self.cfg.evaluation.anchor_elo.get(&r.opponent)?;
-                Some((*elo, r.games.points(), r.games.games() as f64))
-            })
-            .collect();
-        let strength = crate::eval::elo::anchored_elo(&anchors);
-        let line = json!({
-            "kind": "generation", "generation": g + 1, "best": self.run.read_best()?.unwrap_or(0),
-            "step": self.step, "games": games, "samples_total": self.replay.total(),
-            "policy_loss": m.policy_loss, "value_loss": m.value_loss, "moves_left_loss": m.moves_left_loss,
-            "policy_accuracy": m.policy_accuracy,
-            "ladder": ladder.iter().map(|r| json!({"opponent": r.opponent, "score": r.score, "elo": r.elo, "games": r.games.games()})).collect::<Vec<_>>(),
-            "selfplay_seconds": self.timings.selfplay, "games_per_second": self.timings.games_per_sec,
-            "train_seconds": self.timings.train, "evaluate_seconds": self.timings.evaluate,
-            "heldout_policy_top1": held.map(|h| h.policy_top1), "heldout_value_ce": held.map(|h| h.value_ce),
-            "heldout_score_mse": held.map(|h| h.score_mse),
-            "anchored_elo": strength, "unix_time": unix_time(), "selfplay": sp,
-        });
-        // A report killed after this line was written runs again: its line is not repeated.
-        let mut all = metrics;
-        if !all.iter().any(|m| m["kind"] == "generation" && m["generation"] == g + 1) {
-            self.run.append_metrics(&line)?;
-            all.push(line);
-        }
-        if let Err(e) = plots::draw_progress(&self.run.plots_dir().join("progress.png"), &all) {
-            tracing::warn!("{e}");
-        }
-        let ladder_text: Vec<String> = ladder.iter().map(|r| format!("{} {:.2}", r.opponent, r.score)).collect();
-        let held_text = held.map_or(String::new(), |h| {
-            format!(" | held-out top1 {:.3} vce {:.3} smse {:.4}", h.policy_top1, h.value_ce, h.score_mse)
-        });
-        let elo_text = strength.map_or(String::new(), |a| format!(" | Elo {}", format_anchored(&a)));
-        let sp_text = format!(
-            " | self-play W/D/L {}/{}/{} len {:.0} resign {} cap {} false-resign {}",
-            sp.white_wins,
-            sp.draws,
-            sp.black_wins,
-            sp.mean_plies,
-            sp.resignations,
-            sp.ply_cap_games,
-            // The count beside the rate: a tenth of ~60 would-be resignations is a handful of games.
-            sp.false_resign_rate
-                .map_or("-".to_string(), |r| format!("{r:.2} ({}/{})", sp.false_resignations, sp.would_resign_games))
-        );
-        let summary = format!(
-            "gen {:>4} | games {games} samples {} | step {} | loss policy {:.3} value {:.3} mleft {:.3} | acc {:.3} | best gen-{:04} | ladder: {}{sp_text}{held_text}{elo_text}",
-            g + 1,
-            self.replay.total(),
-            self.step,
-            m.policy_loss,
-            m.value_loss,
-            m.moves_left_loss,
-            m.policy_accuracy,
-            self.run.read_best()?.unwrap_or(0),
-            if ladder_text.is_empty() { "-".to_string() } else { ladder_text.join(", ") }
-        );
-        writeln!(self.out, "{summary}").map_err(|e| TrainError::io(std::path::Path::new("<stdout>"), e))?;
-        let _ = self.out.flush();
-        self.timings = Timings::default();
-        self.state.generation = g + 1;
-        self.state.train_target = self.step;
-        self.set_phase(if self.state.generation >= self.cfg.generations { Phase::Finished } else { Phase::Selfplay })
-    }
 }
 
 /// Seconds since the Unix epoch (for plotting against wall time).
 fn unix_time() -> f64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0.0, |d| d.as_secs_f64())
-}
-
-/// `+123 [+80, +170]`, with `>`/`<` and open ends for one-sided bounds.
-pub fn format_anchored(a: &crate::eval::elo::AnchoredElo) -> String {
-    let f = |x: Option<f64>, open: &str| x.map_or(open.to_string(), |v| format!("{v:+.0}"));
-    match a.elo {
-        Some(e) => format!("{e:+.0} [{}, {}]", f(a.lo95, "-inf"), f(a.hi95, "+inf")),
-        None if a.hi95.is_none() => format!("> {} (95%)", f(a.lo95, "-inf")),
-        None => format!("< {} (95%)", f(a.hi95, "+inf")),
-    }
-}
-
-/// Writes the PGN-style records of an evaluation or gating match next to its JSON results.
-/// Reads a result file of `eval/` written by an earlier run of this phase: `None` when there is
-/// none (the matches are played), an error naming the file and the fix when it is damaged (it is
-/// never silently ignored: that would replay hours of matches without a word). `redo` says what
-/// deleting it does.
-pub fn read_eval_json<T: serde::de::DeserializeOwned>(
-    path: &std::path::Path,
-    redo: &str,
-) -> Result<Option<T>, TrainError> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(TrainError::io(path, e)),
-    };
-    serde_json::from_str(&text).map(Some).map_err(|e| TrainError::Invalid {
-        path: path.to_path_buf(),
-        detail: format!("damaged result file ({e}); delete it to {redo}"),
-    })
-}
-
-fn write_records(path: &std::path::Path, records: &[crate::eval::records::GameRecord]) -> Result<(), TrainError> {
-    let text: String = records.iter().map(|r| r.to_text() + "\n").collect();
-    atomic_write(path, text.as_bytes())
 }
 
 #[cfg(test)]
@@ -916,22 +715,5 @@ mod tests {
         assert!(e.contains("config.toml: missing") && e.contains("--config FILE"), "{e}");
         assert!(e.contains("config hash 0123456789abcdef") && e.contains("do not delete"), "{e}");
         assert!(!e.contains('\n'), "{e}");
-    }
-
-    #[test]
-    fn damaged_eval_results_are_errors_naming_the_file_and_the_fix() {
-        let t = tempfile::tempdir().unwrap();
-        let path = t.path().join("gate-0003.json");
-        assert!(read_eval_json::<GateResult>(&path, "replay the gate").unwrap().is_none(), "none yet");
-        std::fs::write(&path, "{\"accepted\": tru").unwrap();
-        let e = read_eval_json::<GateResult>(&path, "replay the gate").unwrap_err().to_string();
-        assert!(
-            e.contains("gate-0003.json: damaged result file") && e.ends_with("delete it to replay the gate"),
-            "{e}"
-        );
-        let ladder = t.path().join("gen-0003.json");
-        std::fs::write(&ladder, "[{\"opponent\": 3}]").unwrap();
-        let e = read_eval_json::<Vec<MatchResult>>(&ladder, "replay its ladder matches").unwrap_err().to_string();
-        assert!(e.contains("gen-0003.json: damaged result file"), "{e}");
     }
 }
