@@ -82,7 +82,7 @@ pub enum Command {
     /// Work with recorded games.
     #[command(subcommand)]
     Games(games::GamesCommand),
-    /// The NNUE evaluator (issue 15): training data, training, the reinforcement loop.
+    /// The NNUE evaluator: training data, training, the reinforcement loop.
     #[command(subcommand)]
     Nnue(nnue::NnueCommand),
 }

@@ -464,7 +464,7 @@ pub struct EvaluationSection {
     /// Gumbel root actions (m) of the network player; 0 = the self-play's `selfplay.gumbel_m`.
     /// With NNUE leaves and a large m the network contributes little beyond which moves are left
     /// out, so a ladder meant to show what the policy learnt plays with a
-    /// small m (docs/RESULTS.md, session 22). Written into a frozen config only when set.
+    /// small m (docs/RESULTS.md). Written into a frozen config only when set.
     #[serde(skip_serializing_if = "is_zero_u32")]
     pub gumbel_m: u32,
     /// Games reaching this many plies are drawn.
