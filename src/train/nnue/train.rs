@@ -128,7 +128,7 @@ impl NnueTrainConfig {
 
     /// Checks the numbers (before any data is read).
     pub fn check(&self) -> Result<(), String> {
-        self.dims.check()?;
+        self.dims.check().map_err(|e| e.to_string())?;
         if !(1..=10_000).contains(&self.epochs) {
             return Err(format!("--epochs {}: expected 1 to 10000", self.epochs));
         }
