@@ -100,7 +100,7 @@ impl ValuesArgs {
     pub fn config(&self) -> Result<fiveup::values::ValuesConfig> {
         use fiveup::values::{default_imbalances, Imbalance};
         let ruleset: Ruleset = self.ruleset.name().trim().parse()?;
-        let method = self.method.parse::<fiveup::values::Method>().map_err(anyhow::Error::msg)?;
+        let method = self.method.parse::<fiveup::values::Method>()?;
         let engine: fiveup::player::spec::PlayerSpec = self.engine.parse().context("--engine")?;
         engine.build().context("--engine")?;
         use common::{bound, MAX_GAMES};

@@ -2,6 +2,7 @@
 
 use super::imbalance::{Estimate, ImbalanceReport};
 use super::regression::{PhaseRegression, RegressionReport};
+use super::run::ValuesError;
 use crate::rules::Kind;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -366,22 +367,26 @@ impl ValuesReport {
         crate::fsutil::write_atomic(&dir.join("values.json"), self.json().as_bytes())?;
         crate::fsutil::write_atomic(&dir.join("values.csv"), self.csv().as_bytes())?;
         crate::fsutil::write_atomic(&dir.join("values-summary.json"), self.summary_json().as_bytes())?;
-        Ok(self.plot(&dir.join("values.png")).err())
+        Ok(self.plot(&dir.join("values.png")).err().map(|e| e.to_string()))
     }
 
     /// A bar plot: per piece, a bar per method with its 95% interval, and the guess as a marker.
     /// Drawn into a temporary file, then renamed ([`crate::fsutil::write_atomic_via`]).
-    pub fn plot(&self, path: &Path) -> Result<(), String> {
-        crate::fsutil::write_atomic_via(path, |tmp| self.draw_plot(tmp), |e| format!("{}: {e}", path.display()))
+    pub fn plot(&self, path: &Path) -> Result<(), ValuesError> {
+        crate::fsutil::write_atomic_via(
+            path,
+            |tmp| self.draw_plot(tmp),
+            |e| ValuesError::Io(path.display().to_string(), e),
+        )
     }
 
     /// [`Self::plot`] into `path` itself.
-    fn draw_plot(&self, path: &Path) -> Result<(), String> {
+    fn draw_plot(&self, path: &Path) -> Result<(), ValuesError> {
         use plotters::prelude::*;
         if !crate::eval::plot::register_font() {
-            return Err("the embedded font could not be loaded".to_string());
+            return Err(ValuesError::Font);
         }
-        let err = |e: &dyn std::fmt::Display| e.to_string();
+        let err = |e: &dyn std::fmt::Display| ValuesError::Plot(e.to_string());
         let root = BitMapBackend::new(path, (1100, 620)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(&e))?;
         let top = self

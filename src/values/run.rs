@@ -61,10 +61,10 @@ impl Method {
 }
 
 impl std::str::FromStr for Method {
-    type Err = String;
+    type Err = ValuesError;
     /// `all`, `both` (imbalance and regression), or a comma-separated list of `imbalance`,
     /// `regression` and `texel`.
-    fn from_str(s: &str) -> Result<Self, String> {
+    fn from_str(s: &str) -> Result<Self, ValuesError> {
         let mut m = Method { imbalance: false, regression: false, texel: false };
         for part in s.split(',').map(str::trim) {
             match part {
@@ -73,11 +73,7 @@ impl std::str::FromStr for Method {
                 "imbalance" => m.imbalance = true,
                 "regression" => m.regression = true,
                 "texel" => m.texel = true,
-                _ => {
-                    return Err(format!(
-                        "unknown method '{part}' (expected all, both, or a list of imbalance, regression, texel)"
-                    ))
-                }
+                _ => return Err(ValuesError::Method(part.to_string())),
             }
         }
         Ok(m)
@@ -147,6 +143,15 @@ pub enum ValuesError {
     /// Settings that cannot work.
     #[error("{0}")]
     Config(String),
+    /// A method list names an unknown method.
+    #[error("unknown method '{0}' (expected all, both, or a list of imbalance, regression, texel)")]
+    Method(String),
+    /// The plot's font could not be loaded.
+    #[error("the embedded font could not be loaded")]
+    Font,
+    /// The plot could not be drawn.
+    #[error("{0}")]
+    Plot(String),
 }
 
 /// The settings that make games of one iteration comparable (saved as `config.json`).

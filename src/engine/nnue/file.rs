@@ -41,6 +41,77 @@ pub struct NnueError {
     pub reason: String,
 }
 
+/// What is wrong with a network's bytes or sizes (the `reason` of an [`NnueError`]).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum NetworkFormatError {
+    /// The first eight bytes are not [`MAGIC`].
+    #[error("not a fiveup network (wrong magic bytes)")]
+    Magic,
+    /// A format version this build does not read.
+    #[error("format version {0}; this build reads versions 1 to {VERSION}")]
+    Version(u32),
+    /// A ruleset number with no ruleset.
+    #[error("unknown ruleset number {0}")]
+    RulesetNumber(u32),
+    /// A network of another ruleset than the one asked for.
+    #[error("a {} network cannot evaluate {} positions", .have.name(), .want.name())]
+    Ruleset {
+        /// The network's ruleset.
+        have: Ruleset,
+        /// The ruleset asked for.
+        want: Ruleset,
+    },
+    /// A feature set of another size than this build's.
+    #[error("{0} inputs; this build's feature set has {INPUTS}")]
+    Inputs(usize),
+    /// An activation number with no activation.
+    #[error("unknown activation {0} (0 clipped values, 1 pairwise products)")]
+    Activation(u32),
+    /// A hidden width out of range ([`Dims::check`]).
+    #[error("hidden width {0} is not a multiple of 16 from 16 to 1024")]
+    Hidden(usize),
+    /// A dense width out of range ([`Dims::check`]).
+    #[error("{name} width {width} is not from 1 to 256")]
+    Dense {
+        /// `l1` or `l2`.
+        name: &'static str,
+        /// The width.
+        width: usize,
+    },
+    /// An output bucket count out of range ([`Dims::check`]).
+    #[error("{0} output buckets: expected 1 to {MAX_BUCKETS}", MAX_BUCKETS = super::MAX_BUCKETS)]
+    Buckets(usize),
+    /// A king bucket count other than one or [`super::KING_BUCKETS`] ([`Dims::check`]).
+    #[error("{0} king buckets: expected 1 (none) or {KING_BUCKETS}", KING_BUCKETS = super::KING_BUCKETS)]
+    Kings(usize),
+    /// A hidden width that pairwise products cannot halve into whole SIMD lanes ([`Dims::check`]).
+    #[error("hidden width {0} with pairwise products is not a multiple of 32")]
+    Pairwise(usize),
+    /// A file length other than the sizes imply.
+    #[error("{len} bytes; a network of these sizes has {want} (truncated or padded)")]
+    Length {
+        /// The file's length.
+        len: usize,
+        /// The length the sizes imply.
+        want: usize,
+    },
+    /// The checksum field is short.
+    #[error("short checksum")]
+    ShortChecksum,
+    /// The checksum does not match the bytes.
+    #[error("checksum mismatch (the file is damaged)")]
+    Checksum,
+    /// The output scale field is short.
+    #[error("short scale")]
+    ShortScale,
+    /// An output scale that is not a positive number.
+    #[error("output scale {0} is not a positive number")]
+    Scale(f32),
+    /// The file ends before a field.
+    #[error("the file ends early (truncated)")]
+    Truncated,
+}
+
 const RULESETS: [Ruleset; 3] = [Ruleset::FiveUp, Ruleset::FiveUp2001, Ruleset::Raumschach];
 
 impl Network {
@@ -92,27 +163,27 @@ impl Network {
     pub fn load(path: &Path, ruleset: Option<Ruleset>) -> Result<Network, NnueError> {
         let name = path.display().to_string();
         let bytes = std::fs::read(path).map_err(|e| NnueError { path: name.clone(), reason: e.to_string() })?;
-        Network::from_bytes(&bytes, ruleset).map_err(|reason| NnueError { path: name, reason })
+        Network::from_bytes(&bytes, ruleset).map_err(|e| NnueError { path: name, reason: e.to_string() })
     }
 
     /// Reads a network from a file's bytes; the error says what is wrong.
-    pub fn from_bytes(bytes: &[u8], ruleset: Option<Ruleset>) -> Result<Network, String> {
+    pub fn from_bytes(bytes: &[u8], ruleset: Option<Ruleset>) -> Result<Network, NetworkFormatError> {
         if bytes.len() < 8 || &bytes[..8] != MAGIC {
-            return Err("not a fiveup network (wrong magic bytes)".into());
+            return Err(NetworkFormatError::Magic);
         }
         let mut r = Reader { bytes, at: 8 };
         let version = r.u32()?;
         if !(1..=VERSION).contains(&version) {
-            return Err(format!("format version {version}; this build reads versions 1 to {VERSION}"));
+            return Err(NetworkFormatError::Version(version));
         }
         let rs = r.u32()?;
-        let rs = *RULESETS.get(rs as usize).ok_or(format!("unknown ruleset number {rs}"))?;
+        let rs = *RULESETS.get(rs as usize).ok_or(NetworkFormatError::RulesetNumber(rs))?;
         if let Some(want) = ruleset.filter(|&w| w != rs) {
-            return Err(format!("a {} network cannot evaluate {} positions", rs.name(), want.name()));
+            return Err(NetworkFormatError::Ruleset { have: rs, want });
         }
         let inputs = r.u32()? as usize;
         if inputs != INPUTS {
-            return Err(format!("{inputs} inputs; this build's feature set has {INPUTS}"));
+            return Err(NetworkFormatError::Inputs(inputs));
         }
         let (hidden, l1, l2) = (r.u32()? as usize, r.u32()? as usize, r.u32()? as usize);
         let buckets = if version >= 2 { r.u32()? as usize } else { 1 };
@@ -120,7 +191,7 @@ impl Network {
         let pairwise = match if version >= 4 { r.u32()? } else { 0 } {
             0 => false,
             1 => true,
-            a => return Err(format!("unknown activation {a} (0 clipped values, 1 pairwise products)")),
+            a => return Err(NetworkFormatError::Activation(a)),
         };
         let dims = Dims { hidden, l1, l2, buckets, kings, pairwise };
         dims.check()?;
@@ -130,15 +201,15 @@ impl Network {
             + b * (dims.l1 * 4 + dims.l1 * dims.dense_inputs() + dims.l2 * 4 + dims.l2 * dims.l1 + 4 + dims.l2);
         let want = r.at + 4 + body + 4;
         if bytes.len() != want {
-            return Err(format!("{} bytes; a network of these sizes has {want} (truncated or padded)", bytes.len()));
+            return Err(NetworkFormatError::Length { len: bytes.len(), want });
         }
-        let crc = u32::from_le_bytes(bytes[want - 4..].try_into().map_err(|_| "short checksum")?);
+        let crc = u32::from_le_bytes(bytes[want - 4..].try_into().map_err(|_| NetworkFormatError::ShortChecksum)?);
         if crc != crate::fsutil::crc32(&bytes[..want - 4]) {
-            return Err("checksum mismatch (the file is damaged)".into());
+            return Err(NetworkFormatError::Checksum);
         }
-        let output_scale = f32::from_le_bytes(r.take(4)?.try_into().map_err(|_| "short scale")?);
+        let output_scale = f32::from_le_bytes(r.take(4)?.try_into().map_err(|_| NetworkFormatError::ShortScale)?);
         if !(output_scale.is_finite() && output_scale > 0.0) {
-            return Err(format!("output scale {output_scale} is not a positive number"));
+            return Err(NetworkFormatError::Scale(output_scale));
         }
         let i16s = |r: &mut Reader, n| {
             r.take(2 * n).map(|b| b.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect::<Vec<_>>())
@@ -180,14 +251,14 @@ struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
-        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len()).ok_or("the file ends early (truncated)")?;
+    fn take(&mut self, n: usize) -> Result<&'a [u8], NetworkFormatError> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len()).ok_or(NetworkFormatError::Truncated)?;
         let s = &self.bytes[self.at..end];
         self.at = end;
         Ok(s)
     }
 
-    fn u32(&mut self) -> Result<u32, String> {
+    fn u32(&mut self) -> Result<u32, NetworkFormatError> {
         let b = self.take(4)?;
         Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
@@ -270,7 +341,7 @@ mod tests {
     fn refused_with(bytes: &[u8], at: usize, value: u8, want: &str) {
         let mut b = bytes.to_vec();
         b[at] = value;
-        let e = Network::from_bytes(&b, None).unwrap_err();
+        let e = Network::from_bytes(&b, None).unwrap_err().to_string();
         assert!(e.contains(want), "{e}");
     }
 

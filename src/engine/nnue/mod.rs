@@ -128,7 +128,7 @@ pub use features::{
     active_features, king_bucket, king_bucket_of, orient, slot, touched_cells, Inputs, ANY_CELL, CELLS, INPUTS,
     KING_BUCKETS, RESERVE_BASE, RIGHTS_BASE, SLOTS,
 };
-pub use file::{NnueError, MAGIC, VERSION};
+pub use file::{NetworkFormatError, NnueError, MAGIC, VERSION};
 pub use network::{
     bucket, dot, dot_scalar, has_simd, simd_name, Dims, Network, BUCKET_MEN, MAX_BUCKETS, MAX_DENSE, MAX_HIDDEN, QA, QB,
 };

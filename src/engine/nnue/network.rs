@@ -4,7 +4,7 @@
 use super::aligned::Aligned;
 #[cfg(target_arch = "x86_64")]
 use super::simd;
-use super::{Accumulator, INPUTS, KING_BUCKETS};
+use super::{Accumulator, NetworkFormatError, INPUTS, KING_BUCKETS};
 use crate::rules::{Color, Position, Ruleset};
 use rand::{Rng, SeedableRng};
 
@@ -80,23 +80,23 @@ impl Dims {
     }
 
     /// Checks the sizes against [`MAX_HIDDEN`] and [`MAX_DENSE`].
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), NetworkFormatError> {
         if self.hidden == 0 || self.hidden % 16 != 0 || self.hidden > MAX_HIDDEN {
-            return Err(format!("hidden width {} is not a multiple of 16 from 16 to 1024", self.hidden));
+            return Err(NetworkFormatError::Hidden(self.hidden));
         }
         for (name, n) in [("l1", self.l1), ("l2", self.l2)] {
             if !(1..=MAX_DENSE).contains(&n) {
-                return Err(format!("{name} width {n} is not from 1 to 256"));
+                return Err(NetworkFormatError::Dense { name, width: n });
             }
         }
         if !(1..=MAX_BUCKETS).contains(&self.buckets) {
-            return Err(format!("{} output buckets: expected 1 to {MAX_BUCKETS}", self.buckets));
+            return Err(NetworkFormatError::Buckets(self.buckets));
         }
         if self.kings != 1 && self.kings != KING_BUCKETS {
-            return Err(format!("{} king buckets: expected 1 (none) or {KING_BUCKETS}", self.kings));
+            return Err(NetworkFormatError::Kings(self.kings));
         }
         if self.pairwise && self.hidden % 32 != 0 {
-            return Err(format!("hidden width {} with pairwise products is not a multiple of 32", self.hidden));
+            return Err(NetworkFormatError::Pairwise(self.hidden));
         }
         Ok(())
     }

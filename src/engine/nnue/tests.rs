@@ -89,7 +89,7 @@ fn king_buckets_are_regions_of_the_home_levels() {
     let pw = Dims { pairwise: true, ..Dims::DEFAULT };
     assert_eq!((pw.to_string().as_str(), pw.ft_out(), pw.dense_inputs()), ("256x2p-32-32", 128, 256));
     assert_eq!(Dims::DEFAULT.dense_inputs(), 512);
-    assert!(Dims { hidden: 48, ..pw }.check().unwrap_err().contains("not a multiple of 32"));
+    assert!(Dims { hidden: 48, ..pw }.check().unwrap_err().to_string().contains("not a multiple of 32"));
     assert!(Dims { hidden: 64, ..pw }.check().is_ok());
     assert_eq!(
         Dims { kings: 4, buckets: 2, ..Dims::DEFAULT }.to_string(),

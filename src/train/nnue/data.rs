@@ -1,6 +1,7 @@
 //! The trainer's samples: every engine-scored position of the shards, as both perspectives'
 //! active inputs and its targets (the search score as a win expectation, the game result).
 
+use super::train::NnueTrainError;
 use crate::engine::nnue::{active_features, king_bucket_of, INPUTS, RESERVE_BASE};
 use crate::engine::score::{score_to_expectation, SCORE_SCALE};
 use crate::rules::{Color, Position, Ruleset};
@@ -138,31 +139,35 @@ pub fn sample_features(pos: &Position, perspective: Color, kings: usize) -> Vec<
 /// The training and validation samples of every shard under `dirs` (files `*.shard`, read in
 /// name order), for a network of `kings` king buckets. Errors name the file; a shard of another
 /// ruleset is an error.
-pub fn load_data(dirs: &[PathBuf], ruleset: Ruleset, kings: usize) -> Result<(Dataset, Dataset), String> {
+pub fn load_data(dirs: &[PathBuf], ruleset: Ruleset, kings: usize) -> Result<(Dataset, Dataset), NnueTrainError> {
     let mut files = Vec::new();
     for d in dirs {
-        let rd = std::fs::read_dir(d).map_err(|e| format!("{}: {e}", d.display()))?;
+        let rd = std::fs::read_dir(d).map_err(|source| NnueTrainError::Io { path: d.clone(), source })?;
         let mut here: Vec<PathBuf> = rd
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|x| x == "shard"))
             .collect();
         if here.is_empty() {
-            return Err(format!("{}: no .shard files", d.display()));
+            return Err(NnueTrainError::NoShards(d.clone()));
         }
         here.sort();
         files.extend(here);
     }
-    let parts: Result<Vec<(Dataset, Dataset)>, String> = files
+    let parts: Result<Vec<(Dataset, Dataset)>, NnueTrainError> = files
         .par_iter()
         .map(|f| {
-            let games = read_shard(f).map_err(|e| format!("{}: {e}", f.display()))?;
+            let games = read_shard(f).map_err(|source| NnueTrainError::Shard { path: f.clone(), source })?;
             let (mut train, mut valid) = (Dataset::default(), Dataset::default());
             for g in games {
-                let v = g.variant.to_variant().map_err(|e| format!("{}: {e}", f.display()))?;
+                let v = g.variant.to_variant().map_err(|source| NnueTrainError::Variant { path: f.clone(), source })?;
                 if v.ruleset != ruleset {
-                    return Err(format!("{}: a {} game, but the network is for {}", f.display(), v.ruleset, ruleset));
+                    return Err(NnueTrainError::Ruleset { path: f.clone(), game: v.ruleset, net: ruleset });
                 }
-                let positions = g.replay().map_err(|e| format!("{}: game {}: {e}", f.display(), g.game_index))?;
+                let positions = g.replay().map_err(|source| NnueTrainError::Replay {
+                    path: f.clone(),
+                    game: g.game_index,
+                    source,
+                })?;
                 let set = if g.game_index % VALID_EVERY == 0 { &mut valid } else { &mut train };
                 for s in &g.positions {
                     let (Some(score), Some(pos)) = (s.engine_score, positions.get(s.ply as usize)) else { continue };

@@ -90,36 +90,95 @@ pub fn keep_position(pos: &Position, choice: &crate::player::Choice) -> bool {
     !pos.in_check() && crate::engine::ordering::is_quiet(pos, choice.mv) && pos.legal_moves().len() > 1
 }
 
+/// Why datagen failed; the text is the one line the command line prints.
+#[derive(Debug, thiserror::Error)]
+pub enum DatagenError {
+    /// `--engine` is not a player spec.
+    #[error("--engine: {0}")]
+    Spec(String),
+    /// `--engine` is not an alpha-beta spec.
+    #[error("--engine {0}: expected an alpha-beta spec (ab:...)")]
+    NotAlphaBeta(String),
+    /// The `--engine` player cannot be built.
+    #[error("--engine: {0}")]
+    Build(#[source] crate::player::BuildError),
+    /// `--games` out of range.
+    #[error("--games {0}: expected 1 to 100000000")]
+    Games(u64),
+    /// `--games-per-shard` out of range.
+    #[error("--games-per-shard {0}: expected 1 to 100000")]
+    GamesPerShard(u64),
+    /// `--opening-plies` and `--max-plies` out of range.
+    #[error(
+        "--opening-plies {opening} and --max-plies {max}: expected at most 60 opening plies and a cap above them (up to 100000)"
+    )]
+    Plies {
+        /// `--opening-plies`.
+        opening: usize,
+        /// `--max-plies`.
+        max: usize,
+    },
+    /// The directory holds data made with other settings.
+    #[error(
+        "{} holds data made with other settings (see {}); use the same settings to resume, or another --out",
+        .dir.display(),
+        .settings.display()
+    )]
+    Differs {
+        /// The data directory.
+        dir: PathBuf,
+        /// Its settings file.
+        settings: PathBuf,
+    },
+    /// The directory is something else.
+    #[error("{} exists and is not a datagen directory (no datagen.toml)", .0.display())]
+    Foreign(PathBuf),
+    /// The directory could not be claimed.
+    #[error("{0}")]
+    Claim(String),
+    /// The worker threads could not be started.
+    #[error("cannot start {threads} threads: {source}")]
+    Threads {
+        /// How many.
+        threads: usize,
+        /// The cause.
+        #[source]
+        source: rayon::ThreadPoolBuildError,
+    },
+    /// An opening could not be made.
+    #[error(transparent)]
+    Opening(#[from] crate::eval::openings::OpeningError),
+    /// A game could not be played.
+    #[error(transparent)]
+    Game(#[from] crate::train::TrainError),
+    /// A shard could not be written.
+    #[error(transparent)]
+    Shard(#[from] crate::selfplay::ShardError),
+}
+
 /// Checks the settings and the directory before any game: the engine spec (an `ab:` spec that
 /// builds), the numbers, and a `datagen.toml` of another run. Creates the directory and writes the
 /// settings file when it is new.
-pub fn prepare(dir: &Path, cfg: &DatagenConfig) -> Result<PlayerSource, String> {
+pub fn prepare(dir: &Path, cfg: &DatagenConfig) -> Result<PlayerSource, DatagenError> {
     let spec: PlayerSpec =
-        cfg.engine.parse().map_err(|e: crate::player::spec::SpecError| format!("--engine: {}", e.reason))?;
+        cfg.engine.parse().map_err(|e: crate::player::spec::SpecError| DatagenError::Spec(e.reason))?;
     if !matches!(spec, PlayerSpec::AlphaBeta(_)) {
-        return Err(format!("--engine {}: expected an alpha-beta spec (ab:...)", cfg.engine));
+        return Err(DatagenError::NotAlphaBeta(cfg.engine.clone()));
     }
-    spec.build().map_err(|e| format!("--engine: {e}"))?;
+    spec.build().map_err(DatagenError::Build)?;
     if !(1..=100_000_000).contains(&cfg.games) {
-        return Err(format!("--games {}: expected 1 to 100000000", cfg.games));
+        return Err(DatagenError::Games(cfg.games));
     }
     if !(1..=100_000).contains(&cfg.games_per_shard) {
-        return Err(format!("--games-per-shard {}: expected 1 to 100000", cfg.games_per_shard));
+        return Err(DatagenError::GamesPerShard(cfg.games_per_shard));
     }
     if cfg.opening_plies > 60 || !(1..=100_000).contains(&cfg.max_plies) || cfg.max_plies <= cfg.opening_plies {
-        return Err(format!(
-            "--opening-plies {} and --max-plies {}: expected at most 60 opening plies and a cap above them (up to 100000)",
-            cfg.opening_plies, cfg.max_plies
-        ));
+        return Err(DatagenError::Plies { opening: cfg.opening_plies, max: cfg.max_plies });
     }
     claim_dir(dir, "datagen.toml", &cfg.to_text()).map_err(|e| match e {
-        ClaimError::Differs(settings) => format!(
-            "{} holds data made with other settings (see {}); use the same settings to resume, or another --out",
-            dir.display(),
-            settings.display()
-        ),
-        ClaimError::Foreign => format!("{} exists and is not a datagen directory (no datagen.toml)", dir.display()),
-        ClaimError::Io(m) => m,
+        ClaimError::Differs(settings) => DatagenError::Differs { dir: dir.to_path_buf(), settings },
+        ClaimError::Foreign => DatagenError::Foreign(dir.to_path_buf()),
+        ClaimError::Io(m) => DatagenError::Claim(m),
     })?;
     Ok(spec.into())
 }
@@ -141,7 +200,7 @@ pub fn run(
     engine: &PlayerSource,
     threads: usize,
     on_chunk: &(dyn Fn(u64, u64) + Sync),
-) -> Result<DatagenStats, String> {
+) -> Result<DatagenStats, DatagenError> {
     let start = Position::startpos(cfg.variant);
     let per = cfg.games_per_shard;
     let todo: Vec<u64> = (0..cfg.chunks()).filter(|&c| !DatagenConfig::shard(dir, c).exists()).collect();
@@ -151,21 +210,19 @@ pub fn run(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
-        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
-    let played: Result<Vec<u64>, String> = pool.install(|| {
+        .map_err(|source| DatagenError::Threads { threads, source })?;
+    let played: Result<Vec<u64>, DatagenError> = pool.install(|| {
         todo.par_iter()
             .map(|&c| {
-                let games: Result<Vec<GameRecord>, String> = games_in(c)
+                let games: Result<Vec<GameRecord>, DatagenError> = games_in(c)
                     .map(|i| {
-                        let opening =
-                            random_opening(&start, cfg.opening_plies, cfg.seed, i).map_err(|e| e.to_string())?;
-                        engine_game_with(engine, opening, cfg.max_plies, i, "nnue-datagen", &keep_position)
-                            .map_err(|e| e.to_string())
+                        let opening = random_opening(&start, cfg.opening_plies, cfg.seed, i)?;
+                        Ok(engine_game_with(engine, opening, cfg.max_plies, i, "nnue-datagen", &keep_position)?)
                     })
                     .collect();
                 let games = games?;
                 let path = DatagenConfig::shard(dir, c);
-                write_shard(&path, &games).map_err(|e| e.to_string())?;
+                write_shard(&path, &games)?;
                 let n: u64 = games.iter().map(|g| g.positions.len() as u64).sum();
                 positions.fetch_add(n, Ordering::Relaxed);
                 on_chunk(games.len() as u64, n);
@@ -224,7 +281,7 @@ mod tests {
         let replayed = crate::selfplay::read_shard(&DatagenConfig::shard(&dir, 1)).unwrap();
         assert_eq!(replayed[0].moves, games[2].moves);
         // Other settings on the same directory, a bad engine, absurd numbers: refused up front.
-        let e = prepare(&dir, &DatagenConfig { seed: 2, ..config() }).unwrap_err();
+        let e = prepare(&dir, &DatagenConfig { seed: 2, ..config() }).unwrap_err().to_string();
         assert!(e.contains("other settings"), "{e}");
         for (bad, want) in [
             (DatagenConfig { engine: "random".into(), ..config() }, "alpha-beta"),
@@ -232,7 +289,7 @@ mod tests {
             (DatagenConfig { games: 0, ..config() }, "--games"),
             (DatagenConfig { max_plies: 3, ..config() }, "--max-plies"),
         ] {
-            let e = prepare(&t.path().join("other"), &bad).unwrap_err();
+            let e = prepare(&t.path().join("other"), &bad).unwrap_err().to_string();
             assert!(e.contains(want) && !e.contains('\n'), "{want}: {e}");
         }
     }

@@ -2,6 +2,7 @@
 //! quantized export.
 
 use super::data::Dataset;
+use super::train::NnueTrainError;
 use crate::engine::nnue::{Dims, Network, INPUTS, QA, QB};
 use crate::engine::score::SCORE_SCALE;
 use crate::rules::Ruleset;
@@ -287,7 +288,7 @@ impl FloatNet {
     }
 
     /// Weights, moments and the step count as one file's bytes.
-    pub(super) fn save_bytes(&self, epoch: u32) -> Result<Vec<u8>, String> {
+    pub(super) fn save_bytes(&self, epoch: u32) -> Result<Vec<u8>, NnueTrainError> {
         let mut named: Vec<(String, Tensor)> = Vec::new();
         for (i, n) in NAMES.iter().enumerate().take(self.params.len()) {
             named.push((n.to_string(), self.params[i].detach().to_device(Device::Cpu)));
@@ -297,28 +298,40 @@ impl FloatNet {
         named.push(("step".into(), Tensor::from_slice(&[self.step])));
         named.push(("epoch".into(), Tensor::from_slice(&[epoch as i64])));
         let mut out = Vec::new();
-        Tensor::save_multi_to_stream(&named, &mut out).map_err(|e| format!("saving the state: {e}"))?;
+        Tensor::save_multi_to_stream(&named, &mut out).map_err(NnueTrainError::SaveState)?;
         Ok(out)
     }
 
     /// The state saved by [`FloatNet::save_bytes`] and its epoch; the shapes must be `dims`'.
-    pub(super) fn load(path: &Path, dims: Dims, device: Device) -> Result<(FloatNet, u32), String> {
-        let bad = |why: String| format!("{}: {why}", path.display());
-        let all = Tensor::load_multi_with_device(path, device).map_err(|e| bad(format!("unreadable ({e})")))?;
+    pub(super) fn load(path: &Path, dims: Dims, device: Device) -> Result<(FloatNet, u32), NnueTrainError> {
+        let path_buf = || path.to_path_buf();
+        let all = Tensor::load_multi_with_device(path, device)
+            .map_err(|source| NnueTrainError::StateUnreadable { path: path_buf(), source })?;
         let get = |n: &str| {
-            all.iter().find(|(k, _)| k == n).map(|(_, t)| t.shallow_clone()).ok_or_else(|| bad(format!("no '{n}'")))
+            all.iter()
+                .find(|(k, _)| k == n)
+                .map(|(_, t)| t.shallow_clone())
+                .ok_or_else(|| NnueTrainError::StateMissing { path: path_buf(), name: n.to_string() })
         };
         let (mut params, mut m, mut v) = (Vec::new(), Vec::new(), Vec::new());
         for (n, want) in NAMES.iter().zip(shapes(dims)) {
             for (list, name) in [(&mut params, n.to_string()), (&mut m, format!("m.{n}")), (&mut v, format!("v.{n}"))] {
                 let t = get(&name)?;
                 if t.size() != want {
-                    return Err(bad(format!("'{name}' has shape {:?}, the settings say {want:?}", t.size())));
+                    return Err(NnueTrainError::StateShape { path: path_buf(), name, have: t.size(), want });
                 }
                 list.push(t);
             }
         }
-        let scalar = |n: &str| get(n).and_then(|t| i64::try_from(t).map_err(|e| bad(format!("'{n}': {e}"))));
+        let scalar = |n: &str| {
+            get(n).and_then(|t| {
+                i64::try_from(t).map_err(|source| NnueTrainError::StateScalar {
+                    path: path_buf(),
+                    name: n.to_string(),
+                    source,
+                })
+            })
+        };
         let (step, epoch) = (scalar("step")?, scalar("epoch")?);
         let params = params.into_iter().map(|p| p.set_requires_grad(true)).collect();
         Ok((FloatNet { params, m, v, step }, epoch.clamp(0, u32::MAX as i64) as u32))

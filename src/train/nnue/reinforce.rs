@@ -26,9 +26,9 @@
 //! anywhere, continues when the same command is run again.
 
 use super::data::load_data;
-use super::datagen::{self, DatagenConfig};
-use super::train::{self, NnueTrainConfig};
-use crate::engine::nnue::{shipped_file, ships, Dims, Network};
+use super::datagen::{self, DatagenConfig, DatagenError};
+use super::train::{self, NnueTrainConfig, NnueTrainError};
+use crate::engine::nnue::{shipped_file, ships, Dims, Network, NetworkFormatError};
 use crate::eval::records::{read_records_resuming, RecordWriter, TextRecord};
 use crate::eval::tournament::{game_key, job_key};
 use crate::eval::{
@@ -158,13 +158,13 @@ enum Start {
 }
 
 impl Start {
-    fn parse(s: &str) -> Result<Start, String> {
+    fn parse(s: &str) -> Result<Start, LoopError> {
         match s.trim() {
             "hand" => Ok(Start::Hand),
             "nnue" => Ok(Start::Shipped),
             t => match t.strip_prefix("nnue:") {
                 Some(path) if !path.is_empty() => Ok(Start::File(PathBuf::from(path))),
-                _ => Err(format!("start = {s:?}: expected hand, nnue or nnue:PATH")),
+                _ => Err(LoopError::Start(s.to_string())),
             },
         }
     }
@@ -172,12 +172,12 @@ impl Start {
 
 impl LoopConfig {
     /// Parses and checks a config's text; errors name `origin` and what is wrong, on one line.
-    pub fn parse(text: &str, origin: &str) -> Result<LoopConfig, String> {
-        crate::tomlcfg::load_str(text, origin, &[]).map_err(|e| e.to_string())
+    pub fn parse(text: &str, origin: &str) -> Result<LoopConfig, LoopError> {
+        Ok(crate::tomlcfg::load_str(text, origin, &[])?)
     }
 
-    fn ruleset(&self) -> Result<Ruleset, String> {
-        self.ruleset.trim().parse::<Ruleset>().map_err(|e| format!("ruleset: {e}"))
+    fn ruleset(&self) -> Result<Ruleset, LoopError> {
+        self.ruleset.trim().parse::<Ruleset>().map_err(LoopError::Ruleset)
     }
 
     fn train_config(&self) -> NnueTrainConfig {
@@ -206,8 +206,8 @@ impl crate::tomlcfg::TomlConfig for LoopConfig {
     fn validate(&self) -> Result<(), crate::tomlcfg::ConfigError> {
         use crate::tomlcfg::{range, ConfigError};
         let invalid = |key: &str, message: String| ConfigError::Invalid { key: key.to_string(), message };
-        let rs = self.ruleset().map_err(|e| invalid("ruleset", e))?;
-        if Start::parse(&self.start).map_err(|e| invalid("start", e))? == Start::Shipped && !ships(rs) {
+        let rs = self.ruleset().map_err(|e| invalid("ruleset", e.to_string()))?;
+        if Start::parse(&self.start).map_err(|e| invalid("start", e.to_string()))? == Start::Shipped && !ships(rs) {
             let message = format!("start = \"nnue\": no network is shipped for {rs}; name one with nnue:PATH");
             return Err(invalid("start", message));
         }
@@ -228,14 +228,14 @@ impl crate::tomlcfg::TomlConfig for LoopConfig {
 }
 
 /// An alpha-beta spec string with its evaluation replaced by `eval`.
-fn with_eval(spec: &str, eval: &EvalChoice) -> Result<String, String> {
+fn with_eval(spec: &str, eval: &EvalChoice) -> Result<String, LoopError> {
     match spec.parse::<PlayerSpec>() {
         Ok(PlayerSpec::AlphaBeta(mut ab)) => {
             ab.eval = eval.clone();
             Ok(PlayerSpec::AlphaBeta(ab).to_string())
         }
-        Ok(_) => Err(format!("{spec}: expected an alpha-beta spec")),
-        Err(e) => Err(format!("{spec}: {}", e.reason)),
+        Ok(_) => Err(LoopError::NotAlphaBeta(spec.to_string())),
+        Err(e) => Err(LoopError::Spec { spec: spec.to_string(), reason: e.reason }),
     }
 }
 
@@ -263,21 +263,22 @@ pub fn start_network(run: &Path) -> Option<PathBuf> {
 /// Makes the run's copy of the config's start network, when it names one and there is no copy
 /// yet: the network is read and checked first (a missing, corrupt or other-ruleset file is a
 /// one-line error naming it). Returns the copy.
-fn materialise_start(run: &Path, cfg: &LoopConfig) -> Result<Option<PathBuf>, String> {
+fn materialise_start(run: &Path, cfg: &LoopConfig) -> Result<Option<PathBuf>, LoopError> {
     let rs = cfg.ruleset()?;
     let bytes = match Start::parse(&cfg.start)? {
         Start::Hand => return Ok(None),
         _ if start_network(run).is_some() => return Ok(start_network(run)),
-        Start::Shipped => shipped_file(rs).ok_or_else(|| format!("start: no network is shipped for {rs}"))?.to_vec(),
+        Start::Shipped => shipped_file(rs).ok_or(LoopError::NotShipped(rs))?.to_vec(),
         Start::File(path) => {
-            let bytes = std::fs::read(&path).map_err(|e| format!("start: {}: {e}", path.display()))?;
-            Network::from_bytes(&bytes, Some(rs)).map_err(|e| format!("start: {}: {e}", path.display()))?;
+            let bytes = std::fs::read(&path).map_err(|source| LoopError::StartFile { path: path.clone(), source })?;
+            Network::from_bytes(&bytes, Some(rs))
+                .map_err(|source| LoopError::StartNetwork { path: path.clone(), source })?;
             bytes
         }
     };
     let target = start_path(run);
-    std::fs::create_dir_all(run.join("nets")).map_err(|e| format!("{}: {e}", run.display()))?;
-    crate::fsutil::write_atomic(&target, &bytes).map_err(|e| format!("{}: {e}", target.display()))?;
+    std::fs::create_dir_all(run.join("nets")).map_err(|source| LoopError::Io { path: run.to_path_buf(), source })?;
+    crate::fsutil::write_atomic(&target, &bytes).map_err(|source| LoopError::Io { path: target.clone(), source })?;
     Ok(Some(target))
 }
 
@@ -296,16 +297,94 @@ pub struct GenReport {
     pub published: bool,
 }
 
+/// Why the loop failed; the text is the one line the command line prints.
+#[derive(Debug, thiserror::Error)]
+pub enum LoopError {
+    /// The config cannot be read or is invalid.
+    #[error(transparent)]
+    Config(#[from] crate::tomlcfg::ConfigError),
+    /// `start` names no start.
+    #[error("start = {0:?}: expected hand, nnue or nnue:PATH")]
+    Start(String),
+    /// `ruleset` names no ruleset.
+    #[error("ruleset: {0}")]
+    Ruleset(#[source] crate::rules::types::UnknownRuleset),
+    /// An engine spec is not a player spec.
+    #[error("{spec}: {reason}")]
+    Spec {
+        /// The spec.
+        spec: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// An engine spec is not an alpha-beta spec.
+    #[error("{0}: expected an alpha-beta spec")]
+    NotAlphaBeta(String),
+    /// `start = "nnue"` with no network shipped for the ruleset.
+    #[error("start: no network is shipped for {0}")]
+    NotShipped(Ruleset),
+    /// The start network cannot be read.
+    #[error("start: {}: {source}", .path.display())]
+    StartFile {
+        /// The network file.
+        path: PathBuf,
+        /// The cause.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The start network cannot be used.
+    #[error("start: {}: {source}", .path.display())]
+    StartNetwork {
+        /// The network file.
+        path: PathBuf,
+        /// The cause.
+        #[source]
+        source: NetworkFormatError,
+    },
+    /// A file or directory could not be read or written.
+    #[error("{}: {source}", .path.display())]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// The cause.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The run directory was started with another config.
+    #[error(
+        "{} was started with another config (see {}); give the same one to resume, or another --run",
+        .run.display(),
+        .saved.display()
+    )]
+    Differs {
+        /// The run directory.
+        run: PathBuf,
+        /// Its saved config.
+        saved: PathBuf,
+    },
+    /// The run directory is something else.
+    #[error("{} exists and is not an nnue loop run (no loop.toml)", .0.display())]
+    Foreign(PathBuf),
+    /// The run directory could not be claimed.
+    #[error("{0}")]
+    Claim(String),
+    /// A generation's data could not be made.
+    #[error(transparent)]
+    Datagen(#[from] DatagenError),
+    /// A generation's network could not be trained.
+    #[error(transparent)]
+    Train(#[from] NnueTrainError),
+    /// A generation's gate could not be played.
+    #[error("{0}")]
+    Gate(String),
+}
+
 /// Checks the run directory against the config (writing `loop.toml` when new).
-pub fn prepare(run: &Path, cfg_text: &str) -> Result<(), String> {
+pub fn prepare(run: &Path, cfg_text: &str) -> Result<(), LoopError> {
     claim_dir(run, "loop.toml", cfg_text).map_err(|e| match e {
-        ClaimError::Differs(saved) => format!(
-            "{} was started with another config (see {}); give the same one to resume, or another --run",
-            run.display(),
-            saved.display()
-        ),
-        ClaimError::Foreign => format!("{} exists and is not an nnue loop run (no loop.toml)", run.display()),
-        ClaimError::Io(m) => m,
+        ClaimError::Differs(saved) => LoopError::Differs { run: run.to_path_buf(), saved },
+        ClaimError::Foreign => LoopError::Foreign(run.to_path_buf()),
+        ClaimError::Io(m) => LoopError::Claim(m),
     })
 }
 
@@ -315,7 +394,7 @@ pub fn run(
     cfg: &LoopConfig,
     threads: usize,
     on_generation: &mut dyn FnMut(&GenReport),
-) -> Result<Vec<GenReport>, String> {
+) -> Result<Vec<GenReport>, LoopError> {
     let rs = cfg.ruleset()?;
     let variant = Variant::plain(rs);
     let mut reports = Vec::new();
@@ -368,18 +447,23 @@ pub fn run(
         let gate = match std::fs::read_to_string(&gate_file) {
             Ok(text) => text.trim().to_string(),
             Err(_) => {
-                let line = gate_match(cfg, variant, &net, &current_eval, k, threads, &gen.join("gate.pgn"))?;
+                let line = gate_match(cfg, variant, &net, &current_eval, k, threads, &gen.join("gate.pgn"))
+                    .map_err(LoopError::Gate)?;
                 crate::fsutil::write_atomic(&gate_file, format!("{line}\n").as_bytes())
-                    .map_err(|e| format!("{}: {e}", gate_file.display()))?;
+                    .map_err(|source| LoopError::Io { path: gate_file.clone(), source })?;
                 line
             }
         };
         let accepted = gate.starts_with("accepted");
         let target = run.join("nets").join(format!("gen-{k:03}.nnue"));
         if accepted && !target.exists() {
-            std::fs::create_dir_all(run.join("nets")).map_err(|e| format!("{}: {e}", run.display()))?;
-            let bytes = std::fs::read(&net).map_err(|e| format!("{}: {e}", net.display()))?;
-            crate::fsutil::write_atomic(&target, &bytes).map_err(|e| format!("{}: {e}", target.display()))?;
+            let io = |path: &Path| {
+                let path = path.to_path_buf();
+                move |source| LoopError::Io { path, source }
+            };
+            std::fs::create_dir_all(run.join("nets")).map_err(io(run))?;
+            let bytes = std::fs::read(&net).map_err(io(&net))?;
+            crate::fsutil::write_atomic(&target, &bytes).map_err(io(&target))?;
         }
         let report = GenReport { generation: k, samples: train_set.len(), valid_loss, gate, published: accepted };
         on_generation(&report);
@@ -416,11 +500,14 @@ fn gate_match(
     threads: usize,
     games: &Path,
 ) -> Result<String, String> {
-    let a: PlayerSpec = with_eval(&cfg.gate.engine, &EvalChoice::Nnue(net.to_path_buf()))?
+    let a: PlayerSpec = with_eval(&cfg.gate.engine, &EvalChoice::Nnue(net.to_path_buf()))
+        .map_err(|e| e.to_string())?
         .parse()
         .map_err(|e: crate::player::spec::SpecError| e.reason)?;
-    let b: PlayerSpec =
-        with_eval(&cfg.gate.engine, baseline)?.parse().map_err(|e: crate::player::spec::SpecError| e.reason)?;
+    let b: PlayerSpec = with_eval(&cfg.gate.engine, baseline)
+        .map_err(|e| e.to_string())?
+        .parse()
+        .map_err(|e: crate::player::spec::SpecError| e.reason)?;
     for p in [&a, &b] {
         p.build().map_err(|e| e.to_string())?;
     }
@@ -544,13 +631,17 @@ opening_plies = 4
         let four = LoopConfig::parse(&TINY.replace("hidden = 16", "hidden = 16\nking_buckets = 4"), "k.toml").unwrap();
         assert_eq!(four.train_config().dims.kings, 4);
         assert_eq!(LoopConfig::parse(TINY, "k.toml").unwrap().train_config().dims.kings, 1);
-        let e = LoopConfig::parse(&TINY.replace("hidden = 16", "hidden = 16\nking_buckets = 3"), "k.toml").unwrap_err();
+        let e = LoopConfig::parse(&TINY.replace("hidden = 16", "hidden = 16\nking_buckets = 3"), "k.toml")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("k.toml") && e.contains("3 king buckets: expected 1 (none) or 4"), "{e}");
         // Pairwise products: off by default, on by name, refused on a width they cannot split.
         assert!(!LoopConfig::parse(TINY, "p.toml").unwrap().train_config().dims.pairwise);
         let on = LoopConfig::parse(&TINY.replace("hidden = 16", "hidden = 32\npairwise = true"), "p.toml").unwrap();
         assert!(on.train_config().dims.pairwise);
-        let e = LoopConfig::parse(&TINY.replace("hidden = 16", "hidden = 16\npairwise = true"), "p.toml").unwrap_err();
+        let e = LoopConfig::parse(&TINY.replace("hidden = 16", "hidden = 16\npairwise = true"), "p.toml")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("p.toml") && e.contains("hidden width 16 with pairwise products"), "{e}");
     }
 
@@ -579,10 +670,12 @@ opening_plies = 4
         // Bad starts: one line naming what is wrong, before any work.
         let no_net = TINY.replace("raumschach", "fiveup-2001");
         let e = LoopConfig::parse(&no_net.replace("generations = 2", "generations = 2\nstart = \"nnue\""), "s.toml")
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("s.toml") && e.contains("no network is shipped for fiveup-2001"), "{e}");
         let e = LoopConfig::parse(&TINY.replace("generations = 2", "generations = 2\nstart = \"net\""), "s.toml")
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("expected hand, nnue or nnue:PATH"), "{e}");
         for (bytes, want) in
             [(None, "No such file"), (Some(b"FIVEUPNN".to_vec()), "start: "), (Some(vec![1, 2, 3]), "magic")]
@@ -591,7 +684,7 @@ opening_plies = 4
             if let Some(b) = &bytes {
                 std::fs::write(&net, b).unwrap();
             }
-            let e = run(&fresh, &cfg, 2, &mut |_| {}).unwrap_err();
+            let e = run(&fresh, &cfg, 2, &mut |_| {}).unwrap_err().to_string();
             assert!(e.contains(&net.display().to_string()) && e.contains(want) && !e.contains('\n'), "{e}");
             assert!(!fresh.join("gen-000").exists(), "{e}");
         }
@@ -662,14 +755,14 @@ opening_plies = 4
         assert!(settings.contains("eval=nnue:") && settings.contains("gen-000.nnue"), "{settings}");
         // Another config on the same run, and config mistakes: one line each.
         let other = TINY.replace("generations = 2", "generations = 3");
-        assert!(prepare(&run_dir, &other).unwrap_err().contains("another config"));
+        assert!(prepare(&run_dir, &other).unwrap_err().to_string().contains("another config"));
         for (bad, want) in [
             (TINY.replace("window = 2", "windw = 2"), "windw"),
             (TINY.replace("ruleset = \"raumschach\"", "ruleset = \"chess\""), "ruleset"),
             (TINY.replace("engine = \"ab:nodes=200,hash=1\"", "engine = \"random\""), "gate.engine"),
             (TINY.replace("elo1 = 400", "elo1 = -5"), "gate"),
         ] {
-            let e = LoopConfig::parse(&bad, "bad.toml").unwrap_err();
+            let e = LoopConfig::parse(&bad, "bad.toml").unwrap_err().to_string();
             assert!(e.contains("bad.toml") && e.contains(want) && !e.contains('\n'), "{want}: {e}");
         }
     }

@@ -47,7 +47,7 @@
 
 use super::data::Dataset;
 use super::model::FloatNet;
-use crate::engine::nnue::{Dims, Network};
+use crate::engine::nnue::{Dims, Network, NetworkFormatError, NnueError};
 use crate::engine::score::SCORE_SCALE;
 use crate::fsutil::{claim_dir, ClaimError};
 use crate::rules::Ruleset;
@@ -127,45 +127,206 @@ impl NnueTrainConfig {
     }
 
     /// Checks the numbers (before any data is read).
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), NnueTrainError> {
         self.dims.check()?;
         if !(1..=10_000).contains(&self.epochs) {
-            return Err(format!("--epochs {}: expected 1 to 10000", self.epochs));
+            return Err(NnueTrainError::Epochs(self.epochs));
         }
         if !(1..=1 << 20).contains(&self.batch) {
-            return Err(format!("--batch {}: expected 1 to 1048576", self.batch));
+            return Err(NnueTrainError::Batch(self.batch));
         }
         if !(self.lr > 0.0 && self.lr <= 1.0) {
-            return Err(format!("--lr {}: expected a rate above 0 and at most 1", self.lr));
+            return Err(NnueTrainError::Lr(self.lr));
         }
         if !(0.0..=1.0).contains(&self.lambda) {
-            return Err(format!("--lambda {}: expected 0 to 1", self.lambda));
+            return Err(NnueTrainError::Lambda(self.lambda));
         }
         self.initial_network().map(|_| ())
     }
 
     /// The network of `init`, read and checked against the run's ruleset and sizes (`None`
     /// without `init`).
-    pub fn initial_network(&self) -> Result<Option<Network>, String> {
+    pub fn initial_network(&self) -> Result<Option<Network>, NnueTrainError> {
         let Some(path) = &self.init else { return Ok(None) };
-        let net = Network::load(path, Some(self.ruleset)).map_err(|e| format!("--init {e}"))?;
+        let net = Network::load(path, Some(self.ruleset)).map_err(NnueTrainError::Init)?;
         if net.dims != self.dims {
-            return Err(format!(
-                "--init {}: a {} network, the run's sizes are {}",
-                path.display(),
-                net.dims,
-                self.dims
-            ));
+            return Err(NnueTrainError::InitSizes { path: path.clone(), have: net.dims, want: self.dims });
         }
         if net.output_scale != SCORE_SCALE {
-            return Err(format!(
-                "--init {}: output scale {} (the trainer's is {SCORE_SCALE})",
-                path.display(),
-                net.output_scale
-            ));
+            return Err(NnueTrainError::InitScale { path: path.clone(), scale: net.output_scale });
         }
         Ok(Some(net))
     }
+}
+
+/// Why nnue training (its settings, data, state or output) failed; the text is the one line the
+/// command line prints.
+#[derive(Debug, thiserror::Error)]
+pub enum NnueTrainError {
+    /// Network sizes that cannot work.
+    #[error(transparent)]
+    Sizes(#[from] NetworkFormatError),
+    /// `--epochs` out of range.
+    #[error("--epochs {0}: expected 1 to 10000")]
+    Epochs(u32),
+    /// `--batch` out of range.
+    #[error("--batch {0}: expected 1 to 1048576")]
+    Batch(usize),
+    /// `--lr` out of range.
+    #[error("--lr {0}: expected a rate above 0 and at most 1")]
+    Lr(f64),
+    /// `--lambda` out of range.
+    #[error("--lambda {0}: expected 0 to 1")]
+    Lambda(f32),
+    /// The `--init` network cannot be read.
+    #[error("--init {0}")]
+    Init(#[source] NnueError),
+    /// The `--init` network has other sizes than the run.
+    #[error("--init {}: a {have} network, the run's sizes are {want}", .path.display())]
+    InitSizes {
+        /// The network file.
+        path: PathBuf,
+        /// Its sizes.
+        have: Dims,
+        /// The run's sizes.
+        want: Dims,
+    },
+    /// The `--init` network has another output scale than the trainer.
+    #[error("--init {}: output scale {scale} (the trainer's is {SCORE_SCALE})", .path.display())]
+    InitScale {
+        /// The network file.
+        path: PathBuf,
+        /// Its output scale.
+        scale: f32,
+    },
+    /// The directory holds a run with other settings.
+    #[error(
+        "{} holds a run with other settings (see {}); use the same settings to resume, or another --out",
+        .dir.display(),
+        .settings.display()
+    )]
+    Differs {
+        /// The run directory.
+        dir: PathBuf,
+        /// Its settings file.
+        settings: PathBuf,
+    },
+    /// The directory is something else.
+    #[error("{} exists and is not an nnue training run (no train.toml)", .0.display())]
+    Foreign(PathBuf),
+    /// The directory could not be claimed.
+    #[error("{0}")]
+    Claim(String),
+    /// No sample to train on.
+    #[error("no training samples (are the shards' positions scored by an engine?)")]
+    NoSamples,
+    /// The loss stopped being a number.
+    #[error("the loss became {loss} at epoch {epoch}, step {step}; try a lower --lr")]
+    Diverged {
+        /// The loss.
+        loss: f64,
+        /// The epoch.
+        epoch: u32,
+        /// The step within the epoch.
+        step: usize,
+    },
+    /// A network could not be written.
+    #[error(transparent)]
+    Network(#[from] NnueError),
+    /// A file or directory could not be read or written.
+    #[error("{}: {source}", .path.display())]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// The cause.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The state could not be saved.
+    #[error("saving the state: {0}")]
+    SaveState(#[source] tch::TchError),
+    /// The state file cannot be read.
+    #[error("{}: unreadable ({source})", .path.display())]
+    StateUnreadable {
+        /// The state file.
+        path: PathBuf,
+        /// The cause.
+        #[source]
+        source: tch::TchError,
+    },
+    /// The state file lacks a tensor.
+    #[error("{}: no '{name}'", .path.display())]
+    StateMissing {
+        /// The state file.
+        path: PathBuf,
+        /// The tensor.
+        name: String,
+    },
+    /// A tensor of the state file has another shape than the settings give.
+    #[error("{}: '{name}' has shape {have:?}, the settings say {want:?}", .path.display())]
+    StateShape {
+        /// The state file.
+        path: PathBuf,
+        /// The tensor.
+        name: String,
+        /// Its shape.
+        have: Vec<i64>,
+        /// The settings' shape.
+        want: Vec<i64>,
+    },
+    /// A counter of the state file is not a number.
+    #[error("{}: '{name}': {source}", .path.display())]
+    StateScalar {
+        /// The state file.
+        path: PathBuf,
+        /// The counter.
+        name: String,
+        /// The cause.
+        #[source]
+        source: tch::TchError,
+    },
+    /// A data directory has no shards.
+    #[error("{}: no .shard files", .0.display())]
+    NoShards(PathBuf),
+    /// A shard cannot be read.
+    #[error("{}: {source}", .path.display())]
+    Shard {
+        /// The shard.
+        path: PathBuf,
+        /// The cause.
+        #[source]
+        source: crate::selfplay::ShardError,
+    },
+    /// A game of a shard has an unusable variant.
+    #[error("{}: {source}", .path.display())]
+    Variant {
+        /// The shard.
+        path: PathBuf,
+        /// The cause.
+        #[source]
+        source: crate::selfplay::records::RecordError,
+    },
+    /// A game of a shard is of another ruleset than the network.
+    #[error("{}: a {game} game, but the network is for {net}", .path.display())]
+    Ruleset {
+        /// The shard.
+        path: PathBuf,
+        /// The game's ruleset.
+        game: Ruleset,
+        /// The network's ruleset.
+        net: Ruleset,
+    },
+    /// A game of a shard does not replay.
+    #[error("{}: game {game}: {source}", .path.display())]
+    Replay {
+        /// The shard.
+        path: PathBuf,
+        /// The game's index.
+        game: u64,
+        /// The cause.
+        #[source]
+        source: crate::selfplay::records::RecordError,
+    },
 }
 
 /// One epoch's figures.
@@ -185,16 +346,12 @@ pub struct EpochReport {
 
 /// Checks `dir` against the settings: a new directory gets `train.toml`; an existing one must
 /// hold the same settings.
-pub fn prepare(dir: &Path, cfg: &NnueTrainConfig) -> Result<(), String> {
+pub fn prepare(dir: &Path, cfg: &NnueTrainConfig) -> Result<(), NnueTrainError> {
     cfg.check()?;
     claim_dir(dir, "train.toml", &cfg.to_text()).map_err(|e| match e {
-        ClaimError::Differs(settings) => format!(
-            "{} holds a run with other settings (see {}); use the same settings to resume, or another --out",
-            dir.display(),
-            settings.display()
-        ),
-        ClaimError::Foreign => format!("{} exists and is not an nnue training run (no train.toml)", dir.display()),
-        ClaimError::Io(m) => m,
+        ClaimError::Differs(settings) => NnueTrainError::Differs { dir: dir.to_path_buf(), settings },
+        ClaimError::Foreign => NnueTrainError::Foreign(dir.to_path_buf()),
+        ClaimError::Io(m) => NnueTrainError::Claim(m),
     })
 }
 
@@ -207,9 +364,9 @@ pub fn train(
     valid: &Dataset,
     on_step: &dyn Fn(u64, u64),
     on_epoch: &mut dyn FnMut(&EpochReport),
-) -> Result<PathBuf, String> {
+) -> Result<PathBuf, NnueTrainError> {
     if train.is_empty() {
-        return Err("no training samples (are the shards' positions scored by an engine?)".into());
+        return Err(NnueTrainError::NoSamples);
     }
     let device = Device::cuda_if_available();
     let state = dir.join("state.ot");
@@ -239,7 +396,7 @@ pub fn train(
             let b = train.batch(chunk, cfg.lambda, cfg.dims.buckets, cfg.dims.kings, device);
             let loss = net.step(&b, lr);
             if !loss.is_finite() {
-                return Err(format!("the loss became {loss} at epoch {epoch}, step {k}; try a lower --lr"));
+                return Err(NnueTrainError::Diverged { loss, epoch, step: k });
             }
             sum += loss;
             on_step(step + 1, total);
@@ -253,10 +410,11 @@ pub fn train(
         };
         let quantized = net.export(cfg.ruleset, cfg.dims);
         let epoch_path = dir.join(format!("epoch-{epoch}.nnue"));
-        quantized.save(&epoch_path).map_err(|e| e.to_string())?;
+        quantized.save(&epoch_path)?;
         // The state last: a kill before it replays this epoch, whose files are then rewritten alike.
         let bytes = net.save_bytes(epoch)?;
-        crate::fsutil::write_atomic(&state, &bytes).map_err(|e| format!("{}: {e}", state.display()))?;
+        crate::fsutil::write_atomic(&state, &bytes)
+            .map_err(|source| NnueTrainError::Io { path: state.clone(), source })?;
         let log = dir.join("log.csv");
         let mut text =
             std::fs::read_to_string(&log).unwrap_or_else(|_| "epoch,train_loss,valid_loss,lr,seconds\n".into());
@@ -266,14 +424,15 @@ pub fn train(
             "{epoch},{:.6},{:.6},{:.3e},{:.1}\n",
             report.train_loss, report.valid_loss, report.lr, report.seconds
         );
-        crate::fsutil::write_atomic(&log, text.as_bytes()).map_err(|e| format!("{}: {e}", log.display()))?;
-        quantized.save(&final_path).map_err(|e| e.to_string())?;
+        crate::fsutil::write_atomic(&log, text.as_bytes())
+            .map_err(|source| NnueTrainError::Io { path: log.clone(), source })?;
+        quantized.save(&final_path)?;
         on_epoch(&report);
     }
     if !final_path.exists() {
         // Every epoch was done before: the last epoch's network is the result.
         let (net, _) = FloatNet::load(&state, cfg.dims, device)?;
-        net.export(cfg.ruleset, cfg.dims).save(&final_path).map_err(|e| e.to_string())?;
+        net.export(cfg.ruleset, cfg.dims).save(&final_path)?;
     }
     Ok(final_path)
 }
@@ -368,7 +527,7 @@ mod tests {
         // Resume: a finished run trains no more; a longer run is other settings.
         let again = train(&run, &cfg, &train_set, &valid, &|_, _| {}, &mut |_| panic!("no epoch left")).unwrap();
         assert_eq!(Network::load(&again, Some(rs)).unwrap(), net);
-        let e = prepare(&run, &NnueTrainConfig { epochs: 5, ..cfg.clone() }).unwrap_err();
+        let e = prepare(&run, &NnueTrainConfig { epochs: 5, ..cfg.clone() }).unwrap_err().to_string();
         assert!(e.contains("other settings"), "{e}");
         // A kill after epoch 2: a run directory holding epoch 2's state resumes at epoch 3 and
         // ends on the network of the uninterrupted run.
@@ -395,7 +554,7 @@ mod tests {
             "a resumed run gives the network of the uninterrupted run"
         );
         // Data of another ruleset is refused, naming the file.
-        let e = load_data(&[t.path().join("data")], Ruleset::FiveUp, 1).err().unwrap();
+        let e = load_data(&[t.path().join("data")], Ruleset::FiveUp, 1).err().unwrap().to_string();
         assert!(e.contains(".shard") && e.contains("raumschach"), "{e}");
 
         // Fine-tuning. The float twin of a quantized network exports to that network exactly.
@@ -417,14 +576,14 @@ mod tests {
             "fine-tune {fine_loss}, trained {trained}, fresh {fresh_loss}"
         );
         // The start is part of the settings a resume must match.
-        let e = prepare(&fine_run, &slow).unwrap_err();
+        let e = prepare(&fine_run, &slow).unwrap_err().to_string();
         assert!(e.contains("other settings"), "{e}");
         // A network of other sizes or another ruleset is refused before any data is read.
         let wider = NnueTrainConfig { dims: Dims { hidden: 48, ..SMALL }, ..fine.clone() };
-        let e = prepare(&t.path().join("wider"), &wider).unwrap_err();
+        let e = prepare(&t.path().join("wider"), &wider).unwrap_err().to_string();
         assert!(e.starts_with("--init ") && e.contains("32x2-8-8"), "{e}");
         let other = NnueTrainConfig { ruleset: Ruleset::FiveUp, ..fine.clone() };
-        let e = prepare(&t.path().join("other"), &other).unwrap_err();
+        let e = prepare(&t.path().join("other"), &other).unwrap_err().to_string();
         assert!(e.starts_with("--init ") && e.contains("net.nnue"), "{e}");
         assert!(!t.path().join("wider").exists() && !t.path().join("other").exists());
     }
@@ -479,7 +638,7 @@ mod tests {
         let worst = disagreement(&float, &net, &positions);
         assert!(worst < 25.0, "quantized and float disagree by {worst} cp");
         // Resuming with another bucket count is other settings.
-        let e = prepare(&run, &NnueTrainConfig { dims: SMALL, ..cfg.clone() }).unwrap_err();
+        let e = prepare(&run, &NnueTrainConfig { dims: SMALL, ..cfg.clone() }).unwrap_err().to_string();
         assert!(e.contains("other settings"), "{e}");
     }
 
@@ -526,7 +685,7 @@ mod tests {
         assert_eq!(seen.len(), 4, "{seen:?}");
         let worst = disagreement(&float, &net, &positions);
         assert!(worst < 25.0, "quantized and float disagree by {worst} cp");
-        let e = prepare(&run, &NnueTrainConfig { dims: SMALL, ..cfg.clone() }).unwrap_err();
+        let e = prepare(&run, &NnueTrainConfig { dims: SMALL, ..cfg.clone() }).unwrap_err().to_string();
         assert!(e.contains("other settings"), "{e}");
     }
 
@@ -556,7 +715,7 @@ mod tests {
         let worst = disagreement(&float, &net, &positions);
         assert!(worst < 25.0, "quantized and float disagree by {worst} cp");
         // The state of a run without them does not load as theirs.
-        let e = prepare(&run, &NnueTrainConfig { dims: SMALL, ..cfg.clone() }).unwrap_err();
+        let e = prepare(&run, &NnueTrainConfig { dims: SMALL, ..cfg.clone() }).unwrap_err().to_string();
         assert!(e.contains("other settings"), "{e}");
         assert!(FloatNet::load(&run.join("state.ot"), SMALL, Device::Cpu).is_err());
     }
