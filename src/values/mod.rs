@@ -22,7 +22,7 @@ pub mod setups;
 pub use imbalance::{Estimate, ImbalanceReport, PairResults};
 pub use regression::{RegressionReport, SampleConfig};
 pub use report::ValuesReport;
-pub use run::{run, Method, ValuesConfig, ValuesError};
+pub use run::{run, Method, ValuesConfig};
 pub use setups::{default_imbalances, measured_kinds, Imbalance};
 
 use crate::rules::{Kind, Ruleset};
@@ -58,4 +58,36 @@ pub fn guess_source(ruleset: Ruleset) -> &'static str {
     } else {
         "project working estimate (no published table)"
     }
+}
+
+/// Why a piece-value run (or its report) failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ValuesError {
+    /// File trouble.
+    #[error("{0}: {1}")]
+    Io(String, std::io::Error),
+    /// A game record problem.
+    #[error(transparent)]
+    Record(#[from] records::ValuesRecordError),
+    /// A setup problem.
+    #[error(transparent)]
+    Setup(#[from] setups::ImbalanceError),
+    /// The output folder holds games of other settings.
+    #[error("{0} was written with other settings ({1}); use another --out or the same settings")]
+    Mismatch(String, String),
+    /// A game could not be played.
+    #[error("playing the matches failed: {0}")]
+    Play(String),
+    /// Settings that cannot work.
+    #[error("{0}")]
+    Config(String),
+    /// A method list names an unknown method.
+    #[error("unknown method '{0}' (expected all, both, or a list of imbalance, regression, texel)")]
+    Method(String),
+    /// The plot's font could not be loaded.
+    #[error("the embedded font could not be loaded")]
+    Font,
+    /// The plot could not be drawn.
+    #[error("{0}")]
+    Plot(String),
 }

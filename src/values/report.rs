@@ -2,7 +2,7 @@
 
 use super::imbalance::{Estimate, ImbalanceReport};
 use super::regression::{PhaseRegression, RegressionReport};
-use super::run::ValuesError;
+use super::ValuesError;
 use crate::rules::Kind;
 use serde::Serialize;
 use std::fmt::Write as _;

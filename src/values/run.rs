@@ -29,7 +29,7 @@ use super::records::{append_line, read_games, read_lines, GameLine, ReplayGame};
 use super::regression::{by_phase, game_samples, regress, RegressionModel, SampleConfig};
 use super::report::{IterationSummary, Row, ValuesReport, SIDE_A};
 use super::setups::{bracket, measured_kinds, Imbalance};
-use super::{guess, guess_source};
+use super::{guess, guess_source, ValuesError};
 use crate::engine::weights::{kind_key, Weights};
 use crate::eval::elo::z95;
 use crate::eval::openings::Opening;
@@ -120,38 +120,6 @@ pub struct ValuesConfig {
     pub round: usize,
     /// Most pairs of one match.
     pub max_pairs: usize,
-}
-
-/// Why a run failed.
-#[derive(Debug, thiserror::Error)]
-pub enum ValuesError {
-    /// File trouble.
-    #[error("{0}: {1}")]
-    Io(String, std::io::Error),
-    /// A game record problem.
-    #[error(transparent)]
-    Record(#[from] super::records::ValuesRecordError),
-    /// A setup problem.
-    #[error(transparent)]
-    Setup(#[from] super::setups::ImbalanceError),
-    /// The output folder holds games of other settings.
-    #[error("{0} was written with other settings ({1}); use another --out or the same settings")]
-    Mismatch(String, String),
-    /// A game could not be played.
-    #[error("playing the matches failed: {0}")]
-    Play(String),
-    /// Settings that cannot work.
-    #[error("{0}")]
-    Config(String),
-    /// A method list names an unknown method.
-    #[error("unknown method '{0}' (expected all, both, or a list of imbalance, regression, texel)")]
-    Method(String),
-    /// The plot's font could not be loaded.
-    #[error("the embedded font could not be loaded")]
-    Font,
-    /// The plot could not be drawn.
-    #[error("{0}")]
-    Plot(String),
 }
 
 /// The settings that make games of one iteration comparable (saved as `config.json`).
