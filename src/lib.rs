@@ -5,12 +5,14 @@
 pub mod engine;
 pub mod eval;
 pub mod fsutil;
+pub mod game;
 pub mod layers;
 pub mod mcts;
 pub mod nn;
 pub mod player;
 pub mod progress;
 pub mod protocol;
+pub mod quasi_alice;
 pub mod rng;
 pub mod rules;
 pub mod selfplay;

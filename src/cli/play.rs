@@ -5,11 +5,12 @@ use super::common::PositionArgs;
 use anyhow::{bail, Result};
 use clap::Args;
 use fiveup::eval::TextRecord;
+use fiveup::game::Color;
 use fiveup::player::spec::PlayerSpec;
 use fiveup::player::Player;
 use fiveup::rules::game::{EndRule, Game, Outcome, Status};
 use fiveup::rules::notation::{coordinate, diagram, figurine, move_number_label, parse_move, MoveTextError};
-use fiveup::rules::{Cell, Color, Kind, Move, Position, Ruleset};
+use fiveup::rules::{Cell, Kind, Move, Position, Ruleset};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 

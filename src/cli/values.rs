@@ -171,7 +171,7 @@ impl ValuesArgs {
         }
         let variant = Variant::plain(ruleset);
         for imb in &imbalances {
-            for a in fiveup::rules::Color::ALL {
+            for a in fiveup::game::Color::ALL {
                 imb.position(variant, a, 0).with_context(|| format!("imbalance {imb}"))?;
             }
         }

@@ -40,10 +40,11 @@ use super::eval::{
     PAWN_PROGRESS,
 };
 use super::weights::Weights;
+use crate::game::Color;
 use crate::rules::geometry::pawn_class;
 use crate::rules::movegen::AttackSource;
 use crate::rules::types::RESERVE_KINDS;
-use crate::rules::{Bitboard, Cell, Color, Kind, Position};
+use crate::rules::{Bitboard, Cell, Kind, Position};
 
 /// One cell's entry as it was before a change.
 #[derive(Clone, Copy)]

@@ -89,7 +89,8 @@ pub fn random_endgame(
     black: &[crate::rules::Kind],
     seed: u64,
 ) -> Option<Position> {
-    use crate::rules::{Color, Kind, Piece, Setup};
+    use crate::game::Color;
+    use crate::rules::{Kind, Piece, Setup};
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     if white.len() + black.len() + 2 > 125 {
@@ -139,7 +140,8 @@ pub fn bench(depth: u32, hash_mb: usize) -> BenchResult {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Color, Kind};
+    use crate::game::Color;
+    use crate::rules::Kind;
 
     #[test]
     fn random_endgames_hold_their_men_or_give_up() {

@@ -35,9 +35,10 @@
 //!   and that a `Result` of checkmate or stalemate agrees with the final position.
 
 use crate::eval::model::RatedResult;
+use crate::game::Color;
 use crate::rules::game::{EndRule, Game, Outcome};
 use crate::rules::notation::format_line;
-use crate::rules::{Color, Move, Position, Ruleset, Variant};
+use crate::rules::{Move, Position, Ruleset, Variant};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

@@ -215,7 +215,7 @@ pub fn play_game_observed(
             break (Outcome::draw(EndRule::Adjudication), Some("ply-cap".to_string()));
         }
         let mover = game.position().side();
-        let white_to_move = mover == crate::rules::Color::White;
+        let white_to_move = mover == crate::game::Color::White;
         let (player, source) = if white_to_move { (&mut white, &job.white) } else { (&mut black, &job.black) };
         let ply = game.moves().len() + 1;
         let go = Go { clock: clock.as_ref().map(|c| c.clock(mover)), ..Go::default() };
@@ -311,7 +311,7 @@ pub fn live_json(job: &GameJob, game: &Game) -> serde_json::Value {
 /// The outcome when `loser` forfeits: the other side wins, or it is a draw when the other side
 /// has only its king left and no reserve piece to place (it could never mate; as a FIDE arbiter
 /// rules a flag against a bare king).
-fn lost_by(game: &Game, loser: crate::rules::Color) -> Outcome {
+fn lost_by(game: &Game, loser: crate::game::Color) -> Outcome {
     let pos = game.position();
     let winner = loser.flip();
     let men = pos.color_bb(winner).0.count_ones();
@@ -624,7 +624,7 @@ mod tests {
             let outcome = record.outcome.unwrap();
             assert_eq!(
                 outcome.winner,
-                Some(crate::rules::Color::White),
+                Some(crate::game::Color::White),
                 "{text}: {outcome:?} after {} plies",
                 record.moves.len()
             );

@@ -44,7 +44,7 @@ impl Effort {
         let secs = |t: Option<&str>| t.and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
         // Moves chosen by the players: after the opening, white first if white is then to move.
         let played = record.moves.len().saturating_sub(record.opening_plies) as u64;
-        let white_first = (record.start.side() == crate::rules::Color::White) == (record.opening_plies % 2 == 0);
+        let white_first = (record.start.side() == crate::game::Color::White) == (record.opening_plies % 2 == 0);
         let (first, second) = (played.div_ceil(2), played / 2);
         Some([
             Effort {
@@ -280,8 +280,9 @@ pub fn tally_records(records: &[TextRecord], a: Option<&str>, b: Option<&str>) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Color;
     use crate::rules::game::{EndRule, Outcome};
-    use crate::rules::{Color, Position, Variant};
+    use crate::rules::{Position, Variant};
 
     fn rec(pair: &str, winner: Option<Color>) -> TextRecord {
         TextRecord {

@@ -345,8 +345,9 @@ impl<E: Evaluator> Evaluator for QuiescenceEvaluator<E> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Color;
     use crate::nn::UniformEvaluator;
-    use crate::rules::{Cell, Color, Kind, Piece, Position, Setup, Variant};
+    use crate::rules::{Cell, Kind, Piece, Position, Setup, Variant};
 
     /// Raumschach position: white to move can take an undefended black queen with its rook.
     fn hanging_queen(side: Color) -> Position {

@@ -1,8 +1,9 @@
 //! Search tests on hand-built positions.
 
 use super::*;
+use crate::game::Color;
 use crate::nn::{EvalInput, Evaluation, Evaluator, UniformEvaluator};
-use crate::rules::{Cell, Color, Kind, Move, Piece, Position, Ruleset, Setup, Variant};
+use crate::rules::{Cell, Kind, Move, Piece, Position, Ruleset, Setup, Variant};
 
 fn cell(s: &str) -> Cell {
     s.parse().unwrap()

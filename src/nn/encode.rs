@@ -52,10 +52,11 @@
 //! The fifty-move clock is the only input not covered by the Zobrist hash; the evaluation cache
 //! therefore keys on the clock too (see [`super::cache`]).
 
+use crate::game::Color;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::cell::Cell;
 use crate::rules::geometry::{pawn_class, pawn_deltas};
-use crate::rules::types::{Color, Kind, Ruleset, KIND_COUNT, RESERVE_KINDS};
+use crate::rules::types::{Kind, Ruleset, KIND_COUNT, RESERVE_KINDS};
 use crate::rules::Position;
 
 /// Number of cells of the board (elements of one plane).

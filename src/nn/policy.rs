@@ -336,9 +336,10 @@ pub(crate) fn softmax_in_place(x: &mut [f32]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Color;
     use crate::nn::testutil::all_variants;
     use crate::rules::random::random_positions;
-    use crate::rules::types::{Color, Ruleset};
+    use crate::rules::types::Ruleset;
     use crate::rules::Variant;
     use std::collections::HashSet;
 

@@ -14,7 +14,7 @@
 //!   quarters of what is left, with a small reserve for the harness's own overhead.
 
 use super::text::clip;
-use crate::rules::Color;
+use crate::game::Color;
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;

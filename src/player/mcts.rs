@@ -225,7 +225,8 @@ mod tests {
         let put = |s: &mut crate::rules::Setup, c: &str, p: crate::rules::Piece| {
             s.board[c.parse::<crate::rules::Cell>().unwrap().index()] = Some(p)
         };
-        use crate::rules::{Color, Kind, Piece};
+        use crate::game::Color;
+        use crate::rules::{Kind, Piece};
         put(&mut s, "Ab1", Piece::new(Color::White, Kind::King));
         put(&mut s, "Ee5", Piece::new(Color::Black, Kind::King));
         put(&mut s, "Ca3", Piece::new(Color::White, Kind::Rook));

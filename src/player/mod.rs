@@ -85,7 +85,7 @@ pub struct Go {
 
 impl Go {
     /// The limits of an alpha-beta search for `side`: `own` capped by this request's limits.
-    pub fn limits_over(&self, own: &Limits, side: crate::rules::Color) -> Limits {
+    pub fn limits_over(&self, own: &Limits, side: crate::game::Color) -> Limits {
         if self.infinite {
             return Limits { searchmoves: self.searchmoves.clone(), ..Limits::default() };
         }

@@ -8,7 +8,7 @@
 use super::moves::Move;
 use super::notation::{move_number_label, tokenize_moves, ListToken, MoveTextError};
 use super::position::{Position, Undo};
-use super::types::Color;
+use crate::game::Color;
 use std::fmt;
 use std::str::FromStr;
 

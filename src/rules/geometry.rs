@@ -9,7 +9,8 @@
 //! Every table is checked against a naive stepping function in the tests below.
 
 use super::cell::Cell;
-use super::types::{Color, Ruleset};
+use super::types::Ruleset;
+use crate::game::Color;
 
 /// A step vector (layer, rank, file), each in -1..=1.
 pub type Vector = (i32, i32, i32);

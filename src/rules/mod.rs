@@ -31,4 +31,4 @@ pub use bitboard::Bitboard;
 pub use cell::Cell;
 pub use moves::{Move, Special};
 pub use position::{Position, Setup, SetupError};
-pub use types::{Color, Kind, Piece, Ruleset, Variant};
+pub use types::{Kind, Piece, Ruleset, Variant};

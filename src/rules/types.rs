@@ -1,53 +1,8 @@
 //! Colours, piece kinds, rulesets and the variant (ruleset plus board flags).
 
+use crate::game::Color;
 use std::fmt;
 use std::str::FromStr;
-
-/// A side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Color {
-    /// Moves first.
-    White = 0,
-    /// Moves second.
-    Black = 1,
-}
-
-impl Color {
-    /// Both colours, white first.
-    pub const ALL: [Color; 2] = [Color::White, Color::Black];
-
-    /// The other side.
-    #[inline]
-    pub const fn flip(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    /// 0 for white, 1 for black.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// `w` or `b`.
-    pub const fn letter(self) -> char {
-        match self {
-            Color::White => 'w',
-            Color::Black => 'b',
-        }
-    }
-
-    /// "white" or "black".
-    pub const fn name(self) -> &'static str {
-        match self {
-            Color::White => "white",
-            Color::Black => "black",
-        }
-    }
-}
 
 /// A kind of piece. The Five Up unicorn (a leaper) and the Raumschach unicorn (a 3D-diagonal
 /// slider) are different kinds; both print as `U` in their own ruleset.

@@ -4,8 +4,9 @@
 use super::records::Termination;
 use super::records::{GameRecord, GameResult, RecordError};
 use crate::eval::records::TextRecord;
+use crate::game::Color;
 use crate::rules::game::{EndRule, Outcome};
-use crate::rules::{Color, Move};
+use crate::rules::Move;
 
 /// The text record of a self-play game (players are named after the evaluator).
 pub fn to_text_record(g: &GameRecord) -> Result<TextRecord, RecordError> {

@@ -55,10 +55,11 @@
 //! 10. `evaluator: String` — [`crate::nn::Evaluator::name`] of the evaluator that played.
 
 use crate::engine::score::score_to_expectation;
+use crate::game::Color;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::game::{EndRule, Outcome};
 use crate::rules::position::EnPassant;
-use crate::rules::{Color, Kind, Move, Piece, Position, Ruleset, Setup, SetupError, Variant};
+use crate::rules::{Kind, Move, Piece, Position, Ruleset, Setup, SetupError, Variant};
 use serde::{Deserialize, Serialize};
 
 /// Version of the record schema written into every shard header.

@@ -2,9 +2,10 @@
 
 use super::shards::{decode_shard, encode_shard, HEADER_LEN};
 use super::*;
+use crate::game::Color;
 use crate::mcts::{SearchConfig, SearchKind};
 use crate::nn::{EvalInput, Evaluation, Evaluator, UniformEvaluator};
-use crate::rules::{Cell, Color, Kind, Move, Piece, Position, Ruleset, Setup, Variant};
+use crate::rules::{Cell, Kind, Move, Piece, Position, Ruleset, Setup, Variant};
 use std::path::PathBuf;
 
 fn small_config(seed: u64, concurrent: usize) -> SelfPlayConfig {

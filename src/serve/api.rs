@@ -3,11 +3,12 @@
 
 use super::{ApiError, AppState, MAX_HASH_MB};
 use crate::eval::TextRecord;
+use crate::game::Color;
 use crate::player::spec::PlayerSpec;
 use crate::player::{Go, Player, SearchInfo, Turn};
 use crate::rules::game::{EndRule, Game, Outcome, Status};
 use crate::rules::notation::{coordinate, figurine, format_line, move_number_label, parse_move};
-use crate::rules::{Cell, Color, Kind, Move, Position, Ruleset, Variant};
+use crate::rules::{Cell, Kind, Move, Position, Ruleset, Variant};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};

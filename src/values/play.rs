@@ -49,9 +49,10 @@ mod tests {
     use super::*;
     use crate::eval::openings::Opening;
     use crate::eval::runner::{play_game, GameJob, PlayerSource};
+    use crate::game::Color;
     use crate::player::spec::PlayerSpec;
     use crate::rules::game::EndRule;
-    use crate::rules::{Color, Kind, Ruleset, Variant};
+    use crate::rules::{Kind, Ruleset, Variant};
     use crate::values::setups::Imbalance;
 
     #[test]

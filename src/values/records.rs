@@ -9,9 +9,10 @@
 //! Also read here, for the regression: self-play shards (`FIVEUPSH` files, see
 //! [`crate::selfplay::shards`]).
 
+use crate::game::Color;
 use crate::rules::game::{EndRule, Outcome};
 use crate::rules::notation::{coordinate, parse_move, MoveTextError, PositionTextError};
-use crate::rules::{Color, Move, Position, Variant};
+use crate::rules::{Move, Position, Variant};
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
 use std::path::Path;

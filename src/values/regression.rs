@@ -37,8 +37,9 @@
 use super::imbalance::{percentile_interval, Estimate};
 use super::records::ReplayGame;
 use crate::eval::sigmoid;
+use crate::game::Color;
 use crate::rules::types::KIND_COUNT;
-use crate::rules::{Color, Kind, Position};
+use crate::rules::{Kind, Position};
 use nalgebra::{DMatrix, DVector};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -14,7 +14,8 @@
 //! Every setup is validated by [`Position::from_setup`]; the generator never invents a position the
 //! rules would refuse.
 
-use crate::rules::{Color, Kind, Piece, Position, Ruleset, Setup, SetupError, Variant};
+use crate::game::Color;
+use crate::rules::{Kind, Piece, Position, Ruleset, Setup, SetupError, Variant};
 use std::fmt;
 use std::str::FromStr;
 

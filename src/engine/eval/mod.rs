@@ -24,9 +24,10 @@
 //! The attack sets of step 2 are reused by step 5, so each piece's attacks are computed once.
 
 use super::weights::Weights;
+use crate::game::Color;
 use crate::rules::geometry::{pawn_class, Geometry};
 use crate::rules::position::Position;
-use crate::rules::types::{Color, Kind, KIND_COUNT, RESERVE_KINDS};
+use crate::rules::types::{Kind, KIND_COUNT, RESERVE_KINDS};
 
 /// Centrality of each cell: 6 minus the Manhattan distance from `Cc3` (0 at the corners).
 pub const CENTRALITY: [i32; 125] = {

@@ -32,7 +32,7 @@ fn decomposition_adds_up_and_is_independent_of_the_material_values() {
             let p = crate::rules::random::scrambled(Variant::plain(rs), 40, seed);
             let d = decompose(&p, &w);
             let mut white = evaluate(&p, &w) - w.tempo;
-            if p.side() == crate::rules::Color::Black {
+            if p.side() == crate::game::Color::Black {
                 white = -white;
             }
             assert_eq!(d.positional + material_balance(&p, &w), white, "{rs} {seed}");

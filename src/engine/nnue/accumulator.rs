@@ -6,7 +6,8 @@ use super::features::{nonzero_bytes, reserve_input, view, Inputs};
 #[cfg(target_arch = "x86_64")]
 use super::simd;
 use super::{has_simd, Network, ANY_CELL, INPUTS};
-use crate::rules::{Color, Position, Ruleset};
+use crate::game::Color;
+use crate::rules::{Position, Ruleset};
 
 /// Most touched cells an update reads one at a time (a lazy stack up to four moves behind);
 /// beyond it, it reads the whole position and compares all 128 bytes at once. Bound by the

@@ -2,8 +2,9 @@
 //! buckets, the cell bytes an accumulator keeps ([`Inputs`]) and the cells a move touches.
 
 use super::accumulator::reserve_diff;
+use crate::game::Color;
 use crate::rules::position::piece_code;
-use crate::rules::{Cell, Color, Kind, Move, Position, Ruleset, Special};
+use crate::rules::{Cell, Kind, Move, Position, Ruleset, Special};
 
 /// Cells on the board.
 pub const CELLS: usize = 125;

@@ -5,7 +5,8 @@ use super::aligned::Aligned;
 #[cfg(target_arch = "x86_64")]
 use super::simd;
 use super::{Accumulator, NetworkFormatError, INPUTS, KING_BUCKETS};
-use crate::rules::{Color, Position, Ruleset};
+use crate::game::Color;
+use crate::rules::{Position, Ruleset};
 use rand::{Rng, SeedableRng};
 
 /// Widest accumulator a network may have.

@@ -86,7 +86,8 @@ mod tests {
     #[test]
     fn lazy_updates_along_a_search_path_match_fresh_evaluations() {
         use crate::engine::nnue::{king_bucket_of, KING_BUCKETS};
-        use crate::rules::{Color, Kind};
+        use crate::game::Color;
+        use crate::rules::Kind;
         for (rs, kings) in [Ruleset::FiveUp, Ruleset::Raumschach].into_iter().flat_map(|r| [(r, 1), (r, KING_BUCKETS)])
         {
             let net = Network::random(rs, Dims { hidden: 32, l1: 8, l2: 8, buckets: 4, kings, pairwise: false }, 5);

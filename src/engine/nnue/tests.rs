@@ -5,8 +5,9 @@ use super::network::chunk_major;
 #[cfg(target_arch = "x86_64")]
 use super::simd;
 use super::*;
+use crate::game::Color;
 use crate::rules::random::scrambled;
-use crate::rules::{Bitboard, Color, Kind, Move, Position, Ruleset, Special, Variant};
+use crate::rules::{Bitboard, Kind, Move, Position, Ruleset, Special, Variant};
 use rand::{Rng, SeedableRng};
 
 const SMALL: Dims = Dims { hidden: 32, l1: 8, l2: 8, buckets: 1, kings: 1, pairwise: false };

@@ -8,9 +8,10 @@ use crate::engine::ordering::{
 };
 use crate::engine::score::{mate_in, mated_in, DRAW, INFINITE, MATE_BOUND};
 use crate::engine::tt::Bound;
+use crate::game::Color;
 use crate::rules::movegen::Computed;
 use crate::rules::position::Undo;
-use crate::rules::{Color, Kind, Move};
+use crate::rules::{Kind, Move};
 use std::sync::atomic::Ordering;
 use std::sync::OnceLock;
 use std::time::Instant;

@@ -56,10 +56,10 @@ fn clocked_specs_keep_only_the_limits_they_name_and_go_caps_them() {
         moves_to_go: None,
     };
     let go = Go { depth: Some(9), nodes: Some(500), clock: Some(clock), ..Go::default() };
-    let l = go.limits_over(&own, crate::rules::Color::White);
+    let l = go.limits_over(&own, crate::game::Color::White);
     assert_eq!((l.depth, l.nodes), (Some(6), Some(500)));
     assert!(l.soft_time.unwrap() < l.time.unwrap() && l.time.unwrap() < Duration::from_secs(8));
-    let l = Go { infinite: true, ..go }.limits_over(&own, crate::rules::Color::White);
+    let l = Go { infinite: true, ..go }.limits_over(&own, crate::game::Color::White);
     assert_eq!(l, Limits::default());
 }
 

@@ -19,7 +19,8 @@ use super::bitboard::Bitboard;
 use super::cell::Cell;
 use super::moves::{Move, Special};
 use super::position::{EnPassant, Position, Setup, SetupError};
-use super::types::{reserve_bit, Color, Kind, Piece, Ruleset, Variant, RESERVE_KINDS};
+use super::types::{reserve_bit, Kind, Piece, Ruleset, Variant, RESERVE_KINDS};
+use crate::game::Color;
 use std::fmt::{self, Write as _};
 
 // ===== Position text ============================================================================

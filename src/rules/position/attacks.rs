@@ -1,10 +1,11 @@
 //! Attacks: cells a piece attacks, attackers of a cell, check, pins and en passant legality.
 
 use super::Position;
+use crate::game::Color;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::cell::Cell;
 use crate::rules::geometry::{pawn_class, DIAG2, DIAG3, ORTH};
-use crate::rules::types::{Color, Kind};
+use crate::rules::types::Kind;
 
 impl Position {
     // ----- attacks ---------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 //! The hash computed from scratch and the invariants every position satisfies.
 
 use super::Position;
+use crate::game::Color;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::cell::Cell;
-use crate::rules::types::{reserve_bit, Color, Kind, Piece, RESERVE_KINDS};
+use crate::rules::types::{reserve_bit, Kind, Piece, RESERVE_KINDS};
 use crate::rules::zobrist::KEYS;
 
 impl Position {

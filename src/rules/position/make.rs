@@ -1,11 +1,12 @@
 //! Board edits and make/unmake of moves and null moves, with the incremental hash.
 
 use super::{code, decode, double_moves, EnPassant, Position, Undo};
+use crate::game::Color;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::cell::Cell;
 use crate::rules::geometry::pawn_class;
 use crate::rules::moves::{Move, Special};
-use crate::rules::types::{reserve_bit, Color, Kind, Piece};
+use crate::rules::types::{reserve_bit, Kind, Piece};
 use crate::rules::zobrist::KEYS;
 
 impl Position {

@@ -20,7 +20,8 @@ mod setup;
 use super::bitboard::Bitboard;
 use super::cell::Cell;
 use super::geometry::Geometry;
-use super::types::{reserve_bit, Color, Kind, Piece, Ruleset, Variant, KIND_COUNT, RESERVE_KINDS};
+use super::types::{reserve_bit, Kind, Piece, Ruleset, Variant, KIND_COUNT, RESERVE_KINDS};
+use crate::game::Color;
 
 /// En passant rights: the passed cell(s) and the cell of the pawn that can be taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

@@ -1,10 +1,11 @@
 //! Building a position: the start setups, validation of a [`Setup`] and the way back to one.
 
 use super::{decode, double_moves, double_row, promotion_row, EnPassant, Position, Setup, SetupError, Tables};
+use crate::game::Color;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::cell::Cell;
 use crate::rules::geometry::{pawn_class, Geometry};
-use crate::rules::types::{Color, Kind, Piece, Ruleset, Variant, KIND_COUNT};
+use crate::rules::types::{Kind, Piece, Ruleset, Variant, KIND_COUNT};
 
 impl Position {
     /// The unchecked content of this position.

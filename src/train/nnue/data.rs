@@ -4,7 +4,8 @@
 use super::train::NnueTrainError;
 use crate::engine::nnue::{active_features, king_bucket_of, INPUTS, RESERVE_BASE};
 use crate::engine::score::{score_to_expectation, SCORE_SCALE};
-use crate::rules::{Color, Position, Ruleset};
+use crate::game::Color;
+use crate::rules::{Position, Ruleset};
 use crate::selfplay::read_shard;
 use rayon::prelude::*;
 use std::path::PathBuf;
