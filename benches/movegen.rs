@@ -4,7 +4,8 @@
 //! Run with `cargo bench --bench movegen`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use fiveup::rules::{perft, Position, Ruleset, Variant};
+use fiveup::game::perft;
+use fiveup::rules::{Position, Ruleset, Variant};
 
 /// The start positions benchmarked, with their names.
 fn starts() -> Vec<(&'static str, Position)> {

@@ -4,18 +4,19 @@
 //! |---:|---|---|
 //! | 0 | `fsutil`, `progress`, `rng`, `tomlcfg` | files and atomic writes, progress bars, the seeded random source, config loading |
 //! | 1 | `store` | run directories on object storage |
-//! | 2 | `rules` | the games: positions, moves, notation, perft, random games |
-//! | 3 | `engine` | alpha-beta search, the hand evaluation, NNUE inference (`engine::nnue`) |
-//! | 4 | `nn` | planes, the policy index, the evaluator trait, the torch network |
-//! | 5 | `mcts` | Monte Carlo tree search over an evaluator |
-//! | 6 | `player` | the one interface of everything that plays, its spec parser, clocks, outside engines |
-//! | 7 | `protocol` | the engine side of the text protocol |
-//! | 8 | `eval` | the game runner, matches, tournaments, ratings, SPRT, game records |
-//! | 9 | `selfplay` | lockstep self-play and its training records |
-//! | 10 | `values` | piece-value estimation |
-//! | 11 | `train` | the generation loop, the network and NNUE trainers, the training config |
-//! | 12 | `serve` | the web page's HTTP API |
-//! | 13 | `cli` (binary) | commands and flags |
+//! | 2 | `game` | the game interface (`State`), sides, the end-of-game rules, a game with history, perft |
+//! | 3 | `rules`, `quasi_alice` | the games: Five Up and Raumschach on 5x5x5; 4D Quasi-Alice Chess |
+//! | 4 | `engine` | alpha-beta search, the hand evaluation, NNUE inference (`engine::nnue`) |
+//! | 5 | `nn` | planes, the policy index, the evaluator trait, the torch network |
+//! | 6 | `mcts` | Monte Carlo tree search over an evaluator |
+//! | 7 | `player` | the one interface of everything that plays, its spec parser, clocks, outside engines |
+//! | 8 | `protocol` | the engine side of the text protocol |
+//! | 9 | `eval` | the game runner, matches, tournaments, ratings, SPRT, game records |
+//! | 10 | `selfplay` | lockstep self-play and its training records |
+//! | 11 | `values` | piece-value estimation |
+//! | 12 | `train` | the generation loop, the network and NNUE trainers, the training config |
+//! | 13 | `serve` | the web page's HTTP API |
+//! | 14 | `cli` (binary) | commands and flags |
 //!
 //! A module may name (`crate::X…`) only modules of a lower layer, and itself. Within a module,
 //! the files (a file `a.rs` or a folder `a/` below the module's folder) must not import each

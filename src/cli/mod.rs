@@ -92,7 +92,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
     match cli.command {
         Command::Perft(a) => rules::run_perft(&a, out),
         Command::Moves(a) => rules::run_moves(&a.pos.position()?, out),
-        Command::Show(a) => rules::run_show(&fiveup::rules::game::Game::new(a.pos.position()?), out),
+        Command::Show(a) => rules::run_show(&fiveup::game::Game::new(a.pos.position()?), out),
         Command::Replay(a) => rules::run_replay(&a, out),
         Command::Values(a) => values::run(&a, out),
         Command::Analyse(a) => analyse::run(&a, out),

@@ -5,11 +5,12 @@ use super::common::PositionArgs;
 use anyhow::{bail, Result};
 use clap::Args;
 use fiveup::eval::TextRecord;
+use fiveup::game::line::move_number_label;
 use fiveup::game::Color;
+use fiveup::game::{EndRule, Game, Outcome, Status};
 use fiveup::player::spec::PlayerSpec;
 use fiveup::player::Player;
-use fiveup::rules::game::{EndRule, Game, Outcome, Status};
-use fiveup::rules::notation::{coordinate, diagram, figurine, move_number_label, parse_move, MoveTextError};
+use fiveup::rules::notation::{coordinate, diagram, figurine, parse_move, MoveTextError};
 use fiveup::rules::{Cell, Kind, Move, Position, Ruleset};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -168,7 +169,7 @@ fn diagram_for(pos: &Position, view: Color) -> String {
 }
 
 struct Session {
-    game: Game,
+    game: Game<Position>,
     human: Color,
     engine: Box<dyn Player + Send>,
     name: String,

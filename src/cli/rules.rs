@@ -3,9 +3,9 @@
 use super::common::{self, PositionArgs};
 use anyhow::{bail, Result};
 use clap::Args;
-use fiveup::rules::game::Game;
+use fiveup::game::perft::{divide, perft_parallel};
+use fiveup::game::Game;
 use fiveup::rules::notation::{coordinate, diagram, figurine, format_line};
-use fiveup::rules::perft::{divide, perft_parallel};
 use fiveup::rules::Position;
 use std::io::Write;
 use std::path::PathBuf;
@@ -81,7 +81,7 @@ pub fn run_moves(pos: &Position, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-pub fn run_show(game: &Game, out: &mut dyn Write) -> Result<()> {
+pub fn run_show(game: &Game<Position>, out: &mut dyn Write) -> Result<()> {
     let pos = game.position();
     write!(out, "{}", diagram(pos))?;
     writeln!(out, "ruleset: {}", pos.variant())?;

@@ -10,8 +10,8 @@
 //!   (`1. P-Cc2 P-Cc4`), or a position text (it contains `|`), optionally followed by `;` and a
 //!   move list from that position. Openings are used in file order, cycling when more are needed.
 
-use crate::rules::game::{Game, LineError, Status};
-use crate::rules::notation::PositionTextError;
+use crate::game::{Game, LineError, Status};
+use crate::rules::notation::{MoveTextError, PositionTextError};
 use crate::rules::{Move, Position, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -214,7 +214,7 @@ pub enum LineFault {
     Position(#[from] PositionTextError),
     /// A move of the line is not legal (or not a move); boxed, as it is large.
     #[error(transparent)]
-    Moves(Box<LineError>),
+    Moves(Box<LineError<MoveTextError>>),
     /// The game is over after the line: nothing is left to play.
     #[error("the game is over after this opening ({0})")]
     Over(Status),

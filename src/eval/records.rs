@@ -36,7 +36,7 @@
 
 use crate::eval::model::RatedResult;
 use crate::game::Color;
-use crate::rules::game::{EndRule, Game, Outcome};
+use crate::game::{EndRule, Game, Outcome};
 use crate::rules::notation::format_line;
 use crate::rules::{Move, Position, Ruleset, Variant};
 use std::fmt::Write as _;
@@ -143,7 +143,7 @@ impl TextRecord {
     }
 
     /// The game replayed: every position from the start, with its history.
-    pub fn game(&self) -> Game {
+    pub fn game(&self) -> Game<Position> {
         let mut g = Game::new(self.start.clone());
         for &m in &self.moves {
             g.play_unchecked(m);
@@ -484,7 +484,7 @@ impl RecordWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::game::Status;
+    use crate::game::Status;
 
     fn fools_mate() -> TextRecord {
         let start = Position::startpos(Variant::default());

@@ -31,12 +31,13 @@
 
 use super::openings::{Opening, OpeningStream};
 use super::records::TextRecord;
+use crate::game::{EndRule, Game, Outcome, Status};
 use crate::player::clock::{GameClock, TimeControl};
 use crate::player::spec::PlayerSpec;
 use crate::player::BuildError;
 use crate::player::{Forfeit, Go, PlayError, Player, Turn};
-use crate::rules::game::{EndRule, Game, Outcome, Status};
 use crate::rules::notation::coordinate;
+use crate::rules::Position;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
@@ -229,7 +230,7 @@ pub fn play_game_observed(
         let started = std::time::Instant::now();
         let answer = player.play(&turn, &mut |_| {});
         let elapsed = started.elapsed();
-        let mut forfeit = |game: &Game, kind: Forfeit, why: String| {
+        let mut forfeit = |game: &Game<Position>, kind: Forfeit, why: String| {
             tracing::warn!("{} forfeits at ply {ply}: {kind}: {why}", source.name());
             reason = Some(why);
             (lost_by(game, mover), Some(kind.name().to_string()))
@@ -293,7 +294,7 @@ pub fn play_game_observed(
 /// A game in progress as its [`GameJob::live`] file holds it: `{"event", "white", "black",
 /// "ruleset", "castling", "hypercylinder", "start" (position text), "moves" (coordinate form),
 /// "tags"}`.
-pub fn live_json(job: &GameJob, game: &Game) -> serde_json::Value {
+pub fn live_json(job: &GameJob, game: &Game<Position>) -> serde_json::Value {
     let v = job.opening.start.variant();
     serde_json::json!({
         "event": job.event,
@@ -311,7 +312,7 @@ pub fn live_json(job: &GameJob, game: &Game) -> serde_json::Value {
 /// The outcome when `loser` forfeits: the other side wins, or it is a draw when the other side
 /// has only its king left and no reserve piece to place (it could never mate; as a FIDE arbiter
 /// rules a flag against a bare king).
-fn lost_by(game: &Game, loser: crate::game::Color) -> Outcome {
+fn lost_by(game: &Game<Position>, loser: crate::game::Color) -> Outcome {
     let pos = game.position();
     let winner = loser.flip();
     let men = pos.color_bb(winner).0.count_ones();

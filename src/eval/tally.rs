@@ -281,7 +281,7 @@ pub fn tally_records(records: &[TextRecord], a: Option<&str>, b: Option<&str>) -
 mod tests {
     use super::*;
     use crate::game::Color;
-    use crate::rules::game::{EndRule, Outcome};
+    use crate::game::{EndRule, Outcome};
     use crate::rules::{Position, Variant};
 
     fn rec(pair: &str, winner: Option<Color>) -> TextRecord {

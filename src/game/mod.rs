@@ -3,8 +3,8 @@
 //!
 //! A game is a position type implementing [`State`]: its legal moves, make and unmake, the facts the
 //! end-of-game rules need (check, the fifty-move clock, bare kings, a hash for repetition) and its
-//! position and move text. The algorithms written once over this trait (perft here; the game-end
-//! rules and the layers above as they are made generic) are monomorphised for each game, so a game's
+//! position and move text. The algorithms written once over this trait (perft, the game-end rules
+//! and the game with history here; the layers above as they are made generic) are monomorphised for each game, so a game's
 //! hot paths run without dynamic dispatch.
 //!
 //! Each game is a module of its own below this one's users: [`crate::rules`] holds Five Up (both
@@ -12,9 +12,14 @@
 //! 8x8 boards. The names a user types are mapped to games in `crate::catalog`.
 
 mod color;
+pub mod end;
+pub mod history;
+pub mod line;
 pub mod perft;
 
 pub use color::Color;
+pub use end::{outcome, prior_occurrences, EndRule, Outcome, Status, UnknownEndRule};
+pub use history::{Game, LineError, LineErrorKind, RefusedMove};
 
 use std::fmt;
 use std::hash::Hash;
@@ -25,7 +30,7 @@ use std::hash::Hash;
 /// Moves are small `Copy` values meaningful only with the position they were generated in.
 pub trait State: Clone + fmt::Debug + Send + Sync + 'static {
     /// A move of this game.
-    type Move: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
+    type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync + 'static;
     /// What [`State::make`] returns so that [`State::unmake`] can restore the position.
     type Undo;
     /// Why a position text was refused.
@@ -43,6 +48,10 @@ pub trait State: Clone + fmt::Debug + Send + Sync + 'static {
     fn count_legal(&self) -> u64;
     /// Whether the side to move has a legal move.
     fn has_legal_move(&self) -> bool;
+    /// Whether `m` is a legal move here.
+    fn is_legal(&self, m: Self::Move) -> bool {
+        legal_moves(self).contains(&m)
+    }
     /// Plays a legal move.
     fn make(&mut self, m: Self::Move) -> Self::Undo;
     /// Takes back the move `make` played.
@@ -60,8 +69,10 @@ pub trait State: Clone + fmt::Debug + Send + Sync + 'static {
     fn bare_kings(&self) -> bool;
     /// The one-line position text.
     fn to_text(&self) -> String;
-    /// The move text of `m` in this position.
-    fn move_text(&self, m: Self::Move) -> String;
+    /// The move text of `m` in this position (its `Display` form unless the game says otherwise).
+    fn move_text(&self, m: Self::Move) -> String {
+        m.to_string()
+    }
     /// Reads a legal move of this position from its text.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
     /// A board picture for people, several lines.

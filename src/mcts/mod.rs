@@ -11,7 +11,7 @@
 //!   quiescence search, so that leaves do not fall for one-move captures, blended with an NNUE's
 //!   quiescence value (`nnue=μ`), and won where the side to move mates in one (`mate=1`);
 //! - game-end rules (checkmate, stalemate, repetition, fifty moves, bare kings) come from
-//!   [`crate::rules::game::outcome`] and [`crate::rules::game::prior_occurrences`], the same calls
+//!   [`crate::game::outcome`] and [`crate::game::prior_occurrences`], the same calls
 //!   self-play and games make;
 //! - the evaluation cache is [`crate::nn::EvalCache`] (keyed by hash, repetitions and clock).
 //!

@@ -30,8 +30,8 @@ use super::select::{
     argmax, considered_visits, gumbel_child, improved_policy, puct_child, sigma, GumbelParams, PuctParams,
 };
 use super::tree::{Node, NodeId, Tree, ROOT};
+use crate::game::{outcome, prior_occurrences};
 use crate::nn::{EvalInput, Evaluation};
-use crate::rules::game::{outcome, prior_occurrences};
 use crate::rules::{Move, Position};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -14,15 +14,15 @@
 //! lines and the engine carries on (UCI's habit); a `go` without a valid position, or in a
 //! finished game, answers `bestmove 0000`.
 
+use crate::game::{Game, RefusedMove, Status};
 use crate::player::spec::{EvalChoice, PlayerSpec, SpecError};
 use crate::player::text::clip;
 use crate::player::wire::{info_line, parse_go};
 use crate::player::BuildError;
 use crate::player::{Go, Player, Turn};
-use crate::rules::game::{Game, RefusedMove, Status};
 use crate::rules::notation::{parse_move, MoveTextError, PositionTextError};
 use crate::rules::types::{UnknownRuleset, VariantError};
-use crate::rules::{Position, Ruleset, Variant};
+use crate::rules::{Move, Position, Ruleset, Variant};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -94,7 +94,7 @@ struct Session {
     player: Option<Box<dyn Player + Send>>,
     running: Option<Running>,
     /// The current game: start and moves (`None` after a bad `position`).
-    game: Option<Game>,
+    game: Option<Game<Position>>,
 }
 
 /// Runs a session: reads commands from `input` until `quit` or its end, writes replies to
@@ -168,7 +168,7 @@ enum CommandError {
     MoveText { n: usize, text: String, source: MoveTextError },
     /// Move `n` of `position … moves` is refused by the game.
     #[error("position: move {n} '{text}': {source}")]
-    MoveRefused { n: usize, text: String, source: RefusedMove },
+    MoveRefused { n: usize, text: String, source: RefusedMove<Move> },
     /// The `Player` option is not a player spec when the player is built.
     #[error("Player: {}", first_line(.0))]
     Player(#[source] SpecError),
@@ -309,7 +309,7 @@ impl Session {
     }
 
     /// `position startpos | text <7 fields> [moves m1 m2 …]`.
-    fn position(&self, words: &[&str]) -> Result<Game, CommandError> {
+    fn position(&self, words: &[&str]) -> Result<Game<Position>, CommandError> {
         let variant = self.variant()?;
         let moves_at = words.iter().position(|w| *w == "moves");
         let head = &words[..moves_at.unwrap_or(words.len())];

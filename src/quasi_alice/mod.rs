@@ -10,6 +10,7 @@
 //! - [`board`]: squares, boards, cells; the chess attack tables of one board;
 //! - [`position`]: the position, make/unmake, the attack test;
 //! - [`movegen`]: legal moves, listed or counted by one generator;
+//! - [`types`]: piece kinds and pieces;
 //! - [`moves`]: the packed move;
 //! - [`notation`]: position and move text, the diagram;
 //! - `zobrist`: hash keys.
@@ -19,6 +20,7 @@ pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod position;
+pub mod types;
 mod zobrist;
 
 #[cfg(test)]
@@ -26,7 +28,8 @@ mod tests;
 
 pub use moves::{Flag, Move};
 pub use notation::{MoveTextError, TextError};
-pub use position::{Kind, Piece, Position, Undo};
+pub use position::{Position, Undo};
+pub use types::{Kind, Piece};
 
 use crate::game::{Color, State};
 
@@ -81,9 +84,6 @@ impl State for Position {
     }
     fn to_text(&self) -> String {
         Position::to_text(self)
-    }
-    fn move_text(&self, m: Move) -> String {
-        m.to_string()
     }
     fn parse_move(&self, text: &str) -> Result<Move, MoveTextError> {
         Position::parse_move(self, text)

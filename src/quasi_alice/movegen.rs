@@ -15,7 +15,8 @@
 
 use super::board::{bishop_attacks, rook_attacks, BETWEEN, BOARDS, KING, KNIGHT, PAWN_ATTACKS};
 use super::moves::{Flag, Move};
-use super::position::{Kind, Position};
+use super::position::Position;
+use super::types::Kind;
 use crate::game::Color;
 
 /// Receives the legal moves: a chess move with the set of boards it may legally transfer to.

@@ -1,7 +1,7 @@
 //! A move: its board, the chess move on it, an optional promotion and the destination board,
 //! packed in 32 bits.
 
-use super::position::Kind;
+use super::types::Kind;
 
 /// What kind of move beyond a plain one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

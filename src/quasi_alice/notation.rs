@@ -8,7 +8,8 @@
 
 use super::board::{cell_name, parse_board, parse_square, rank, square_name, BOARDS};
 use super::moves::Move;
-use super::position::{Kind, Piece, Position, CASTLE_BITS, NO_EP};
+use super::position::{Position, CASTLE_BITS, NO_EP};
+use super::types::{Kind, Piece};
 use crate::game::Color;
 
 /// Why a position text was refused.

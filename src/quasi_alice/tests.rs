@@ -7,12 +7,166 @@ fn pos(text: &str) -> Position {
     Position::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
+/// Hand-built positions, one rule each, with perft(1..=3) as an independent implementation of the
+/// rules contract (a literal generator that plays every candidate and tests (a) and (b)) counts
+/// them.
+const CASES: &[(&str, &str, [u64; 3])] = &[
+    (
+        "kings-together-board2",
+        "8/8/8/8/8/8/7P/1N6|4k3/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/R7|7r/8/8/8/8/8/8/8 w - - 0 1",
+        [33, 869, 31534],
+    ),
+    (
+        "kings-apart-board-without-king",
+        "8/8/8/p7/8/8/8/2B1K3|8/8/8/8/3Q4/8/8/8|4k3/8/8/p7/8/8/8/8|8/8/8/8/8/8/8/R7 w - - 0 1",
+        [90, 536, 41469],
+    ),
+    (
+        "king-double-capture",
+        "8/8/8/3p4/4K3/8/8/8|7k/8/8/3n4/8/8/8/7r|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w - - 5 1",
+        [6, 412, 6918],
+    ),
+    (
+        "cross-board-king-check",
+        "8/8/8/8/8/8/3P4/4K3|8/8/8/8/8/8/3k4/8|8/8/8/8/8/8/8/N7|8/8/8/8/8/8/8/8 w - - 0 1",
+        [2, 28, 332],
+    ),
+    (
+        "cross-board-king-mate",
+        "8/8/8/8/8/8/4P3/4K3|8/8/8/8/8/8/4k3/8|8/8/8/8/8/8/8/N7|8/8/8/8/8/8/8/8 w - - 0 1",
+        [0, 0, 0],
+    ),
+    (
+        "cross-board-king-check-cut",
+        "8/8/8/8/8/8/4P3/4K3|8/8/8/8/8/8/4k3/4n3|8/8/8/8/8/8/8/N7|8/8/8/8/8/8/8/8 w - - 0 1",
+        [6, 23, 101],
+    ),
+    (
+        "cross-board-king-check-own-man-no-cut",
+        "8/8/8/8/8/8/3P4/4K3|8/8/8/8/8/8/3k4/4N3|8/8/8/8/8/8/8/R7|8/8/8/8/8/8/8/8 w - - 0 1",
+        [2, 14, 490],
+    ),
+    (
+        "cross-board-attacker-in-check-still-attacks",
+        "8/8/8/8/8/8/3P4/4K3|8/8/8/8/8/8/3k4/R7|8/8/8/8/8/7N/8/8|8/8/8/8/8/8/8/8 w - - 0 1",
+        [2, 18, 487],
+    ),
+    (
+        "cutting-man-moves-discovered-check",
+        "8/8/8/8/8/8/4P3/4K3|8/8/8/8/8/8/4k3/4n3|8/8/8/8/8/8/P7/8|8/8/8/8/8/8/8/8 b - - 0 1",
+        [5, 8, 90],
+    ),
+    (
+        "king-steps-into-check-to-escape",
+        "4r3/8/8/8/8/8/r7/4K3|7k/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w - - 0 1",
+        [2, 72, 538],
+    ),
+    (
+        "block-check-by-transfer-in",
+        "8/8/8/8/R7/8/8/8|4r3/8/8/8/8/8/8/2B1K3|7k/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w - - 0 1",
+        [5, 101, 3416],
+    ),
+    (
+        "castling-transfer-blocked-destination",
+        "4k3/p6p/8/8/8/8/P6P/R3K2R|8/8/8/8/8/8/8/6n1|8/8/8/8/8/8/8/3B4|8/8/8/8/8/8/8/8 w KQ - 0 1",
+        [49, 1136, 47869],
+    ),
+    (
+        "castling-crossing-square-attacked",
+        "4kr2/8/8/8/8/8/P6P/R3K2R|3r4/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w KQ - 0 1",
+        [37, 1688, 64295],
+    ),
+    (
+        "castling-cross-board-king-attack",
+        "8/8/8/8/8/8/3PP3/R3K2R|8/8/8/8/8/8/2k5/8|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w KQ - 0 1",
+        [26, 111, 6843],
+    ),
+    (
+        "castling-landing-square-attacked-on-t",
+        "4k3/7p/8/8/8/8/8/4K2R|6r1/8/8/8/8/8/8/8|5r2/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w K - 0 1",
+        [39, 1832, 39688],
+    ),
+    (
+        "en-passant-with-transfer",
+        "8/8/8/8/8/8/8/7K|k7/8/8/8/8/4N3/8/8|8/8/8/8/3pPp2/8/8/8|8/8/8/8/8/8/8/8 b - 3e3 3 1",
+        [9, 126, 1298],
+    ),
+    (
+        "en-passant-passed-square-occupied",
+        "8/8/8/8/8/8/8/7K|k7/8/8/8/8/8/8/8|8/8/8/8/3pP3/4n3/8/8|8/8/8/8/8/8/8/8 b - 3e3 0 1",
+        [21, 113, 2091],
+    ),
+    (
+        "en-passant-other-board-no",
+        "8/8/8/8/3p4/8/8/7K|k7/8/8/8/8/8/8/8|8/p7/8/8/4P3/8/8/8|8/8/8/8/8/8/8/8 b - 3e3 0 1",
+        [8, 55, 579],
+    ),
+    (
+        "promotion-with-transfer",
+        "8/8/8/8/8/8/8/K7|3r4/4P3/8/8/8/8/8/8|8/8/8/7k/8/8/8/8|4B3/8/8/8/8/8/8/8 w - - 0 1",
+        [32, 679, 16107],
+    ),
+    (
+        "promotion-blocked-on-t",
+        "4n3/8/8/8/8/8/8/K7|8/4P3/8/8/8/8/8/8|4n3/8/8/7k/8/8/8/8|8/8/8/8/8/8/8/8 w - - 0 1",
+        [3, 93, 1338],
+    ),
+    (
+        "pinned-piece-leaves-board",
+        "4r3/8/8/8/8/8/4R3/4K1N1|7k/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w - - 0 1",
+        [7, 116, 3103],
+    ),
+    (
+        "capture-blocker-exposes-king",
+        "4r3/8/8/8/4n3/8/2B2N2/4K3|7k/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w - - 0 1",
+        [13, 275, 4217],
+    ),
+    (
+        "king-landing-capture-defended",
+        "8/8/8/8/8/8/8/4K3|7k/8/8/8/8/8/r3n3/3N1n2|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w - - 0 1",
+        [6, 215, 3281],
+    ),
+    (
+        "config-kings-together-board4",
+        "8/8/8/8/5B2/2N5/8/8|8/8/2n5/8/3P4/8/8/8|8/8/8/3p4/6b1/8/8/8|r2qk2r/pp3p2/8/8/8/8/PP3P2/R2QK2R w - - 0 1",
+        [118, 13454, 1370545],
+    ),
+    (
+        "config-kings-apart-1-2",
+        "8/8/8/8/8/5N2/5PPP/4R1K1|4r1k1/5ppp/5n2/8/8/8/8/8|8/8/8/4P3/2BQ4/8/8/8|8/8/8/2bq4/4p3/8/8/8 w - - 0 1",
+        [82, 6643, 464711],
+    ),
+    (
+        "config-kings-apart-3-4-black",
+        "3q3r/p7/8/8/8/8/P7/R7|6n1/8/8/8/8/8/8/1N1Q4|8/8/8/8/4P3/4K3/8/2B5|5b2/8/4k3/4p3/8/8/8/8 b - - 7 20",
+        [80, 4788, 312055],
+    ),
+];
+
+#[test]
+fn rule_cases_match_the_independent_counts() {
+    let mut bad = Vec::new();
+    for (name, text, counts) in CASES {
+        let mut p = pos(text);
+        assert_eq!(p.to_text(), *text, "{name}: text round trip");
+        for (d, &want) in (1..=3).zip(counts) {
+            let got = perft(&mut p, d);
+            if got != want {
+                bad.push(format!("{name} depth {d}: {got}, expected {want}"));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
 #[test]
 fn start_perft_matches_the_contract() {
     let mut p = Position::start();
     assert_eq!(perft(&mut p, 1), 60);
     assert_eq!(perft(&mut p, 2), 3_600);
     assert_eq!(perft(&mut p, 3), 247_284);
+    // Depth 4 as the independent implementation counts it.
+    assert_eq!(perft(&mut p, 4), 16_873_302);
 }
 
 #[test]

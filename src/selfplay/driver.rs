@@ -15,9 +15,9 @@ use super::records::{GameRecord, GameResult, PositionRecord, SetupRecord, Termin
 use crate::engine::eval::material_balance;
 use crate::engine::Weights;
 use crate::game::Color;
+use crate::game::{outcome, prior_occurrences};
 use crate::mcts::{MctsResult, Search, SearchConfig};
 use crate::nn::{EvalInput, Evaluation, Evaluator};
-use crate::rules::game::{outcome, prior_occurrences};
 use crate::rules::{Kind, Move, Position, Setup, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

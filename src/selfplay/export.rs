@@ -5,7 +5,7 @@ use super::records::Termination;
 use super::records::{GameRecord, GameResult, RecordError};
 use crate::eval::records::TextRecord;
 use crate::game::Color;
-use crate::rules::game::{EndRule, Outcome};
+use crate::game::{EndRule, Outcome};
 use crate::rules::Move;
 
 /// The text record of a self-play game (players are named after the evaluator).

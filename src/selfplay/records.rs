@@ -56,8 +56,8 @@
 
 use crate::engine::score::score_to_expectation;
 use crate::game::Color;
+use crate::game::{EndRule, Outcome};
 use crate::rules::bitboard::Bitboard;
-use crate::rules::game::{EndRule, Outcome};
 use crate::rules::position::EnPassant;
 use crate::rules::{Kind, Move, Piece, Position, Ruleset, Setup, SetupError, Variant};
 use serde::{Deserialize, Serialize};

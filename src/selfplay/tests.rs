@@ -461,7 +461,7 @@ fn damaged_shards_are_rejected_with_path_and_offset() {
 
 #[test]
 fn terminations_map_onto_end_rules_and_keep_their_schema_indices() {
-    use crate::rules::game::EndRule;
+    use crate::game::EndRule;
     for r in EndRule::ALL {
         assert_eq!(EndRule::from(Termination::from(r)), r);
     }

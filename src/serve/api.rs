@@ -3,11 +3,12 @@
 
 use super::{ApiError, AppState, MAX_HASH_MB};
 use crate::eval::TextRecord;
+use crate::game::line::move_number_label;
 use crate::game::Color;
+use crate::game::{EndRule, Game, Outcome, Status};
 use crate::player::spec::PlayerSpec;
 use crate::player::{Go, Player, SearchInfo, Turn};
-use crate::rules::game::{EndRule, Game, Outcome, Status};
-use crate::rules::notation::{coordinate, figurine, format_line, move_number_label, parse_move};
+use crate::rules::notation::{coordinate, figurine, format_line, parse_move};
 use crate::rules::{Cell, Kind, Move, Position, Ruleset, Variant};
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -96,7 +97,7 @@ fn start_of(req: &GameRequest) -> Result<Position, ApiError> {
 }
 
 /// Replays a request's game: every move must be legal and the game must not have ended before it.
-pub(crate) fn replay(req: &GameRequest) -> Result<Game, ApiError> {
+pub(crate) fn replay(req: &GameRequest) -> Result<Game<Position>, ApiError> {
     if req.moves.len() > MAX_MOVES {
         return Err(ApiError::bad(format!("moves: at most {MAX_MOVES} (got {})", req.moves.len())));
     }
@@ -141,7 +142,7 @@ fn move_json(pos: &Position, m: Move) -> Value {
 }
 
 /// The answer of `/api/game`: the position after the moves, with everything the page shows.
-pub(crate) fn game_json(game: &Game) -> Value {
+pub(crate) fn game_json(game: &Game<Position>) -> Value {
     let pos = game.position();
     let mut history = Vec::with_capacity(game.moves().len());
     let mut p = game.start().clone();
@@ -389,7 +390,7 @@ pub(crate) async fn search(
 fn run_search(
     rt: &tokio::runtime::Handle,
     player: &mut dyn Player,
-    game: &Game,
+    game: &Game<Position>,
     go: &Go,
     stop: &AtomicBool,
     tx: &tokio::sync::mpsc::Sender<Event>,

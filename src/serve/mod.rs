@@ -2,7 +2,7 @@
 //!
 //! # Design
 //! - **Stateless games.** The page holds a game as (ruleset, flags, start, moves) and sends it with
-//!   every request ([`api::GameRequest`]); the server replays it with [`crate::rules::game::Game`]
+//!   every request ([`api::GameRequest`]); the server replays it with [`crate::game::Game`]
 //!   (the one rule set) and answers the whole position: board, legal moves in both notations,
 //!   status. Nothing about a game lives on the server, so there is nothing to leak, expire or
 //!   lose, and a reload of the page loses nothing the URL and the page do not hold.

@@ -7,7 +7,7 @@ use super::{ApiError, AppState};
 use crate::eval::records::{parse_records, parse_records_prefix};
 use crate::eval::tournament::{rate_records, Tournament, CONFIG_FILE, GAMES_FILE, LIVE_DIR};
 use crate::eval::{FitConfig, TextRecord};
-use crate::rules::game::Game;
+use crate::game::Game;
 use crate::rules::notation::{coordinate, figurine, parse_move};
 use crate::rules::{Position, Ruleset, Variant};
 use axum::extract::{Path as UrlPath, Query, State};

@@ -47,10 +47,10 @@
 //! ([`Symmetry::apply_index`]).
 
 use super::TrainError;
+use crate::game::prior_occurrences;
 use crate::nn::encode::{encode_into, INPUT_SIZE};
 use crate::nn::policy::{indices_into, PolicyIndex, POLICY_SIZE};
 use crate::nn::Symmetry;
-use crate::rules::game::prior_occurrences;
 use crate::rules::Position;
 use crate::selfplay::{read_shard, GameRecord};
 use crate::train::config::{ReplaySection, TrainConfig};

@@ -50,8 +50,8 @@ mod tests {
     use crate::eval::openings::Opening;
     use crate::eval::runner::{play_game, GameJob, PlayerSource};
     use crate::game::Color;
+    use crate::game::EndRule;
     use crate::player::spec::PlayerSpec;
-    use crate::rules::game::EndRule;
     use crate::rules::{Kind, Ruleset, Variant};
     use crate::values::setups::Imbalance;
 

@@ -10,7 +10,7 @@
 //! [`crate::selfplay::shards`]).
 
 use crate::game::Color;
-use crate::rules::game::{EndRule, Outcome};
+use crate::game::{EndRule, Outcome};
 use crate::rules::notation::{coordinate, parse_move, MoveTextError, PositionTextError};
 use crate::rules::{Move, Position, Variant};
 use serde::{Deserialize, Serialize};

@@ -10,10 +10,11 @@
 //! The last section holds the inputs that made a reader panic, as regression tests.
 
 use fiveup::eval::records::{parse_records, parse_records_prefix, TextRecord};
+use fiveup::game::line::tokenize_moves;
+use fiveup::game::Game;
 use fiveup::nn::Symmetry;
 use fiveup::player::spec::PlayerSpec;
-use fiveup::rules::game::Game;
-use fiveup::rules::notation::{figurine, format_line, parse_move, tokenize_moves, MoveText};
+use fiveup::rules::notation::{figurine, format_line, parse_move, MoveText};
 use fiveup::rules::{Move, Position, Ruleset, Setup, Variant};
 use fiveup::selfplay::records::{SetupRecord, VariantRecord};
 use fiveup::selfplay::shards::{decode_shard, encode_shard, record_checksum, HEADER_LEN};

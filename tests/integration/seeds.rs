@@ -2,9 +2,10 @@
 //! positions of the seed's diagrams. The diagrams are copied here verbatim (black pawns are `o`
 //! there) and read by a small parser, so a mismatch points at the cell.
 
-use fiveup::rules::game::{EndRule, Game, LineErrorKind, Outcome, Status};
+use fiveup::game::Color;
+use fiveup::game::{EndRule, Game, LineErrorKind, Outcome, Status};
 use fiveup::rules::notation::{format_line, parse_move, MoveTextError};
-use fiveup::rules::{Cell, Color, Move, Position, Special, Variant};
+use fiveup::rules::{Cell, Move, Position, Special, Variant};
 
 /// Reads a seed diagram (layers drawn as `5 |r|n|k|n|r|` grids, one or two side by side, each
 /// block closed by a label line such as `B a b c d e D a b c d e`) into a cell -> piece letter map
@@ -63,13 +64,13 @@ fn differences(pos: &Position, diagram: &str) -> Vec<String> {
         .collect()
 }
 
-fn replay(line: &str) -> Game {
+fn replay(line: &str) -> Game<Position> {
     let mut g = Game::new(Position::startpos(Variant::default()));
     g.play_line(line).unwrap_or_else(|e| panic!("{line}: {e}"));
     g
 }
 
-fn coordinates(g: &Game) -> Vec<String> {
+fn coordinates(g: &Game<Position>) -> Vec<String> {
     g.moves().iter().map(Move::to_string).collect()
 }
 

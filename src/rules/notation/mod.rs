@@ -9,7 +9,7 @@
 //!   against the legal moves of a position (unique match, or an error naming the candidates).
 //!   [`parse_move`] does both. [`figurine`] prints the seeds' form with minimal disambiguation and
 //!   `+` / `++`; the coordinate form is [`Move`]'s `Display`.
-//! - Move lists: [`tokenize_moves`] splits `1. P-Cc2 P-Cc4 2. ... Cd4` into numbers and moves;
+//! - Move lists: [`crate::game::line::tokenize_moves`] splits `1. P-Cc2 P-Cc4 2. ... Cd4` into numbers and moves;
 //!   [`format_line`] prints a numbered line.
 //! - [`diagram`]: the five layers side by side, as in the seeds.
 //!
@@ -20,6 +20,7 @@ use super::cell::Cell;
 use super::moves::{Move, Special};
 use super::position::{EnPassant, Position, Setup, SetupError};
 use super::types::{reserve_bit, Kind, Piece, Ruleset, Variant, RESERVE_KINDS};
+use crate::game::line::move_number_label;
 use crate::game::Color;
 use std::fmt::{self, Write as _};
 
@@ -629,89 +630,6 @@ pub fn figurine(pos: &Position, m: Move) -> String {
 }
 
 // ===== Move lists ===============================================================================
-
-/// One token of a written move list.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ListToken {
-    /// A move number: `2.` (white to move) or `2...` / `2. ...` (black to move).
-    Number {
-        /// The number.
-        number: u32,
-        /// Whether it announces a black move.
-        black: bool,
-    },
-    /// A move in either form.
-    Move(String),
-}
-
-/// Splits a move list such as `1. P-Cc2 P-Cc4 2. B-De4/G ... 3. ... Cd4` into tokens. Comments in
-/// `(...)` or `{...}` and results (`1-0`, `0-1`, `1/2-1/2`, `*`) are dropped; `1.P-Cc2` is read as a
-/// number and a move.
-pub fn tokenize_moves(text: &str) -> Vec<ListToken> {
-    let mut clean = String::with_capacity(text.len());
-    let mut depth = 0usize;
-    for ch in text.chars() {
-        match ch {
-            '(' | '{' => depth += 1,
-            ')' | '}' => depth = depth.saturating_sub(1),
-            _ if depth == 0 => clean.push(ch),
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    for word in clean.split_whitespace() {
-        if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") {
-            continue;
-        }
-        let dots_only = !word.is_empty() && word.chars().all(|c| c == '.' || c == '…');
-        if dots_only {
-            if let Some(ListToken::Number { black, .. }) = out.last_mut() {
-                *black = true;
-            }
-            continue;
-        }
-        let digits = word.bytes().take_while(u8::is_ascii_digit).count();
-        let rest = &word[digits..];
-        let dots = rest.bytes().take_while(|&b| b == b'.').count();
-        if digits > 0 && dots > 0 {
-            if let Ok(number) = word[..digits].parse::<u32>() {
-                out.push(ListToken::Number { number, black: dots >= 3 });
-                let mv = &rest[dots..];
-                if !mv.is_empty() {
-                    out.push(ListToken::Move(mv.to_string()));
-                }
-                continue;
-            }
-        }
-        out.push(ListToken::Move(word.to_string()));
-    }
-    out
-}
-
-/// Where the first comment of a move list that is never closed opens (byte offset) and the
-/// bracket that would close it; `None` when every `(` and `{` is closed.
-pub fn unclosed_comment(text: &str) -> Option<(usize, char)> {
-    let mut open: Vec<(usize, char)> = Vec::new();
-    for (i, ch) in text.char_indices() {
-        match ch {
-            '(' => open.push((i, ')')),
-            '{' => open.push((i, '}')),
-            ')' | '}' => {
-                open.pop();
-            }
-            _ => {}
-        }
-    }
-    open.first().copied()
-}
-
-/// The label of the move about to be played in `pos`: `2.` for white, `2...` for black.
-pub fn move_number_label(pos: &Position) -> String {
-    match pos.side() {
-        Color::White => format!("{}.", pos.fullmove()),
-        Color::Black => format!("{}...", pos.fullmove()),
-    }
-}
 
 /// A numbered line in figurine form (`1. P-Cc2 P-Cc4 2. ...`) of `moves` played from `start`,
 /// which must be legal in sequence.

@@ -222,6 +222,7 @@ fn figurine_marks_check_and_mate() {
 
 #[test]
 fn move_list_tokens() {
+    use crate::game::line::{tokenize_moves, ListToken};
     use ListToken::{Move as M, Number};
     let toks = tokenize_moves("1. P-Cc2 P-Cc4 2. B-Ca1/G (guarding) 2... Cd4 3. ... N-Aa3 4.Cc3 1-0");
     assert_eq!(
@@ -290,6 +291,6 @@ proptest! {
         let _ = parse_move(&p, &t);
         let r = Position::startpos(Variant::plain(Ruleset::Raumschach));
         let _ = parse_move(&r, &t);
-        let _ = tokenize_moves(&s);
+        let _ = crate::game::line::tokenize_moves(&s);
     }
 }

@@ -83,8 +83,8 @@ fn observe(f: &mut Features, pos: &Position, r: &RefPos, legal: &[RMove], full: 
         has(&|m| {
             let (l, rank, _) = coords(m.from);
             let home_of_enemy = match r.side {
-                fiveup::rules::Color::White => l == 0 && rank == 4,
-                fiveup::rules::Color::Black => l == 4 && rank == 0,
+                fiveup::game::Color::White => l == 0 && rank == 4,
+                fiveup::game::Color::Black => l == 4 && rank == 0,
             };
             m.place.is_some() && home_of_enemy
         }),
@@ -160,7 +160,7 @@ pub fn run(variant: &str, start: Option<&str>, games: u64, max_plies: usize, see
                 || (rm.kind != RKind::Castle
                     && (before.board[rm.to].is_some() || r.board[rm.from].unwrap().kind == Kind::Pawn));
             assert_eq!(pos.halfmove(), if resets { 0 } else { before.halfmove + 1 }, "halfmove after {m}");
-            assert_eq!(pos.fullmove(), before.fullmove + (before.side == fiveup::rules::Color::Black) as u32);
+            assert_eq!(pos.fullmove(), before.fullmove + (before.side == fiveup::game::Color::Black) as u32);
             pos.unmake(m, u);
             assert_eq!(pos.to_setup(), before, "unmake {m}");
             assert_eq!(pos.hash(), h);

@@ -5,7 +5,8 @@
 
 use super::reference::{parse_cell, RefPos};
 use super::{find_move, text};
-use fiveup::rules::{Color, Kind, Piece, Position, Setup, Special, Variant};
+use fiveup::game::Color;
+use fiveup::rules::{Kind, Piece, Position, Setup, Special, Variant};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A sparse position of `variant`: the listed pieces (`"Cc3 U"`, upper case white), white to move.

@@ -5,7 +5,8 @@
 use super::differential::TRICKY_FIVEUP;
 use super::reference::RefPos;
 use super::text;
-use fiveup::rules::{perft, Position};
+use fiveup::game::perft;
+use fiveup::rules::Position;
 
 /// One line of the data file.
 struct Entry {

@@ -7,8 +7,9 @@
 //! Only the plain data types (`Piece`, `Color`, `Kind`, `Ruleset`, `Variant`, `Setup`) are shared,
 //! to convert positions to and from the core.
 
+use fiveup::game::Color;
 use fiveup::rules::position::EnPassant;
-use fiveup::rules::{Bitboard, Color, Kind, Piece, Ruleset, Setup, Variant};
+use fiveup::rules::{Bitboard, Kind, Piece, Ruleset, Setup, Variant};
 use std::collections::BTreeSet;
 
 /// A step or leap vector (layer, rank, file).

@@ -2,8 +2,9 @@
 //! elsewhere), so that perft data and hand-made positions can be written as text.
 
 use super::reference::{idx, parse_cell};
+use fiveup::game::Color;
 use fiveup::rules::position::EnPassant;
-use fiveup::rules::{Bitboard, Color, Kind, Piece, Ruleset, Setup, Variant};
+use fiveup::rules::{Bitboard, Kind, Piece, Ruleset, Setup, Variant};
 
 /// The piece a letter names in a ruleset.
 fn piece(rs: Ruleset, ch: char) -> Piece {
