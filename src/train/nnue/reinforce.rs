@@ -375,8 +375,31 @@ pub enum LoopError {
     #[error(transparent)]
     Train(#[from] NnueTrainError),
     /// A generation's gate could not be played.
-    #[error("{0}")]
-    Gate(String),
+    #[error(transparent)]
+    Gate(#[from] GateError),
+}
+
+/// Why a generation's gate could not be played; the text is the one line the command line prints.
+#[derive(Debug, thiserror::Error)]
+pub enum GateError {
+    /// A side's spec, with its evaluation set, does not parse again.
+    #[error("{}", .0.reason)]
+    Spec(crate::player::spec::SpecError),
+    /// A side cannot be built (its network cannot be read).
+    #[error(transparent)]
+    Build(#[from] crate::player::BuildError),
+    /// The openings cannot be made.
+    #[error(transparent)]
+    Openings(#[from] crate::eval::openings::OpeningError),
+    /// The SPRT's bounds are refused.
+    #[error(transparent)]
+    Sprt(#[from] crate::eval::SprtError),
+    /// The gate's game records cannot be read or written.
+    #[error(transparent)]
+    Records(#[from] crate::eval::records::RecordFileError),
+    /// A game could not be played.
+    #[error(transparent)]
+    Game(#[from] crate::eval::GameRunError),
 }
 
 /// Checks the run directory against the config (writing `loop.toml` when new).
@@ -447,8 +470,7 @@ pub fn run(
         let gate = match std::fs::read_to_string(&gate_file) {
             Ok(text) => text.trim().to_string(),
             Err(_) => {
-                let line = gate_match(cfg, variant, &net, &current_eval, k, threads, &gen.join("gate.pgn"))
-                    .map_err(LoopError::Gate)?;
+                let line = gate_match(cfg, variant, &net, &current_eval, k, threads, &gen.join("gate.pgn"))?;
                 crate::fsutil::write_atomic(&gate_file, format!("{line}\n").as_bytes())
                     .map_err(|source| LoopError::Io { path: gate_file.clone(), source })?;
                 line
@@ -499,26 +521,19 @@ fn gate_match(
     k: u32,
     threads: usize,
     games: &Path,
-) -> Result<String, String> {
-    let a: PlayerSpec = with_eval(&cfg.gate.engine, &EvalChoice::Nnue(net.to_path_buf()))
-        .map_err(|e| e.to_string())?
-        .parse()
-        .map_err(|e: crate::player::spec::SpecError| e.reason)?;
-    let b: PlayerSpec = with_eval(&cfg.gate.engine, baseline)
-        .map_err(|e| e.to_string())?
-        .parse()
-        .map_err(|e: crate::player::spec::SpecError| e.reason)?;
+) -> Result<String, LoopError> {
+    let a: PlayerSpec =
+        with_eval(&cfg.gate.engine, &EvalChoice::Nnue(net.to_path_buf()))?.parse().map_err(GateError::Spec)?;
+    let b: PlayerSpec = with_eval(&cfg.gate.engine, baseline)?.parse().map_err(GateError::Spec)?;
     for p in [&a, &b] {
-        p.build().map_err(|e| e.to_string())?;
+        p.build().map_err(GateError::from)?;
     }
     let (a, b): (PlayerSource, PlayerSource) = (a.into(), b.into());
     let (a_name, b_name) = (a.name(), b.name());
     let start = Position::startpos(variant);
-    let source: OpeningSource = format!("random:{}", cfg.gate.opening_plies)
-        .parse()
-        .map_err(|e: crate::eval::openings::OpeningError| e.to_string())?;
-    let openings = source.stream(&start, 1000 + k as u64).map_err(|e| e.to_string())?;
-    let mut sprt = Sprt::new(SprtConfig::new(cfg.gate.elo0, cfg.gate.elo1)).map_err(|e| e.to_string())?;
+    let source: OpeningSource = format!("random:{}", cfg.gate.opening_plies).parse().map_err(GateError::from)?;
+    let openings = source.stream(&start, 1000 + k as u64).map_err(GateError::from)?;
+    let mut sprt = Sprt::new(SprtConfig::new(cfg.gate.elo0, cfg.gate.elo1)).map_err(GateError::from)?;
     let mut tally = MatchTally::new();
     // Counts a game; breaks once the SPRT decides.
     let add = |tally: &mut MatchTally, sprt: &mut Sprt, r: &TextRecord| -> ControlFlow<()> {
@@ -534,7 +549,7 @@ fn gate_match(
     // 1. The games of an interrupted gate (of these two players; others are left alone).
     let ours = |r: &TextRecord| (r.white == a_name && r.black == b_name) || (r.white == b_name && r.black == a_name);
     let done: Vec<TextRecord> =
-        read_records_resuming(games).map_err(|e| e.to_string())?.into_iter().filter(|r| ours(r)).collect();
+        read_records_resuming(games).map_err(GateError::from)?.into_iter().filter(|r| ours(r)).collect();
     let keys: HashSet<_> = done.iter().map(game_key).collect();
     let decided = done.iter().any(|r| add(&mut tally, &mut sprt, r).is_break());
     let pairs = cfg.gate.max_games / 2;
@@ -546,14 +561,14 @@ fn gate_match(
     if !decided {
         let jobs = paired_jobs_lazy(a, b, openings, pairs, Some(400), "nnue-gate")
             .filter(move |j| !keys.contains(&job_key(j)));
-        let mut writer = RecordWriter::append(games).map_err(|e| e.to_string())?;
+        let mut writer = RecordWriter::append(games).map_err(GateError::from)?;
         let mut write_error = None;
         let bar = Progress::new(2 * pairs as u64, &format!("generation {k} gate"), "games");
         bar.resume_at(done.len() as u64);
         play_games_until(jobs, threads, |_, r| {
             bar.inc(1);
             if let Err(e) = writer.write(&r) {
-                write_error = Some(e.to_string());
+                write_error = Some(e);
                 return ControlFlow::Break(());
             }
             let flow = add(&mut tally, &mut sprt, &r);
@@ -561,10 +576,10 @@ fn gate_match(
             bar.set_message(format!("LLR {:.2} [{:.2}, {:.2}]", s.llr, s.lower, s.upper));
             flow
         })
-        .map_err(|e| e.to_string())?;
+        .map_err(GateError::from)?;
         bar.finish();
         if let Some(e) = write_error {
-            return Err(e);
+            return Err(GateError::from(e).into());
         }
     }
     let s = sprt.status();
