@@ -4,6 +4,7 @@ use super::common::{self, RulesetArg};
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use fiveup::rules::{Ruleset, Variant};
+use fiveup::train::nnue::settings::NnueSettings;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -36,7 +37,8 @@ pub struct NnueLoopArgs {
     pub concurrency: Option<usize>,
 }
 
-/// `fiveup nnue train`.
+/// `fiveup nnue train`: the trainer's settings as flags, each defaulting to
+/// [`NnueSettings::default`] (the help text shows the values).
 #[derive(Args, Debug)]
 pub struct NnueTrainArgs {
     /// Data directories of `fiveup nnue datagen` (repeatable; every `*.shard` in each).
@@ -46,34 +48,34 @@ pub struct NnueTrainArgs {
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
     /// Passes over the training samples, 1..=10000.
-    #[arg(long, value_name = "N", default_value_t = 10)]
+    #[arg(long, value_name = "N", default_value_t = NnueSettings::default().epochs)]
     pub epochs: u32,
     /// Samples per step.
-    #[arg(long, value_name = "B", default_value_t = 8192)]
+    #[arg(long, value_name = "B", default_value_t = NnueSettings::default().batch)]
     pub batch: usize,
     /// Peak learning rate (cosine to 1% of it).
-    #[arg(long, value_name = "LR", default_value_t = 1e-3)]
+    #[arg(long, value_name = "LR", default_value_t = NnueSettings::default().lr)]
     pub lr: f64,
     /// Weight of the search score in the target, 0..=1 (the rest is the game result).
-    #[arg(long, value_name = "L", default_value_t = 0.75)]
+    #[arg(long, value_name = "L", default_value_t = NnueSettings::default().lambda)]
     pub lambda: f32,
     /// Accumulator width per perspective (a multiple of 16).
-    #[arg(long, value_name = "H", default_value_t = 256)]
+    #[arg(long, value_name = "H", default_value_t = NnueSettings::default().hidden)]
     pub hidden: usize,
     /// First dense layer's width.
-    #[arg(long, value_name = "N", default_value_t = 32)]
+    #[arg(long, value_name = "N", default_value_t = NnueSettings::default().l1)]
     pub l1: usize,
     /// Second dense layer's width.
-    #[arg(long, value_name = "N", default_value_t = 32)]
+    #[arg(long, value_name = "N", default_value_t = NnueSettings::default().l2)]
     pub l2: usize,
     /// Output buckets, 1..=16: the dense layers once per bucket, a position evaluated by the
     /// stack of its bucket by the men on the board (1 is the plain network).
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = NnueSettings::default().buckets)]
     pub buckets: usize,
     /// King buckets, 1 or 4: every input once per region of its side's king (start cell, rest
     /// of the back ranks of the two home levels, rest of the three home levels, far levels),
     /// with a factorizer in training (1 is the plain network).
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = NnueSettings::default().king_buckets)]
     pub king_buckets: usize,
     /// Pairwise products: each accumulator enters the dense layers as the products of its two
     /// halves' clipped values (half as many inputs to the first dense layer; --hidden must be a
@@ -81,7 +83,7 @@ pub struct NnueTrainArgs {
     #[arg(long)]
     pub pairwise: bool,
     /// Seed of the initial weights and of the sample order.
-    #[arg(long, value_name = "S", default_value_t = 0)]
+    #[arg(long, value_name = "S", default_value_t = NnueSettings::default().seed)]
     pub seed: u64,
     /// Start from this network's weights (a .nnue file of the same ruleset and sizes, e.g. a
     /// shipped one) instead of random ones: fine-tuning on new data.
@@ -90,6 +92,28 @@ pub struct NnueTrainArgs {
     /// The rule set of the network.
     #[command(flatten)]
     pub ruleset: RulesetArg,
+}
+
+impl NnueTrainArgs {
+    /// The trainer's settings the flags give.
+    // Without `torch` the command only says it needs the feature and reads no flag.
+    #[cfg_attr(not(feature = "torch"), allow(dead_code))]
+    pub fn settings(&self) -> NnueSettings {
+        NnueSettings {
+            epochs: self.epochs,
+            batch: self.batch,
+            lr: self.lr,
+            lambda: self.lambda,
+            hidden: self.hidden,
+            l1: self.l1,
+            l2: self.l2,
+            buckets: self.buckets,
+            king_buckets: self.king_buckets,
+            pairwise: self.pairwise,
+            seed: self.seed,
+            init: self.init.clone(),
+        }
+    }
 }
 
 /// `fiveup nnue datagen`.
@@ -178,23 +202,7 @@ pub fn run_nnue_train(a: &NnueTrainArgs, out: &mut dyn Write) -> Result<()> {
     use fiveup::train::nnue::data::load_data;
     use fiveup::train::nnue::train::{prepare, train, NnueTrainConfig};
     let ruleset: Ruleset = a.ruleset.name().trim().parse().context("--ruleset")?;
-    let cfg = NnueTrainConfig {
-        ruleset,
-        dims: fiveup::engine::nnue::Dims {
-            hidden: a.hidden,
-            l1: a.l1,
-            l2: a.l2,
-            buckets: a.buckets,
-            kings: a.king_buckets,
-            pairwise: a.pairwise,
-        },
-        epochs: a.epochs,
-        batch: a.batch,
-        lr: a.lr,
-        lambda: a.lambda,
-        seed: a.seed,
-        init: a.init.clone(),
-    };
+    let cfg = NnueTrainConfig { ruleset, settings: a.settings() };
     cfg.check().map_err(anyhow::Error::msg)?;
     for d in &a.data {
         if !d.is_dir() {
@@ -203,7 +211,8 @@ pub fn run_nnue_train(a: &NnueTrainArgs, out: &mut dyn Write) -> Result<()> {
     }
     prepare(&a.out, &cfg).map_err(anyhow::Error::msg)?;
     let started = Instant::now();
-    let (train_set, valid) = load_data(&a.data, ruleset, cfg.dims.kings).map_err(anyhow::Error::msg)?;
+    let dims = cfg.settings.dims();
+    let (train_set, valid) = load_data(&a.data, ruleset, dims.kings).map_err(anyhow::Error::msg)?;
     writeln!(
         out,
         "{} training and {} validation samples read in {:.1} s",
@@ -211,16 +220,16 @@ pub fn run_nnue_train(a: &NnueTrainArgs, out: &mut dyn Write) -> Result<()> {
         valid.len(),
         started.elapsed().as_secs_f64()
     )?;
-    if cfg.dims.buckets > 1 {
-        let counts = train_set.bucket_counts(cfg.dims.buckets);
+    if dims.buckets > 1 {
+        let counts = train_set.bucket_counts(dims.buckets);
         let per: Vec<String> = counts.iter().map(|n| n.to_string()).collect();
         writeln!(out, "training samples per output bucket (fewest men first): {}", per.join(", "))?;
     }
-    if cfg.dims.kings > 1 {
-        let per: Vec<String> = train_set.king_counts(cfg.dims.kings).iter().map(|n| n.to_string()).collect();
+    if dims.kings > 1 {
+        let per: Vec<String> = train_set.king_counts(dims.kings).iter().map(|n| n.to_string()).collect();
         writeln!(out, "training samples per king bucket of the side to move: {}", per.join(", "))?;
     }
-    let bar = fiveup::progress::Progress::new(cfg.total_steps(train_set.len()), "nnue train", "steps");
+    let bar = fiveup::progress::Progress::new(cfg.settings.total_steps(train_set.len()), "nnue train", "steps");
     let path = train(&a.out, &cfg, &train_set, &valid, &|done, _| bar.set_position(done), &mut |r| {
         bar.set_message(format!("epoch {} valid loss {:.5}", r.epoch, r.valid_loss));
         tracing::info!(
@@ -288,4 +297,30 @@ pub fn run_nnue_loop(_: &NnueLoopArgs, _: &mut dyn Write) -> Result<()> {
 #[cfg(not(feature = "torch"))]
 pub fn run_nnue_train(_: &NnueTrainArgs, _: &mut dyn Write) -> Result<()> {
     bail!("fiveup was built without the `torch` feature; rebuild with default features to train networks")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn train_args(flags: &[&str]) -> NnueTrainArgs {
+        match super::super::parse(&[&["nnue", "train", "--data", "d", "--out", "o"], flags].concat()).command {
+            super::super::Command::Nnue(NnueCommand::Train(a)) => a,
+            c => panic!("{c:?}"),
+        }
+    }
+
+    #[test]
+    fn train_flags_default_to_the_trainers_settings() {
+        assert_eq!(train_args(&[]).settings(), NnueSettings::default());
+        let a = train_args(&["--epochs", "3", "--king-buckets", "4", "--pairwise", "--init", "n.nnue"]);
+        let want = NnueSettings {
+            epochs: 3,
+            king_buckets: 4,
+            pairwise: true,
+            init: Some(PathBuf::from("n.nnue")),
+            ..NnueSettings::default()
+        };
+        assert_eq!(a.settings(), want);
+    }
 }

@@ -205,7 +205,7 @@ impl NnueLeaf {
     /// The network for positions of `rs`, or why there is none.
     fn network_for(&self, rs: Ruleset) -> Result<Arc<Network>, EvalError> {
         match &self.network {
-            LeafNetwork::Shipped => crate::engine::nnue::shipped(rs).map_err(EvalError),
+            LeafNetwork::Shipped => crate::engine::nnue::shipped(rs).map_err(|e| EvalError(e.to_string())),
             LeafNetwork::Loaded { net, .. } if net.ruleset == rs => Ok(net.clone()),
             LeafNetwork::Loaded { path, net } => {
                 Err(EvalError(format!("{}: a network for {}, but the game is {rs}", path.display(), net.ruleset)))

@@ -62,10 +62,12 @@ impl AlphaBetaPlayer {
             };
             let net = match &self.spec.eval {
                 EvalChoice::Hand => None,
-                EvalChoice::Shipped => Some(crate::engine::nnue::shipped(rs).map_err(WeightsError::Network)?),
+                EvalChoice::Shipped => {
+                    Some(crate::engine::nnue::shipped(rs).map_err(|e| WeightsError::Network(e.to_string()))?)
+                }
                 // Only on the board the network was trained and measured on.
                 EvalChoice::Auto if crate::engine::nnue::ships(rs) && variant == Variant::plain(rs) => {
-                    Some(crate::engine::nnue::shipped(rs).map_err(WeightsError::Network)?)
+                    Some(crate::engine::nnue::shipped(rs).map_err(|e| WeightsError::Network(e.to_string()))?)
                 }
                 EvalChoice::Auto => None,
                 EvalChoice::Nnue(p) => {

@@ -25,13 +25,13 @@ use super::text::clip;
 use super::wire::{go_words, parse_info};
 use super::{BuildError, MAX_NODES};
 use super::{Choice, Forfeit, Go, PlayError, Player, SearchInfo, Turn};
-use crate::rules::notation::parse_move;
+use crate::rules::notation::{parse_move, MoveTextError};
 use crate::rules::{Position, Variant};
 use std::collections::VecDeque;
 use std::fmt;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -260,7 +260,91 @@ pub struct UciPlayer {
     variant: Option<Variant>,
     stop: Option<Arc<AtomicBool>>,
     /// Why it died, once it did: every later move forfeits with this.
-    dead: Option<(Forfeit, String)>,
+    dead: Option<EngineFailure>,
+}
+
+/// How an outside engine failed a move (or its handshake): it forfeits its game
+/// ([`EngineFailure::kind`]), and the text is the forfeit's reason.
+#[derive(Debug, Clone, thiserror::Error)]
+enum EngineFailure {
+    /// No answer by the deadline: the engine was killed.
+    #[error("{engine} gave no answer in time and was killed{}", log_note(.log))]
+    Hang {
+        /// The engine's name.
+        engine: String,
+        /// Its stderr log.
+        log: Option<PathBuf>,
+    },
+    /// The process exited, or closed its output or its input.
+    #[error("{engine} crashed: {what}{}{}{}", exit_note(.status), stderr_note(.stderr_end), log_note(.log))]
+    Crash {
+        /// The engine's name.
+        engine: String,
+        /// What was seen.
+        what: &'static str,
+        /// How the process ended, when it could be told.
+        status: Option<ExitStatus>,
+        /// The last line of its stderr, when it wrote any.
+        stderr_end: Option<String>,
+        /// Its stderr log.
+        log: Option<PathBuf>,
+    },
+    /// It cannot be told the game's ruleset.
+    #[error("{engine} has no UCI_Variant option, so it cannot play {ruleset}")]
+    NoVariantOption {
+        /// The engine's name.
+        engine: String,
+        /// The ruleset's name.
+        ruleset: &'static str,
+    },
+    /// It cannot be told a flag of the game's variant that is on.
+    #[error("{engine} has no {flag} option")]
+    NoFlagOption {
+        /// The engine's name.
+        engine: String,
+        /// The flag.
+        flag: &'static str,
+    },
+    /// Its `bestmove` is not a legal move.
+    #[error("{engine} answered 'bestmove {}', not a legal move in {position}: {source}", clip(.answer))]
+    IllegalMove {
+        /// The engine's name.
+        engine: String,
+        /// The move text it gave.
+        answer: String,
+        /// The position, as text.
+        position: String,
+        /// Why the text is no legal move.
+        source: MoveTextError,
+    },
+}
+
+impl EngineFailure {
+    /// The kind of forfeit it is.
+    fn kind(&self) -> Forfeit {
+        match self {
+            EngineFailure::Hang { .. } => Forfeit::Hang,
+            EngineFailure::Crash { .. }
+            | EngineFailure::NoVariantOption { .. }
+            | EngineFailure::NoFlagOption { .. } => Forfeit::Crash,
+            EngineFailure::IllegalMove { .. } => Forfeit::IllegalMove,
+        }
+    }
+}
+
+/// ` (stderr log: PATH)`, or nothing without a log.
+fn log_note(log: &Option<PathBuf>) -> String {
+    log.as_ref().map(|p| format!(" (stderr log: {})", p.display())).unwrap_or_default()
+}
+
+/// ` (STATUS)`, or nothing when the exit status is unknown.
+fn exit_note(status: &Option<ExitStatus>) -> String {
+    status.map(|s| format!(" ({s})")).unwrap_or_default()
+}
+
+/// `; stderr ends: LINE`, or nothing without stderr.
+fn stderr_note(line: &Option<String>) -> String {
+    line.as_ref().map(|l| format!("; stderr ends: {}", clip(l))).unwrap_or_default()
 }
 
 impl UciPlayer {
@@ -348,10 +432,10 @@ impl UciPlayer {
             stop: None,
             dead: None,
         };
-        p.send("uci").map_err(|e| fail(e.1))?;
+        p.send("uci").map_err(|e| fail(e.to_string()))?;
         let deadline = Instant::now() + HANDSHAKE;
         loop {
-            let line = p.next_line(deadline).map_err(|e| fail(format!("no 'uciok' after 'uci': {}", e.1)))?;
+            let line = p.next_line(deadline).map_err(|e| fail(format!("no 'uciok' after 'uci': {e}")))?;
             let w: Vec<&str> = line.split_whitespace().collect();
             match w.as_slice() {
                 ["uciok", ..] => break,
@@ -367,9 +451,9 @@ impl UciPlayer {
             if !p.declared.contains(&k.to_ascii_lowercase()) {
                 return Err(fail(format!("it has no option '{k}' (it declares: {})", p.declared.join(", "))));
             }
-            p.send(&format!("setoption name {k} value {v}")).map_err(|e| fail(e.1))?;
+            p.send(&format!("setoption name {k} value {v}")).map_err(|e| fail(e.to_string()))?;
         }
-        p.ready().map_err(|e| fail(e.1))?;
+        p.ready().map_err(|e| fail(e.to_string()))?;
         Ok(p)
     }
 
@@ -378,7 +462,7 @@ impl UciPlayer {
         &self.engine_name
     }
 
-    fn send(&mut self, line: &str) -> Result<(), (Forfeit, String)> {
+    fn send(&mut self, line: &str) -> Result<(), EngineFailure> {
         let Some(stdin) = self.stdin.as_mut() else { return Err(self.crashed("its input is closed")) };
         tracing::trace!("> {line}");
         if writeln!(stdin, "{line}").and_then(|_| stdin.flush()).is_err() {
@@ -388,7 +472,7 @@ impl UciPlayer {
     }
 
     /// `isready` … `readyok`.
-    fn ready(&mut self) -> Result<(), (Forfeit, String)> {
+    fn ready(&mut self) -> Result<(), EngineFailure> {
         self.send("isready")?;
         let deadline = Instant::now() + HANDSHAKE;
         while self.next_line(deadline)? != "readyok" {}
@@ -396,17 +480,14 @@ impl UciPlayer {
     }
 
     /// The next output line before `deadline`; a hang (the engine is then killed) or a crash.
-    fn next_line(&mut self, deadline: Instant) -> Result<String, (Forfeit, String)> {
+    fn next_line(&mut self, deadline: Instant) -> Result<String, EngineFailure> {
         let mut stop_sent = false;
         loop {
             let now = Instant::now();
             if now >= deadline {
                 let _ = self.child.kill();
                 let _ = self.child.wait();
-                let e = (
-                    Forfeit::Hang,
-                    format!("{} gave no answer in time and was killed{}", self.engine_name, self.log_note()),
-                );
+                let e = EngineFailure::Hang { engine: self.engine_name.clone(), log: self.log_path.clone() };
                 self.dead = Some(e.clone());
                 return Err(e);
             }
@@ -426,7 +507,7 @@ impl UciPlayer {
     }
 
     /// A crash forfeit: how the process ended and the end of its stderr.
-    fn crashed(&mut self, what: &str) -> (Forfeit, String) {
+    fn crashed(&mut self, what: &'static str) -> EngineFailure {
         // Give an exiting process a moment to be reaped, so its status can be told.
         let mut status = None;
         for _ in 0..50 {
@@ -452,26 +533,20 @@ impl UciPlayer {
             let t = self.stderr_tail.lock().unwrap_or_else(|e| e.into_inner());
             String::from_utf8_lossy(&t.iter().copied().collect::<Vec<u8>>()).trim().to_string()
         };
-        let mut why = format!("{} crashed: {what}", self.engine_name);
-        if let Some(s) = status {
-            why += &format!(" ({s})");
-        }
-        if !tail.is_empty() {
-            why += &format!("; stderr ends: {}", clip(tail.lines().last().unwrap_or("")));
-        }
-        why += &self.log_note();
-        let e = (Forfeit::Crash, why);
+        let e = EngineFailure::Crash {
+            engine: self.engine_name.clone(),
+            what,
+            status,
+            stderr_end: (!tail.is_empty()).then(|| tail.lines().last().unwrap_or("").to_string()),
+            log: self.log_path.clone(),
+        };
         self.stdin = None;
         self.dead = Some(e.clone());
         e
     }
 
-    fn log_note(&self) -> String {
-        self.log_path.as_ref().map(|p| format!(" (stderr log: {})", p.display())).unwrap_or_default()
-    }
-
     /// Tells the engine the game's ruleset and flags when they differ from the last ones.
-    fn set_variant(&mut self, v: Variant) -> Result<(), (Forfeit, String)> {
+    fn set_variant(&mut self, v: Variant) -> Result<(), EngineFailure> {
         if self.variant == Some(v) {
             return Ok(());
         }
@@ -480,15 +555,14 @@ impl UciPlayer {
         if has("uci_variant") {
             self.send(&format!("setoption name UCI_Variant value {}", v.ruleset.name()))?;
         } else if v.ruleset != crate::rules::Ruleset::FiveUp {
-            let why = format!("{} has no UCI_Variant option, so it cannot play {}", self.engine_name, v.ruleset.name());
-            return Err((Forfeit::Crash, why));
+            return Err(EngineFailure::NoVariantOption { engine: self.engine_name.clone(), ruleset: v.ruleset.name() });
         }
         for (name, on) in [("castling", v.castling), ("hypercylinder", v.hypercylinder)] {
             if has(name) {
                 let cap = if name == "castling" { "Castling" } else { "Hypercylinder" };
                 self.send(&format!("setoption name {cap} value {on}"))?;
             } else if on {
-                return Err((Forfeit::Crash, format!("{} has no {name} option", self.engine_name)));
+                return Err(EngineFailure::NoFlagOption { engine: self.engine_name.clone(), flag: name });
             }
         }
         self.ready()?;
@@ -496,7 +570,7 @@ impl UciPlayer {
         Ok(())
     }
 
-    fn try_play(&mut self, turn: &Turn<'_>, on_info: &mut dyn FnMut(&SearchInfo)) -> Result<Choice, (Forfeit, String)> {
+    fn try_play(&mut self, turn: &Turn<'_>, on_info: &mut dyn FnMut(&SearchInfo)) -> Result<Choice, EngineFailure> {
         if let Some(d) = &self.dead {
             return Err(d.clone());
         }
@@ -550,14 +624,11 @@ impl UciPlayer {
                 continue;
             }
             let text = w.next().unwrap_or("");
-            let mv = parse_move(turn.pos, text).map_err(|e| {
-                let why = format!(
-                    "{} answered 'bestmove {}', not a legal move in {}: {e}",
-                    self.engine_name,
-                    clip(text),
-                    turn.pos.to_text()
-                );
-                (Forfeit::IllegalMove, why)
+            let mv = parse_move(turn.pos, text).map_err(|source| EngineFailure::IllegalMove {
+                engine: self.engine_name.clone(),
+                answer: text.to_string(),
+                position: turn.pos.to_text(),
+                source,
             })?;
             last.time = started.elapsed();
             if last.pv.first() != Some(&mv) {
@@ -582,7 +653,7 @@ impl Player for UciPlayer {
         if turn.pos.legal_moves().is_empty() {
             return Err(PlayError::NoLegalMove);
         }
-        self.try_play(turn, on_info).map_err(|(kind, reason)| PlayError::Forfeit { kind, reason })
+        self.try_play(turn, on_info).map_err(|e| PlayError::Forfeit { kind: e.kind(), reason: e.to_string() })
     }
 
     fn new_game(&mut self) {

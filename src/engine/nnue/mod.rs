@@ -132,5 +132,5 @@ pub use file::{NetworkFormatError, NnueError, MAGIC, VERSION};
 pub use network::{
     bucket, dot, dot_scalar, has_simd, simd_name, Dims, Network, BUCKET_MEN, MAX_BUCKETS, MAX_DENSE, MAX_HIDDEN, QA, QB,
 };
-pub use shipped::{shipped, shipped_file, ships};
+pub use shipped::{shipped, shipped_file, ships, ShippedError};
 pub use stack::Stack;

@@ -27,8 +27,9 @@
 
 use super::data::load_data;
 use super::datagen::{self, DatagenConfig, DatagenError};
+use super::settings::{NnueSettings, TrainSection};
 use super::train::{self, NnueTrainConfig, NnueTrainError};
-use crate::engine::nnue::{shipped_file, ships, Dims, Network, NetworkFormatError};
+use crate::engine::nnue::{shipped_file, ships, Network, NetworkFormatError};
 use crate::eval::records::{read_records_resuming, RecordWriter, TextRecord};
 use crate::eval::tournament::{game_key, job_key};
 use crate::eval::{
@@ -57,7 +58,8 @@ pub struct LoopConfig {
     pub start: String,
     /// Data generation.
     pub datagen: DatagenSection,
-    /// Training.
+    /// Training: `window` and the trainer's settings ([`super::settings::NnueSettings`]; a key
+    /// left out takes the default of `fiveup nnue train`).
     pub train: TrainSection,
     /// The SPRT gate.
     pub gate: GateSection,
@@ -80,43 +82,6 @@ pub struct DatagenSection {
     /// Games per shard.
     #[serde(default = "default_games_per_shard")]
     pub games_per_shard: u64,
-}
-
-/// `[train]`.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct TrainSection {
-    /// Generations of data each network is trained on (the newest ones).
-    pub window: u32,
-    /// Passes over the data.
-    pub epochs: u32,
-    /// Samples per step.
-    pub batch: usize,
-    /// Peak learning rate.
-    pub lr: f64,
-    /// Weight of the search score in the target.
-    pub lambda: f32,
-    /// Accumulator width.
-    pub hidden: usize,
-    /// Dense layer widths.
-    pub l1: usize,
-    /// See `l1`.
-    pub l2: usize,
-    /// Output buckets (by the men on the board; 1, the default, is the plain network).
-    #[serde(default = "default_buckets")]
-    pub buckets: usize,
-    /// King buckets (1, the default, none; or 4, [`crate::engine::nnue::king_bucket`]).
-    #[serde(default = "default_buckets")]
-    pub king_buckets: usize,
-    /// Pairwise products of the accumulator halves ([`crate::engine::nnue::Dims::pairwise`]; off by
-    /// default).
-    #[serde(default)]
-    pub pairwise: bool,
-}
-
-/// One bucket: the plain network (output and king buckets).
-fn default_buckets() -> usize {
-    1
 }
 
 /// `[gate]`.
@@ -180,25 +145,10 @@ impl LoopConfig {
         self.ruleset.trim().parse::<Ruleset>().map_err(LoopError::Ruleset)
     }
 
-    fn train_config(&self) -> NnueTrainConfig {
-        let t = &self.train;
-        NnueTrainConfig {
-            ruleset: self.ruleset().unwrap_or(Ruleset::FiveUp),
-            dims: Dims {
-                hidden: t.hidden,
-                l1: t.l1,
-                l2: t.l2,
-                buckets: t.buckets,
-                kings: t.king_buckets,
-                pairwise: t.pairwise,
-            },
-            epochs: t.epochs,
-            batch: t.batch,
-            lr: t.lr,
-            lambda: t.lambda,
-            seed: 0,
-            init: None,
-        }
+    /// The trainer's run of generation `k` (seeded with `k`).
+    fn train_config(&self, k: u32) -> NnueTrainConfig {
+        let settings = NnueSettings { seed: k as u64, ..self.train.settings.clone() };
+        NnueTrainConfig { ruleset: self.ruleset().unwrap_or(Ruleset::FiveUp), settings }
     }
 }
 
@@ -213,7 +163,7 @@ impl crate::tomlcfg::TomlConfig for LoopConfig {
         }
         range("generations", self.generations, "1..=1000")?;
         range("train.window", self.train.window, "1..=100")?;
-        self.train_config().check().map_err(|e| invalid("train", format!("train: {e}")))?;
+        self.train.settings.check().map_err(|e| invalid("train", format!("train: {e}")))?;
         let gate: PlayerSpec = self.gate.engine.parse().map_err(|e: crate::player::spec::SpecError| {
             invalid("gate.engine", format!("gate.engine: {}", e.reason))
         })?;
@@ -375,8 +325,31 @@ pub enum LoopError {
     #[error(transparent)]
     Train(#[from] NnueTrainError),
     /// A generation's gate could not be played.
-    #[error("{0}")]
-    Gate(String),
+    #[error(transparent)]
+    Gate(#[from] GateError),
+}
+
+/// Why a generation's gate could not be played; the text is the one line the command line prints.
+#[derive(Debug, thiserror::Error)]
+pub enum GateError {
+    /// A side's spec, with its evaluation set, does not parse again.
+    #[error("{}", .0.reason)]
+    Spec(crate::player::spec::SpecError),
+    /// A side cannot be built (its network cannot be read).
+    #[error(transparent)]
+    Build(#[from] crate::player::BuildError),
+    /// The openings cannot be made.
+    #[error(transparent)]
+    Openings(#[from] crate::eval::openings::OpeningError),
+    /// The SPRT's bounds are refused.
+    #[error(transparent)]
+    Sprt(#[from] crate::eval::SprtError),
+    /// The gate's game records cannot be read or written.
+    #[error(transparent)]
+    Records(#[from] crate::eval::records::RecordFileError),
+    /// A game could not be played.
+    #[error(transparent)]
+    Game(#[from] crate::eval::GameRunError),
 }
 
 /// Checks the run directory against the config (writing `loop.toml` when new).
@@ -423,17 +396,17 @@ pub fn run(
         // 2. A network on the newest generations' data.
         let first = (k + 1).saturating_sub(cfg.train.window);
         let dirs: Vec<PathBuf> = (first..=k).map(|g| run.join(format!("gen-{g:03}/data"))).collect();
-        let (train_set, valid) = load_data(&dirs, rs, cfg.train.king_buckets)?;
-        let tc = NnueTrainConfig { seed: k as u64, ..cfg.train_config() };
+        let (train_set, valid) = load_data(&dirs, rs, cfg.train.settings.king_buckets)?;
+        let tc = cfg.train_config(k);
         let tdir = gen.join("train");
         train::prepare(&tdir, &tc)?;
         match epochs_logged(&tdir) {
             0 => tracing::info!("generation {k}: training on {} samples", train_set.len()),
-            e if e >= tc.epochs => tracing::info!("generation {k}: trained before ({e} epochs)"),
+            e if e >= tc.settings.epochs => tracing::info!("generation {k}: trained before ({e} epochs)"),
             e => tracing::info!("generation {k}: training on {} samples, resumed after epoch {e}", train_set.len()),
         }
         let mut valid_loss = f64::NAN;
-        let bar = Progress::new(tc.total_steps(train_set.len()), &format!("generation {k} training"), "steps");
+        let bar = Progress::new(tc.settings.total_steps(train_set.len()), &format!("generation {k} training"), "steps");
         let net = train::train(&tdir, &tc, &train_set, &valid, &|done, _| bar.set_position(done), &mut |r| {
             valid_loss = r.valid_loss;
             bar.set_message(format!("epoch {} valid loss {:.5}", r.epoch, r.valid_loss));
@@ -447,8 +420,7 @@ pub fn run(
         let gate = match std::fs::read_to_string(&gate_file) {
             Ok(text) => text.trim().to_string(),
             Err(_) => {
-                let line = gate_match(cfg, variant, &net, &current_eval, k, threads, &gen.join("gate.pgn"))
-                    .map_err(LoopError::Gate)?;
+                let line = gate_match(cfg, variant, &net, &current_eval, k, threads, &gen.join("gate.pgn"))?;
                 crate::fsutil::write_atomic(&gate_file, format!("{line}\n").as_bytes())
                     .map_err(|source| LoopError::Io { path: gate_file.clone(), source })?;
                 line
@@ -499,26 +471,19 @@ fn gate_match(
     k: u32,
     threads: usize,
     games: &Path,
-) -> Result<String, String> {
-    let a: PlayerSpec = with_eval(&cfg.gate.engine, &EvalChoice::Nnue(net.to_path_buf()))
-        .map_err(|e| e.to_string())?
-        .parse()
-        .map_err(|e: crate::player::spec::SpecError| e.reason)?;
-    let b: PlayerSpec = with_eval(&cfg.gate.engine, baseline)
-        .map_err(|e| e.to_string())?
-        .parse()
-        .map_err(|e: crate::player::spec::SpecError| e.reason)?;
+) -> Result<String, LoopError> {
+    let a: PlayerSpec =
+        with_eval(&cfg.gate.engine, &EvalChoice::Nnue(net.to_path_buf()))?.parse().map_err(GateError::Spec)?;
+    let b: PlayerSpec = with_eval(&cfg.gate.engine, baseline)?.parse().map_err(GateError::Spec)?;
     for p in [&a, &b] {
-        p.build().map_err(|e| e.to_string())?;
+        p.build().map_err(GateError::from)?;
     }
     let (a, b): (PlayerSource, PlayerSource) = (a.into(), b.into());
     let (a_name, b_name) = (a.name(), b.name());
     let start = Position::startpos(variant);
-    let source: OpeningSource = format!("random:{}", cfg.gate.opening_plies)
-        .parse()
-        .map_err(|e: crate::eval::openings::OpeningError| e.to_string())?;
-    let openings = source.stream(&start, 1000 + k as u64).map_err(|e| e.to_string())?;
-    let mut sprt = Sprt::new(SprtConfig::new(cfg.gate.elo0, cfg.gate.elo1)).map_err(|e| e.to_string())?;
+    let source: OpeningSource = format!("random:{}", cfg.gate.opening_plies).parse().map_err(GateError::from)?;
+    let openings = source.stream(&start, 1000 + k as u64).map_err(GateError::from)?;
+    let mut sprt = Sprt::new(SprtConfig::new(cfg.gate.elo0, cfg.gate.elo1)).map_err(GateError::from)?;
     let mut tally = MatchTally::new();
     // Counts a game; breaks once the SPRT decides.
     let add = |tally: &mut MatchTally, sprt: &mut Sprt, r: &TextRecord| -> ControlFlow<()> {
@@ -534,7 +499,7 @@ fn gate_match(
     // 1. The games of an interrupted gate (of these two players; others are left alone).
     let ours = |r: &TextRecord| (r.white == a_name && r.black == b_name) || (r.white == b_name && r.black == a_name);
     let done: Vec<TextRecord> =
-        read_records_resuming(games).map_err(|e| e.to_string())?.into_iter().filter(|r| ours(r)).collect();
+        read_records_resuming(games).map_err(GateError::from)?.into_iter().filter(|r| ours(r)).collect();
     let keys: HashSet<_> = done.iter().map(game_key).collect();
     let decided = done.iter().any(|r| add(&mut tally, &mut sprt, r).is_break());
     let pairs = cfg.gate.max_games / 2;
@@ -546,14 +511,14 @@ fn gate_match(
     if !decided {
         let jobs = paired_jobs_lazy(a, b, openings, pairs, Some(400), "nnue-gate")
             .filter(move |j| !keys.contains(&job_key(j)));
-        let mut writer = RecordWriter::append(games).map_err(|e| e.to_string())?;
+        let mut writer = RecordWriter::append(games).map_err(GateError::from)?;
         let mut write_error = None;
         let bar = Progress::new(2 * pairs as u64, &format!("generation {k} gate"), "games");
         bar.resume_at(done.len() as u64);
         play_games_until(jobs, threads, |_, r| {
             bar.inc(1);
             if let Err(e) = writer.write(&r) {
-                write_error = Some(e.to_string());
+                write_error = Some(e);
                 return ControlFlow::Break(());
             }
             let flow = add(&mut tally, &mut sprt, &r);
@@ -561,10 +526,10 @@ fn gate_match(
             bar.set_message(format!("LLR {:.2} [{:.2}, {:.2}]", s.llr, s.lower, s.upper));
             flow
         })
-        .map_err(|e| e.to_string())?;
+        .map_err(GateError::from)?;
         bar.finish();
         if let Some(e) = write_error {
-            return Err(e);
+            return Err(GateError::from(e).into());
         }
     }
     let s = sprt.status();
@@ -579,6 +544,7 @@ fn gate_match(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::nnue::Dims;
 
     const TINY: &str = r#"
 ruleset = "raumschach"
@@ -625,20 +591,20 @@ opening_plies = 4
         // The loop that continues from the shipped network gates at equal nodes, which is fair
         // only between networks of one shape: it trains the shipped network's.
         let text = include_str!("../../../configs/nnue-fiveup-continue.toml");
-        let dims = LoopConfig::parse(text, "c.toml").unwrap().train_config().dims;
+        let dims = LoopConfig::parse(text, "c.toml").unwrap().train.settings.dims();
         assert_eq!(dims, crate::engine::nnue::shipped(Ruleset::FiveUp).unwrap().dims, "nnue-fiveup-continue.toml");
         // King buckets: 4 is a network the trainer makes, other counts a one-line error.
         let four = LoopConfig::parse(&TINY.replace("hidden = 16", "hidden = 16\nking_buckets = 4"), "k.toml").unwrap();
-        assert_eq!(four.train_config().dims.kings, 4);
-        assert_eq!(LoopConfig::parse(TINY, "k.toml").unwrap().train_config().dims.kings, 1);
+        assert_eq!(four.train.settings.dims().kings, 4);
+        assert_eq!(LoopConfig::parse(TINY, "k.toml").unwrap().train.settings.dims().kings, 1);
         let e = LoopConfig::parse(&TINY.replace("hidden = 16", "hidden = 16\nking_buckets = 3"), "k.toml")
             .unwrap_err()
             .to_string();
         assert!(e.contains("k.toml") && e.contains("3 king buckets: expected 1 (none) or 4"), "{e}");
         // Pairwise products: off by default, on by name, refused on a width they cannot split.
-        assert!(!LoopConfig::parse(TINY, "p.toml").unwrap().train_config().dims.pairwise);
+        assert!(!LoopConfig::parse(TINY, "p.toml").unwrap().train.settings.dims().pairwise);
         let on = LoopConfig::parse(&TINY.replace("hidden = 16", "hidden = 32\npairwise = true"), "p.toml").unwrap();
-        assert!(on.train_config().dims.pairwise);
+        assert!(on.train.settings.dims().pairwise);
         let e = LoopConfig::parse(&TINY.replace("hidden = 16", "hidden = 16\npairwise = true"), "p.toml")
             .unwrap_err()
             .to_string();

@@ -47,7 +47,8 @@
 
 use super::data::Dataset;
 use super::model::FloatNet;
-use crate::engine::nnue::{Dims, Network, NetworkFormatError, NnueError};
+use super::settings::{NnueSettings, NnueSettingsError};
+use crate::engine::nnue::{Dims, Network, NnueError};
 use crate::engine::score::SCORE_SCALE;
 use crate::fsutil::{claim_dir, ClaimError};
 use crate::rules::Ruleset;
@@ -57,100 +58,64 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 use tch::Device;
 
-/// Settings of a training run.
+/// A training run: the ruleset of its network and its settings.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NnueTrainConfig {
     /// The ruleset of the network.
     pub ruleset: Ruleset,
-    /// Layer sizes.
-    pub dims: Dims,
-    /// Passes over the training samples.
-    pub epochs: u32,
-    /// Samples per step.
-    pub batch: usize,
-    /// Peak learning rate (cosine to 1% of it over all steps).
-    pub lr: f64,
-    /// Weight of the search score in the target (the rest is the game result).
-    pub lambda: f32,
-    /// Seed of the initial weights and the sample order.
-    pub seed: u64,
-    /// A network file whose weights, dequantized, start the run instead of random ones
-    /// (fine-tuning a shipped or earlier network on new data); its ruleset and sizes must be the
-    /// run's. The Adam moments start at zero either way.
-    pub init: Option<PathBuf>,
+    /// Sizes, optimisation, seed and start.
+    pub settings: NnueSettings,
 }
 
 impl NnueTrainConfig {
-    /// Optimizer steps in one pass over `samples` training samples (the last batch may be short).
-    pub fn steps_per_epoch(&self, samples: usize) -> u64 {
-        samples.div_ceil(self.batch.max(1)) as u64
-    }
-
-    /// Optimizer steps of the whole run on `samples` training samples (the learning-rate
-    /// schedule's length, and the length of a progress bar).
-    pub fn total_steps(&self, samples: usize) -> u64 {
-        self.steps_per_epoch(samples) * u64::from(self.epochs)
-    }
-
     /// The settings file's text (what a resumed run must match). The data directories are not in
     /// it: a run may be resumed with more data.
     pub fn to_text(&self) -> String {
+        let s = &self.settings;
         format!(
             "# fiveup nnue train settings (a rerun must use the same)\nruleset = {:?}\nhidden = {}\nl1 = {}\nl2 = {}\nepochs = {}\nbatch = {}\nlr = {}\nlambda = {}\nseed = {}\n",
             self.ruleset.name(),
-            self.dims.hidden,
-            self.dims.l1,
-            self.dims.l2,
-            self.epochs,
-            self.batch,
-            self.lr,
-            self.lambda,
-            self.seed
-        ) + &match self.dims.buckets {
+            s.hidden,
+            s.l1,
+            s.l2,
+            s.epochs,
+            s.batch,
+            s.lr,
+            s.lambda,
+            s.seed
+        ) + &match s.buckets {
             // Only with buckets, so that the settings of runs from before this option still match.
             1 => String::new(),
             b => format!("buckets = {b}\n"),
-        } + &match self.dims.kings {
+        } + &match s.king_buckets {
             // The same.
             1 => String::new(),
             k => format!("king_buckets = {k}\n"),
-        } + if self.dims.pairwise {
+        } + if s.pairwise {
             // The same.
             "pairwise = true\n"
         } else {
             ""
-        } + &match &self.init {
+        } + &match &s.init {
             // Only when set, for the same reason.
             Some(p) => format!("init = {:?}\n", p.display().to_string()),
             None => String::new(),
         }
     }
 
-    /// Checks the numbers (before any data is read).
+    /// Checks the settings and the `init` network (before any data is read).
     pub fn check(&self) -> Result<(), NnueTrainError> {
-        self.dims.check()?;
-        if !(1..=10_000).contains(&self.epochs) {
-            return Err(NnueTrainError::Epochs(self.epochs));
-        }
-        if !(1..=1 << 20).contains(&self.batch) {
-            return Err(NnueTrainError::Batch(self.batch));
-        }
-        if !(self.lr > 0.0 && self.lr <= 1.0) {
-            return Err(NnueTrainError::Lr(self.lr));
-        }
-        if !(0.0..=1.0).contains(&self.lambda) {
-            return Err(NnueTrainError::Lambda(self.lambda));
-        }
+        self.settings.check()?;
         self.initial_network().map(|_| ())
     }
 
     /// The network of `init`, read and checked against the run's ruleset and sizes (`None`
     /// without `init`).
     pub fn initial_network(&self) -> Result<Option<Network>, NnueTrainError> {
-        let Some(path) = &self.init else { return Ok(None) };
+        let Some(path) = &self.settings.init else { return Ok(None) };
         let net = Network::load(path, Some(self.ruleset)).map_err(NnueTrainError::Init)?;
-        if net.dims != self.dims {
-            return Err(NnueTrainError::InitSizes { path: path.clone(), have: net.dims, want: self.dims });
+        if net.dims != self.settings.dims() {
+            return Err(NnueTrainError::InitSizes { path: path.clone(), have: net.dims, want: self.settings.dims() });
         }
         if net.output_scale != SCORE_SCALE {
             return Err(NnueTrainError::InitScale { path: path.clone(), scale: net.output_scale });
@@ -163,21 +128,9 @@ impl NnueTrainConfig {
 /// command line prints.
 #[derive(Debug, thiserror::Error)]
 pub enum NnueTrainError {
-    /// Network sizes that cannot work.
+    /// A setting out of range.
     #[error(transparent)]
-    Sizes(#[from] NetworkFormatError),
-    /// `--epochs` out of range.
-    #[error("--epochs {0}: expected 1 to 10000")]
-    Epochs(u32),
-    /// `--batch` out of range.
-    #[error("--batch {0}: expected 1 to 1048576")]
-    Batch(usize),
-    /// `--lr` out of range.
-    #[error("--lr {0}: expected a rate above 0 and at most 1")]
-    Lr(f64),
-    /// `--lambda` out of range.
-    #[error("--lambda {0}: expected 0 to 1")]
-    Lambda(f32),
+    Settings(#[from] NnueSettingsError),
     /// The `--init` network cannot be read.
     #[error("--init {0}")]
     Init(#[source] NnueError),
@@ -368,32 +321,33 @@ pub fn train(
     if train.is_empty() {
         return Err(NnueTrainError::NoSamples);
     }
+    let (s, dims) = (&cfg.settings, cfg.settings.dims());
     let device = Device::cuda_if_available();
     let state = dir.join("state.ot");
     let (mut net, start) = if state.exists() {
-        FloatNet::load(&state, cfg.dims, device)?
+        FloatNet::load(&state, dims, device)?
     } else if let Some(init) = cfg.initial_network()? {
         (FloatNet::from_network(&init, device), 0)
     } else {
-        (FloatNet::new(cfg.dims, cfg.seed, device), 0)
+        (FloatNet::new(dims, s.seed, device), 0)
     };
-    let per_epoch = cfg.steps_per_epoch(train.len());
-    let total = cfg.total_steps(train.len());
+    let per_epoch = s.steps_per_epoch(train.len());
+    let total = s.total_steps(train.len());
     let lr_at = |step: u64| {
         let t = step as f64 / total.max(1) as f64;
-        cfg.lr * (0.01 + 0.99 * 0.5 * (1.0 + (std::f64::consts::PI * t).cos()))
+        s.lr * (0.01 + 0.99 * 0.5 * (1.0 + (std::f64::consts::PI * t).cos()))
     };
     let final_path = dir.join("net.nnue");
-    for epoch in start + 1..=cfg.epochs {
+    for epoch in start + 1..=s.epochs {
         let started = Instant::now();
         let mut order: Vec<usize> = (0..train.len()).collect();
-        order.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(cfg.seed ^ (epoch as u64) << 32));
+        order.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(s.seed ^ (epoch as u64) << 32));
         let mut sum = 0.0;
-        let mut lr = cfg.lr;
-        for (k, chunk) in order.chunks(cfg.batch).enumerate() {
+        let mut lr = s.lr;
+        for (k, chunk) in order.chunks(s.batch).enumerate() {
             let step = (epoch as u64 - 1) * per_epoch + k as u64;
             lr = lr_at(step);
-            let b = train.batch(chunk, cfg.lambda, cfg.dims.buckets, cfg.dims.kings, device);
+            let b = train.batch(chunk, s.lambda, dims.buckets, dims.kings, device);
             let loss = net.step(&b, lr);
             if !loss.is_finite() {
                 return Err(NnueTrainError::Diverged { loss, epoch, step: k });
@@ -404,11 +358,11 @@ pub fn train(
         let report = EpochReport {
             epoch,
             train_loss: sum / per_epoch as f64,
-            valid_loss: net.evaluate(valid, cfg.lambda, cfg.batch.max(4096), device),
+            valid_loss: net.evaluate(valid, s.lambda, s.batch.max(4096), device),
             lr,
             seconds: started.elapsed().as_secs_f64(),
         };
-        let quantized = net.export(cfg.ruleset, cfg.dims);
+        let quantized = net.export(cfg.ruleset, dims);
         let epoch_path = dir.join(format!("epoch-{epoch}.nnue"));
         quantized.save(&epoch_path)?;
         // The state last: a kill before it replays this epoch, whose files are then rewritten alike.
@@ -431,8 +385,8 @@ pub fn train(
     }
     if !final_path.exists() {
         // Every epoch was done before: the last epoch's network is the result.
-        let (net, _) = FloatNet::load(&state, cfg.dims, device)?;
-        net.export(cfg.ruleset, cfg.dims).save(&final_path)?;
+        let (net, _) = FloatNet::load(&state, dims, device)?;
+        net.export(cfg.ruleset, dims).save(&final_path)?;
     }
     Ok(final_path)
 }
@@ -467,14 +421,32 @@ mod tests {
 
     const SMALL: Dims = Dims { hidden: 32, l1: 8, l2: 8, buckets: 1, kings: 1, pairwise: false };
 
+    /// A run of a `dims` network for `rs` at the tests' batch (64) and rate (3e-3).
+    fn config(rs: Ruleset, dims: Dims, epochs: u32, lambda: f32, seed: u64) -> NnueTrainConfig {
+        let settings = NnueSettings { epochs, batch: 64, lr: 3e-3, lambda, seed, ..NnueSettings::default() };
+        NnueTrainConfig { ruleset: rs, settings: settings.with_dims(dims) }
+    }
+
+    /// `cfg` with its settings changed by `edit`.
+    fn edited(cfg: &NnueTrainConfig, edit: impl FnOnce(&mut NnueSettings)) -> NnueTrainConfig {
+        let mut cfg = cfg.clone();
+        edit(&mut cfg.settings);
+        cfg
+    }
+
+    /// `cfg` for a network of `dims`.
+    fn sized(cfg: &NnueTrainConfig, dims: Dims) -> NnueTrainConfig {
+        edited(cfg, |s| *s = s.clone().with_dims(dims))
+    }
+
     /// A run of `cfg` in `run`, trained to the end: its network (of the run's sizes) and the
     /// float state it was exported from.
     fn train_run(run: &Path, cfg: &NnueTrainConfig, train_set: &Dataset, valid: &Dataset) -> (Network, FloatNet) {
         prepare(run, cfg).unwrap();
         let path = train(run, cfg, train_set, valid, &|_, _| {}, &mut |_| {}).unwrap();
         let net = Network::load(&path, Some(cfg.ruleset)).unwrap();
-        assert_eq!(net.dims, cfg.dims);
-        let (float, _) = FloatNet::load(&run.join("state.ot"), cfg.dims, Device::Cpu).unwrap();
+        assert_eq!(net.dims, cfg.settings.dims());
+        let (float, _) = FloatNet::load(&run.join("state.ot"), cfg.settings.dims(), Device::Cpu).unwrap();
         (net, float)
     }
 
@@ -500,16 +472,7 @@ mod tests {
         let rs = Ruleset::Raumschach;
         let (train_set, valid) = load_data(&[data(t.path(), rs, 12)], rs, 1).unwrap();
         assert!(train_set.len() > 100, "{} samples", train_set.len());
-        let cfg = NnueTrainConfig {
-            ruleset: rs,
-            dims: SMALL,
-            epochs: 4,
-            batch: 64,
-            lr: 3e-3,
-            lambda: 0.75,
-            seed: 1,
-            init: None,
-        };
+        let cfg = config(rs, SMALL, 4, 0.75, 1);
         let run = t.path().join("run");
         prepare(&run, &cfg).unwrap();
         let mut reports = Vec::new();
@@ -527,7 +490,7 @@ mod tests {
         // Resume: a finished run trains no more; a longer run is other settings.
         let again = train(&run, &cfg, &train_set, &valid, &|_, _| {}, &mut |_| panic!("no epoch left")).unwrap();
         assert_eq!(Network::load(&again, Some(rs)).unwrap(), net);
-        let e = prepare(&run, &NnueTrainConfig { epochs: 5, ..cfg.clone() }).unwrap_err().to_string();
+        let e = prepare(&run, &edited(&cfg, |s| s.epochs = 5)).unwrap_err().to_string();
         assert!(e.contains("other settings"), "{e}");
         // A kill after epoch 2: a run directory holding epoch 2's state resumes at epoch 3 and
         // ends on the network of the uninterrupted run.
@@ -561,8 +524,8 @@ mod tests {
         assert_eq!(FloatNet::from_network(&net, Device::Cpu).export(rs, SMALL), net);
         // A run started from the trained network begins where it stands: at a rate too small to
         // move far in one epoch, its loss is the trained network's, not a fresh one's.
-        let slow = NnueTrainConfig { epochs: 1, lr: 1e-5, ..cfg.clone() };
-        let fine = NnueTrainConfig { init: Some(path.clone()), ..slow.clone() };
+        let slow = edited(&cfg, |s| (s.epochs, s.lr) = (1, 1e-5));
+        let fine = edited(&slow, |s| s.init = Some(path.clone()));
         let (fresh_run, fine_run) = (t.path().join("fresh"), t.path().join("fine"));
         let mut fresh_loss = f64::NAN;
         prepare(&fresh_run, &slow).unwrap();
@@ -579,7 +542,7 @@ mod tests {
         let e = prepare(&fine_run, &slow).unwrap_err().to_string();
         assert!(e.contains("other settings"), "{e}");
         // A network of other sizes or another ruleset is refused before any data is read.
-        let wider = NnueTrainConfig { dims: Dims { hidden: 48, ..SMALL }, ..fine.clone() };
+        let wider = sized(&fine, Dims { hidden: 48, ..SMALL });
         let e = prepare(&t.path().join("wider"), &wider).unwrap_err().to_string();
         assert!(e.starts_with("--init ") && e.contains("32x2-8-8"), "{e}");
         let other = NnueTrainConfig { ruleset: Ruleset::FiveUp, ..fine.clone() };
@@ -594,11 +557,10 @@ mod tests {
         let rs = Ruleset::Raumschach;
         let (train_set, valid) = load_data(&[data(t.path(), rs, 8)], rs, 1).unwrap();
         let dims = Dims { buckets: 4, ..SMALL };
-        let cfg =
-            NnueTrainConfig { ruleset: rs, dims, epochs: 2, batch: 64, lr: 3e-3, lambda: 1.0, seed: 2, init: None };
+        let cfg = config(rs, dims, 2, 1.0, 2);
         // The buckets are part of the settings (a plain run's text is unchanged).
         assert!(cfg.to_text().contains("buckets = 4\n"));
-        assert!(!NnueTrainConfig { dims: SMALL, ..cfg.clone() }.to_text().contains("buckets"));
+        assert!(!sized(&cfg, SMALL).to_text().contains("buckets"));
         let run = t.path().join("run");
         let (net, float) = train_run(&run, &cfg, &train_set, &valid);
         // The stacks of buckets with training samples got gradients and the others none (their
@@ -638,7 +600,7 @@ mod tests {
         let worst = disagreement(&float, &net, &positions);
         assert!(worst < 25.0, "quantized and float disagree by {worst} cp");
         // Resuming with another bucket count is other settings.
-        let e = prepare(&run, &NnueTrainConfig { dims: SMALL, ..cfg.clone() }).unwrap_err().to_string();
+        let e = prepare(&run, &sized(&cfg, SMALL)).unwrap_err().to_string();
         assert!(e.contains("other settings"), "{e}");
     }
 
@@ -663,10 +625,9 @@ mod tests {
         let us = Vec::<i64>::try_from(&b[0]).unwrap();
         let n = us.len() / 2;
         assert!(us[n..].iter().zip(&us[..n]).all(|(&s, &f)| s as usize == 4 * INPUTS + f as usize % INPUTS));
-        let cfg =
-            NnueTrainConfig { ruleset: rs, dims, epochs: 2, batch: 64, lr: 3e-3, lambda: 1.0, seed: 3, init: None };
+        let cfg = config(rs, dims, 2, 1.0, 3);
         assert!(cfg.to_text().contains("king_buckets = 4\n"));
-        assert!(!NnueTrainConfig { dims: SMALL, ..cfg.clone() }.to_text().contains("king"));
+        assert!(!sized(&cfg, SMALL).to_text().contains("king"));
         let run = t.path().join("run");
         let (net, float) = train_run(&run, &cfg, &train_set, &valid);
         assert_eq!(float.kings(), 4);
@@ -685,7 +646,7 @@ mod tests {
         assert_eq!(seen.len(), 4, "{seen:?}");
         let worst = disagreement(&float, &net, &positions);
         assert!(worst < 25.0, "quantized and float disagree by {worst} cp");
-        let e = prepare(&run, &NnueTrainConfig { dims: SMALL, ..cfg.clone() }).unwrap_err().to_string();
+        let e = prepare(&run, &sized(&cfg, SMALL)).unwrap_err().to_string();
         assert!(e.contains("other settings"), "{e}");
     }
 
@@ -695,10 +656,9 @@ mod tests {
         let rs = Ruleset::Raumschach;
         let (train_set, valid) = load_data(&[data(t.path(), rs, 12)], rs, 1).unwrap();
         let dims = Dims { pairwise: true, ..SMALL };
-        let cfg =
-            NnueTrainConfig { ruleset: rs, dims, epochs: 4, batch: 64, lr: 3e-3, lambda: 0.75, seed: 4, init: None };
+        let cfg = config(rs, dims, 4, 0.75, 4);
         assert!(cfg.to_text().contains("pairwise = true\n"));
-        assert!(!NnueTrainConfig { dims: SMALL, ..cfg.clone() }.to_text().contains("pairwise"));
+        assert!(!sized(&cfg, SMALL).to_text().contains("pairwise"));
         let run = t.path().join("run");
         prepare(&run, &cfg).unwrap();
         let mut reports = Vec::new();
@@ -715,7 +675,7 @@ mod tests {
         let worst = disagreement(&float, &net, &positions);
         assert!(worst < 25.0, "quantized and float disagree by {worst} cp");
         // The state of a run without them does not load as theirs.
-        let e = prepare(&run, &NnueTrainConfig { dims: SMALL, ..cfg.clone() }).unwrap_err().to_string();
+        let e = prepare(&run, &sized(&cfg, SMALL)).unwrap_err().to_string();
         assert!(e.contains("other settings"), "{e}");
         assert!(FloatNet::load(&run.join("state.ot"), SMALL, Device::Cpu).is_err());
     }
