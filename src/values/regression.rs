@@ -459,7 +459,7 @@ pub fn by_phase(samples: &[MaterialSample], kinds: &[Kind], bootstrap: usize, se
 mod tests {
     use super::*;
     use crate::rules::{Ruleset, Variant};
-    use crate::values::imbalance::tests::{aikin, draw_score};
+    use crate::values::imbalance::tests::{aikin, assert_pinned, draw_score};
     use crate::values::setups::measured_kinds;
 
     #[test]
@@ -607,6 +607,97 @@ mod tests {
         }
         assert!(inside >= 26, "Texel covers only {inside} of 32");
         assert!(plain_inside <= 8, "the material model covers {plain_inside} of 32: it should miss");
+    }
+
+    #[test]
+    fn both_models_match_the_previous_implementation() {
+        // A small fixed data set (few games, so some bootstrap replicates are nearly separable),
+        // fitted by both models. The expected figures were computed by the previous implementation
+        // (the Newton iteration written out in this file, before it became `eval::logistic`).
+        let kinds = [Kind::Pawn, Kind::Knight, Kind::Rook];
+        let mut rng = ChaCha8Rng::seed_from_u64(17);
+        let mut samples = Vec::new();
+        for game in 0..150 {
+            let mut d = [0.0; KIND_COUNT];
+            d[Kind::Pawn.index()] = rng.gen_range(-2i32..=2) as f64;
+            d[Kind::Knight.index()] = rng.gen_range(-1i32..=1) as f64;
+            d[Kind::Rook.index()] = rng.gen_range(-1i32..=1) as f64;
+            let p: f64 = rng.gen_range(-2.0..2.0);
+            let eta = 0.1 + 0.4 * (d[0] + 3.0 * d[Kind::Knight.index()] + 5.0 * d[Kind::Rook.index()] + p);
+            let y = draw_score(sigmoid(eta), &mut rng);
+            let mut b = [(0.0, 0.0); KIND_COUNT];
+            for (i, &k) in kinds.iter().enumerate() {
+                b[k.index()] = (0.3 * (i + 1) as f64, 2.0);
+            }
+            for ply in [4, 30] {
+                samples.push(MaterialSample { game, delta: d, y, ply, positional: p, bonus: b });
+            }
+        }
+        let figures = |r: &RegressionReport| {
+            let mut v = vec![r.intercept, r.bootstrap_failed as f64, r.positional_coefficient.unwrap_or(f64::NAN)];
+            for x in &r.values {
+                let e = x.estimate;
+                v.extend([e.value, e.se, e.lo95, e.hi95, x.coefficient]);
+                v.extend([x.weight.unwrap_or(f64::NAN), x.bonus.unwrap_or(f64::NAN)]);
+            }
+            v
+        };
+        let material = regress(&samples, &kinds, 40, 2, RegressionModel::Material).unwrap();
+        let texel = regress(&samples, &kinds, 40, 2, RegressionModel::Texel).unwrap();
+        const MATERIAL: &[f64] = &[
+            0.33167415292245805,
+            0.0,
+            f64::NAN,
+            1.0,
+            0.0,
+            1.0,
+            1.0,
+            0.26436870907708343,
+            f64::NAN,
+            f64::NAN,
+            3.489156005484137,
+            5.103316382187219,
+            1.6541649631515103,
+            14.16793341220719,
+            0.9224236689383943,
+            f64::NAN,
+            f64::NAN,
+            8.143256179218083,
+            8.599712149769111,
+            4.830967439855633,
+            26.771385744825572,
+            2.152822123783867,
+            f64::NAN,
+            f64::NAN,
+        ];
+        const TEXEL: &[f64] = &[
+            0.23114447172511585,
+            0.0,
+            0.6531167636801323,
+            1.0,
+            0.0,
+            1.0,
+            1.0,
+            0.2237168758110115,
+            0.34253733520852964,
+            0.14999999999999916,
+            3.979067709379564,
+            5.607090963110543,
+            2.0727144173470955,
+            9.936358502526373,
+            1.0840689412009477,
+            1.6598394061921165,
+            0.2999999999999983,
+            7.8798854212254605,
+            9.769208140733442,
+            5.011119220878625,
+            22.15175162255031,
+            2.240933594201386,
+            3.4311377671189223,
+            0.45000000000000134,
+        ];
+        assert_pinned(&figures(&material), MATERIAL);
+        assert_pinned(&figures(&texel), TEXEL);
     }
 
     #[test]
