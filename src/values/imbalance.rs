@@ -14,7 +14,8 @@
 //! 3. **Joint fit.** Every pawn-odds match (A lacks `k` pawns) and every match of one piece
 //!    against pawns (A lacks `X` and maybe pawns, B lacks only pawns: `X`, `X/PPP`) enters one
 //!    weighted least-squares fit of the θ, `w = 1 / se(L)²`: `θ = (XᵀWX)⁻¹ XᵀWL`,
-//!    `Cov(θ) = (XᵀWX)⁻¹`, and `χ²` of the residuals as a check of the model. `β = θ_pawn`.
+//!    `Cov(θ) = (XᵀWX)⁻¹` ([`NormalEquations::least_squares`]), and `χ²` of the residuals as a
+//!    check of the model. `β = θ_pawn`.
 //!    The pawn's scale comes from the calibration matches *and* from any piece measured against
 //!    two different pawn counts (`N/PPP` and `N/PPPP` differ by exactly one pawn).
 //! 4. `v_X = θ_X / β`, `se(v_X)² = (C_XX − 2 v C_Xβ + v² C_ββ) / β²` (delta method with the fit's
@@ -32,8 +33,8 @@
 
 use super::setups::Imbalance;
 use crate::eval::elo::z95;
+use crate::eval::logistic::NormalEquations;
 use crate::rules::Kind;
-use nalgebra::{DMatrix, DVector};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -220,32 +221,18 @@ fn point(results: &[PairResults]) -> Result<Fit, ImbalanceFitError> {
         }
     }
     let p = kinds.len();
-    let mut a = DMatrix::<f64>::zeros(p, p);
-    let mut b = DVector::<f64>::zeros(p);
+    let mut equations = NormalEquations::new(p, 0.0);
     let mut xs = Vec::with_capacity(rows.len());
     for &i in &rows {
         let imb = &results[i].imbalance;
         let st = stats[i].as_ref().expect("rows have stats");
         let x: Vec<f64> = kinds.iter().map(|&k| imb.material_delta(|x| f64::from(u8::from(x == k)))).collect();
         let w = 1.0 / st.logit_se.max(1e-6).powi(2);
-        for r in 0..p {
-            b[r] += w * x[r] * st.logit;
-            for c in 0..p {
-                a[(r, c)] += w * x[r] * x[c];
-            }
-        }
+        equations.add(&x, w, w * st.logit);
         xs.push((x, w, st.logit));
     }
     // Every parameter must be determined: a positive pivot well above rounding noise.
-    let chol = a.clone().cholesky().ok_or(ImbalanceFitError::NoCalibration)?;
-    let l = chol.l();
-    // (Written so that a NaN pivot fails too.)
-    let determined = |i: usize| l[(i, i)] * l[(i, i)] > 1e-9 * a[(i, i)].max(f64::MIN_POSITIVE);
-    if !(0..p).all(determined) {
-        return Err(ImbalanceFitError::NoCalibration);
-    }
-    let theta = chol.solve(&b);
-    let cov = chol.inverse();
+    let (theta, cov) = equations.least_squares().ok_or(ImbalanceFitError::NoCalibration)?;
     let beta = theta[0];
     if beta.is_nan() || beta <= 0.0 {
         return Err(ImbalanceFitError::NoPawnAdvantage(format!("{beta}")));

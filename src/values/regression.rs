@@ -7,9 +7,9 @@
 //!    kind measured in the ruleset, white's count minus black's, reserve pieces in hand included
 //!    while their owner can still place one. Response: white's final score `y` (1, ½, 0).
 //! 2. **Model.** `E[y] = σ(β₀ + Σ_k β_k Δ_k)`: the Bernoulli quasi-likelihood (draws count as ½, the
-//!    fractional-response logit), fitted by Newton / iteratively reweighted least squares,
-//!    `β ← β + (Xᵀ W V X + λI)⁻¹ Xᵀ W (y − μ)` with `V = diag(μ (1 − μ))`, `W` the sample weights
-//!    and a tiny ridge `λ = 1e-6` for stability. A kind whose difference is zero in every sample
+//!    fractional-response logit), fitted by Newton / iteratively reweighted least squares
+//!    ([`crate::eval::logistic::fit_logistic`]), `β ← β + (Xᵀ W V X + λI)⁻¹ Xᵀ W (y − μ)` with
+//!    `V = diag(μ (1 − μ))`, `W` the sample weights and a tiny ridge `λ = 1e-6` for stability. A kind whose difference is zero in every sample
 //!    is left out (not identifiable).
 //! 3. **Pawn units.** `v_k = β_k / β_pawn`.
 //! 4. **Intervals.** Bootstrap by game: games are resampled with replacement (seeded ChaCha8), each
@@ -36,10 +36,9 @@
 
 use super::imbalance::{percentile_interval, Estimate};
 use super::records::ReplayGame;
-use crate::eval::sigmoid;
+use crate::eval::logistic::{fit_logistic, LogisticError, LogisticFit, LogisticSettings};
 use crate::rules::types::KIND_COUNT;
 use crate::rules::{Color, Kind, Position};
-use nalgebra::{DMatrix, DVector};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -177,15 +176,6 @@ pub enum RegressionModel {
     Texel,
 }
 
-/// A fitted logistic model.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LogisticFit {
-    /// Coefficients, intercept first.
-    pub beta: Vec<f64>,
-    /// Newton iterations used.
-    pub iterations: usize,
-}
-
 /// Why the fit failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RegressionError {
@@ -203,56 +193,21 @@ pub enum RegressionError {
     NoConvergence,
 }
 
-/// Weighted logistic regression (step 2): rows `x` (intercept column included by the caller), response
-/// `y` in [0, 1], sample weights `w`, starting point `start`.
-pub fn fit_logistic(
-    x: &[Vec<f64>],
-    y: &[f64],
-    w: &[f64],
-    start: Option<&[f64]>,
-) -> Result<LogisticFit, RegressionError> {
-    let p = x.first().map_or(0, Vec::len);
-    if p == 0 {
-        return Err(RegressionError::NoSamples);
-    }
-    let mut beta = start.map_or_else(|| vec![0.0; p], <[f64]>::to_vec);
-    for it in 1..=100 {
-        let mut h = DMatrix::<f64>::identity(p, p) * 1e-6;
-        let mut g = DVector::<f64>::zeros(p);
-        for ((row, &yi), &wi) in x.iter().zip(y).zip(w) {
-            if wi == 0.0 {
-                continue;
+impl From<LogisticError> for RegressionError {
+    fn from(e: LogisticError) -> Self {
+        match e {
+            LogisticError::Empty => RegressionError::NoSamples,
+            LogisticError::Lengths { .. } | LogisticError::Singular(_) | LogisticError::Diverged(_) => {
+                RegressionError::NoConvergence
             }
-            let eta: f64 = row.iter().zip(&beta).map(|(a, b)| a * b).sum();
-            let mu = sigmoid(eta);
-            let v = (mu * (1.0 - mu)).max(1e-10) * wi;
-            for a in 0..p {
-                g[a] += wi * (yi - mu) * row[a];
-                for b in 0..=a {
-                    h[(a, b)] += v * row[a] * row[b];
-                }
-            }
-        }
-        for a in 0..p {
-            for b in 0..a {
-                h[(b, a)] = h[(a, b)];
-            }
-        }
-        let step = h.cholesky().ok_or(RegressionError::NoConvergence)?.solve(&g);
-        // Damp huge steps (separable data) so the iteration stays finite.
-        let norm = step.norm();
-        let scale = if norm > 5.0 { 5.0 / norm } else { 1.0 };
-        for a in 0..p {
-            beta[a] += scale * step[a];
-        }
-        if !beta.iter().all(|b| b.is_finite()) {
-            return Err(RegressionError::NoConvergence);
-        }
-        if norm * scale < 1e-9 {
-            return Ok(LogisticFit { beta, iterations: it });
         }
     }
-    Ok(LogisticFit { beta, iterations: 100 })
+}
+
+/// Step 2: the weighted logistic fit with the default settings (ridge 1e-6, steps of at most 5;
+/// an unconverged fit after 100 steps is kept).
+fn fit_model(x: &[Vec<f64>], y: &[f64], w: &[f64], start: Option<&[f64]>) -> Result<LogisticFit, RegressionError> {
+    Ok(fit_logistic(x, y, w, start, &LogisticSettings::default())?)
 }
 
 /// A regression value.
@@ -347,7 +302,7 @@ pub fn regress(
         .collect();
     let y: Vec<f64> = samples.iter().map(|s| s.y).collect();
     let ones = vec![1.0; samples.len()];
-    let fit = fit_logistic(&x, &y, &ones, None)?;
+    let fit = fit_model(&x, &y, &ones, None)?;
     let bonus = texel.then(|| mean_bonus(samples, &ones));
     let Some(point) = values_of(&fit.beta, &used, pawn, bonus.as_ref()) else {
         return Err(RegressionError::PawnNotPositive(format!("{:.4}", fit.beta[pawn])));
@@ -371,7 +326,7 @@ pub fn regress(
         }
         let w: Vec<f64> = samples.iter().map(|s| mult[s.game]).collect();
         let b = texel.then(|| mean_bonus(samples, &w));
-        match fit_logistic(&x, &y, &w, Some(&fit.beta)).ok().and_then(|f| values_of(&f.beta, &used, pawn, b.as_ref())) {
+        match fit_model(&x, &y, &w, Some(&fit.beta)).ok().and_then(|f| values_of(&f.beta, &used, pawn, b.as_ref())) {
             Some(v) => {
                 for (r, v) in reps.iter_mut().zip(v) {
                     r.push(v);
@@ -458,6 +413,7 @@ pub fn by_phase(samples: &[MaterialSample], kinds: &[Kind], bootstrap: usize, se
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::sigmoid;
     use crate::rules::{Ruleset, Variant};
     use crate::values::imbalance::tests::{aikin, assert_pinned, draw_score};
     use crate::values::setups::measured_kinds;
@@ -698,15 +654,6 @@ mod tests {
         ];
         assert_pinned(&figures(&material), MATERIAL);
         assert_pinned(&figures(&texel), TEXEL);
-    }
-
-    #[test]
-    fn logistic_fit_matches_a_known_solution() {
-        // Two groups: x = 0 with mean 0.5, x = 1 with mean 0.75: beta = (0, ln 3).
-        let x = vec![vec![1.0, 0.0], vec![1.0, 0.0], vec![1.0, 1.0], vec![1.0, 1.0]];
-        let y = vec![1.0, 0.0, 1.0, 0.5];
-        let f = fit_logistic(&x, &y, &[1.0; 4], None).unwrap();
-        assert!(f.beta[0].abs() < 1e-5 && (f.beta[1] - 3f64.ln()).abs() < 1e-5, "{f:?}");
     }
 
     #[test]

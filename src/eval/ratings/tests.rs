@@ -1,6 +1,6 @@
 use super::*;
 use crate::eval::elo::elo_to_score;
-use crate::eval::model::sigmoid;
+use crate::eval::logistic::sigmoid;
 
 const NAMES: [&str; 5] = ["a", "b", "c", "d", "e"];
 /// True ratings, mean 0.
