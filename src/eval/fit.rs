@@ -8,7 +8,13 @@
 //! strictly concave on a connected comparison graph, so each Newton step solves
 //! `(−H) δ = g` by Cholesky and a backtracking line search keeps the objective increasing and
 //! `θ > 0`. Iteration stops when the Newton decrement `gᵀδ` falls below 1e-12.
+//!
+//! This Newton iteration is not [`super::logistic::fit_logistic`]: the BayesElo likelihood (three
+//! outcomes, a draw parameter that must stay positive) is no logistic regression and needs the
+//! line search; both share the logistic observation terms and the positive-definite solves of
+//! [`super::logistic`].
 
+use super::logistic::solve_positive_definite;
 use super::model::{self, Local, RatedGame, RatedResult, RatingModel};
 use nalgebra::{DMatrix, DVector};
 use std::collections::HashMap;
@@ -276,30 +282,4 @@ fn accumulate(g: &mut DVector<f64>, h: &mut DMatrix<f64>, l: Local, terms: &Term
         g[t] += l.lt;
         h[(t, t)] -= l.ltt;
     }
-}
-
-/// Solves `a·x = b` for a symmetric positive (semi)definite `a`, adding a growing ridge when the
-/// Cholesky factorisation fails numerically.
-pub(crate) fn solve_positive_definite(a: &DMatrix<f64>, b: &DVector<f64>) -> DVector<f64> {
-    let factor = regularised_cholesky(a);
-    factor.solve(b)
-}
-
-/// Inverse of a symmetric positive (semi)definite matrix (ridge-regularised if needed).
-pub(crate) fn inverse_positive_definite(a: &DMatrix<f64>) -> DMatrix<f64> {
-    regularised_cholesky(a).inverse()
-}
-
-fn regularised_cholesky(a: &DMatrix<f64>) -> nalgebra::Cholesky<f64, nalgebra::Dyn> {
-    let scale = a.diagonal().iter().fold(1e-12f64, |m, v| m.max(v.abs()));
-    let identity = DMatrix::identity(a.nrows(), a.ncols());
-    let mut ridge = 0.0;
-    for _ in 0..30 {
-        if let Some(c) = (a + &identity * ridge).cholesky() {
-            return c;
-        }
-        ridge = if ridge == 0.0 { scale * 1e-12 } else { ridge * 10.0 };
-    }
-    // Only reachable with non-finite entries: fall back to a scaled gradient step.
-    (identity * scale.max(1.0)).cholesky().expect("a positive multiple of the identity has a Cholesky factor")
 }

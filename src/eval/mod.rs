@@ -15,6 +15,8 @@
 //! - [`ratings`]: maximum-likelihood ratings of a whole tournament (BayesElo or Ordo-style model),
 //!   covariance-based and bootstrap intervals, likelihood of superiority, crosstable, pentanomial
 //!   statistics per pairing.
+//! - [`logistic`]: the logistic function and the one weighted regression fitter (least squares,
+//!   logistic regression by Newton steps) of the rating models and the piece-value estimates.
 //! - [`sprt`]: the generalized sequential probability ratio test (fishtest/cutechess style) on
 //!   trinomial or pentanomial data.
 //!
@@ -23,6 +25,7 @@
 
 pub mod elo;
 mod fit;
+pub mod logistic;
 mod model;
 pub mod openings;
 pub mod plot;
@@ -34,7 +37,8 @@ pub mod tally;
 pub mod tournament;
 
 pub use elo::{elo_to_score, score_to_elo, EloInterval, Pentanomial, Trinomial};
-pub use model::{sigmoid, RatedGame, RatedResult, RatingModel};
+pub use logistic::sigmoid;
+pub use model::{RatedGame, RatedResult, RatingModel};
 pub use openings::{Opening, OpeningSource, OpeningStream};
 pub use ratings::{rate, Anchor, Bootstrap, Covariance, FitConfig, RatingError, RatingReport};
 pub use records::{RecordWriter, TextRecord};

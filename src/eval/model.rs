@@ -18,6 +18,7 @@
 //! probability of an interval whose ends are linear in `(s, θ)`, log-concave by Prékopa), so
 //! Newton's method with a backtracking line search converges from any start.
 
+use super::logistic::{self, ln_sigmoid, sigmoid};
 use serde::{Deserialize, Serialize};
 
 /// The result of one game.
@@ -95,25 +96,6 @@ impl Local {
     }
 }
 
-/// The logistic function, stable for large |x|.
-pub fn sigmoid(x: f64) -> f64 {
-    if x >= 0.0 {
-        1.0 / (1.0 + (-x).exp())
-    } else {
-        let e = x.exp();
-        e / (1.0 + e)
-    }
-}
-
-/// `ln σ(x)`, stable for large |x|.
-pub(crate) fn ln_sigmoid(x: f64) -> f64 {
-    if x >= 0.0 {
-        -(-x).exp().ln_1p()
-    } else {
-        x - x.exp().ln_1p()
-    }
-}
-
 /// BayesElo: white wins.
 pub(crate) fn bayes_white_wins(s: f64, theta: f64) -> Local {
     let u = s - theta;
@@ -152,15 +134,11 @@ pub(crate) fn bayes_draw(s: f64, theta: f64) -> Local {
     }
 }
 
-/// Logistic (Ordo-style) quasi-likelihood of scoring `score` (0, ½ or 1) with advantage `s`.
+/// Logistic (Ordo-style) quasi-likelihood of scoring `score` (0, ½ or 1) with advantage `s`: one
+/// observation of a logistic regression ([`logistic::observation`]).
 pub(crate) fn logistic(s: f64, score: f64) -> Local {
-    let p = sigmoid(s);
-    Local {
-        l: score * ln_sigmoid(s) + (1.0 - score) * ln_sigmoid(-s),
-        ls: score - p,
-        lss: -p * (1.0 - p),
-        ..Local::default()
-    }
+    let (ls, curvature) = logistic::observation(s, score);
+    Local { l: logistic::log_likelihood(s, score), ls, lss: -curvature, ..Local::default() }
 }
 
 #[cfg(test)]

@@ -14,7 +14,8 @@
 //! 3. **Joint fit.** Every pawn-odds match (A lacks `k` pawns) and every match of one piece
 //!    against pawns (A lacks `X` and maybe pawns, B lacks only pawns: `X`, `X/PPP`) enters one
 //!    weighted least-squares fit of the θ, `w = 1 / se(L)²`: `θ = (XᵀWX)⁻¹ XᵀWL`,
-//!    `Cov(θ) = (XᵀWX)⁻¹`, and `χ²` of the residuals as a check of the model. `β = θ_pawn`.
+//!    `Cov(θ) = (XᵀWX)⁻¹` ([`NormalEquations::least_squares`]), and `χ²` of the residuals as a
+//!    check of the model. `β = θ_pawn`.
 //!    The pawn's scale comes from the calibration matches *and* from any piece measured against
 //!    two different pawn counts (`N/PPP` and `N/PPPP` differ by exactly one pawn).
 //! 4. `v_X = θ_X / β`, `se(v_X)² = (C_XX − 2 v C_Xβ + v² C_ββ) / β²` (delta method with the fit's
@@ -32,8 +33,8 @@
 
 use super::setups::Imbalance;
 use crate::eval::elo::z95;
+use crate::eval::logistic::NormalEquations;
 use crate::rules::Kind;
-use nalgebra::{DMatrix, DVector};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -220,32 +221,18 @@ fn point(results: &[PairResults]) -> Result<Fit, ImbalanceFitError> {
         }
     }
     let p = kinds.len();
-    let mut a = DMatrix::<f64>::zeros(p, p);
-    let mut b = DVector::<f64>::zeros(p);
+    let mut equations = NormalEquations::new(p, 0.0);
     let mut xs = Vec::with_capacity(rows.len());
     for &i in &rows {
         let imb = &results[i].imbalance;
         let st = stats[i].as_ref().expect("rows have stats");
         let x: Vec<f64> = kinds.iter().map(|&k| imb.material_delta(|x| f64::from(u8::from(x == k)))).collect();
         let w = 1.0 / st.logit_se.max(1e-6).powi(2);
-        for r in 0..p {
-            b[r] += w * x[r] * st.logit;
-            for c in 0..p {
-                a[(r, c)] += w * x[r] * x[c];
-            }
-        }
+        equations.add(&x, w, w * st.logit);
         xs.push((x, w, st.logit));
     }
     // Every parameter must be determined: a positive pivot well above rounding noise.
-    let chol = a.clone().cholesky().ok_or(ImbalanceFitError::NoCalibration)?;
-    let l = chol.l();
-    // (Written so that a NaN pivot fails too.)
-    let determined = |i: usize| l[(i, i)] * l[(i, i)] > 1e-9 * a[(i, i)].max(f64::MIN_POSITIVE);
-    if !(0..p).all(determined) {
-        return Err(ImbalanceFitError::NoCalibration);
-    }
-    let theta = chol.solve(&b);
-    let cov = chol.inverse();
+    let (theta, cov) = equations.least_squares().ok_or(ImbalanceFitError::NoCalibration)?;
     let beta = theta[0];
     if beta.is_nan() || beta <= 0.0 {
         return Err(ImbalanceFitError::NoPawnAdvantage(format!("{beta}")));
@@ -408,6 +395,15 @@ pub(crate) mod tests {
         }
     }
 
+    /// `got` equals `expected` to 1e-9 (relative to the larger of 1 and the expected value).
+    pub(crate) fn assert_pinned(got: &[f64], expected: &[f64]) {
+        assert_eq!(got.len(), expected.len(), "got {got:?}");
+        for (i, (g, e)) in got.iter().zip(expected).enumerate() {
+            let same = (g.is_nan() && e.is_nan()) || (g - e).abs() <= 1e-9 * e.abs().max(1.0);
+            assert!(same, "figure {i}: {g:?} != {e:?}; all: {got:?}");
+        }
+    }
+
     /// Jim Aikin's guessed Five Up values, the truth of the simulations.
     pub(crate) fn aikin(k: Kind) -> f64 {
         crate::values::guess(Ruleset::FiveUp, k)
@@ -505,6 +501,92 @@ pub(crate) mod tests {
             covered += usize::from(r.values[0].estimate.covers(5.0));
         }
         assert!((33..=40).contains(&covered), "coverage {covered}/40");
+    }
+
+    #[test]
+    fn the_fit_matches_the_previous_implementation() {
+        // A small fixed design (calibration, single pieces, a bracket, two exchanges), with a
+        // bootstrap. The expected figures were computed by the previous implementation (the
+        // normal equations and their Cholesky solve written out in this file).
+        let imbs = vec![
+            Imbalance::pawns(1),
+            Imbalance::pawns(2),
+            Imbalance::piece(Kind::Knight),
+            Imbalance::piece(Kind::Rook),
+            Imbalance::parse("N/PPP", Ruleset::FiveUp).unwrap(),
+            Imbalance::exchange(Kind::Knight, Kind::Rook),
+            Imbalance { a_lacks: vec![Kind::Rook], b_lacks: vec![Kind::Knight, Kind::Pawn] },
+        ];
+        let r = estimate(&simulate(&imbs, 60, 0.3, 0.05, 31), 40, 8).unwrap();
+        let mut got =
+            vec![r.beta, r.beta_se, r.beta_lo95, r.beta_hi95, r.chi2, r.dof as f64, r.bootstrap_failed as f64];
+        for s in &r.stats {
+            got.extend([s.score, s.score_se, s.logit, s.logit_se, s.implied.unwrap_or(f64::NAN)]);
+        }
+        for e in r.values.iter().map(|v| v.estimate).chain(r.exchanges.iter().map(|x| x.estimate)) {
+            got.extend([e.value, e.se, e.lo95, e.hi95]);
+        }
+        const EXPECTED: &[f64] = &[
+            0.2986206297770146,
+            0.05275438921777708,
+            0.21654259662039227,
+            0.4157746084542263,
+            0.3665092876022087,
+            2.0,
+            0.0,
+            0.4041666666666667,
+            0.038091691092942435,
+            -0.3881336517565244,
+            0.15817759404177667,
+            f64::NAN,
+            0.35833333333333334,
+            0.03432494000856135,
+            -0.5826053061601213,
+            0.14928394325680566,
+            f64::NAN,
+            0.25,
+            0.036145500067660465,
+            -1.0986122886681098,
+            0.19277600036085582,
+            3.6789564387713716,
+            0.175,
+            0.024715899866577566,
+            -1.550597412411167,
+            0.1711923800282429,
+            5.1925327917532895,
+            0.4375,
+            0.04057539888097568,
+            -0.25131442828090605,
+            0.16487781132586943,
+            3.8415842819317843,
+            0.5458333333333333,
+            0.042640456948046766,
+            0.1838494409720076,
+            0.1720071657824423,
+            f64::NAN,
+            0.475,
+            0.036966544654982475,
+            -0.10008345855698265,
+            0.14823677054629564,
+            f64::NAN,
+            3.772879155539447,
+            0.5531499373610896,
+            3.141895792565992,
+            4.934247102586833,
+            5.19253279175329,
+            1.081717025197432,
+            3.5241602815347766,
+            7.959008536696985,
+            -0.6156622237026668,
+            0.5861841770827645,
+            -2.0345472255929313,
+            0.15712790784862452,
+            1.3351525265743254,
+            0.49992350937999475,
+            0.43232110018615005,
+            2.5588872827971616,
+        ];
+        assert_pinned(&got, EXPECTED);
     }
 
     #[test]

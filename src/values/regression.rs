@@ -7,9 +7,9 @@
 //!    kind measured in the ruleset, white's count minus black's, reserve pieces in hand included
 //!    while their owner can still place one. Response: white's final score `y` (1, ½, 0).
 //! 2. **Model.** `E[y] = σ(β₀ + Σ_k β_k Δ_k)`: the Bernoulli quasi-likelihood (draws count as ½, the
-//!    fractional-response logit), fitted by Newton / iteratively reweighted least squares,
-//!    `β ← β + (Xᵀ W V X + λI)⁻¹ Xᵀ W (y − μ)` with `V = diag(μ (1 − μ))`, `W` the sample weights
-//!    and a tiny ridge `λ = 1e-6` for stability. A kind whose difference is zero in every sample
+//!    fractional-response logit), fitted by Newton / iteratively reweighted least squares
+//!    ([`crate::eval::logistic::fit_logistic`]), `β ← β + (Xᵀ W V X + λI)⁻¹ Xᵀ W (y − μ)` with
+//!    `V = diag(μ (1 − μ))`, `W` the sample weights and a tiny ridge `λ = 1e-6` for stability. A kind whose difference is zero in every sample
 //!    is left out (not identifiable).
 //! 3. **Pawn units.** `v_k = β_k / β_pawn`.
 //! 4. **Intervals.** Bootstrap by game: games are resampled with replacement (seeded ChaCha8), each
@@ -36,11 +36,10 @@
 
 use super::imbalance::{percentile_interval, Estimate};
 use super::records::ReplayGame;
-use crate::eval::sigmoid;
+use crate::eval::logistic::{fit_logistic, LogisticError, LogisticFit, LogisticSettings};
 use crate::game::Color;
 use crate::rules::types::KIND_COUNT;
 use crate::rules::{Kind, Position};
-use nalgebra::{DMatrix, DVector};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -178,15 +177,6 @@ pub enum RegressionModel {
     Texel,
 }
 
-/// A fitted logistic model.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LogisticFit {
-    /// Coefficients, intercept first.
-    pub beta: Vec<f64>,
-    /// Newton iterations used.
-    pub iterations: usize,
-}
-
 /// Why the fit failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RegressionError {
@@ -204,56 +194,21 @@ pub enum RegressionError {
     NoConvergence,
 }
 
-/// Weighted logistic regression (step 2): rows `x` (intercept column included by the caller), response
-/// `y` in [0, 1], sample weights `w`, starting point `start`.
-pub fn fit_logistic(
-    x: &[Vec<f64>],
-    y: &[f64],
-    w: &[f64],
-    start: Option<&[f64]>,
-) -> Result<LogisticFit, RegressionError> {
-    let p = x.first().map_or(0, Vec::len);
-    if p == 0 {
-        return Err(RegressionError::NoSamples);
-    }
-    let mut beta = start.map_or_else(|| vec![0.0; p], <[f64]>::to_vec);
-    for it in 1..=100 {
-        let mut h = DMatrix::<f64>::identity(p, p) * 1e-6;
-        let mut g = DVector::<f64>::zeros(p);
-        for ((row, &yi), &wi) in x.iter().zip(y).zip(w) {
-            if wi == 0.0 {
-                continue;
+impl From<LogisticError> for RegressionError {
+    fn from(e: LogisticError) -> Self {
+        match e {
+            LogisticError::Empty => RegressionError::NoSamples,
+            LogisticError::Lengths { .. } | LogisticError::Singular(_) | LogisticError::Diverged(_) => {
+                RegressionError::NoConvergence
             }
-            let eta: f64 = row.iter().zip(&beta).map(|(a, b)| a * b).sum();
-            let mu = sigmoid(eta);
-            let v = (mu * (1.0 - mu)).max(1e-10) * wi;
-            for a in 0..p {
-                g[a] += wi * (yi - mu) * row[a];
-                for b in 0..=a {
-                    h[(a, b)] += v * row[a] * row[b];
-                }
-            }
-        }
-        for a in 0..p {
-            for b in 0..a {
-                h[(b, a)] = h[(a, b)];
-            }
-        }
-        let step = h.cholesky().ok_or(RegressionError::NoConvergence)?.solve(&g);
-        // Damp huge steps (separable data) so the iteration stays finite.
-        let norm = step.norm();
-        let scale = if norm > 5.0 { 5.0 / norm } else { 1.0 };
-        for a in 0..p {
-            beta[a] += scale * step[a];
-        }
-        if !beta.iter().all(|b| b.is_finite()) {
-            return Err(RegressionError::NoConvergence);
-        }
-        if norm * scale < 1e-9 {
-            return Ok(LogisticFit { beta, iterations: it });
         }
     }
-    Ok(LogisticFit { beta, iterations: 100 })
+}
+
+/// Step 2: the weighted logistic fit with the default settings (ridge 1e-6, steps of at most 5;
+/// an unconverged fit after 100 steps is kept).
+fn fit_model(x: &[Vec<f64>], y: &[f64], w: &[f64], start: Option<&[f64]>) -> Result<LogisticFit, RegressionError> {
+    Ok(fit_logistic(x, y, w, start, &LogisticSettings::default())?)
 }
 
 /// A regression value.
@@ -348,7 +303,7 @@ pub fn regress(
         .collect();
     let y: Vec<f64> = samples.iter().map(|s| s.y).collect();
     let ones = vec![1.0; samples.len()];
-    let fit = fit_logistic(&x, &y, &ones, None)?;
+    let fit = fit_model(&x, &y, &ones, None)?;
     let bonus = texel.then(|| mean_bonus(samples, &ones));
     let Some(point) = values_of(&fit.beta, &used, pawn, bonus.as_ref()) else {
         return Err(RegressionError::PawnNotPositive(format!("{:.4}", fit.beta[pawn])));
@@ -372,7 +327,7 @@ pub fn regress(
         }
         let w: Vec<f64> = samples.iter().map(|s| mult[s.game]).collect();
         let b = texel.then(|| mean_bonus(samples, &w));
-        match fit_logistic(&x, &y, &w, Some(&fit.beta)).ok().and_then(|f| values_of(&f.beta, &used, pawn, b.as_ref())) {
+        match fit_model(&x, &y, &w, Some(&fit.beta)).ok().and_then(|f| values_of(&f.beta, &used, pawn, b.as_ref())) {
             Some(v) => {
                 for (r, v) in reps.iter_mut().zip(v) {
                     r.push(v);
@@ -459,8 +414,9 @@ pub fn by_phase(samples: &[MaterialSample], kinds: &[Kind], bootstrap: usize, se
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::sigmoid;
     use crate::rules::{Ruleset, Variant};
-    use crate::values::imbalance::tests::{aikin, draw_score};
+    use crate::values::imbalance::tests::{aikin, assert_pinned, draw_score};
     use crate::values::setups::measured_kinds;
 
     #[test]
@@ -611,12 +567,94 @@ mod tests {
     }
 
     #[test]
-    fn logistic_fit_matches_a_known_solution() {
-        // Two groups: x = 0 with mean 0.5, x = 1 with mean 0.75: beta = (0, ln 3).
-        let x = vec![vec![1.0, 0.0], vec![1.0, 0.0], vec![1.0, 1.0], vec![1.0, 1.0]];
-        let y = vec![1.0, 0.0, 1.0, 0.5];
-        let f = fit_logistic(&x, &y, &[1.0; 4], None).unwrap();
-        assert!(f.beta[0].abs() < 1e-5 && (f.beta[1] - 3f64.ln()).abs() < 1e-5, "{f:?}");
+    fn both_models_match_the_previous_implementation() {
+        // A small fixed data set (few games, so some bootstrap replicates are nearly separable),
+        // fitted by both models. The expected figures were computed by the previous implementation
+        // (the Newton iteration written out in this file, before it became `eval::logistic`).
+        let kinds = [Kind::Pawn, Kind::Knight, Kind::Rook];
+        let mut rng = ChaCha8Rng::seed_from_u64(17);
+        let mut samples = Vec::new();
+        for game in 0..150 {
+            let mut d = [0.0; KIND_COUNT];
+            d[Kind::Pawn.index()] = rng.gen_range(-2i32..=2) as f64;
+            d[Kind::Knight.index()] = rng.gen_range(-1i32..=1) as f64;
+            d[Kind::Rook.index()] = rng.gen_range(-1i32..=1) as f64;
+            let p: f64 = rng.gen_range(-2.0..2.0);
+            let eta = 0.1 + 0.4 * (d[0] + 3.0 * d[Kind::Knight.index()] + 5.0 * d[Kind::Rook.index()] + p);
+            let y = draw_score(sigmoid(eta), &mut rng);
+            let mut b = [(0.0, 0.0); KIND_COUNT];
+            for (i, &k) in kinds.iter().enumerate() {
+                b[k.index()] = (0.3 * (i + 1) as f64, 2.0);
+            }
+            for ply in [4, 30] {
+                samples.push(MaterialSample { game, delta: d, y, ply, positional: p, bonus: b });
+            }
+        }
+        let figures = |r: &RegressionReport| {
+            let mut v = vec![r.intercept, r.bootstrap_failed as f64, r.positional_coefficient.unwrap_or(f64::NAN)];
+            for x in &r.values {
+                let e = x.estimate;
+                v.extend([e.value, e.se, e.lo95, e.hi95, x.coefficient]);
+                v.extend([x.weight.unwrap_or(f64::NAN), x.bonus.unwrap_or(f64::NAN)]);
+            }
+            v
+        };
+        let material = regress(&samples, &kinds, 40, 2, RegressionModel::Material).unwrap();
+        let texel = regress(&samples, &kinds, 40, 2, RegressionModel::Texel).unwrap();
+        const MATERIAL: &[f64] = &[
+            0.33167415292245805,
+            0.0,
+            f64::NAN,
+            1.0,
+            0.0,
+            1.0,
+            1.0,
+            0.26436870907708343,
+            f64::NAN,
+            f64::NAN,
+            3.489156005484137,
+            5.103316382187219,
+            1.6541649631515103,
+            14.16793341220719,
+            0.9224236689383943,
+            f64::NAN,
+            f64::NAN,
+            8.143256179218083,
+            8.599712149769111,
+            4.830967439855633,
+            26.771385744825572,
+            2.152822123783867,
+            f64::NAN,
+            f64::NAN,
+        ];
+        const TEXEL: &[f64] = &[
+            0.23114447172511585,
+            0.0,
+            0.6531167636801323,
+            1.0,
+            0.0,
+            1.0,
+            1.0,
+            0.2237168758110115,
+            0.34253733520852964,
+            0.14999999999999916,
+            3.979067709379564,
+            5.607090963110543,
+            2.0727144173470955,
+            9.936358502526373,
+            1.0840689412009477,
+            1.6598394061921165,
+            0.2999999999999983,
+            7.8798854212254605,
+            9.769208140733442,
+            5.011119220878625,
+            22.15175162255031,
+            2.240933594201386,
+            3.4311377671189223,
+            0.45000000000000134,
+        ];
+        assert_pinned(&figures(&material), MATERIAL);
+        assert_pinned(&figures(&texel), TEXEL);
     }
 
     #[test]

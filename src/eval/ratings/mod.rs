@@ -31,7 +31,8 @@
 //! optional bootstrap resamples pairs (seeded) and reports percentile intervals.
 
 use super::elo::{normal_cdf, z95, Pentanomial, Trinomial, NATURAL_PER_ELO};
-use super::fit::{inverse_positive_definite, Problem, Solution};
+use super::fit::{Problem, Solution};
+use super::logistic::inverse_positive_definite;
 use super::model::{RatedGame, RatedResult, RatingModel};
 use nalgebra::{DMatrix, DVector};
 use rand::{Rng, SeedableRng};
