@@ -6,17 +6,18 @@
 //! | 1 | `store` | run directories on object storage |
 //! | 2 | `game` | the game interface (`State`), sides, the end-of-game rules, a game with history, perft |
 //! | 3 | `rules`, `quasi_alice` | the games: Five Up and Raumschach on 5x5x5; 4D Quasi-Alice Chess |
-//! | 4 | `engine` | alpha-beta search, the hand evaluation, NNUE inference (`engine::nnue`) |
-//! | 5 | `nn` | planes, the policy index, the evaluator trait, the torch network |
-//! | 6 | `mcts` | Monte Carlo tree search over an evaluator |
-//! | 7 | `player` | the one interface of everything that plays, its spec parser, clocks, outside engines |
-//! | 8 | `protocol` | the engine side of the text protocol |
-//! | 9 | `eval` | the game runner, matches, tournaments, ratings, SPRT, game records |
-//! | 10 | `selfplay` | lockstep self-play and its training records |
-//! | 11 | `values` | piece-value estimation |
-//! | 12 | `train` | the generation loop, the network and NNUE trainers, the training config |
-//! | 13 | `serve` | the web page's HTTP API |
-//! | 14 | `cli` (binary) | commands and flags |
+//! | 4 | `catalog` | the games by name: what `--ruleset` and the configs accept |
+//! | 5 | `engine` | alpha-beta search, the hand evaluation, NNUE inference (`engine::nnue`) |
+//! | 6 | `nn` | planes, the policy index, the evaluator trait, the torch network |
+//! | 7 | `mcts` | Monte Carlo tree search over an evaluator |
+//! | 8 | `player` | the one interface of everything that plays, its spec parser, clocks, outside engines |
+//! | 9 | `protocol` | the engine side of the text protocol |
+//! | 10 | `eval` | the game runner, matches, tournaments, ratings, SPRT, game records |
+//! | 11 | `selfplay` | lockstep self-play and its training records |
+//! | 12 | `values` | piece-value estimation |
+//! | 13 | `train` | the generation loop, the network and NNUE trainers, the training config |
+//! | 14 | `serve` | the web page's HTTP API |
+//! | 15 | `cli` (binary) | commands and flags |
 //!
 //! A module may name (`crate::X…`) only modules of a lower layer, and itself. Within a module,
 //! the files (a file `a.rs` or a folder `a/` below the module's folder) must not import each
@@ -33,16 +34,17 @@ pub const LAYERS: &[(&str, u32)] = &[
     ("game", 2),
     ("rules", 3),
     ("quasi_alice", 3),
-    ("engine", 4),
-    ("nn", 5),
-    ("mcts", 6),
-    ("player", 7),
-    ("protocol", 8),
-    ("eval", 9),
-    ("selfplay", 10),
-    ("values", 11),
-    ("train", 12),
-    ("serve", 13),
+    ("catalog", 4),
+    ("engine", 5),
+    ("nn", 6),
+    ("mcts", 7),
+    ("player", 8),
+    ("protocol", 9),
+    ("eval", 10),
+    ("selfplay", 11),
+    ("values", 12),
+    ("train", 13),
+    ("serve", 14),
 ];
 
 #[cfg(test)]

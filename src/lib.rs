@@ -2,6 +2,7 @@
 
 #![warn(missing_docs)]
 
+pub mod catalog;
 pub mod engine;
 pub mod eval;
 pub mod fsutil;

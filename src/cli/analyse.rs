@@ -27,7 +27,7 @@ pub struct AnalyseArgs {
 /// Alpha-beta: one line per completed depth; MCTS: the most visited moves and a summary line;
 /// then `bestmove <coordinate move>` last.
 pub fn run(a: &AnalyseArgs, out: &mut dyn Write) -> Result<()> {
-    let pos = a.pos.position()?;
+    let pos = a.pos.position("analyse")?;
     if let Status::Over(o) = Game::new(pos.clone()).status() {
         bail!("nothing to analyse: the game is over ({o})");
     }

@@ -3,6 +3,7 @@
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use fiveup::catalog::GameId;
 use fiveup::eval::{OpeningSource, OpeningStream, PlayerSource, RecordWriter};
 use fiveup::player::clock::TimeControl;
 use fiveup::player::spec::PlayerSpec;
@@ -130,8 +131,8 @@ impl GameOptions {
 
     /// The openings of colour-swapped game pairs, drawn as games need them: `--openings` from the
     /// start position.
-    pub fn openings(&self) -> Result<OpeningStream> {
-        let start = self.pos.position()?;
+    pub fn openings(&self, what: &str) -> Result<OpeningStream> {
+        let start = self.pos.position(what)?;
         let source: OpeningSource = self.openings.parse()?;
         Ok(source.stream(&start, self.game.seed(GameDefaults::MATCH))?)
     }
@@ -209,12 +210,24 @@ pub fn writer(out: Option<&Path>) -> Result<Option<RecordWriter>> {
 /// settings file may name the rule set).
 #[derive(Args, Debug, Clone)]
 pub struct RulesetArg {
-    /// Rule set: fiveup, fiveup-2001 or raumschach [default: fiveup].
+    /// Rule set: fiveup, fiveup-2001, raumschach or quasi-alice (quasi-alice: perft, moves, show
+    /// and replay so far) [default: fiveup].
     #[arg(long = "ruleset", value_name = "NAME")]
     pub given: Option<String>,
 }
 
 impl RulesetArg {
+    /// The game `--ruleset` names (the default when none is given).
+    pub fn game(&self) -> Result<GameId> {
+        Ok(self.name().parse::<GameId>()?)
+    }
+
+    /// The 5x5x5 ruleset, or an error saying that `what` (the command) is not available for the
+    /// game named.
+    pub fn five_up(&self, what: &str) -> Result<Ruleset> {
+        Ok(self.game()?.five_up(what)?)
+    }
+
     /// The rule set when no `--ruleset` is given.
     pub const DEFAULT: &'static str = "fiveup";
 
@@ -236,21 +249,40 @@ pub struct PositionArgs {
     /// Play on the hypercylinder board (files a and e joined).
     #[arg(long)]
     pub hypercylinder: bool,
-    /// Position text (seven fields, docs/RULES.md §6), or `startpos` for the ruleset's start.
+    /// Position text (docs/RULES.md: seven fields on 5x5x5, six for quasi-alice), or `startpos`
+    /// for the ruleset's start.
     #[arg(long, value_name = "TEXT", default_value = "startpos")]
     pub position: String,
 }
 
 impl PositionArgs {
-    /// The validated variant (ruleset and flags).
-    pub fn variant(&self) -> Result<Variant> {
-        let ruleset: Ruleset = self.ruleset.name().trim().parse()?;
+    /// The game `--ruleset` names.
+    pub fn game(&self) -> Result<GameId> {
+        self.ruleset.game()
+    }
+
+    /// The validated variant (ruleset and flags) of a 5x5x5 game; `what` names the command in
+    /// the error when `--ruleset` names another game.
+    pub fn variant(&self, what: &str) -> Result<Variant> {
+        let ruleset = self.ruleset.five_up(what)?;
         Ok(Variant::new(ruleset, self.castling, self.hypercylinder)?)
     }
 
-    /// The validated position.
-    pub fn position(&self) -> Result<Position> {
-        let variant = self.variant()?;
+    /// The validated 4D Quasi-Alice position (`--castling` and `--hypercylinder` are 5x5x5 flags).
+    pub fn quasi_alice(&self) -> Result<fiveup::quasi_alice::Position> {
+        if self.castling || self.hypercylinder {
+            let flag = if self.castling { "--castling" } else { "--hypercylinder" };
+            bail!("{flag} is a 5x5x5 flag; quasi-alice has chess castling always and no hypercylinder");
+        }
+        if self.position.trim() == "startpos" {
+            return Ok(fiveup::quasi_alice::Position::start());
+        }
+        fiveup::quasi_alice::Position::from_text(&self.position).context("--position")
+    }
+
+    /// The validated position of a 5x5x5 game (`what` as in [`PositionArgs::variant`]).
+    pub fn position(&self, what: &str) -> Result<Position> {
+        let variant = self.variant(what)?;
         if self.position.trim() == "startpos" {
             return Ok(Position::startpos(variant));
         }
@@ -291,19 +323,22 @@ mod tests {
 
     #[test]
     fn position_args_default_to_the_fiveup_start() {
-        let p = pos_args(&[]).position().unwrap();
+        let p = pos_args(&[]).position("show").unwrap();
         assert_eq!(p.to_text(), Position::startpos(Variant::default()).to_text());
-        let p = pos_args(&["--ruleset", "raumschach", "--position", "startpos"]).position().unwrap();
+        let p = pos_args(&["--ruleset", "raumschach", "--position", "startpos"]).position("show").unwrap();
         assert_eq!(p.ruleset(), Ruleset::Raumschach);
     }
 
     #[test]
     fn position_args_reject_bad_input_with_one_line() {
-        let e = pos_args(&["--ruleset", "chess"]).position().unwrap_err();
-        assert_eq!(format!("{e:#}"), "unknown ruleset 'chess' (expected fiveup, fiveup-2001 or raumschach)");
-        let e = pos_args(&["--ruleset", "raumschach", "--castling"]).position().unwrap_err();
+        let e = pos_args(&["--ruleset", "chess"]).position("show").unwrap_err();
+        assert_eq!(
+            format!("{e:#}"),
+            "unknown ruleset 'chess' (expected fiveup, fiveup-2001, raumschach or quasi-alice)"
+        );
+        let e = pos_args(&["--ruleset", "raumschach", "--castling"]).position("show").unwrap_err();
         assert!(format!("{e:#}").contains("castling"));
-        let e = pos_args(&["--position", "5/5 w"]).position().unwrap_err();
+        let e = pos_args(&["--position", "5/5 w"]).position("show").unwrap_err();
         assert!(format!("{e:#}").starts_with("--position: position text has 2 fields"), "{e:#}");
     }
 }

@@ -251,7 +251,7 @@ fn net_evaluator(_: Option<&Path>) -> Result<Box<dyn Evaluator>> {
 /// Runs `fiveup bench selfplay`: games/hour, simulations/s, evaluations/s and the share of wall
 /// time spent outside the evaluator, one line per simulation budget.
 pub fn run_bench_selfplay(a: &BenchSelfplayArgs, out: &mut dyn Write) -> Result<()> {
-    let ruleset: Ruleset = a.ruleset.name().parse()?;
+    let ruleset: Ruleset = a.ruleset.five_up("bench selfplay")?;
     let kind = match a.search.as_str() {
         "gumbel" => SearchKind::Gumbel,
         "puct" => SearchKind::Puct,

@@ -32,7 +32,7 @@ pub fn run(a: &MatchArgs, out: &mut dyn Write) -> Result<()> {
     let tc = a.opts.time_control()?;
     let (white, black) = two_players(&a.white, &a.black, tc.is_some())?;
     let threads = a.opts.game.concurrency(GameDefaults::MATCH)?;
-    let openings = a.opts.openings()?;
+    let openings = a.opts.openings("match")?;
     let (white_name, black_name) = (white.name(), black.name());
     let pairs = a.games.div_ceil(2);
     let jobs = paired_jobs_lazy(white, black, openings, pairs, Some(max_plies), "match")

@@ -29,7 +29,7 @@ use anyhow::Result;
 use clap::{Parser, Subcommand};
 use std::io::Write;
 
-/// Five Up and Raumschach (5x5x5 3D chess).
+/// Five Up and Raumschach (5x5x5 3D chess) and 4D Quasi-Alice Chess.
 #[derive(Parser, Debug)]
 #[command(name = "fiveup", version)]
 pub struct Cli {
@@ -91,8 +91,8 @@ pub enum Command {
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
     match cli.command {
         Command::Perft(a) => rules::run_perft(&a, out),
-        Command::Moves(a) => rules::run_moves(&a.pos.position()?, out),
-        Command::Show(a) => rules::run_show(&fiveup::game::Game::new(a.pos.position()?), out),
+        Command::Moves(a) => rules::run_moves(&a.pos, out),
+        Command::Show(a) => rules::run_show_args(&a.pos, out),
         Command::Replay(a) => rules::run_replay(&a, out),
         Command::Values(a) => values::run(&a, out),
         Command::Analyse(a) => analyse::run(&a, out),

@@ -1,7 +1,7 @@
 //! `fiveup nnue`: training data, training and the reinforcement loop of the NNUE evaluator.
 
 use super::common::{self, RulesetArg};
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
 use fiveup::rules::{Ruleset, Variant};
 use fiveup::train::nnue::settings::NnueSettings;
@@ -157,7 +157,7 @@ pub struct DatagenArgs {
 /// `fiveup nnue datagen`: checks everything, then plays the missing shards with a progress bar.
 pub fn run_datagen(a: &DatagenArgs, out: &mut dyn Write) -> Result<()> {
     use fiveup::train::nnue::datagen::{prepare, run, DatagenConfig};
-    let ruleset: Ruleset = a.ruleset.name().trim().parse().context("--ruleset")?;
+    let ruleset: Ruleset = a.ruleset.five_up("nnue datagen")?;
     let variant = Variant::new(ruleset, a.castling, a.hypercylinder)?;
     let threads = common::concurrency(a.concurrency)?;
     let cfg = DatagenConfig {
@@ -201,7 +201,7 @@ pub fn run_datagen(a: &DatagenArgs, out: &mut dyn Write) -> Result<()> {
 pub fn run_nnue_train(a: &NnueTrainArgs, out: &mut dyn Write) -> Result<()> {
     use fiveup::train::nnue::data::load_data;
     use fiveup::train::nnue::train::{prepare, train, NnueTrainConfig};
-    let ruleset: Ruleset = a.ruleset.name().trim().parse().context("--ruleset")?;
+    let ruleset: Ruleset = a.ruleset.five_up("nnue train")?;
     let cfg = NnueTrainConfig { ruleset, settings: a.settings() };
     cfg.check().map_err(anyhow::Error::msg)?;
     for d in &a.data {
@@ -253,7 +253,9 @@ pub fn run_nnue_train(a: &NnueTrainArgs, out: &mut dyn Write) -> Result<()> {
 #[cfg(feature = "torch")]
 pub fn run_nnue_loop(a: &NnueLoopArgs, out: &mut dyn Write) -> Result<()> {
     use fiveup::train::nnue::reinforce::{prepare, published, run, start_network, LoopConfig};
-    let text = std::fs::read_to_string(&a.config).with_context(|| format!("--config {}", a.config.display()))?;
+    let text = anyhow::Context::with_context(std::fs::read_to_string(&a.config), || {
+        format!("--config {}", a.config.display())
+    })?;
     let cfg = LoopConfig::parse(&text, &a.config.display().to_string()).map_err(anyhow::Error::msg)?;
     let threads = common::concurrency(a.concurrency)?;
     prepare(&a.run, &text).map_err(anyhow::Error::msg)?;

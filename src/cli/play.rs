@@ -73,7 +73,7 @@ pub fn session(a: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
     let spec: PlayerSpec = a.engine.parse()?;
     let mut engine = spec.build()?;
     engine.new_game();
-    let game = Game::new(a.pos.position()?);
+    let game = Game::new(a.pos.position("play")?);
     let mut s = Session { game, human, engine, name: spec.to_string(), announced: false, resigned: None };
     let played = s.play(input, out);
     let saved = match &a.save {

@@ -3,9 +3,11 @@
 use super::common::{self, PositionArgs};
 use anyhow::{bail, Result};
 use clap::Args;
+use fiveup::catalog::GameId;
+use fiveup::game::line::numbered_line;
 use fiveup::game::perft::{divide, perft_parallel};
-use fiveup::game::Game;
-use fiveup::rules::notation::{coordinate, diagram, figurine, format_line};
+use fiveup::game::{Game, State};
+use fiveup::rules::notation::{coordinate, figurine, format_line};
 use fiveup::rules::Position;
 use std::io::Write;
 use std::path::PathBuf;
@@ -48,22 +50,29 @@ pub struct ReplayArgs {
 const MAX_PERFT_DEPTH: u32 = 32;
 
 pub fn run_perft(a: &PerftArgs, out: &mut dyn Write) -> Result<()> {
-    let pos = a.pos.position()?;
+    match a.pos.game()? {
+        GameId::QuasiAlice => perft_of(&a.pos.quasi_alice()?, a, out),
+        GameId::FiveUp(_) => perft_of(&a.pos.position("perft")?, a, out),
+    }
+}
+
+fn perft_of<S: State>(pos: &S, a: &PerftArgs, out: &mut dyn Write) -> Result<()> {
     if a.depth > MAX_PERFT_DEPTH {
         bail!("perft depth {} is beyond {MAX_PERFT_DEPTH}; it would not finish", a.depth);
     }
     let threads = common::threads_flag(a.threads)?;
     let t = Instant::now();
     let total = if a.divide && a.depth > 0 {
-        let mut rows = divide(&pos, a.depth, threads);
-        rows.sort_by_key(|(m, _)| m.to_string());
+        let mut rows: Vec<(String, u64)> =
+            divide(pos, a.depth, threads).into_iter().map(|(m, n)| (pos.move_text(m), n)).collect();
+        rows.sort();
         for (m, n) in &rows {
             writeln!(out, "{m}: {n}")?;
         }
         writeln!(out)?;
         rows.iter().map(|(_, n)| n).sum()
     } else {
-        perft_parallel(&pos, a.depth, threads)
+        perft_parallel(pos, a.depth, threads)
     };
     let secs = t.elapsed().as_secs_f64();
     writeln!(out, "perft({}) = {total}", a.depth)?;
@@ -71,20 +80,48 @@ pub fn run_perft(a: &PerftArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-pub fn run_moves(pos: &Position, out: &mut dyn Write) -> Result<()> {
+/// `fiveup moves`: on 5x5x5 each move in coordinate and figurine form, otherwise the game's move
+/// text.
+pub fn run_moves(a: &PositionArgs, out: &mut dyn Write) -> Result<()> {
+    let pos = match a.game()? {
+        GameId::QuasiAlice => {
+            let pos = a.quasi_alice()?;
+            let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+            moves.sort();
+            for m in &moves {
+                writeln!(out, "{m}")?;
+            }
+            writeln!(out, "{} legal moves", moves.len())?;
+            return Ok(());
+        }
+        GameId::FiveUp(_) => a.position("moves")?,
+    };
     let mut moves = pos.legal_moves();
     moves.sort_by_key(|m| m.to_string());
     for &m in &moves {
-        writeln!(out, "{:<12} {}", coordinate(m), figurine(pos, m))?;
+        writeln!(out, "{:<12} {}", coordinate(m), figurine(&pos, m))?;
     }
     writeln!(out, "{} legal moves", moves.len())?;
     Ok(())
 }
 
+/// `fiveup show`.
+pub fn run_show_args(a: &PositionArgs, out: &mut dyn Write) -> Result<()> {
+    match a.game()? {
+        GameId::QuasiAlice => show(&Game::new(a.quasi_alice()?), "quasi-alice", out),
+        GameId::FiveUp(_) => run_show(&Game::new(a.position("show")?), out),
+    }
+}
+
+/// Diagram, rule set, position text and status of a 5x5x5 game.
 pub fn run_show(game: &Game<Position>, out: &mut dyn Write) -> Result<()> {
+    show(game, &game.position().variant().to_string(), out)
+}
+
+fn show<S: State>(game: &Game<S>, ruleset: &str, out: &mut dyn Write) -> Result<()> {
     let pos = game.position();
-    write!(out, "{}", diagram(pos))?;
-    writeln!(out, "ruleset: {}", pos.variant())?;
+    write!(out, "{}", pos.diagram())?;
+    writeln!(out, "ruleset: {ruleset}")?;
     writeln!(out, "position: {}", pos.to_text())?;
     writeln!(out, "status: {}", game.status())?;
     Ok(())
@@ -92,6 +129,7 @@ pub fn run_show(game: &Game<Position>, out: &mut dyn Write) -> Result<()> {
 
 pub fn run_replay(a: &ReplayArgs, out: &mut dyn Write) -> Result<()> {
     if let Some(path) = &a.record {
+        a.pos.ruleset.five_up("replay --record")?;
         let records = fiveup::eval::records::read_records(path)?;
         let Some(r) = a.game.checked_sub(1).and_then(|i| records.get(i)) else {
             bail!("{} has {} games; --game {} is not one of them", path.display(), records.len(), a.game);
@@ -110,7 +148,13 @@ pub fn run_replay(a: &ReplayArgs, out: &mut dyn Write) -> Result<()> {
         writeln!(out, "moves: {}", format_line(game.start(), game.moves()))?;
         return run_show(&game, out);
     }
-    let mut game = Game::new(a.pos.position()?);
+    if a.pos.game()? == GameId::QuasiAlice {
+        let mut game = Game::new(a.pos.quasi_alice()?);
+        game.play_line(&a.moves.join(" "))?;
+        writeln!(out, "moves: {}", numbered_line(game.start(), game.moves()))?;
+        return show(&game, "quasi-alice", out);
+    }
+    let mut game = Game::new(a.pos.position("replay")?);
     game.play_line(&a.moves.join(" "))?;
     writeln!(out, "moves: {}", format_line(game.start(), game.moves()))?;
     run_show(&game, out)

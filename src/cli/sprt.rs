@@ -47,7 +47,7 @@ pub fn run(a: &SprtArgs, out: &mut dyn Write) -> Result<()> {
     let tc = a.opts.time_control()?;
     let (pa, pb) = two_players(&a.a, &a.b, tc.is_some())?;
     let threads = a.opts.game.concurrency(GameDefaults::MATCH)?;
-    let openings = a.opts.openings()?;
+    let openings = a.opts.openings("sprt")?;
     let (name_a, name_b) = (pa.name(), pb.name());
     let jobs =
         paired_jobs_lazy(pa, pb, openings, a.max_games / 2, Some(max_plies), "sprt").map(move |j| GameJob { tc, ..j });

@@ -87,6 +87,7 @@ impl TournamentArgs {
             c.seed = s;
         }
         if let Some(r) = &self.ruleset.given {
+            self.ruleset.five_up("tournament")?;
             c.ruleset = r.clone();
         }
         c.castling |= self.castling;

@@ -23,7 +23,7 @@ pub struct UciArgs {
 /// `fiveup uci`: checks the player spec (a bad one is an error before the session starts), then
 /// serves the protocol on stdin/stdout until `quit` or the end of input.
 pub fn run(a: &UciArgs) -> Result<()> {
-    let ruleset: Ruleset = a.ruleset.name().trim().parse().context("--ruleset")?;
+    let ruleset: Ruleset = a.ruleset.five_up("uci")?;
     let spec = fiveup::player::spec::PlayerSpec::parse_unlimited(&a.player).context("--player")?;
     // Networks and values files are loaded now, so a bad one fails here with one line.
     spec.build().context("--player")?;

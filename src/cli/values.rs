@@ -99,7 +99,7 @@ impl ValuesArgs {
     /// The validated run settings.
     pub fn config(&self) -> Result<fiveup::values::ValuesConfig> {
         use fiveup::values::{default_imbalances, Imbalance};
-        let ruleset: Ruleset = self.ruleset.name().trim().parse()?;
+        let ruleset: Ruleset = self.ruleset.five_up("values")?;
         let method = self.method.parse::<fiveup::values::Method>()?;
         let engine: fiveup::player::spec::PlayerSpec = self.engine.parse().context("--engine")?;
         engine.build().context("--engine")?;

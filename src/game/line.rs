@@ -84,3 +84,22 @@ pub fn move_number_label<S: State>(pos: &S) -> String {
         Color::Black => format!("{}...", pos.fullmove()),
     }
 }
+
+/// A numbered line of `moves` played from `start` in the game's move text (`1. m1 m2 2. m3`,
+/// starting `5... m` when black moves first). The moves must be legal in sequence.
+pub fn numbered_line<S: State>(start: &S, moves: &[S::Move]) -> String {
+    let mut pos = start.clone();
+    let mut out = String::new();
+    for (i, &m) in moves.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        if i == 0 || pos.side() == Color::White {
+            out.push_str(&move_number_label(&pos));
+            out.push(' ');
+        }
+        out.push_str(&pos.move_text(m));
+        pos.make(m);
+    }
+    out
+}

@@ -3,8 +3,10 @@
 //! Most moves are legal without playing them, by what the position around the mover's king
 //! allows (`docs/RULES.md`, 4D Quasi-Alice, "Legality"):
 //! - a man other than the king, moved while its side is not in check, can only expose its own king
-//!   by leaving (or capturing away) the one man between the king and an enemy slider on the king's
-//!   board — a "critical" square, tested by recomputing the slider attacks without those men — or
+//!   by leaving the one man between the king and an enemy slider on the king's board (a
+//!   "critical" square), by capturing on the king's board (the mover and its victim both leave it,
+//!   which opens lines with two blockers) — both tested by recomputing the slider attacks without
+//!   those men — or
 //!   by capturing the enemy man that stands, on the enemy king's board, on the king's square while
 //!   the enemy king is a step from it (that man cuts the cross-board attack);
 //! - a man landing on the king's board only adds a blocker;
@@ -153,7 +155,9 @@ impl Position {
                     Legality::Test
                 } else if s == kb {
                     let removed = (1u64 << f) | if capture { 1u64 << to } else { 0 };
-                    if critical & removed == 0 || self.slider_safe(kb, ks, o & !removed, removed, them) {
+                    // A capture removes two men from the king's board: lines with two blockers
+                    // open too, so every capture there is tested.
+                    if (!capture && critical & removed == 0) || self.slider_safe(kb, ks, o & !removed, removed, them) {
                         Legality::Legal
                     } else {
                         Legality::Illegal

@@ -173,3 +173,92 @@ fn start_perft_matches_the_contract() {
 fn start_text_round_trips() {
     assert_eq!(Position::start().to_text(), START);
 }
+
+/// Plays `plies` random legal moves from the start with a fixed generator; checks at every ply that
+/// the incremental hash equals the recomputed one, that the text round-trips, that every legal
+/// move reads back from its text, and that unmake restores the position exactly.
+#[test]
+fn random_games_keep_hash_text_and_unmake_consistent() {
+    let mut rng = crate::rng::SplitMix64::new(7);
+    for _ in 0..40 {
+        let mut p = Position::start();
+        let mut line = Vec::new();
+        for _ in 0..120 {
+            assert_eq!(p.hash(), p.full_hash(), "{}", p.to_text());
+            let text = p.to_text();
+            let back = pos(&text);
+            assert_eq!(back, p);
+            assert_eq!(back.hash(), p.hash());
+            let moves = p.legal_moves();
+            assert_eq!(moves.len() as u64, p.count_legal());
+            if moves.is_empty() {
+                break;
+            }
+            for &m in &moves {
+                assert_eq!(p.parse_move(&m.to_string()), Ok(m), "{m} in {text}");
+                let before = p.clone();
+                let u = p.make(m);
+                let k = p.king(p.side().flip());
+                assert!(!p.attacked(k / 64, k % 64, p.side()), "{m} leaves its king attacked in {text}");
+                p.unmake(m, u);
+                assert_eq!(p, before, "unmake {m}");
+                assert_eq!(p.hash(), before.hash());
+            }
+            let m = moves[rng.below(moves.len())];
+            p.make(m);
+            line.push(m);
+        }
+    }
+}
+
+#[test]
+fn move_text_round_trips_and_bad_text_is_refused() {
+    let p = Position::start();
+    let m = p.parse_move("1e2e4>3").unwrap();
+    assert_eq!(m.to_string(), "1e2e4>3");
+    let mut q = p.clone();
+    q.make(m);
+    assert_eq!(q.ep(), Some(2 * 64 + 20), "the en passant cell names the landing board: 3e3");
+    assert!(q.to_text().contains(" b KQkq 3e3 0 1"), "{}", q.to_text());
+    for bad in ["", "1e2e4", "1e2e4>1", "5e2e4>2", "1e2e5>2", "1e2e4>5", "1e2e4x>2", "1e2e4>22", "1i2e4>2"] {
+        assert!(p.parse_move(bad).is_err(), "{bad}");
+    }
+    assert!(matches!(p.parse_move("1e2e5>2"), Err(MoveTextError::Illegal(_))));
+    assert!(matches!(p.parse_move("1e2e4"), Err(MoveTextError::Syntax(_))));
+}
+
+#[test]
+fn bad_position_texts_are_refused_with_the_reason() {
+    let cases = [
+        ("8/8/8/8/8/8/8/8 w - - 0 1".to_string(), "4 boards"),
+        (START.replacen(" w ", " x ", 1), "side to move"),
+        (START.replacen("rnbqkbnr", "rnbqxbnr", 1), "unknown piece 'x'"),
+        (START.replacen("rnbqkbnr", "rnbq1bnr", 1), "black must have exactly one king"),
+        (START.replacen("rnbqkbnr", "rnbqkbnrr", 1), "more than 8 squares"),
+        (START.replacen("KQkq", "KQkqK", 1), "castling field"),
+        (START.replacen(" - 0 1", " 3e3 0 1", 1), "en passant field"),
+        (START.replacen(" 0 1", " 0 0", 1), "move number"),
+        (START.replacen("pppppppp", "ppppppp1", 1).replacen("|8/", "|p7/", 1), "pawn"),
+    ];
+    for (text, want) in &cases {
+        let e = Position::from_text(text).unwrap_err().to_string();
+        assert!(e.contains(want), "{text}: {e} should say {want}");
+    }
+    // The side not to move in check: white to move, black king attacked by a white rook.
+    let t = "4k3/8/8/8/8/8/8/4RK2|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w - - 0 1";
+    assert!(Position::from_text(t).unwrap_err().to_string().contains("not to move (black) is in check"));
+}
+
+#[test]
+fn game_end_rules_apply_to_quasi_alice() {
+    use crate::game::{EndRule, Game, Outcome, Status};
+    // Bare kings on different boards.
+    let g = Game::new(pos("4k3/8/8/8/8/8/8/8|8/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w - - 0 1"));
+    assert_eq!(g.status(), Status::Over(Outcome::draw(EndRule::BareKings)));
+    // Knights shuffling between boards 1 and 2 repeat the start position.
+    let mut g = Game::new(Position::start());
+    g.play_line("1. 1g1f3>2 1g8f6>2 2. 2f3g1>1 2f6g8>1 3. 1g1f3>2 1g8f6>2 4. 2f3g1>1").unwrap();
+    assert_eq!(g.status(), Status::Ongoing);
+    g.play_line("4... 2f6g8>1").unwrap();
+    assert_eq!(g.status(), Status::Over(Outcome::draw(EndRule::Repetition)));
+}
