@@ -223,7 +223,7 @@ pub fn gate(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn settings(pairs: u32, concurrency: usize) -> MatchSettings {
@@ -252,6 +252,53 @@ mod tests {
         assert_eq!(recs1.len(), 6);
         assert!(recs1.iter().all(|r| r.event == "test" && r.opening_plies == 2 && r.moves.len() <= 40));
         assert!((0.0..=1.0).contains(&r1.score));
+    }
+
+    /// Pair-score streams and what the network loop's gate decides on each (elo 0..50, alpha =
+    /// beta = 0.1, `max_games` 80): the SPRT decision, accepted, games counted. An undecided test
+    /// accepts at a score of at least one half.
+    pub(crate) const GATE_STREAMS: [(&str, &[(f64, f64)]); 5] = [
+        ("strong", &[(1.0, 1.0); 40]),
+        ("weak", &[(0.0, 0.0); 40]),
+        ("ahead", &[(1.0, 0.5), (0.5, 0.5), (1.0, 0.0)]),
+        ("even", &[(1.0, 0.0), (0.5, 0.5), (0.0, 1.0)]),
+        ("behind", &[(0.0, 0.5), (0.5, 0.5), (1.0, 0.0)]),
+    ];
+
+    /// The network loop's gate decision on a fixed stream of pair scores.
+    fn gate_decision(pairs: &[(f64, f64)], max_games: u32) -> (Decision, bool, u64) {
+        let config = SprtConfig { elo0: 0.0, elo1: 50.0, alpha: 0.1, beta: 0.1, data: SprtData::Pentanomial };
+        let mut sprt = Sprt::new(config).unwrap();
+        let (mut points, mut games) = (0.0, 0u64);
+        for &(a, b) in pairs.iter().take(max_games.div_ceil(2) as usize) {
+            sprt.add_pair(a, b);
+            points += a + b;
+            games += 2;
+            if sprt.decision() != Decision::Continue {
+                break;
+            }
+        }
+        let score = points / games.max(1) as f64;
+        let decision = sprt.decision();
+        let accepted = match decision {
+            Decision::AcceptH1 => true,
+            Decision::AcceptH0 => false,
+            Decision::Continue => score >= 0.5,
+        };
+        (decision, accepted, games)
+    }
+
+    #[test]
+    fn the_gate_decision_is_pinned() {
+        let got: Vec<_> = GATE_STREAMS.iter().map(|(name, pairs)| (*name, gate_decision(pairs, 80))).collect();
+        let want = vec![
+            ("strong", (Decision::AcceptH1, true, 34)),
+            ("weak", (Decision::AcceptH0, false, 30)),
+            ("ahead", (Decision::Continue, true, 6)),
+            ("even", (Decision::Continue, true, 6)),
+            ("behind", (Decision::Continue, false, 6)),
+        ];
+        assert_eq!(got, want);
     }
 
     #[test]

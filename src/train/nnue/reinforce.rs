@@ -656,6 +656,35 @@ opening_plies = 4
         }
     }
 
+    /// The NNUE loop's gate decision on a fixed stream of pair scores (SPRT defaults for elo
+    /// 0..50, `max_games` 80): the SPRT decision, accepted, games counted. An undecided test
+    /// rejects.
+    fn gate_decision(pairs: &[(f64, f64)], max_games: usize) -> (Decision, bool, u64) {
+        let mut sprt = Sprt::new(SprtConfig::new(0.0, 50.0)).unwrap();
+        for &(a, b) in pairs.iter().take(max_games / 2) {
+            sprt.add_pair(a, b);
+            if sprt.decision() != Decision::Continue {
+                break;
+            }
+        }
+        let s = sprt.status();
+        (s.decision, s.decision == Decision::AcceptH1, s.trinomial.games())
+    }
+
+    #[test]
+    fn the_gate_decision_is_pinned() {
+        let streams = crate::train::arena::tests::GATE_STREAMS;
+        let got: Vec<_> = streams.iter().map(|(name, pairs)| (*name, gate_decision(pairs, 80))).collect();
+        let want = vec![
+            ("strong", (Decision::AcceptH1, true, 46)),
+            ("weak", (Decision::AcceptH0, false, 40)),
+            ("ahead", (Decision::Continue, false, 6)),
+            ("even", (Decision::Continue, false, 6)),
+            ("behind", (Decision::Continue, false, 6)),
+        ];
+        assert_eq!(got, want);
+    }
+
     #[test]
     fn an_interrupted_gate_goes_on_from_its_games() {
         let t = tempfile::tempdir().unwrap();
