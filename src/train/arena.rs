@@ -16,12 +16,13 @@
 //! - the game records (PGN-style, [`crate::eval::records`]) are returned for the run directory.
 
 use super::backend::load_evaluator;
+use super::gate::{Gate, Undecided};
 use super::TrainError;
 use crate::eval::openings::OpeningSource;
 use crate::eval::records::TextRecord;
 use crate::eval::runner::{paired_jobs, play_games_until, PlayerSource};
 use crate::eval::tally::MatchTally;
-use crate::eval::{score_to_elo, Decision, Pentanomial, Sprt, SprtConfig, SprtData, Trinomial};
+use crate::eval::{score_to_elo, Decision, Pentanomial, SprtConfig, SprtData, Trinomial};
 use crate::mcts::SearchKind;
 use crate::nn::EvalCache;
 use crate::player::mcts::MctsPlayer;
@@ -189,8 +190,17 @@ pub struct GateResult {
     pub decision: Decision,
 }
 
-/// SPRT gating of `candidate` against `best`: pairs until the test decides or `max_games` are
-/// played (then a score of at least 50% accepts). `s.pairs` is ignored.
+/// What the network loop's gate decides when `max_games` are played without an SPRT decision: a
+/// candidate that scored at least one half takes over.
+pub const GATE_UNDECIDED: Undecided = Undecided::AcceptIfScoreAtLeastHalf;
+
+/// The network loop's SPRT: hypotheses `elo`, `alpha` for both error rates, pentanomial pairs.
+pub fn gate_sprt(elo: (f64, f64), alpha: f64) -> SprtConfig {
+    SprtConfig { elo0: elo.0, elo1: elo.1, alpha, beta: alpha, data: SprtData::Pentanomial }
+}
+
+/// SPRT gating of `candidate` against `best` ([`Gate`]): pairs until the test decides or
+/// `max_games` are played (then [`GATE_UNDECIDED`] decides). `s.pairs` is ignored.
 #[allow(clippy::too_many_arguments)]
 pub fn gate(
     candidate: &PlayerSource,
@@ -201,25 +211,21 @@ pub fn gate(
     max_games: u32,
     s: &MatchSettings,
 ) -> Result<(GateResult, Vec<TextRecord>), TrainError> {
-    let config = SprtConfig { elo0: elo.0, elo1: elo.1, alpha, beta: alpha, data: SprtData::Pentanomial };
-    let mut sprt = Sprt::new(config).map_err(|e| TrainError::Player(e.to_string()))?;
+    let mut gate = Gate::new(gate_sprt(elo, alpha), GATE_UNDECIDED).map_err(|e| TrainError::Player(e.to_string()))?;
     let s = MatchSettings { pairs: max_games.div_ceil(2), ..s.clone() };
     let bar = crate::progress::Progress::new(s.pairs as u64, &s.event, "pairs");
     bar.resume_at(0);
     let (result, records) = play_match(candidate, best, &s, &mut |r, (a, b)| {
-        sprt.add_pair(a, b);
+        let flow = gate.add(Some((a, b)));
         bar.set_position(r.pairs.pairs());
-        bar.set_message(format!("score {:.3}, LLR {:.2}", r.score, sprt.llr()));
-        sprt.decision() == Decision::Continue
+        bar.set_message(format!("score {:.3}, LLR {:.2}", r.score, gate.sprt().llr()));
+        flow.is_continue()
     })?;
     bar.finish();
-    let decision = sprt.decision();
-    let accepted = match decision {
-        Decision::AcceptH1 => true,
-        Decision::AcceptH0 => false,
-        Decision::Continue => result.score >= 0.5,
-    };
-    Ok((GateResult { candidate: ids.0, best: ids.1, accepted, result, llr: sprt.llr(), decision }, records))
+    // Undecided, every pair was counted, so the gate's score is the match's.
+    let v = gate.verdict();
+    let (accepted, llr, decision) = (v.accepted, v.llr, v.decision);
+    Ok((GateResult { candidate: ids.0, best: ids.1, accepted, result, llr, decision }, records))
 }
 
 #[cfg(test)]
@@ -252,6 +258,29 @@ mod tests {
         assert_eq!(recs1.len(), 6);
         assert!(recs1.iter().all(|r| r.event == "test" && r.opening_plies == 2 && r.moves.len() <= 40));
         assert!((0.0..=1.0).contains(&r1.score));
+    }
+
+    /// The network loop's gate decision on a fixed stream of pair scores (elo 0..50, alpha =
+    /// beta = 0.1): the SPRT decision, accepted, games counted. An undecided test accepts at a
+    /// score of at least one half.
+    fn gate_decision(pairs: &[(f64, f64)], max_games: u32) -> (Decision, bool, u64) {
+        let stream = pairs.iter().copied().take(max_games.div_ceil(2) as usize);
+        let v = crate::train::gate::decide(gate_sprt((0.0, 50.0), 0.1), GATE_UNDECIDED, stream).unwrap();
+        (v.decision, v.accepted, v.games)
+    }
+
+    #[test]
+    fn the_gate_decision_is_pinned() {
+        let got: Vec<_> =
+            crate::train::gate::tests::STREAMS.iter().map(|(name, pairs)| (*name, gate_decision(pairs, 80))).collect();
+        let want = vec![
+            ("strong", (Decision::AcceptH1, true, 34)),
+            ("weak", (Decision::AcceptH0, false, 30)),
+            ("ahead", (Decision::Continue, true, 6)),
+            ("even", (Decision::Continue, true, 6)),
+            ("behind", (Decision::Continue, false, 6)),
+        ];
+        assert_eq!(got, want);
     }
 
     #[test]

@@ -52,14 +52,16 @@
 //! Modules: [`rundir`] (paths, lock or lease, state, the remote run's sync points), [`replay`]
 //! (window, sampling, batches), [`status`] (`fiveup runs status`),
 //! [`learner`] (the trainer interface, learning rate), [`checkpoint`], [`worker`] (self-play into
-//! shards), [`arena`] (games between players, ladder, gating), [`plots`], [`generation`] (the
-//! loop). [`nnue`] trains the alpha-beta engine's NNUE evaluator.
+//! shards), [`arena`] (games between players, ladder, gating), [`gate`] (the SPRT gate and
+//! recorded verdicts both loops share), [`plots`], [`generation`] (the loop). [`nnue`] trains the
+//! alpha-beta engine's NNUE evaluator.
 
 pub mod arena;
 pub mod backend;
 pub mod bootstrap;
 pub mod checkpoint;
 pub mod config;
+pub mod gate;
 pub mod generation;
 pub mod heldout;
 pub mod learner;

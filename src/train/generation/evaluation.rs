@@ -7,6 +7,7 @@ use crate::eval::runner::PlayerSource;
 use crate::progress::Progress;
 use crate::rng::mix_seed;
 use crate::train::arena::{gate, net_source, opponent_source, play_match, GateResult, MatchResult, MatchSettings};
+use crate::train::gate::recorded_or_play;
 use crate::train::rundir::{atomic_write, Phase};
 use crate::train::TrainError;
 use std::path::PathBuf;
@@ -20,21 +21,24 @@ impl Trainer<'_> {
     pub(super) fn gate(&mut self) -> Result<(), TrainError> {
         let cand = self.state.generation + 1;
         let path = self.run.eval_dir().join(format!("gate-{cand:04}.json"));
-        let result: GateResult = match read_eval_json(&path, "replay the gate")? {
-            Some(r) => r,
-            None => {
-                let best = self.run.read_best()?.unwrap_or(0);
-                let e = self.cfg.evaluation.clone();
-                let (a, b) = (self.net_player(cand), self.net_player(best));
-                let seed = mix_seed(&[self.cfg.seed, 0x6761_7465, cand as u64]);
-                let s = MatchSettings::from_config(&self.cfg, 0, seed, format!("gate gen-{cand:04}"))?;
-                let (r, records) =
-                    gate(&a, &b, (cand, best), (e.sprt_elo0, e.sprt_elo1), e.sprt_alpha, e.gating_max_games, &s)?;
-                write_records(&self.run.eval_dir().join(format!("gate-{cand:04}.games")), &records)?;
-                atomic_write(&path, (serde_json::to_string_pretty(&r).expect("serialises") + "\n").as_bytes())?;
-                r
-            }
+        let play = || -> Result<GateResult, TrainError> {
+            let best = self.run.read_best()?.unwrap_or(0);
+            let e = self.cfg.evaluation.clone();
+            let (a, b) = (self.net_player(cand), self.net_player(best));
+            let seed = mix_seed(&[self.cfg.seed, 0x6761_7465, cand as u64]);
+            let s = MatchSettings::from_config(&self.cfg, 0, seed, format!("gate gen-{cand:04}"))?;
+            let (r, records) =
+                gate(&a, &b, (cand, best), (e.sprt_elo0, e.sprt_elo1), e.sprt_alpha, e.gating_max_games, &s)?;
+            write_records(&self.run.eval_dir().join(format!("gate-{cand:04}.games")), &records)?;
+            Ok(r)
         };
+        let result: GateResult = recorded_or_play(
+            &path,
+            |file| read_eval_json(file, "replay the gate"),
+            play,
+            |r| serde_json::to_string_pretty(r).expect("serialises") + "\n",
+            TrainError::io,
+        )?;
         tracing::info!(
             "gate gen-{cand:04} vs gen-{:04}: score {:.3} LLR {:.2} {:?} → {}",
             result.best,

@@ -32,13 +32,12 @@ use super::train::{self, NnueTrainConfig, NnueTrainError};
 use crate::engine::nnue::{shipped_file, ships, Network, NetworkFormatError};
 use crate::eval::records::{read_records_resuming, RecordWriter, TextRecord};
 use crate::eval::tournament::{game_key, job_key};
-use crate::eval::{
-    paired_jobs_lazy, play_games_until, Decision, MatchTally, OpeningSource, PlayerSource, Sprt, SprtConfig,
-};
+use crate::eval::{paired_jobs_lazy, play_games_until, Decision, MatchTally, OpeningSource, PlayerSource, SprtConfig};
 use crate::fsutil::{claim_dir, ClaimError};
 use crate::player::spec::{EvalChoice, PlayerSpec};
 use crate::progress::Progress;
 use crate::rules::{Position, Ruleset, Variant};
+use crate::train::gate::{recorded_or_play, Gate, Undecided, Verdict};
 use serde::Deserialize;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -100,6 +99,17 @@ pub struct GateSection {
     #[serde(default = "default_opening_plies")]
     pub opening_plies: usize,
 }
+
+impl GateSection {
+    /// The gate's SPRT: `elo0`, `elo1` and the default error rates.
+    fn sprt(&self) -> SprtConfig {
+        SprtConfig::new(self.elo0, self.elo1)
+    }
+}
+
+/// What the NNUE loop's gate decides when `max_games` are played without an SPRT decision: only a
+/// network that passed the test is published.
+const GATE_UNDECIDED: Undecided = Undecided::Reject;
 
 fn default_opening_plies() -> usize {
     8
@@ -171,8 +181,7 @@ impl crate::tomlcfg::TomlConfig for LoopConfig {
             let message = format!("gate.engine = {:?}: expected an alpha-beta spec", self.gate.engine);
             return Err(invalid("gate.engine", message));
         }
-        let sprt = SprtConfig::new(self.gate.elo0, self.gate.elo1);
-        Sprt::new(sprt).map_err(|e| invalid("gate", format!("gate: {e}")))?;
+        Gate::new(self.gate.sprt(), GATE_UNDECIDED).map_err(|e| invalid("gate", format!("gate: {e}")))?;
         range("gate.max_games", self.gate.max_games, "2..=1000000")
     }
 }
@@ -416,16 +425,13 @@ pub fn run(
             valid_loss = last_valid_loss(&tdir);
         }
         // 3. The gate.
-        let gate_file = gen.join("gate.txt");
-        let gate = match std::fs::read_to_string(&gate_file) {
-            Ok(text) => text.trim().to_string(),
-            Err(_) => {
-                let line = gate_match(cfg, variant, &net, &current_eval, k, threads, &gen.join("gate.pgn"))?;
-                crate::fsutil::write_atomic(&gate_file, format!("{line}\n").as_bytes())
-                    .map_err(|source| LoopError::Io { path: gate_file.clone(), source })?;
-                line
-            }
-        };
+        let gate = recorded_or_play(
+            &gen.join("gate.txt"),
+            |file| Ok(std::fs::read_to_string(file).ok().map(|text| text.trim().to_string())),
+            || gate_match(cfg, variant, &net, &current_eval, k, threads, &gen.join("gate.pgn")),
+            |line| format!("{line}\n"),
+            |path, source| LoopError::Io { path: path.to_path_buf(), source },
+        )?;
         let accepted = gate.starts_with("accepted");
         let target = run.join("nets").join(format!("gen-{k:03}.nnue"));
         if accepted && !target.exists() {
@@ -483,25 +489,16 @@ fn gate_match(
     let start = Position::startpos(variant);
     let source: OpeningSource = format!("random:{}", cfg.gate.opening_plies).parse().map_err(GateError::from)?;
     let openings = source.stream(&start, 1000 + k as u64).map_err(GateError::from)?;
-    let mut sprt = Sprt::new(SprtConfig::new(cfg.gate.elo0, cfg.gate.elo1)).map_err(GateError::from)?;
+    let mut gate = Gate::new(cfg.gate.sprt(), GATE_UNDECIDED).map_err(GateError::from)?;
     let mut tally = MatchTally::new();
     // Counts a game; breaks once the SPRT decides.
-    let add = |tally: &mut MatchTally, sprt: &mut Sprt, r: &TextRecord| -> ControlFlow<()> {
-        if let Some((x, y)) = tally.add(r.white == a_name, r) {
-            sprt.add_pair(x, y);
-        }
-        if sprt.decision() == Decision::Continue {
-            ControlFlow::Continue(())
-        } else {
-            ControlFlow::Break(())
-        }
-    };
+    let add = |tally: &mut MatchTally, gate: &mut Gate, r: &TextRecord| gate.add(tally.add(r.white == a_name, r));
     // 1. The games of an interrupted gate (of these two players; others are left alone).
     let ours = |r: &TextRecord| (r.white == a_name && r.black == b_name) || (r.white == b_name && r.black == a_name);
     let done: Vec<TextRecord> =
         read_records_resuming(games).map_err(GateError::from)?.into_iter().filter(|r| ours(r)).collect();
     let keys: HashSet<_> = done.iter().map(game_key).collect();
-    let decided = done.iter().any(|r| add(&mut tally, &mut sprt, r).is_break());
+    let decided = done.iter().any(|r| add(&mut tally, &mut gate, r).is_break());
     let pairs = cfg.gate.max_games / 2;
     if !done.is_empty() {
         tracing::info!("generation {k}: gate resumed after {} games", done.len());
@@ -521,8 +518,8 @@ fn gate_match(
                 write_error = Some(e);
                 return ControlFlow::Break(());
             }
-            let flow = add(&mut tally, &mut sprt, &r);
-            let s = sprt.status();
+            let flow = add(&mut tally, &mut gate, &r);
+            let s = gate.sprt().status();
             bar.set_message(format!("LLR {:.2} [{:.2}, {:.2}]", s.llr, s.lower, s.upper));
             flow
         })
@@ -532,13 +529,18 @@ fn gate_match(
             return Err(GateError::from(e).into());
         }
     }
-    let s = sprt.status();
-    let verdict = match s.decision {
-        Decision::AcceptH1 => "accepted (H1)",
-        Decision::AcceptH0 => "rejected (H0)",
-        Decision::Continue => "rejected (undecided at max_games)",
+    Ok(verdict_line(&gate.verdict()))
+}
+
+/// The one line `gen-K/gate.txt` records: the verdict and why, then the SPRT's status.
+fn verdict_line(v: &Verdict) -> String {
+    let verdict = match (v.decision, v.accepted) {
+        (Decision::AcceptH1, _) => "accepted (H1)",
+        (Decision::AcceptH0, _) => "rejected (H0)",
+        (Decision::Continue, true) => "accepted (undecided at max_games)",
+        (Decision::Continue, false) => "rejected (undecided at max_games)",
     };
-    Ok(format!("{verdict}: {s}"))
+    format!("{verdict}: {}", v.status)
 }
 
 #[cfg(test)]
@@ -654,6 +656,37 @@ opening_plies = 4
             assert!(e.contains(&net.display().to_string()) && e.contains(want) && !e.contains('\n'), "{e}");
             assert!(!fresh.join("gen-000").exists(), "{e}");
         }
+    }
+
+    /// The NNUE loop's gate decision on a fixed stream of pair scores (SPRT defaults for elo
+    /// 0..50): the SPRT decision, accepted, games counted, and the start of the recorded line. An
+    /// undecided test rejects.
+    fn gate_decision(pairs: &[(f64, f64)], max_games: usize) -> (Decision, bool, u64) {
+        let gate = GateSection { engine: "ab:nodes=200".into(), elo0: 0.0, elo1: 50.0, max_games, opening_plies: 4 };
+        let stream = pairs.iter().copied().take(max_games / 2);
+        let v = crate::train::gate::decide(gate.sprt(), GATE_UNDECIDED, stream).unwrap();
+        let line = verdict_line(&v);
+        let want = match v.decision {
+            Decision::AcceptH1 => "accepted (H1): SPRT [0, 50]",
+            Decision::AcceptH0 => "rejected (H0): SPRT [0, 50]",
+            Decision::Continue => "rejected (undecided at max_games): SPRT [0, 50]",
+        };
+        assert!(line.starts_with(want), "{line}");
+        (v.decision, v.accepted, v.games)
+    }
+
+    #[test]
+    fn the_gate_decision_is_pinned() {
+        let streams = crate::train::gate::tests::STREAMS;
+        let got: Vec<_> = streams.iter().map(|(name, pairs)| (*name, gate_decision(pairs, 80))).collect();
+        let want = vec![
+            ("strong", (Decision::AcceptH1, true, 46)),
+            ("weak", (Decision::AcceptH0, false, 40)),
+            ("ahead", (Decision::Continue, false, 6)),
+            ("even", (Decision::Continue, false, 6)),
+            ("behind", (Decision::Continue, false, 6)),
+        ];
+        assert_eq!(got, want);
     }
 
     #[test]
