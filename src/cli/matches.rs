@@ -26,6 +26,7 @@ pub struct MatchArgs {
 
 /// Plays the match and prints the summary.
 pub fn run(a: &MatchArgs, out: &mut dyn Write) -> Result<()> {
+    a.opts.pos.variant("match")?;
     bound("--games", a.games, 1, MAX_GAMES)?;
     let max_plies = a.opts.game.max_plies(GameDefaults::MATCH)?;
     a.opts.check_out(&[&a.white, &a.black])?;

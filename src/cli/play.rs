@@ -62,6 +62,7 @@ pub fn run(a: &PlayArgs, out: &mut dyn Write) -> Result<()> {
 /// Runs a session reading commands from `input`. The game is saved to `--save` on every way out:
 /// quit, resign, end of input, a read error, an engine error.
 pub fn session(a: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
+    a.pos.variant("play")?;
     let human = match a.side.trim().to_ascii_lowercase().as_str() {
         "white" | "w" => Color::White,
         "black" | "b" => Color::Black,

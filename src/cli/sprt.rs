@@ -39,6 +39,7 @@ pub struct SprtArgs {
 /// Plays pairs until the test decides (or `--max-games`), printing the LLR after every pair;
 /// the last line states the decision.
 pub fn run(a: &SprtArgs, out: &mut dyn Write) -> Result<()> {
+    a.opts.pos.variant("sprt")?;
     bound("--max-games", a.max_games, 2, MAX_GAMES)?;
     let max_plies = a.opts.game.max_plies(GameDefaults::MATCH)?;
     a.opts.check_out(&[&a.a, &a.b])?;

@@ -14,6 +14,7 @@ use fiveup::game::line::tokenize_moves;
 use fiveup::game::Game;
 use fiveup::nn::Symmetry;
 use fiveup::player::spec::PlayerSpec;
+use fiveup::quasi_alice::Position as QaPosition;
 use fiveup::rules::notation::{figurine, format_line, parse_move, MoveText};
 use fiveup::rules::{Move, Position, Ruleset, Setup, Variant};
 use fiveup::selfplay::records::{SetupRecord, VariantRecord};
@@ -180,6 +181,70 @@ fn check_position_text(text: &str, v: Variant, moves_too: bool) -> Result<(), Te
         }
     }
     Ok(())
+}
+
+// ===== 4D Quasi-Alice position and move text ====================================================
+
+/// A Quasi-Alice game of up to `plies` pseudo-random legal moves from the start.
+fn quasi_alice_after(plies: usize, seed: u64) -> QaPosition {
+    let mut rng = fiveup::rng::SplitMix64::new(seed);
+    let mut p = QaPosition::start();
+    for _ in 0..plies {
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        p.make(moves[rng.below(moves.len())]);
+    }
+    p
+}
+
+/// Reads a Quasi-Alice position text; one that parses prints a text that parses back to the same
+/// position, and (with `moves_too`) every legal move reads back from its text.
+fn check_quasi_alice_text(text: &str, moves_too: bool) -> Result<(), TestCaseError> {
+    let Ok(p) = QaPosition::from_text(text) else { return Ok(()) };
+    let canonical = p.to_text();
+    let back = QaPosition::from_text(&canonical);
+    prop_assert_eq!(back.as_ref(), Ok(&p), "canonical {}", canonical);
+    if moves_too {
+        for m in p.legal_moves() {
+            prop_assert_eq!(p.parse_move(&m.to_string()), Ok(m), "{} in {}", m, canonical);
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn quasi_alice_text_of_any_string(s in "\\PC{0,200}") {
+        check_quasi_alice_text(&s, false)?;
+    }
+
+    #[test]
+    fn quasi_alice_text_of_field_shaped_strings(
+        s in "([1-8pnbrqkPNBRQK]{1,8}/){7}[1-8pnbrqkPNBRQK]{1,8}(\\|([1-8pnbrqkPNBRQK]{1,8}/){7}[1-8pnbrqkPNBRQK]{1,8}){3} [wbx] [KQkq-]{1,5} [1-5a-h1-8-]{1,3} [0-9]{1,3} [0-9]{1,3}",
+    ) {
+        check_quasi_alice_text(&s, false)?;
+    }
+
+    #[test]
+    fn quasi_alice_mutated_game_positions(seed in any::<u64>(), plies in 0usize..60, ms in prop::collection::vec(text_mutation(), 1..4)) {
+        let p = quasi_alice_after(plies, seed);
+        check_quasi_alice_text(&p.to_text(), true)?;
+        check_quasi_alice_text(&lossy(&mutated(p.to_text().as_bytes(), &ms)), false)?;
+    }
+
+    #[test]
+    fn quasi_alice_move_text_of_any_string(seed in any::<u64>(), plies in 0usize..40, s in "\\PC{0,16}", t in "[1-5a-i0-9qrbnkx>]{0,10}") {
+        let p = quasi_alice_after(plies, seed);
+        for text in [&s, &t] {
+            if let Ok(m) = p.parse_move(text) {
+                prop_assert!(p.legal_moves().contains(&m));
+            }
+        }
+    }
 }
 
 proptest! {

@@ -1,0 +1,63 @@
+//! 4D Quasi-Alice Chess through the binary: the rules commands, and the clear refusal of the
+//! commands not built for it yet.
+
+use crate::common::{assert_one_line_error, fiveup, ok};
+
+const START: &str =
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w KQkq - 0 1";
+
+#[test]
+fn perft_divide_moves_show_and_replay() {
+    let out = ok(&fiveup(&["perft", "3", "--ruleset", "quasi-alice", "--threads", "2"]));
+    assert_eq!(out.lines().last(), Some("perft(3) = 247284"));
+    let out = ok(&fiveup(&["perft", "2", "--divide", "--ruleset", "quasi-alice", "--threads", "1"]));
+    let rows: Vec<&str> = out.lines().filter(|l| l.contains(": ")).collect();
+    assert_eq!(rows.len(), 60);
+    assert!(rows.contains(&"1e2e4>3: 60"), "{out}");
+    assert_eq!(out.lines().last(), Some("perft(2) = 3600"));
+    let out = ok(&fiveup(&["moves", "--ruleset", "quasi-alice"]));
+    assert_eq!(out.lines().last(), Some("60 legal moves"));
+    assert!(out.lines().any(|l| l == "1g1f3>4"), "{out}");
+    let out = ok(&fiveup(&["show", "--ruleset", "quasi-alice"]));
+    assert!(out.contains(&format!("position: {START}\n")), "{out}");
+    assert!(out.contains("ruleset: quasi-alice\n"));
+    assert!(out.ends_with("status: ongoing\n"), "{out}");
+    // A capture and a transfer back to the kings' board.
+    let out = ok(&fiveup(&["replay", "--ruleset", "quasi-alice", "1. 1e2e4>3 1d7d5>3 2. 3e4d5>1"]));
+    assert!(out.contains("moves: 1. 1e2e4>3 1d7d5>3 2. 3e4d5>1\n"), "{out}");
+    assert!(out.contains("position: rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR|8/8/8/8/8/8/8/8|"), "{out}");
+}
+
+#[test]
+fn bad_quasi_alice_input_is_refused_in_one_line() {
+    let o = fiveup(&["replay", "--ruleset", "quasi-alice", "1. 1e2e4>3 1e7e5>1"]);
+    assert_one_line_error(&o, "move 1... 1e7e5>1: '1e7e5>1' is not a legal move in this position");
+    let o = fiveup(&["replay", "--ruleset", "quasi-alice", "1. e4"]);
+    assert_one_line_error(&o, "is not a quasi-alice move (expected <board><from><to>[q|r|b|n]><board>");
+    let o = fiveup(&["show", "--ruleset", "quasi-alice", "--position", "8/8 w - - 0 1"]);
+    assert_one_line_error(&o, "--position: a quasi-alice position has 4 boards");
+    let o = fiveup(&["show", "--ruleset", "quasi-alice", "--position", &START.replace("KQkq", "KQkqq")]);
+    assert_one_line_error(&o, "castling field");
+    let o = fiveup(&["perft", "1", "--ruleset", "quasi-alice", "--hypercylinder"]);
+    assert_one_line_error(&o, "--hypercylinder is a 5x5x5 flag");
+    let o = fiveup(&["perft", "1", "--ruleset", "mixed3d"]);
+    assert_one_line_error(&o, "'mixed3d' (Mixed 3D Chess) is not playable yet");
+}
+
+#[test]
+fn commands_not_built_for_quasi_alice_say_so_before_any_work() {
+    for (args, what) in [
+        (&["analyse", "--ruleset", "quasi-alice"][..], "analyse"),
+        (&["play", "--ruleset", "quasi-alice"], "play"),
+        (&["match", "--ruleset", "quasi-alice", "--white", "random", "--black", "random", "--games", "2"], "match"),
+        (&["sprt", "--ruleset", "quasi-alice", "--a", "random", "--b", "random"], "sprt"),
+        (&["values", "--ruleset", "quasi-alice"], "values"),
+        (&["uci", "--ruleset", "quasi-alice"], "uci"),
+        (&["replay", "--ruleset", "quasi-alice", "--record", "x.games"], "replay --record"),
+        (&["nnue", "datagen", "--ruleset", "quasi-alice", "--out", "never-written", "--games", "10"], "nnue datagen"),
+    ] {
+        let o = fiveup(args);
+        assert_one_line_error(&o, &format!("{what} is not available for quasi-alice yet"));
+    }
+    assert!(!std::path::Path::new("never-written").exists());
+}
