@@ -93,7 +93,12 @@ fn deps_resolve(so: &Path) -> bool {
 /// (paths relative to it, `/`-separated, sorted), included by `src/serve/assets.rs`, so that
 /// `fiveup serve` carries its page. Re-runs when anything there changes.
 fn embed_web_assets() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("web").join("static");
+    // The manifest directory of this build (read when the script runs, not baked in when it is
+    // compiled: a script compiled for another checkout sharing the target directory would embed
+    // that checkout's files, or none).
+    let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
+    let root = manifest.join("web").join("static");
+    assert!(root.join("index.html").is_file(), "the web page is missing: {}", root.join("index.html").display());
     println!("cargo:rerun-if-changed={}", root.display());
     let mut files = Vec::new();
     collect_files(&root, &root, &mut files);

@@ -1,5 +1,6 @@
 //! Move generation benchmarks: legal move lists, bulk counting, perft and make/unmake from the
-//! start positions and from a middle-game position reached by a fixed line.
+//! start positions and from a middle-game position reached by a fixed line; 4D Quasi-Alice Chess
+//! perft from its start and move lists in a middle game.
 //!
 //! Run with `cargo bench --bench movegen`.
 
@@ -57,7 +58,31 @@ fn perft_bulk(c: &mut Criterion) {
             })
         });
     }
+    let qa = fiveup::quasi_alice::Position::start();
+    g.bench_function("quasi-alice/4", |b| {
+        b.iter(|| {
+            let mut p = qa.clone();
+            perft::perft(&mut p, 4)
+        })
+    });
     g.finish();
+    let mut mid = fiveup::quasi_alice::Position::start();
+    for _ in 0..24 {
+        let moves = mid.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        mid.make(moves[moves.len() / 2]);
+    }
+    let mut buf = Vec::with_capacity(512);
+    c.bench_function("legal_moves/quasi-alice middlegame", |b| {
+        b.iter(|| {
+            buf.clear();
+            black_box(&mid).legal_moves_into(&mut buf);
+            buf.len()
+        })
+    });
+    c.bench_function("count_legal/quasi-alice middlegame", |b| b.iter(|| black_box(&mid).count_legal()));
 }
 
 fn make_unmake(c: &mut Criterion) {
