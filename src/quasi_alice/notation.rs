@@ -219,7 +219,7 @@ impl Position {
         let text = self.to_text();
         let rest = text.split_once(' ').map_or("", |(_, r)| r);
         s.push_str(&format!("{} to move; {}\n", self.side.name(), rest));
-        s
+        s.lines().map(|l| format!("{}\n", l.trim_end())).collect()
     }
 }
 

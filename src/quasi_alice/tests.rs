@@ -174,6 +174,17 @@ fn start_text_round_trips() {
     assert_eq!(Position::start().to_text(), START);
 }
 
+#[test]
+fn the_diagram_shows_four_boards_side_by_side() {
+    let d = Position::start().diagram();
+    let lines: Vec<&str> = d.lines().collect();
+    assert_eq!(lines.len(), 11, "{d}");
+    assert_eq!(lines[1], "8 r n b q k b n r   8 . . . . . . . .   8 . . . . . . . .   8 . . . . . . . .");
+    assert_eq!(lines[8], "1 R N B Q K B N R   1 . . . . . . . .   1 . . . . . . . .   1 . . . . . . . .");
+    assert_eq!(lines[10], "white to move; w KQkq - 0 1");
+    assert!(d.lines().all(|l| l == l.trim_end()), "no trailing spaces");
+}
+
 /// Plays `plies` random legal moves from the start with a fixed generator; checks at every ply that
 /// the incremental hash equals the recomputed one, that the text round-trips, that every legal
 /// move reads back from its text, and that unmake restores the position exactly.
