@@ -27,8 +27,8 @@ pub enum GamesCommand {
 /// `fiveup games stats`.
 #[derive(Args, Debug)]
 pub struct StatsArgs {
-    /// Records files (PGN-style, as `match`, `sprt` and `tournament` write them). A last record
-    /// cut short (a match still running) is left out.
+    /// Records files (PGN-style, as `match`, `sprt` and `tournament` write them), each named
+    /// once. A last record cut short (a match still running) is left out.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Player A, whose side the results are given from (default: white of each file's first
@@ -70,6 +70,20 @@ pub fn run_stats(a: &StatsArgs, out: &mut dyn Write) -> Result<()> {
     // Checked before the files are read.
     if let Some(config) = sprt {
         Sprt::new(config)?;
+    }
+    // The same file named twice (by any path) would count its games twice.
+    let mut seen: Vec<(PathBuf, &PathBuf)> = Vec::new();
+    for f in &a.files {
+        if let Ok(real) = std::fs::canonicalize(f) {
+            if let Some((_, first)) = seen.iter().find(|(r, _)| *r == real) {
+                bail!(
+                    "{} is the same file as {}: each file's games are counted once, so name it once",
+                    f.display(),
+                    first.display()
+                );
+            }
+            seen.push((real, f));
+        }
     }
     let mut files = Vec::new();
     for f in &a.files {

@@ -225,8 +225,26 @@ fn games_stats_counts_and_pools_match_records() {
     };
     let b = ok(&fiveup(&["games", "stats", p, "--a", "random:seed=0"]));
     assert_eq!(wdl(&b), format!("W/D/L {l} / {d} / {w}"), "{b}");
-    // The same file twice: every count doubles, pairs included; an SPRT verdict on request.
-    let two = ok(&fiveup(&["games", "stats", p, p, "--a", "ab:depth=1,hash=16", "--elo0", "0", "--elo1", "10"]));
+    // The same file named twice, by any path, is refused: its games would count twice.
+    let again = dir.join(".").join("games.pgn");
+    let o = fiveup(&["games", "stats", p, again.to_str().unwrap(), "--a", "ab:depth=1,hash=16"]);
+    assert_one_line_error(&o, "is the same file as");
+    // A copy pooled with the original: every count doubles, pairs included; an SPRT verdict on
+    // request.
+    let copy = dir.join("copy.pgn");
+    std::fs::copy(&pgn, &copy).unwrap();
+    let two = ok(&fiveup(&[
+        "games",
+        "stats",
+        p,
+        copy.to_str().unwrap(),
+        "--a",
+        "ab:depth=1,hash=16",
+        "--elo0",
+        "0",
+        "--elo1",
+        "10",
+    ]));
     assert!(two.contains("pooled over 2 files:"), "{two}");
     assert_eq!(wdl(&two[two.find("pooled").unwrap()..]), format!("W/D/L {} / {} / {}", 2 * w, 2 * d, 2 * l));
     assert!(line(&two, "pentanomial:").contains(" 12 games;"), "{two}");
