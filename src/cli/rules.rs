@@ -151,7 +151,7 @@ pub fn run_replay(a: &ReplayArgs, out: &mut dyn Write) -> Result<()> {
     if a.pos.game()? == GameId::QuasiAlice {
         let mut game = Game::new(a.pos.quasi_alice()?);
         game.play_line(&a.moves.join(" "))?;
-        writeln!(out, "moves: {}", numbered_line(game.start(), game.moves()))?;
+        writeln!(out, "moves: {}", numbered_line(game.start(), game.moves(), |p, m| p.move_text(m)))?;
         return show(&game, "quasi-alice", out);
     }
     let mut game = Game::new(a.pos.position("replay")?);

@@ -85,9 +85,10 @@ pub fn move_number_label<S: State>(pos: &S) -> String {
     }
 }
 
-/// A numbered line of `moves` played from `start` in the game's move text (`1. m1 m2 2. m3`,
-/// starting `5... m` when black moves first). The moves must be legal in sequence.
-pub fn numbered_line<S: State>(start: &S, moves: &[S::Move]) -> String {
+/// A numbered line of `moves` played from `start`, each written by `text` in the position it is
+/// played from (`1. m1 m2 2. m3`, starting `5... m` when black moves first). The moves must be
+/// legal in sequence.
+pub fn numbered_line<S: State>(start: &S, moves: &[S::Move], text: impl Fn(&S, S::Move) -> String) -> String {
     let mut pos = start.clone();
     let mut out = String::new();
     for (i, &m) in moves.iter().enumerate() {
@@ -98,7 +99,7 @@ pub fn numbered_line<S: State>(start: &S, moves: &[S::Move]) -> String {
             out.push_str(&move_number_label(&pos));
             out.push(' ');
         }
-        out.push_str(&pos.move_text(m));
+        out.push_str(&text(&pos, m));
         pos.make(m);
     }
     out

@@ -149,16 +149,6 @@ pub fn bishop_attacks(sq: usize, occ: u64) -> u64 {
     ray_attacks(2, sq, occ) | ray_attacks(3, sq, occ) | ray_attacks(6, sq, occ) | ray_attacks(7, sq, occ)
 }
 
-/// Squares of the line through two squares (the whole rank, file or diagonal), or empty.
-pub fn line_through(a: usize, b: usize) -> u64 {
-    for d in 0..8 {
-        if RAYS[d][a] & (1u64 << b) != 0 {
-            return RAYS[d][a] | RAYS[(d + 4) % 8][a] | (1u64 << a);
-        }
-    }
-    0
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

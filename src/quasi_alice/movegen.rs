@@ -6,9 +6,9 @@
 //!   by leaving the one man between the king and an enemy slider on the king's board (a
 //!   "critical" square), by capturing on the king's board (the mover and its victim both leave it,
 //!   which opens lines with two blockers) — both tested by recomputing the slider attacks without
-//!   those men — or
-//!   by capturing the enemy man that stands, on the enemy king's board, on the king's square while
-//!   the enemy king is a step from it (that man cuts the cross-board attack);
+//!   those men. (The enemy man that cuts the enemy king's cross-board attack stands on the enemy
+//!   king's board on the square of one's own king, so a capture of it could only transfer onto
+//!   that king: it never has a destination board.)
 //! - a man landing on the king's board only adds a blocker;
 //! - (a) follows from (b) for every man but the king (the board it leaves only loses a blocker).
 //!
@@ -114,8 +114,6 @@ impl Position {
         let (ui, ti) = (us.index(), them.index());
         let kc = self.kings[ui] as usize;
         let (kb, ks) = (kc / 64, kc % 64);
-        let ec = self.kings[ti] as usize;
-        let (eb, es) = (ec / 64, ec % 64);
         let occ: [u64; BOARDS] = std::array::from_fn(|b| self.occupied(b));
         let in_check = self.attacked(kb, ks, them);
 
@@ -136,8 +134,6 @@ impl Position {
                 }
             }
         }
-        // The enemy man on the enemy king's board that cuts that king's cross-board attack.
-        let cut = if eb != kb && KING[es] & (1 << ks) != 0 { 1u64 << ks } else { 0 };
 
         for s in 0..BOARDS {
             let own = self.color_bb[ui][s];
@@ -162,8 +158,6 @@ impl Position {
                     } else {
                         Legality::Illegal
                     }
-                } else if s == eb && capture && cut & (1 << to) != 0 {
-                    Legality::Illegal
                 } else {
                     Legality::Legal
                 }
@@ -230,7 +224,7 @@ impl Position {
                 self.king_moves(sink, s, ks, own, allowed, &occ);
             }
         }
-        self.en_passant_moves(sink);
+        self.en_passant_moves(sink, &occ);
     }
 
     /// The king's steps and castlings; each is played on a copy and tested.
@@ -280,16 +274,15 @@ impl Position {
 
     /// En passant: on the board where the double-stepped pawn landed, by a pawn beside it there,
     /// the passed square of that board empty; then the usual transfer.
-    fn en_passant_moves<S: Sink>(&self, sink: &mut S) {
+    fn en_passant_moves<S: Sink>(&self, sink: &mut S, occ: &[u64; BOARDS]) {
         let Some(cell) = self.ep() else { return };
         let (b, sq) = (cell / 64, cell % 64);
         let us = self.side;
         let own = self.color_bb[us.index()][b];
-        if self.occupied(b) & (1 << sq) != 0 {
+        if occ[b] & (1 << sq) != 0 {
             return;
         }
-        let occ: [u64; BOARDS] = std::array::from_fn(|t| self.occupied(t));
-        let dests = self.allowed_boards(b) & Self::empty_boards(&occ, sq);
+        let dests = self.allowed_boards(b) & Self::empty_boards(occ, sq);
         let mut attackers = PAWN_ATTACKS[us.flip().index()][sq] & own & self.kind_bb[Kind::Pawn as usize][b];
         while attackers != 0 {
             let f = attackers.trailing_zeros() as usize;

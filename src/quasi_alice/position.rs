@@ -126,17 +126,6 @@ impl Position {
         self.color_bb[0][board] | self.color_bb[1][board]
     }
 
-    /// The number of men of each side, by kind: `[color][kind]`.
-    pub fn material(&self) -> [[u32; 6]; 2] {
-        let mut m = [[0; 6]; 2];
-        for (c, row) in m.iter_mut().enumerate() {
-            for (k, n) in row.iter_mut().enumerate() {
-                *n = (0..BOARDS).map(|b| (self.color_bb[c][b] & self.kind_bb[k][b]).count_ones()).sum();
-            }
-        }
-        m
-    }
-
     /// Plies since the last capture or pawn move.
     pub fn halfmove(&self) -> u32 {
         self.halfmove

@@ -20,7 +20,7 @@ use super::cell::Cell;
 use super::moves::{Move, Special};
 use super::position::{EnPassant, Position, Setup, SetupError};
 use super::types::{reserve_bit, Kind, Piece, Ruleset, Variant, RESERVE_KINDS};
-use crate::game::line::move_number_label;
+use crate::game::line::numbered_line;
 use crate::game::Color;
 use std::fmt::{self, Write as _};
 
@@ -634,20 +634,7 @@ pub fn figurine(pos: &Position, m: Move) -> String {
 /// A numbered line in figurine form (`1. P-Cc2 P-Cc4 2. ...`) of `moves` played from `start`,
 /// which must be legal in sequence.
 pub fn format_line(start: &Position, moves: &[Move]) -> String {
-    let mut pos = start.clone();
-    let mut out = String::new();
-    for (i, &m) in moves.iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        if pos.side() == Color::White || i == 0 {
-            out.push_str(&move_number_label(&pos));
-            out.push(' ');
-        }
-        out.push_str(&figurine(&pos, m));
-        pos.make(m);
-    }
-    out
+    numbered_line(start, moves, figurine)
 }
 
 // ===== Diagram ==================================================================================
