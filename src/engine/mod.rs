@@ -1,7 +1,14 @@
 //! The alpha-beta engine: hand-written evaluation, transposition table, move ordering and an
-//! iterative-deepening principal-variation search.
+//! iterative-deepening principal-variation search, written once for every game.
 //!
-//! Design:
+//! The search, the table and the move-ordering memory are generic over a [`SearchBoard`]
+//! ([`board`]): a game's position with its evaluation state, its evaluation, its split of the
+//! moves into noisy and quiet ones, the moves quiescence tries and its check test. [`Engine`]`<B>`
+//! is monomorphised per game (no dynamic dispatch per node). The 5x5x5 games (the default `B`)
+//! are [`FiveUpBoard`] with the modules below; 4D Quasi-Alice Chess is [`quasi_alice`] (its own
+//! evaluation and weights).
+//!
+//! Design of the search and of the 5x5x5 side:
 //! - [`search`]: [`Engine::search`] deepens 1, 2, ... with aspiration windows around the last
 //!   score; each depth is a fail-soft PVS ([`search`]'s `negamax`) with check extension, null-move
 //!   pruning (not in check, not with pawns and king only), reverse futility and late-move
@@ -29,17 +36,22 @@
 //!
 //! The engine knows nothing of text notation; [`bench()`] gives a node-count signature and speed.
 
+pub mod board;
 pub mod eval;
+mod fiveup_board;
 mod incremental;
 pub mod mates;
 pub mod nnue;
 pub mod ordering;
+pub mod quasi_alice;
 pub mod score;
 pub mod search;
 pub mod tt;
 pub mod weights;
 
+pub use board::{SearchBoard, SearchMove};
 pub use eval::evaluate;
+pub use fiveup_board::{FiveUpBoard, FiveUpEval};
 pub use score::Score;
 pub use search::{Engine, EngineConfig, Iteration, Limits, Quiescence, SearchResult, MAX_THREADS};
 pub use weights::{Weights, WeightsError};

@@ -13,6 +13,8 @@
 //! Placement variants of one move share its history entry; the plain move gets a small edge so the
 //! four variants do not all precede other moves.
 
+use super::board::{SearchBoard, SearchMove};
+use crate::game::State;
 use crate::rules::geometry::{pawn_class, DIAG2, DIAG3, ORTH};
 use crate::rules::movegen::AttackSource;
 use crate::rules::position::promotion_row;
@@ -22,19 +24,24 @@ use crate::rules::{Bitboard, Cell, Kind, Move, Position, Ruleset, Special};
 /// Maximum search ply (tables are sized by it).
 pub const MAX_PLY: usize = 128;
 
+/// The table move's score.
 const TT_MOVE: i32 = 1 << 30;
-const GOOD_CAPTURE: i32 = 1 << 28;
-const KILLER: i32 = 1 << 27;
-const BAD_CAPTURE: i32 = -(1 << 27);
-const UNDER_PROMOTION: i32 = -(1 << 28);
+/// Captures and promotions worth trying before the killers score from here.
+pub const GOOD_CAPTURE: i32 = 1 << 28;
+/// The second killer's score (the first's is one more).
+pub const KILLER: i32 = 1 << 27;
+/// Captures that look losing score from here (below every quiet move).
+pub const BAD_CAPTURE: i32 = -(1 << 27);
+/// Under-promotions score from here (last).
+pub const UNDER_PROMOTION: i32 = -(1 << 28);
 /// History values stay within +-HISTORY_MAX.
 pub const HISTORY_MAX: i32 = 16_384;
 
 /// A move with its ordering score.
 #[derive(Clone, Copy, Debug)]
-pub struct ScoredMove {
+pub struct ScoredMove<M = Move> {
     /// The move.
-    pub mv: Move,
+    pub mv: M,
     /// Higher is tried first.
     pub score: i32,
 }
@@ -56,18 +63,18 @@ pub fn is_quiet(pos: &Position, m: Move) -> bool {
 }
 
 /// Killer moves and history: what the search learned about quiet moves.
-pub struct Heuristics {
-    killers: Vec<[Option<Move>; 2]>,
+pub struct Heuristics<M = Move> {
+    killers: Vec<[Option<M>; 2]>,
     history: Vec<i32>,
 }
 
-impl Default for Heuristics {
+impl<M: SearchMove> Default for Heuristics<M> {
     fn default() -> Self {
-        Heuristics { killers: vec![[None; 2]; MAX_PLY + 1], history: vec![0; 2 * 125 * 125] }
+        Heuristics { killers: vec![[None; 2]; MAX_PLY + 1], history: vec![0; 2 * M::HISTORY_SLOTS] }
     }
 }
 
-impl Heuristics {
+impl<M: SearchMove> Heuristics<M> {
     /// Forgets everything (for reproducible searches).
     pub fn clear(&mut self) {
         self.killers.fill([None; 2]);
@@ -75,19 +82,19 @@ impl Heuristics {
     }
 
     #[inline]
-    fn hidx(side: usize, m: Move) -> usize {
-        side * 125 * 125 + m.from().index() * 125 + m.to().index()
+    fn hidx(side: usize, m: M) -> usize {
+        side * M::HISTORY_SLOTS + m.history_slot()
     }
 
     /// History score of a quiet move for side index `side`.
     #[inline]
-    pub fn history(&self, side: usize, m: Move) -> i32 {
+    pub fn history(&self, side: usize, m: M) -> i32 {
         self.history[Self::hidx(side, m)]
     }
 
     /// Adds `bonus` (negative for a malus) with gravity toward zero, keeping |h| <= HISTORY_MAX.
     #[inline]
-    pub fn update_history(&mut self, side: usize, m: Move, bonus: i32) {
+    pub fn update_history(&mut self, side: usize, m: M, bonus: i32) {
         let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         let h = &mut self.history[Self::hidx(side, m)];
         *h += b - *h * b.abs() / HISTORY_MAX;
@@ -95,7 +102,7 @@ impl Heuristics {
 
     /// Records a quiet move that caused a cutoff at `ply`.
     #[inline]
-    pub fn add_killer(&mut self, ply: usize, m: Move) {
+    pub fn add_killer(&mut self, ply: usize, m: M) {
         let k = &mut self.killers[ply.min(MAX_PLY)];
         if k[0] != Some(m) {
             k[1] = k[0];
@@ -105,7 +112,7 @@ impl Heuristics {
 
     /// The killers of a ply.
     #[inline]
-    pub fn killers(&self, ply: usize) -> [Option<Move>; 2] {
+    pub fn killers(&self, ply: usize) -> [Option<M>; 2] {
         self.killers[ply.min(MAX_PLY)]
     }
 
@@ -121,7 +128,13 @@ impl Heuristics {
 /// MVV-LVA score of capturing `victim` with `attacker`, with piece values `values`.
 #[inline]
 pub fn mvv_lva(values: &[i32], victim: Kind, attacker: Kind) -> i32 {
-    values[victim.index()] * 16 - values[attacker.index()] / 8
+    mvv_lva_values(values[victim.index()], values[attacker.index()])
+}
+
+/// MVV-LVA score of taking men worth `victim` with a man worth `attacker`.
+#[inline]
+pub fn mvv_lva_values(victim: i32, attacker: i32) -> i32 {
+    victim * 16 - attacker / 8
 }
 
 /// Whether a capture looks losing: the attacker is worth more than the victim and the target cell
@@ -137,31 +150,30 @@ pub fn is_bad_capture(pos: &Position, values: &[i32], m: Move, victim: Kind, att
     pos.attacked(to, them, occ, pos.color_bb(them).0 & !(1u128 << to))
 }
 
-/// Scores every move of `moves` into `out` (cleared first) for a full-width node.
-#[allow(clippy::too_many_arguments)]
-pub fn score_moves(
-    pos: &Position,
-    moves: &[Move],
-    out: &mut Vec<ScoredMove>,
-    values: &[i32],
-    tt_move: Option<Move>,
-    heur: &Heuristics,
+/// Scores every move of `moves` into `out` (cleared first) for a full-width node of `board`.
+pub fn score_moves<B: SearchBoard>(
+    board: &B,
+    eval: &B::Eval,
+    moves: &[B::Move],
+    out: &mut Vec<ScoredMove<B::Move>>,
+    tt_move: Option<B::Move>,
+    heur: &Heuristics<B::Move>,
     ply: usize,
 ) {
     out.clear();
-    let side = pos.side().index();
+    let side = board.pos().side().index();
     let [k0, k1] = heur.killers(ply);
     for &m in moves {
         let score = if Some(m) == tt_move {
             TT_MOVE
-        } else if !is_quiet(pos, m) {
-            noisy_score(pos, values, m)
+        } else if !board.is_quiet(m) {
+            board.noisy_score(eval, m)
         } else if Some(m) == k0 {
             KILLER + 1
         } else if Some(m) == k1 {
             KILLER
         } else {
-            quiet_score(heur, side, m)
+            board.quiet_score(heur, side, m)
         };
         out.push(ScoredMove { mv: m, score });
     }
@@ -169,7 +181,7 @@ pub fn score_moves(
 
 /// Sort key of a scored move: higher scores first, ties by move bits (one integer compare).
 #[inline]
-pub fn order_key(s: &ScoredMove) -> u64 {
+pub fn order_key<M: SearchMove>(s: &ScoredMove<M>) -> u64 {
     // Flipping the sign bit maps i32 order onto u32 order; inverting makes it descending.
     (!((s.score as u32) ^ 0x8000_0000) as u64) << 32 | s.mv.bits() as u64
 }
@@ -200,34 +212,49 @@ enum Stage {
 /// and bad noisy moves below `BAD_CAPTURE / 2`. Quiet moves are scored with the history as it
 /// stands when the quiet stage begins, after the earlier moves' subtrees have updated it (a
 /// list scored up front, as before the picker, used the history at the node's start).
-#[derive(Default)]
-pub struct MovePicker {
-    noisy_moves: Vec<Move>,
-    quiet_moves: Vec<Move>,
-    noisy: Vec<ScoredMove>,
-    quiet: Vec<ScoredMove>,
+pub struct MovePicker<M = Move> {
+    noisy_moves: Vec<M>,
+    quiet_moves: Vec<M>,
+    noisy: Vec<ScoredMove<M>>,
+    quiet: Vec<ScoredMove<M>>,
     stage: Stage,
     /// Next index into `noisy` (good moves first, then bad ones).
     idx: usize,
     /// Next index into `quiet` (`usize::MAX` until the quiet moves are scored).
     qidx: usize,
-    tt: Option<Move>,
-    killers: [Option<Move>; 2],
+    tt: Option<M>,
+    killers: [Option<M>; 2],
 }
 
-impl MovePicker {
-    /// Generates the legal moves of `pos` (attack sets from `attacks`) for a node with table move
-    /// `tt` and the killers of its ply; returns the number of legal moves.
-    pub fn generate(
+impl<M> Default for MovePicker<M> {
+    fn default() -> Self {
+        MovePicker {
+            noisy_moves: Vec::new(),
+            quiet_moves: Vec::new(),
+            noisy: Vec::new(),
+            quiet: Vec::new(),
+            stage: Stage::default(),
+            idx: 0,
+            qidx: 0,
+            tt: None,
+            killers: [None, None],
+        }
+    }
+}
+
+impl<M: SearchMove> MovePicker<M> {
+    /// Generates the legal moves of `board`'s position for a node with table move `tt` and the
+    /// killers of its ply; returns the number of legal moves.
+    pub fn generate<B: SearchBoard<Move = M>>(
         &mut self,
-        pos: &Position,
-        tt: Option<Move>,
-        killers: [Option<Move>; 2],
-        attacks: &impl AttackSource,
+        board: &mut B,
+        eval: &B::Eval,
+        tt: Option<M>,
+        killers: [Option<M>; 2],
     ) -> usize {
         self.noisy_moves.clear();
         self.quiet_moves.clear();
-        pos.legal_moves_split(&mut self.noisy_moves, &mut self.quiet_moves, attacks);
+        board.legal_moves_split(eval, &mut self.noisy_moves, &mut self.quiet_moves);
         self.stage = Stage::TableMove;
         self.idx = 0;
         self.qidx = usize::MAX;
@@ -237,14 +264,14 @@ impl MovePicker {
     }
 
     /// The next move, or `None` when all have been produced.
-    pub fn next(&mut self, pos: &Position, values: &[i32], heur: &Heuristics) -> Option<Move> {
+    pub fn next<B: SearchBoard<Move = M>>(&mut self, board: &B, eval: &B::Eval, heur: &Heuristics<M>) -> Option<M> {
         loop {
             match self.stage {
                 Stage::TableMove => {
                     // Score and sort the captures and promotions (few) for the next stages.
                     self.noisy.clear();
                     self.noisy.extend(
-                        self.noisy_moves.iter().map(|&m| ScoredMove { mv: m, score: noisy_score(pos, values, m) }),
+                        self.noisy_moves.iter().map(|&m| ScoredMove { mv: m, score: board.noisy_score(eval, m) }),
                     );
                     self.noisy.sort_unstable_by_key(order_key);
                     self.stage = Stage::Good;
@@ -273,14 +300,14 @@ impl MovePicker {
                 Stage::Quiet => {
                     if self.qidx == usize::MAX {
                         // Score the quiet moves not produced yet.
-                        let side = pos.side().index();
+                        let side = board.pos().side().index();
                         let done = [self.tt, self.killers[0], self.killers[1]];
                         self.quiet.clear();
                         self.quiet.extend(
                             self.quiet_moves
                                 .iter()
                                 .filter(|m| !done.contains(&Some(**m)))
-                                .map(|&m| ScoredMove { mv: m, score: quiet_score(heur, side, m) }),
+                                .map(|&m| ScoredMove { mv: m, score: board.quiet_score(heur, side, m) }),
                         );
                         self.qidx = 0;
                     }
@@ -315,7 +342,7 @@ impl MovePicker {
 
     /// Drops the quiet moves not produced yet for which `keep` is false (the order of the rest is
     /// unchanged: it depends only on their keys).
-    pub fn retain_quiet(&mut self, keep: impl Fn(Move) -> bool) {
+    pub fn retain_quiet(&mut self, keep: impl Fn(M) -> bool) {
         if self.qidx == usize::MAX {
             self.quiet_moves.retain(|&m| keep(m));
         } else {
@@ -331,16 +358,17 @@ impl MovePicker {
     }
 }
 
-/// The ordering score of a quiet move that is not a killer: its history, plus a small edge for the
-/// plain version over its placement variants.
+/// The ordering score of a 5x5x5 quiet move that is not a killer: its history, plus a small edge
+/// for the plain version over its placement variants.
 #[inline]
-fn quiet_score(heur: &Heuristics, side: usize, m: Move) -> i32 {
+pub(crate) fn quiet_score(heur: &Heuristics, side: usize, m: Move) -> i32 {
     heur.history(side, m) + if m.placement().is_none() { 64 } else { 0 }
 }
 
-/// The ordering score of a capture or promotion (as [`score_moves`] gives it, table move aside).
+/// The ordering score of a 5x5x5 capture or promotion (as [`score_moves`] gives it, table move
+/// aside).
 #[inline]
-fn noisy_score(pos: &Position, values: &[i32], m: Move) -> i32 {
+pub(crate) fn noisy_score(pos: &Position, values: &[i32], m: Move) -> i32 {
     match (captured(pos, m), m.promotion()) {
         (_, Some(k)) if k != Kind::Queen => UNDER_PROMOTION + values[k.index()],
         (Some(v), promo) => {
@@ -359,7 +387,7 @@ fn noisy_score(pos: &Position, values: &[i32], m: Move) -> i32 {
 
 /// Swaps the best-scored move of `list[i..]` into `list[i]` and returns it.
 #[inline]
-pub fn pick(list: &mut [ScoredMove], i: usize) -> ScoredMove {
+pub fn pick<M: Copy>(list: &mut [ScoredMove<M>], i: usize) -> ScoredMove<M> {
     let mut best = i;
     for j in i + 1..list.len() {
         if list[j].score > list[best].score {
@@ -598,6 +626,7 @@ impl CheckInfo {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{FiveUpBoard, FiveUpEval};
     use crate::rules::{Ruleset, Variant};
 
     fn scrambled(rs: Ruleset, plies: usize, seed: u64) -> Position {
@@ -663,10 +692,12 @@ mod tests {
     #[test]
     fn picker_order_is_every_move_sorted_by_score_and_bits() {
         for rs in Ruleset::ALL {
-            let w = crate::engine::Weights::for_ruleset(rs);
+            let eval = FiveUpEval { weights: crate::engine::Weights::for_ruleset(rs), net: None };
+            let mut board = FiveUpBoard::new();
             let mut picker = MovePicker::default();
             for seed in 0..40 {
                 let p = scrambled(rs, 6 + seed as usize % 40, seed);
+                board.reset(&eval, &p);
                 let legal = p.legal_moves();
                 // Some history, killers (one legal quiet move, one move from elsewhere) and a table
                 // move of varying kind.
@@ -687,11 +718,11 @@ mod tests {
                     _ => quiet.first().copied(),
                 };
                 let mut want = Vec::new();
-                score_moves(&p, &legal, &mut want, &w.values, tt, &heur, 3);
+                score_moves(&board, &eval, &legal, &mut want, tt, &heur, 3);
                 want.sort_unstable_by_key(order_key);
                 let want: Vec<Move> = want.iter().map(|s| s.mv).collect();
-                assert_eq!(picker.generate(&p, tt, heur.killers(3), &crate::rules::movegen::Computed), legal.len());
-                let got: Vec<Move> = std::iter::from_fn(|| picker.next(&p, &w.values, &heur)).collect();
+                assert_eq!(picker.generate(&mut board, &eval, tt, heur.killers(3)), legal.len());
+                let got: Vec<Move> = std::iter::from_fn(|| picker.next(&board, &eval, &heur)).collect();
                 assert_eq!(got, want, "{rs} seed {seed}");
             }
         }
@@ -717,10 +748,12 @@ mod tests {
     fn ordering_puts_tt_move_then_captures_first() {
         let p = scrambled(Ruleset::FiveUp, 30, 5);
         let legal = p.legal_moves();
-        let w = crate::engine::Weights::for_ruleset(Ruleset::FiveUp);
+        let eval = FiveUpEval { weights: crate::engine::Weights::for_ruleset(Ruleset::FiveUp), net: None };
+        let mut board = FiveUpBoard::new();
+        board.reset(&eval, &p);
         let tt = legal[legal.len() / 2];
         let mut list = Vec::new();
-        score_moves(&p, &legal, &mut list, &w.values, Some(tt), &Heuristics::default(), 0);
+        score_moves(&board, &eval, &legal, &mut list, Some(tt), &Heuristics::default(), 0);
         assert_eq!(pick(&mut list, 0).mv, tt);
         let picked: Vec<ScoredMove> = (0..list.len()).map(|i| pick(&mut list, i)).collect();
         assert!(picked.windows(2).all(|w| w[0].score >= w[1].score));

@@ -26,7 +26,9 @@
 //!   the move picker anyway. On x86-64 relaxed atomic loads and stores are plain moves, so one
 //!   thread pays only the XOR. [`TransTable::clear`] (exclusive) makes searches reproducible.
 
+use super::board::SearchMove;
 use super::score::MATE_BOUND;
+#[cfg(test)]
 use crate::rules::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -119,9 +121,9 @@ const _: () = assert!(std::mem::size_of::<Cluster>() == 64);
 
 /// A probe result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TtHit {
+pub struct TtHit<M> {
     /// Best or refutation move stored, if any.
-    pub mv: Option<Move>,
+    pub mv: Option<M>,
     /// Score, already converted to be relative to the root at the probing ply.
     pub score: i32,
     /// Remaining depth the score was searched to.
@@ -233,7 +235,7 @@ impl TransTable {
 
     /// The entry stored for `key`, scores converted for a node at `ply`.
     #[inline]
-    pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
+    pub fn probe<M: SearchMove>(&self, key: u64, ply: usize) -> Option<TtHit<M>> {
         let e = self.table[self.cluster(key)].0.iter().map(Slot::load).find(|e| e.key == key && self.live(e))?;
         let bound = match e.meta & 3 {
             1 => Bound::Upper,
@@ -241,7 +243,7 @@ impl TransTable {
             _ => Bound::Exact,
         };
         Some(TtHit {
-            mv: if e.mv == 0 { None } else { Move::from_bits(e.mv) },
+            mv: if e.mv == 0 { None } else { M::from_bits(e.mv) },
             score: score_from_tt(e.score as i32, ply),
             depth: e.depth as i32,
             bound,
@@ -250,7 +252,7 @@ impl TransTable {
 
     /// Stores a result for `key` found at `ply` with `depth` remaining (negative depths store as 0).
     #[inline]
-    pub fn store(&self, key: u64, ply: usize, depth: i32, score: i32, bound: Bound, mv: Option<Move>) {
+    pub fn store<M: SearchMove>(&self, key: u64, ply: usize, depth: i32, score: i32, bound: Bound, mv: Option<M>) {
         let index = self.cluster(key);
         let gen = self.generation;
         if !self.dirty.load(Ordering::Relaxed) {
@@ -338,9 +340,9 @@ mod tests {
                     for i in 0..400_000u64 {
                         let k = (i * 2 + t).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
                         let (score, depth) = data(k);
-                        tt.store(k, 0, depth, score, Bound::Exact, None);
+                        tt.store(k, 0, depth, score, Bound::Exact, None::<Move>);
                         let j = k.wrapping_add(0x9E37_79B9_7F4A_7C15);
-                        if let Some(h) = tt.probe(j, 0) {
+                        if let Some(h) = tt.probe::<Move>(j, 0) {
                             assert_eq!((h.score, h.depth), data(j));
                         }
                     }
@@ -353,16 +355,16 @@ mod tests {
     #[test]
     fn store_then_probe_returns_the_entry() {
         let mut tt = TransTable::new(1);
-        assert_eq!(tt.probe(42, 0), None);
+        assert_eq!(tt.probe::<Move>(42, 0), None);
         tt.store(42, 3, 5, -17, Bound::Lower, Some(mv(1, 2)));
-        let h = tt.probe(42, 3).unwrap();
+        let h = tt.probe::<Move>(42, 3).unwrap();
         assert_eq!(h, TtHit { mv: Some(mv(1, 2)), score: -17, depth: 5, bound: Bound::Lower });
         // A store without a move keeps the old move.
-        tt.store(42, 3, 6, 10, Bound::Exact, None);
-        assert_eq!(tt.probe(42, 3).unwrap().mv, Some(mv(1, 2)));
-        assert_eq!(tt.probe(42, 3).unwrap().bound, Bound::Exact);
+        tt.store(42, 3, 6, 10, Bound::Exact, None::<Move>);
+        assert_eq!(tt.probe::<Move>(42, 3).unwrap().mv, Some(mv(1, 2)));
+        assert_eq!(tt.probe::<Move>(42, 3).unwrap().bound, Bound::Exact);
         tt.clear();
-        assert_eq!(tt.probe(42, 3), None);
+        assert_eq!(tt.probe::<Move>(42, 3), None);
     }
 
     #[test]
@@ -385,7 +387,7 @@ mod tests {
         for round in 0..300 {
             tt.clear();
             for &k in &keys[..4] {
-                assert_eq!(tt.probe(k, 0), None, "round {round}: an entry survived a clear");
+                assert_eq!(tt.probe::<Move>(k, 0), None, "round {round}: an entry survived a clear");
             }
             assert_eq!(tt.hashfull(), 0);
             // Shallow stores of other keys take the slots a fresh table would give them, the
@@ -393,16 +395,16 @@ mod tests {
             fill(&tt, &keys[4..], 1);
             assert_eq!(slots(&tt), keys[4..].to_vec(), "round {round}");
             tt.clear();
-            tt.store(keys[4], 0, 3, 1, Bound::Exact, None);
+            tt.store(keys[4], 0, 3, 1, Bound::Exact, None::<Move>);
             // keys[6]'s old entry (slot 2) is empty now: a fresh table would use slot 1.
-            tt.store(keys[6], 0, 3, 1, Bound::Exact, None);
-            assert_eq!(tt.probe(keys[6], 0).unwrap().mv, None, "round {round}");
+            tt.store(keys[6], 0, 3, 1, Bound::Exact, None::<Move>);
+            assert_eq!(tt.probe::<Move>(keys[6], 0).unwrap().mv, None, "round {round}");
             assert_eq!(slots(&tt)[..2], [keys[4], keys[6]], "round {round}");
             tt.clear();
             fill(&tt, &keys[..4], 20);
             assert_eq!(slots(&tt), fresh);
             assert_eq!(
-                tt.probe(keys[2], 0).unwrap(),
+                tt.probe::<Move>(keys[2], 0).unwrap(),
                 TtHit { mv: Some(mv(1, 2)), score: 7, depth: 22, bound: Bound::Lower }
             );
         }
@@ -422,11 +424,11 @@ mod tests {
     fn mate_scores_are_adjusted_by_ply() {
         let tt = TransTable::new(1);
         // At ply 4 we found a mate 3 plies further on: mate_in(7) from the root.
-        tt.store(7, 4, 3, mate_in(7), Bound::Exact, None);
+        tt.store(7, 4, 3, mate_in(7), Bound::Exact, None::<Move>);
         // Probed from ply 2 (a transposition nearer the root), the same mate is 3 plies away.
-        assert_eq!(tt.probe(7, 2).unwrap().score, mate_in(5));
-        tt.store(8, 5, 3, mated_in(9), Bound::Upper, None);
-        assert_eq!(tt.probe(8, 1).unwrap().score, mated_in(5));
+        assert_eq!(tt.probe::<Move>(7, 2).unwrap().score, mate_in(5));
+        tt.store(8, 5, 3, mated_in(9), Bound::Upper, None::<Move>);
+        assert_eq!(tt.probe::<Move>(8, 1).unwrap().score, mated_in(5));
         assert_eq!(score_from_tt(score_to_tt(123, 9), 2), 123);
     }
 
@@ -438,18 +440,18 @@ mod tests {
         let keys: Vec<u64> = (1..=5u64).map(|i| i * (u64::MAX / clusters / 8)).collect();
         for (i, &k) in keys.iter().take(4).enumerate() {
             assert_eq!(tt.cluster(k), 0);
-            tt.store(k, 0, 10 + i as i32, 0, Bound::Exact, None);
+            tt.store(k, 0, 10 + i as i32, 0, Bound::Exact, None::<Move>);
         }
-        tt.store(keys[4], 0, 1, 0, Bound::Exact, None);
+        tt.store(keys[4], 0, 1, 0, Bound::Exact, None::<Move>);
         // The shallowest (depth 10, the first key) was replaced; the deeper ones stay.
-        assert!(tt.probe(keys[0], 0).is_none());
+        assert!(tt.probe::<Move>(keys[0], 0).is_none());
         for &k in &keys[1..] {
-            assert!(tt.probe(k, 0).is_some());
+            assert!(tt.probe::<Move>(k, 0).is_some());
         }
         // In a later search, old entries give way even to shallow new ones.
         tt.new_search();
-        tt.store(keys[0], 0, 1, 0, Bound::Exact, None);
-        assert!(tt.probe(keys[0], 0).is_some());
+        tt.store(keys[0], 0, 1, 0, Bound::Exact, None::<Move>);
+        assert!(tt.probe::<Move>(keys[0], 0).is_some());
         assert_eq!(tt.size_mb(), 1);
     }
 }

@@ -98,6 +98,18 @@ impl Move {
     pub const fn bits(self) -> u32 {
         self.0
     }
+
+    /// The move of [`Move::bits`]; `None` for bits no move has (beyond bit 20, a pawn or king
+    /// promotion, the same from and to square, the same board both ways).
+    pub const fn from_bits(b: u32) -> Option<Move> {
+        let m = Move(b);
+        let promo = b >> 16 & 7;
+        if b >> 21 != 0 || promo >= 5 || m.from() == m.to() || m.board_from() == m.board_to() {
+            None
+        } else {
+            Some(m)
+        }
+    }
 }
 
 impl std::fmt::Display for Move {

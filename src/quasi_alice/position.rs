@@ -120,6 +120,12 @@ impl Position {
         self.color_bb[color.index()][board] & self.kind_bb[kind as usize][board]
     }
 
+    /// The squares of `color`'s men on `board`.
+    #[inline]
+    pub fn men(&self, color: Color, board: usize) -> u64 {
+        self.color_bb[color.index()][board]
+    }
+
     /// Every occupied square of `board`.
     #[inline]
     pub fn occupied(&self, board: usize) -> u64 {
@@ -335,6 +341,35 @@ impl Position {
             self.put(cell, c);
         }
         self.castling = u.castling;
+        self.ep = u.ep;
+        self.halfmove = u.halfmove;
+        self.hash = u.hash;
+    }
+
+    /// Passes the turn (for a search's null move; the side to move must not be in check): the
+    /// other side moves, en passant rights lapse, the halfmove clock counts the pass.
+    pub fn make_null(&mut self) -> Undo {
+        let undo = Undo {
+            captured: 0,
+            king_captured: 0,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            hash: self.hash,
+        };
+        if self.ep != NO_EP {
+            self.hash ^= KEYS.ep[self.ep as usize];
+            self.ep = NO_EP;
+        }
+        self.halfmove += 1;
+        self.side = self.side.flip();
+        self.hash ^= KEYS.side;
+        undo
+    }
+
+    /// Takes back [`Position::make_null`].
+    pub fn unmake_null(&mut self, u: Undo) {
+        self.side = self.side.flip();
         self.ep = u.ep;
         self.halfmove = u.halfmove;
         self.hash = u.hash;

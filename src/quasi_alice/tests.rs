@@ -187,7 +187,8 @@ fn the_diagram_shows_four_boards_side_by_side() {
 
 /// Plays `plies` random legal moves from the start with a fixed generator; checks at every ply that
 /// the incremental hash equals the recomputed one, that the text round-trips, that every legal
-/// move reads back from its text, and that unmake restores the position exactly.
+/// move reads back from its text, and that unmake (and a null move's take-back) restores the
+/// position exactly.
 #[test]
 fn random_games_keep_hash_text_and_unmake_consistent() {
     let mut rng = crate::rng::SplitMix64::new(7);
@@ -213,6 +214,15 @@ fn random_games_keep_hash_text_and_unmake_consistent() {
                 assert!(!p.attacked(k / 64, k % 64, p.side()), "{m} leaves its king attacked in {text}");
                 p.unmake(m, u);
                 assert_eq!(p, before, "unmake {m}");
+                assert_eq!(p.hash(), before.hash());
+            }
+            if !p.in_check() {
+                let before = p.clone();
+                let u = p.make_null();
+                assert_eq!(p.hash(), p.full_hash(), "null move in {text}");
+                assert_eq!(p.side(), before.side().flip());
+                p.unmake_null(u);
+                assert_eq!(p, before, "unmake_null");
                 assert_eq!(p.hash(), before.hash());
             }
             let m = moves[rng.below(moves.len())];

@@ -2,45 +2,35 @@
 //! thread's depths with their reports and stopping rules, and the Lazy SMP helpers' depths.
 
 use super::{Iteration, Limits, Search, SearchResult, Worker, MAX_DEPTH};
-use crate::engine::nnue::Network;
-use crate::engine::ordering::victim_order;
+use crate::engine::board::SearchBoard;
 use crate::engine::score::{mated_in, Score, DRAW, INFINITE, MATE, MATE_BOUND};
 use crate::engine::tt::TransTable;
-use crate::engine::weights::Weights;
-use crate::rules::Position;
+use crate::game::State;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-impl<'e> Search<'e> {
+impl<'e, B: SearchBoard> Search<'e, B> {
     /// A search of `pos` by one thread: `worker`'s memory, the shared table and the limits.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
-        w: &'e Weights,
-        net: Option<&'e Network>,
+        eval: &'e B::Eval,
         tt: &'e TransTable,
-        worker: &'e mut Worker,
-        pos: &Position,
+        worker: &'e mut Worker<B>,
+        pos: &B::Pos,
         history: &[u64],
-        limits: &Limits,
+        limits: &Limits<B::Move>,
         stop: Option<&Arc<AtomicBool>>,
         start: Instant,
-    ) -> Search<'e> {
-        let Worker { heur, plies, inc, nnue } = worker;
-        let values = w.search_values();
-        inc.reset(pos, w);
-        if let Some(net) = net {
-            nnue.reset(net, pos);
-        }
+    ) -> Search<'e, B> {
+        let Worker { heur, plies, board } = worker;
+        board.reset(eval, pos);
         Search {
-            pos: pos.clone(),
-            w,
+            board,
+            eval,
             tt,
             heur,
             plies,
-            inc,
-            net,
-            nnue,
             keys: history.to_vec(),
             nodes: 0,
             seldepth: 0,
@@ -51,8 +41,6 @@ impl<'e> Search<'e> {
             root_depth: 0,
             root_best: None,
             iter_best: None,
-            values,
-            victims: victim_order(pos.ruleset(), &values),
             shared_nodes: None,
             searchmoves: limits.searchmoves.clone(),
         }
@@ -100,7 +88,7 @@ impl<'e> Search<'e> {
     /// A helper thread's iterative deepening: depths 1 to `max_depth` (one deeper for odd
     /// helpers), results only into the table, until the main thread raises the stop flag.
     pub(super) fn helper(&mut self, max_depth: u32, index: u32) {
-        let root_in_check = self.pos.in_check();
+        let root_in_check = self.board.pos().in_check();
         let skew = index & 1;
         let mut prev = 0;
         for depth in 1..=max_depth.clamp(1, MAX_DEPTH) {
@@ -115,10 +103,10 @@ impl<'e> Search<'e> {
     /// The main thread's iterative deepening under `limits` (the search of [`super::Engine::search`]).
     pub(super) fn iterate(
         &mut self,
-        limits: &Limits,
+        limits: &Limits<B::Move>,
         start: Instant,
-        mut on_iteration: impl FnMut(&Iteration),
-    ) -> SearchResult {
+        mut on_iteration: impl FnMut(&Iteration<B::Move>),
+    ) -> SearchResult<B::Move> {
         let mut result = SearchResult {
             best: None,
             score: Score(0),
@@ -131,8 +119,8 @@ impl<'e> Search<'e> {
         };
 
         // 1. No legal move: mated or stalemated, nothing to search.
-        let pos = self.pos.clone();
-        let mut legal = pos.legal_moves();
+        let pos = self.board.pos().clone();
+        let mut legal = crate::game::legal_moves(&pos);
         if legal.iter().any(|m| self.searchmoves.contains(m)) {
             legal.retain(|m| self.searchmoves.contains(m));
         } else {

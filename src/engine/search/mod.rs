@@ -1,16 +1,13 @@
-//! Iterative-deepening principal-variation search with aspiration windows.
+//! Iterative-deepening principal-variation search with aspiration windows, for any game that is
+//! a [`SearchBoard`].
 //!
 //! [`Engine::search`] runs depths 1, 2, ... until a limit (depth, nodes, time or the stop flag),
 //! reporting every completed depth. Each depth calls `Search::negamax` at the root inside an
 //! aspiration window around the previous score; a node below the horizon drops into
-//! `Search::qsearch`. Evaluation is [`evaluate`], computed incrementally: `Search::make` and
-//! `Search::unmake` carry the per-piece terms along with the position. An engine given a network
-//! ([`Engine::set_network`]) evaluates with it instead, through the per-ply accumulators of
-//! [`crate::engine::nnue::Stack`], plus the hand evaluation's king chase in won endgames (see
-//! `Search::static_eval`); everything else in the search is the same for both evaluations, except
-//! that move generation then computes attack sets instead of reading the hand evaluation's
-//! incremental ones (bringing that state along only for them cost more: 2.1% fewer instructions
-//! per node without it, `docs/BENCHMARKS.md`).
+//! `Search::qsearch`. Evaluation, move generation split into noisy and quiet moves, the moves
+//! quiescence tries and the check test of late-move pruning come from the board (for the 5x5x5
+//! games [`FiveUpBoard`]: the hand evaluation, incremental, or an NNUE network set by
+//! [`Engine::set_network`]); everything else is written once here.
 //!
 //! Determinism: with `keep_tt = false` (the default) the transposition table and the move-ordering
 //! heuristics are cleared at the start of every search, and nothing else carries state, so a search
@@ -21,27 +18,28 @@
 //! `deepen.rs` the iterative-deepening driver (aspiration windows, reports, Lazy SMP helpers);
 //! `negamax.rs` the tree search itself (`negamax`, quiescence and the per-node bookkeeping).
 //!
-//! [`evaluate`]: super::eval::evaluate
+//! [`FiveUpBoard`]: super::FiveUpBoard
 
 mod deepen;
 mod negamax;
 
-use super::incremental::EvalState;
+use super::board::SearchBoard;
+use super::fiveup_board::{FiveUpBoard, FiveUpEval};
 use super::ordering::{Heuristics, MovePicker, ScoredMove, MAX_PLY};
 use super::score::{Score, INFINITE};
 use super::tt::TransTable;
 use super::weights::Weights;
-use crate::engine::nnue::{Network, Stack as NnueStack};
-use crate::rules::types::KIND_COUNT;
-use crate::rules::{Kind, Move, Position};
+use crate::engine::nnue::Network;
+use crate::game::State;
+use crate::rules::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// When to stop searching. Unset limits do not apply; with none set the search runs to
 /// [`MAX_DEPTH`] (or until the stop flag is raised).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Limits {
+#[derive(Clone, Debug, PartialEq)]
+pub struct Limits<M = Move> {
     /// Deepest iteration to complete.
     pub depth: Option<u32>,
     /// Node budget (every position visited, quiescence included); checked at every node.
@@ -55,20 +53,26 @@ pub struct Limits {
     pub soft_time: Option<Duration>,
     /// Root moves to consider (UCI `searchmoves`); empty: every legal move. Moves that are not
     /// legal in the position are ignored.
-    pub searchmoves: Vec<Move>,
+    pub searchmoves: Vec<M>,
 }
 
-impl Limits {
+impl<M> Default for Limits<M> {
+    fn default() -> Self {
+        Limits { depth: None, nodes: None, time: None, soft_time: None, searchmoves: Vec::new() }
+    }
+}
+
+impl<M> Limits<M> {
     /// Search to a fixed depth.
-    pub fn depth(d: u32) -> Limits {
+    pub fn depth(d: u32) -> Limits<M> {
         Limits { depth: Some(d), ..Limits::default() }
     }
     /// Search a fixed number of nodes.
-    pub fn nodes(n: u64) -> Limits {
+    pub fn nodes(n: u64) -> Limits<M> {
         Limits { nodes: Some(n), ..Limits::default() }
     }
     /// Search for a time.
-    pub fn time(t: Duration) -> Limits {
+    pub fn time(t: Duration) -> Limits<M> {
         Limits { time: Some(t), ..Limits::default() }
     }
 }
@@ -99,7 +103,7 @@ pub const MAX_THREADS: usize = 256;
 
 /// The report of one completed depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Iteration {
+pub struct Iteration<M = Move> {
     /// Nominal depth.
     pub depth: u32,
     /// Deepest ply reached (quiescence included).
@@ -111,14 +115,14 @@ pub struct Iteration {
     /// Time since the search started.
     pub time: Duration,
     /// Principal variation, the best move first.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
 }
 
 /// The outcome of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchResult {
+pub struct SearchResult<M = Move> {
     /// Best move; `None` only when the side to move has no legal move.
-    pub best: Option<Move>,
+    pub best: Option<M>,
     /// Score of the last completed depth (mated or draw when there is no legal move).
     pub score: Score,
     /// Last completed depth (0 if none completed).
@@ -130,9 +134,9 @@ pub struct SearchResult {
     /// Time taken.
     pub time: Duration,
     /// Principal variation of the last completed depth.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
     /// Every completed depth.
-    pub iterations: Vec<Iteration>,
+    pub iterations: Vec<Iteration<M>>,
 }
 
 /// What [`Engine::quiesce`] found.
@@ -149,78 +153,97 @@ pub struct Quiescence {
 }
 
 /// Per-ply scratch space, reused across searches.
-#[derive(Default)]
-struct Ply {
-    picker: MovePicker,
-    moves: Vec<Move>,
-    scored: Vec<ScoredMove>,
-    quiets: Vec<Move>,
-    pv: Vec<Move>,
+struct Ply<M> {
+    picker: MovePicker<M>,
+    moves: Vec<M>,
+    scored: Vec<ScoredMove<M>>,
+    quiets: Vec<M>,
+    pv: Vec<M>,
+}
+
+impl<M> Default for Ply<M> {
+    fn default() -> Self {
+        Ply { picker: MovePicker::default(), moves: Vec::new(), scored: Vec::new(), quiets: Vec::new(), pv: Vec::new() }
+    }
 }
 
 /// The memory one search thread owns: move-ordering heuristics, per-ply scratch space and the
-/// incremental evaluation.
-struct Worker {
-    heur: Heuristics,
-    plies: Vec<Ply>,
-    inc: EvalState,
-    /// The network's accumulators along the path (used only with a network).
-    nnue: NnueStack,
+/// game's board (its position and evaluation state).
+struct Worker<B: SearchBoard> {
+    heur: Heuristics<B::Move>,
+    plies: Vec<Ply<B::Move>>,
+    board: B,
 }
 
-impl Worker {
-    fn new() -> Worker {
+impl<B: SearchBoard> Worker<B> {
+    fn new() -> Worker<B> {
         Worker {
             heur: Heuristics::default(),
             plies: (0..MAX_PLY + 8).map(|_| Ply::default()).collect(),
-            inc: EvalState::new(),
-            nnue: NnueStack::default(),
+            board: B::new(),
         }
     }
 }
 
-/// An alpha-beta engine: weights, transposition table and move-ordering memory (one [`Worker`]
-/// per search thread).
-pub struct Engine {
-    weights: Weights,
-    /// The network that evaluates positions in place of the hand evaluation, if any.
-    net: Option<Arc<Network>>,
+/// An alpha-beta engine for the game of board `B` (by default the 5x5x5 games): evaluation
+/// settings, transposition table and move-ordering memory (one [`Worker`] per search thread).
+pub struct Engine<B: SearchBoard = FiveUpBoard> {
+    eval: B::Eval,
     config: EngineConfig,
     tt: TransTable,
-    main: Worker,
-    helpers: Vec<Worker>,
+    main: Worker<B>,
+    helpers: Vec<Worker<B>>,
 }
 
 impl Engine {
-    /// A new engine with the given weights and settings (`threads` is clamped to
+    /// A new 5x5x5 engine with the given weights and settings (`threads` is clamped to
     /// 1..=[`MAX_THREADS`]).
-    pub fn new(weights: Weights, mut config: EngineConfig) -> Engine {
-        config.threads = config.threads.clamp(1, MAX_THREADS);
-        let tt = TransTable::new(config.hash_mb);
-        let helpers = (1..config.threads).map(|_| Worker::new()).collect();
-        Engine { weights, net: None, config, tt, main: Worker::new(), helpers }
+    pub fn new(weights: Weights, config: EngineConfig) -> Engine {
+        Engine::with_eval(FiveUpEval { weights, net: None }, config)
     }
 
     /// Evaluates with `net` (an NNUE network for the positions' ruleset) instead of the hand
     /// evaluation, or with the hand evaluation again (`None`). The table is cleared.
     pub fn set_network(&mut self, net: Option<Arc<Network>>) {
-        self.net = net;
+        self.eval.net = net;
         self.tt.clear();
     }
 
     /// The network in use, if any.
     pub fn network(&self) -> Option<&Arc<Network>> {
-        self.net.as_ref()
+        self.eval.net.as_ref()
     }
 
     /// The evaluation weights.
     pub fn weights(&self) -> &Weights {
-        &self.weights
+        &self.eval.weights
     }
 
     /// Replaces the evaluation weights (the table is cleared: its scores came from the old ones).
     pub fn set_weights(&mut self, weights: Weights) {
-        self.weights = weights;
+        self.eval.weights = weights;
+        self.tt.clear();
+    }
+}
+
+impl<B: SearchBoard> Engine<B> {
+    /// A new engine with the given evaluation and settings (`threads` is clamped to
+    /// 1..=[`MAX_THREADS`]).
+    pub fn with_eval(eval: B::Eval, mut config: EngineConfig) -> Engine<B> {
+        config.threads = config.threads.clamp(1, MAX_THREADS);
+        let tt = TransTable::new(config.hash_mb);
+        let helpers = (1..config.threads).map(|_| Worker::new()).collect();
+        Engine { eval, config, tt, main: Worker::new(), helpers }
+    }
+
+    /// The evaluation settings.
+    pub fn eval(&self) -> &B::Eval {
+        &self.eval
+    }
+
+    /// Replaces the evaluation settings (the table is cleared: its scores came from the old ones).
+    pub fn set_eval(&mut self, eval: B::Eval) {
+        self.eval = eval;
         self.tt.clear();
     }
 
@@ -241,20 +264,20 @@ impl Engine {
     /// The state of a search of `pos` starting at `start` on the main thread.
     fn begin(
         &mut self,
-        pos: &Position,
+        pos: &B::Pos,
         history: &[u64],
-        limits: &Limits,
+        limits: &Limits<B::Move>,
         stop: Option<&Arc<AtomicBool>>,
         start: Instant,
-    ) -> Search<'_> {
-        Search::new(&self.weights, self.net.as_deref(), &self.tt, &mut self.main, pos, history, limits, stop, start)
+    ) -> Search<'_, B> {
+        Search::new(&self.eval, &self.tt, &mut self.main, pos, history, limits, stop, start)
     }
 
     /// The quiescence value of `pos` for the side to move, as the search resolves its leaves:
     /// the static evaluation or the best sequence of captures and queen promotions (every evasion
     /// in check; mated scores as a mate). Within `node_limit` nodes; a search cut off by the limit
     /// reports the static evaluation. No table, no history: the answer depends on `pos` alone.
-    pub fn quiesce(&mut self, pos: &Position, node_limit: u64) -> Quiescence {
+    pub fn quiesce(&mut self, pos: &B::Pos, node_limit: u64) -> Quiescence {
         let limits = Limits::nodes(node_limit.max(1));
         let in_check = pos.in_check();
         let mut s = self.begin(pos, &[], &limits, None, Instant::now());
@@ -274,12 +297,12 @@ impl Engine {
     /// the helpers when it finishes. Node counts (and the node limit) are the sum over threads.
     pub fn search(
         &mut self,
-        pos: &Position,
+        pos: &B::Pos,
         history: &[u64],
-        limits: &Limits,
+        limits: &Limits<B::Move>,
         stop: Option<&Arc<AtomicBool>>,
-        on_iteration: impl FnMut(&Iteration),
-    ) -> SearchResult {
+        on_iteration: impl FnMut(&Iteration<B::Move>),
+    ) -> SearchResult<B::Move> {
         // 1. Fresh or aged memory.
         if self.config.keep_tt {
             self.tt.new_search();
@@ -291,15 +314,13 @@ impl Engine {
             }
         }
         let start = Instant::now();
-        if self.helpers.is_empty() || pos.legal_moves().len() <= 1 {
-            let net = self.net.as_deref();
-            let mut s = Search::new(&self.weights, net, &self.tt, &mut self.main, pos, history, limits, stop, start);
+        if self.helpers.is_empty() || pos.count_legal() <= 1 {
+            let mut s = Search::new(&self.eval, &self.tt, &mut self.main, pos, history, limits, stop, start);
             return s.iterate(limits, start, on_iteration);
         }
         // 2. Lazy SMP: helpers until the main thread is done.
-        let Engine { weights, net, tt, main, helpers, .. } = self;
-        let (weights, tt): (&Weights, &TransTable) = (weights, tt);
-        let net = net.as_deref();
+        let Engine { eval, tt, main, helpers, .. } = self;
+        let (eval, tt): (&B::Eval, &TransTable) = (eval, tt);
         let halt = Arc::new(AtomicBool::new(false));
         let shared = AtomicU64::new(0);
         let helper_limits =
@@ -308,13 +329,13 @@ impl Engine {
             for (i, h) in helpers.iter_mut().enumerate() {
                 let (halt, shared, helper_limits) = (&halt, &shared, &helper_limits);
                 scope.spawn(move || {
-                    let mut s = Search::new(weights, net, tt, h, pos, history, helper_limits, Some(halt), start);
+                    let mut s = Search::new(eval, tt, h, pos, history, helper_limits, Some(halt), start);
                     s.shared_nodes = Some(shared);
                     s.helper(limits.depth.unwrap_or(MAX_DEPTH), i as u32 + 1);
                     shared.fetch_add(s.nodes & 1023, Ordering::Relaxed);
                 });
             }
-            let mut s = Search::new(weights, net, tt, main, pos, history, limits, stop, start);
+            let mut s = Search::new(eval, tt, main, pos, history, limits, stop, start);
             s.shared_nodes = Some(&shared);
             let r = s.iterate(limits, start, on_iteration);
             halt.store(true, Ordering::Relaxed);
@@ -327,17 +348,13 @@ impl Engine {
 }
 
 /// The state of one running search.
-struct Search<'e> {
-    pos: Position,
-    w: &'e Weights,
+struct Search<'e, B: SearchBoard> {
+    /// The position and its evaluation state.
+    board: &'e mut B,
+    eval: &'e B::Eval,
     tt: &'e TransTable,
-    heur: &'e mut Heuristics,
-    plies: &'e mut Vec<Ply>,
-    /// The evaluation terms: `make` and `unmake` record the moves, an evaluation brings it to `pos`.
-    inc: &'e mut EvalState,
-    /// The network evaluating in place of the hand evaluation, if any, and its accumulators.
-    net: Option<&'e Network>,
-    nnue: &'e mut NnueStack,
+    heur: &'e mut Heuristics<B::Move>,
+    plies: &'e mut Vec<Ply<B::Move>>,
     /// Hashes of the game history, then of every position on the path above the current node.
     keys: Vec<u64>,
     nodes: u64,
@@ -347,19 +364,15 @@ struct Search<'e> {
     stop: Option<Arc<AtomicBool>>,
     aborted: bool,
     root_depth: i32,
-    root_best: Option<Move>,
+    root_best: Option<B::Move>,
     /// The root move that beat alpha last in the current iteration (reset at each depth): the
     /// answer when the iteration is cut off.
-    iter_best: Option<Move>,
-    /// The values move ordering, delta pruning and exchange tests use ([`Weights::search_values`]).
-    values: [i32; KIND_COUNT],
-    /// Capturable kinds, most valuable first.
-    victims: Vec<Kind>,
+    iter_best: Option<B::Move>,
     /// Under Lazy SMP: where every thread publishes its nodes, 1,024 at a time (for reports and
     /// the node limit, which every thread watches).
     shared_nodes: Option<&'e AtomicU64>,
     /// The root moves to search ([`Limits::searchmoves`]; empty: all).
-    searchmoves: Vec<Move>,
+    searchmoves: Vec<B::Move>,
 }
 
 #[cfg(test)]

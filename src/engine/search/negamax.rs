@@ -2,16 +2,11 @@
 //! the per-node bookkeeping (make/unmake with the evaluation terms, draws, limits, PV).
 
 use super::Search;
-use crate::engine::eval::{evaluate, mop_up_chase};
-use crate::engine::ordering::{
-    captured, captures_into, is_bad_capture, is_quiet, pick, score_moves, CheckInfo, MAX_PLY,
-};
+use crate::engine::board::SearchBoard;
+use crate::engine::ordering::{pick, score_moves, MAX_PLY};
 use crate::engine::score::{mate_in, mated_in, DRAW, INFINITE, MATE_BOUND};
 use crate::engine::tt::Bound;
-use crate::game::Color;
-use crate::rules::movegen::Computed;
-use crate::rules::position::Undo;
-use crate::rules::{Kind, Move};
+use crate::game::State;
 use std::sync::atomic::Ordering;
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -50,54 +45,23 @@ fn late_move_limit(depth: i32) -> usize {
     (4 + 3 * depth * depth) as usize
 }
 
-impl Search<'_> {
-    /// Plays `m`, bringing the evaluation terms along.
+impl<B: SearchBoard> Search<'_, B> {
+    /// Plays `m`, bringing the evaluation state along.
     #[inline]
-    fn make(&mut self, m: Move) -> Undo {
-        let occ = self.pos.occupied().0;
-        let kings = [self.pos.king(Color::White).index(), self.pos.king(Color::Black).index()];
-        let undo = self.pos.make(m);
-        self.inc.push(occ, self.pos.occupied().0, kings, m.from().index(), m.to().index());
-        if self.net.is_some() {
-            self.nnue.push(m);
-        }
-        undo
+    fn make(&mut self, m: B::Move) -> <B::Pos as State>::Undo {
+        self.board.make(self.eval, m)
     }
 
     /// Takes back `m`, the last move played by [`Search::make`].
     #[inline]
-    fn unmake(&mut self, m: Move, undo: Undo) {
-        self.pos.unmake(m, undo);
-        self.inc.pop();
-        if self.net.is_some() {
-            self.nnue.pop();
-        }
+    fn unmake(&mut self, m: B::Move, undo: <B::Pos as State>::Undo) {
+        self.board.unmake(self.eval, m, undo)
     }
 
-    /// The static evaluation of the current position: the network's when the engine has one,
-    /// plus the hand evaluation's king chase in won endgames, else the hand evaluation (equal to
-    /// [`evaluate`]).
-    ///
-    /// The chase (`eval.rs`, step 7 without its trade bonus: with few men, a clear material lead
-    /// and no pawns left to the side ahead, drive the weaker king to the edge and bring the own
-    /// king closer) is added to the network's score because a network trained on search scores
-    /// values such endgames as won but flat: nothing in its score says which king move makes
-    /// progress. Without it the engine with the shipped Five Up network drew 10 of 20 random
-    /// K+Q v K endgames by the fifty-move rule (`docs/NNUE.md`, the conversion measurement).
+    /// The static evaluation of the current position, from the side to move.
     #[inline]
     pub(super) fn static_eval(&mut self) -> i32 {
-        if let Some(net) = self.net {
-            let mut v = self.nnue.evaluate(net, &self.pos);
-            if self.pos.occupied().0.count_ones() as i32 <= self.w.mopup_pieces {
-                let m = mop_up_chase(&self.pos, self.w, self.inc.taper().value(&self.pos));
-                v += if self.pos.side() == Color::White { m } else { -m };
-            }
-            // Clamped below the mate range, so that no evaluation reads as a mate.
-            return v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
-        }
-        let v = self.inc.evaluate(&self.pos, self.w);
-        debug_assert_eq!(v, evaluate(&self.pos, self.w), "incremental evaluation");
-        v
+        self.board.static_eval(self.eval)
     }
 
     /// Counts a node and checks the limits; sets `aborted` when one is reached.
@@ -124,7 +88,7 @@ impl Search<'_> {
     /// Draw by the fifty-move rule, repetition (of a game position or one on the search path) or
     /// bare kings. Not called at the root.
     fn is_draw(&self) -> bool {
-        let pos = &self.pos;
+        let pos = self.board.pos();
         let hm = pos.halfmove() as usize;
         if hm >= 100 {
             // Checkmate on the hundredth ply still counts as mate.
@@ -142,16 +106,8 @@ impl Search<'_> {
         pos.bare_kings()
     }
 
-    /// Whether the side to move has a piece other than pawns and its king (null move is unsafe
-    /// without one: zugzwang).
-    fn has_pieces(&self) -> bool {
-        let us = self.pos.side();
-        let pk = self.pos.pieces(us, Kind::Pawn).0 | self.pos.pieces(us, Kind::King).0;
-        self.pos.color_bb(us).0 & !pk != 0
-    }
-
     /// Copies `m` followed by the child's PV into the PV of `ply`.
-    fn update_pv(&mut self, ply: usize, m: Move) {
+    fn update_pv(&mut self, ply: usize, m: B::Move) {
         let (head, tail) = self.plies.split_at_mut(ply + 1);
         let pv = &mut head[ply].pv;
         pv.clear();
@@ -199,8 +155,8 @@ impl Search<'_> {
         }
 
         // 4. Transposition table: a cutoff at non-PV nodes, a first move everywhere.
-        let key = self.pos.hash();
-        let hit = self.tt.probe(key, ply);
+        let key = self.board.pos().hash();
+        let hit = self.tt.probe::<B::Move>(key, ply);
         let tt_move = if root { self.root_best.or(hit.and_then(|h| h.mv)) } else { hit.and_then(|h| h.mv) };
         if let Some(h) = hit {
             if !pv_node && h.depth >= depth {
@@ -233,14 +189,14 @@ impl Search<'_> {
             && depth >= 3
             && eval >= beta
             && beta.abs() < MATE_BOUND
-            && self.has_pieces()
+            && self.board.null_move_ok()
         {
             let r = 3 + depth / 4;
-            let undo = self.pos.make_null();
+            let undo = self.board.make_null();
             self.keys.push(key);
             let v = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false, false);
             self.keys.pop();
-            self.pos.unmake_null(undo);
+            self.board.unmake_null(undo);
             if self.aborted {
                 return 0;
             }
@@ -253,15 +209,7 @@ impl Search<'_> {
         let mut picker = std::mem::take(&mut self.plies[ply].picker);
         let mut quiets = std::mem::take(&mut self.plies[ply].quiets);
         quiets.clear();
-        // The hand evaluation's incremental attack sets serve the generator (out of check the
-        // evaluation above brought the state to this position already); with a network they
-        // are computed.
-        let n = if self.net.is_some() {
-            picker.generate(&self.pos, tt_move, self.heur.killers(ply), &Computed)
-        } else {
-            self.inc.sync(&self.pos, self.w);
-            picker.generate(&self.pos, tt_move, self.heur.killers(ply), &*self.inc)
-        };
+        let n = picker.generate(&mut *self.board, self.eval, tt_move, self.heur.killers(ply));
         if n == 0 {
             self.plies[ply].picker = picker;
             self.plies[ply].quiets = quiets;
@@ -272,14 +220,14 @@ impl Search<'_> {
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut count = 0usize;
-        let side = self.pos.side().index();
-        let mut check_info: Option<CheckInfo> = None;
+        let side = self.board.pos().side().index();
+        let mut check_info: Option<B::CheckInfo> = None;
         let mut pruning_quiets = false;
-        while let Some(m) = picker.next(&self.pos, &self.values, self.heur) {
+        while let Some(m) = picker.next(&*self.board, self.eval, self.heur) {
             if root && !self.searchmoves.is_empty() && !self.searchmoves.contains(&m) {
                 continue;
             }
-            let quiet = is_quiet(&self.pos, m);
+            let quiet = self.board.is_quiet(m);
 
             // 9a. Shallow pruning of late quiet moves that do not give check (never before one move
             //     has been searched): too many tried already, or too far below alpha. Once that
@@ -293,12 +241,12 @@ impl Search<'_> {
                 && ((depth <= 3 && count >= late_move_limit(depth))
                     || (depth <= 2 && eval + 150 * depth <= alpha && Some(m) != tt_move))
             {
-                let info = check_info.get_or_insert_with(|| CheckInfo::new(&self.pos));
+                let info = check_info.get_or_insert_with(|| self.board.check_info());
                 if !pruning_quiets {
                     pruning_quiets = true;
-                    picker.retain_quiet(|q| info.may_give_check(&self.pos, q));
+                    picker.retain_quiet(|q| self.board.may_give_check(info, q));
                 }
-                if !info.may_give_check(&self.pos, m) {
+                if !self.board.may_give_check(info, m) {
                     continue;
                 }
             }
@@ -307,9 +255,9 @@ impl Search<'_> {
             //     start loading its entry now, while the check test runs.
             let undo = self.make(m);
             if depth > 1 {
-                self.tt.prefetch(self.pos.hash());
+                self.tt.prefetch(self.board.pos().hash());
             }
-            let gives_check = self.pos.in_check();
+            let gives_check = self.board.pos().in_check();
             self.keys.push(key);
             count += 1;
             let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
@@ -410,8 +358,8 @@ impl Search<'_> {
         if in_check {
             let mut moves = std::mem::take(&mut self.plies[ply].moves);
             moves.clear();
-            self.pos.legal_moves_into(&mut moves);
-            score_moves(&self.pos, &moves, &mut scored, &self.values, None, self.heur, ply);
+            self.board.pos().legal_moves_into(&mut moves);
+            score_moves(&*self.board, self.eval, &moves, &mut scored, None, self.heur, ply);
             self.plies[ply].moves = moves;
             if scored.is_empty() {
                 self.plies[ply].scored = scored;
@@ -428,29 +376,17 @@ impl Search<'_> {
             best = stand;
             // Delta pruning: a victim worth less than this cannot lift the score to alpha.
             let min_gain = alpha.saturating_sub(stand).saturating_sub(DELTA_MARGIN - 1);
-            // The hand evaluation brought the incremental state here, with the attack sets the
-            // captures need; with a network the attack sets are computed (cheaper than bringing
-            // the hand evaluation's state along for them).
-            if self.net.is_some() {
-                captures_into(&self.pos, &self.values, &self.victims, min_gain, &Computed, &mut scored);
-            } else {
-                captures_into(&self.pos, &self.values, &self.victims, min_gain, &*self.inc, &mut scored);
-            }
+            self.board.captures(self.eval, min_gain, &mut scored);
         }
 
         // 3. Try the moves, skipping captures that look losing.
         for i in 0..scored.len() {
             let m = pick(&mut scored, i).mv;
-            if !in_check && m.promotion().is_none() {
-                if let Some(victim) = captured(&self.pos, m) {
-                    let attacker = self.pos.piece_at(m.from()).map_or(Kind::Pawn, |p| p.kind);
-                    if is_bad_capture(&self.pos, &self.values, m, victim, attacker) {
-                        continue;
-                    }
-                }
+            if !in_check && self.board.skip_capture(self.eval, m) {
+                continue;
             }
             let undo = self.make(m);
-            let check = self.pos.in_check();
+            let check = self.board.pos().in_check();
             let v = -self.qsearch(-beta, -alpha, ply + 1, check);
             self.unmake(m, undo);
             if self.aborted {

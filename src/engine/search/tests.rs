@@ -2,7 +2,7 @@ use super::*;
 use crate::engine::score::DRAW;
 use crate::game::Color;
 use crate::rules::random::scrambled;
-use crate::rules::{Cell, Piece, Ruleset, Setup, Variant};
+use crate::rules::{Cell, Piece, Position, Ruleset, Setup, Variant};
 
 fn engine(rs: Ruleset) -> Engine {
     Engine::new(Weights::for_ruleset(rs), EngineConfig { hash_mb: 4, keep_tt: false, threads: 1 })
