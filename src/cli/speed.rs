@@ -1,9 +1,11 @@
 //! `fiveup bench search`: alpha-beta nodes per second from the start positions, on one thread or
-//! several (`--threads`, Lazy SMP); then the one-thread bench signature.
+//! several (`--threads`, Lazy SMP); then the one-thread bench signature (of the 5x5x5 games).
 
 use anyhow::{bail, Result};
 use clap::Args;
-use fiveup::engine::{bench, Engine, EngineConfig, Limits, Weights};
+use fiveup::catalog::GameId;
+use fiveup::engine::quasi_alice::{QaBoard, QaWeights};
+use fiveup::engine::{bench, Engine, EngineConfig, Limits, SearchBoard, Weights};
 use fiveup::rules::{Position, Ruleset, Variant};
 use std::io::Write;
 
@@ -16,7 +18,7 @@ pub struct BenchSearchArgs {
     /// Search depths, comma-separated.
     #[arg(long, value_name = "LIST", value_delimiter = ',', default_value = "5,6,7")]
     pub depths: Vec<u32>,
-    /// Rulesets whose start positions are searched, comma-separated.
+    /// Rulesets whose start positions are searched, comma-separated (`quasi-alice` too).
     #[arg(long, value_name = "LIST", value_delimiter = ',', default_value = "fiveup,raumschach")]
     pub rulesets: Vec<String>,
     /// Runs per search; the best and the median are reported (other processes only slow a run).
@@ -33,7 +35,8 @@ pub struct BenchSearchArgs {
     #[arg(long, value_name = "FILE")]
     pub nnue: Vec<std::path::PathBuf>,
     /// A weights/values TOML file (as `ab:values=FILE`) the hand evaluation of every searched
-    /// ruleset plays with instead of the defaults, e.g. to measure what a term costs.
+    /// ruleset plays with instead of the defaults, e.g. to measure what a term costs (a
+    /// Quasi-Alice weights file when `--rulesets` is `quasi-alice` alone).
     #[arg(long, value_name = "FILE")]
     pub values: Option<std::path::PathBuf>,
 }
@@ -42,12 +45,20 @@ pub struct BenchSearchArgs {
 /// start position and its nodes per second (search time only, the engine built beforehand); then
 /// the `engine::bench` signature at depth 4 with its speed.
 pub fn run(a: &BenchSearchArgs, out: &mut dyn Write) -> Result<()> {
-    let rulesets = a.rulesets.iter().map(|r| r.parse::<Ruleset>()).collect::<Result<Vec<_>, _>>()?;
+    let games = a.rulesets.iter().map(|r| r.parse::<GameId>()).collect::<Result<Vec<_>, _>>()?;
+    let rulesets: Vec<Ruleset> = games.iter().filter_map(|g| g.five_up("").ok()).collect();
+    let quasi_alice = games.contains(&GameId::QuasiAlice);
     if a.depths.is_empty() || a.depths.iter().any(|&d| d == 0 || d > MAX_DEPTH) {
         bail!("--depths must list depths from 1 to {MAX_DEPTH}");
     }
-    if rulesets.is_empty() {
+    if games.is_empty() {
         bail!("--rulesets must name at least one ruleset");
+    }
+    if quasi_alice && !rulesets.is_empty() && a.values.is_some() {
+        bail!("--values: a weights file is for one kind of game; name quasi-alice alone or the 5x5x5 rulesets alone");
+    }
+    if quasi_alice && !a.nnue.is_empty() && rulesets.is_empty() {
+        bail!("--nnue: there are no NNUE networks for quasi-alice yet");
     }
     if !(1..=100).contains(&a.repeat) {
         bail!("--repeat must be from 1 to 100");
@@ -67,6 +78,10 @@ pub fn run(a: &BenchSearchArgs, out: &mut dyn Write) -> Result<()> {
         nets.push(std::sync::Arc::new(net));
     }
     let net_for = |rs: Ruleset| nets.iter().find(|n| n.ruleset == rs).cloned();
+    let qa_weights = match (&a.values, quasi_alice) {
+        (Some(f), true) => QaWeights::from_file(f).map_err(|e| anyhow::anyhow!("--values {}: {e}", f.display()))?,
+        _ => QaWeights::default(),
+    };
     let weights = rulesets
         .iter()
         .map(|&rs| match &a.values {
@@ -87,18 +102,29 @@ pub fn run(a: &BenchSearchArgs, out: &mut dyn Write) -> Result<()> {
         let eval = if net_for(rs).is_some() { "nnue" } else { "hand" };
         let pos = Position::startpos(Variant::plain(rs));
         for &depth in &a.depths {
-            let mut rates = Vec::with_capacity(a.repeat);
-            let mut nodes = 0;
-            for _ in 0..a.repeat {
+            let (nodes, best, median) = speed(a.repeat, &pos, depth, || {
                 let mut engine = Engine::new(w.clone(), config.clone());
                 engine.set_network(net_for(rs));
-                let r = engine.search(&pos, &[], &Limits::depth(depth), None, |_| {});
-                nodes = r.nodes;
-                rates.push(r.nodes as f64 / r.time.as_secs_f64().max(1e-9) / 1e6);
-            }
-            let (best, median) = best_and_median(&mut rates);
+                engine
+            });
             writeln!(out, "{:<11} {eval:>5} {depth:>5} {nodes:>11} {best:>10.2} {median:>12.2}", rs.name())?;
         }
+    }
+    if quasi_alice {
+        let pos = fiveup::quasi_alice::Position::start();
+        for &depth in &a.depths {
+            let (nodes, best, median) =
+                speed(a.repeat, &pos, depth, || Engine::<QaBoard>::with_eval(qa_weights.clone(), config.clone()));
+            writeln!(
+                out,
+                "{:<11} {:>5} {depth:>5} {nodes:>11} {best:>10.2} {median:>12.2}",
+                GameId::QuasiAlice,
+                "hand"
+            )?;
+        }
+    }
+    if rulesets.is_empty() {
+        return Ok(());
     }
     for net in &nets {
         let mut rates: Vec<f64> = (0..a.repeat).map(|_| incremental_evals_per_second(net)).collect();
@@ -121,6 +147,21 @@ pub fn run(a: &BenchSearchArgs, out: &mut dyn Write) -> Result<()> {
         runs[0].positions, runs[0].nodes
     )?;
     Ok(())
+}
+
+/// Searches `pos` to `depth` `repeat` times, each with a fresh engine from `engine`: the node count
+/// and the best and median millions of nodes per second (search time only).
+fn speed<B: SearchBoard>(repeat: usize, pos: &B::Pos, depth: u32, engine: impl Fn() -> Engine<B>) -> (u64, f64, f64) {
+    let mut rates = Vec::with_capacity(repeat);
+    let mut nodes = 0;
+    for _ in 0..repeat {
+        let mut e = engine();
+        let r = e.search(pos, &[], &Limits::depth(depth), None, |_| {});
+        nodes = r.nodes;
+        rates.push(r.nodes as f64 / r.time.as_secs_f64().max(1e-9) / 1e6);
+    }
+    let (best, median) = best_and_median(&mut rates);
+    (nodes, best, median)
 }
 
 /// Millions of incremental evaluations per second: [`fiveup::engine::nnue::measured_walk`] (along random

@@ -107,8 +107,9 @@ impl Position {
         }
     }
 
-    /// Generates every legal move into `sink`.
-    pub(super) fn generate<S: Sink>(&self, sink: &mut S) {
+    /// Generates every legal move into `sink`; with `NOISY` only the captures (the king's capture
+    /// on landing included) and the promotions.
+    pub(super) fn generate<S: Sink, const NOISY: bool>(&self, sink: &mut S) {
         let us = self.side;
         let them = us.flip();
         let (ui, ti) = (us.index(), them.index());
@@ -185,9 +186,9 @@ impl Position {
                 let (step, start_rank, last_rank): (isize, usize, usize) =
                     if us == Color::White { (8, 1, 7) } else { (-8, 6, 0) };
                 let one = (f as isize + step) as usize;
-                if o & (1 << one) == 0 {
+                if o & (1 << one) == 0 && (!NOISY || one >> 3 == last_rank) {
                     emit(sink, f, one, Flag::Normal, one >> 3 == last_rank);
-                    if f >> 3 == start_rank {
+                    if !NOISY && f >> 3 == start_rank {
                         let two = (one as isize + step) as usize;
                         if o & (1 << two) == 0 {
                             emit(sink, f, two, Flag::DoubleStep, false);
@@ -212,7 +213,7 @@ impl Position {
                         Kind::Bishop => bishop_attacks(f, o),
                         Kind::Rook => rook_attacks(f, o),
                         _ => bishop_attacks(f, o) | rook_attacks(f, o),
-                    } & !own;
+                    } & if NOISY { enemy } else { !own };
                     while targets != 0 {
                         let to = targets.trailing_zeros() as usize;
                         targets &= targets - 1;
@@ -221,15 +222,25 @@ impl Position {
                 }
             }
             if s == kb {
-                self.king_moves(sink, s, ks, own, allowed, &occ);
+                self.king_moves::<S, NOISY>(sink, s, ks, own, allowed, &occ);
             }
         }
         self.en_passant_moves(sink, &occ);
     }
 
-    /// The king's steps and castlings; each is played on a copy and tested.
-    fn king_moves<S: Sink>(&self, sink: &mut S, s: usize, ks: usize, own: u64, allowed: u8, occ: &[u64; BOARDS]) {
+    /// The king's steps and castlings (with `NOISY`, only the steps that capture on either
+    /// board); each is played on a copy and tested.
+    fn king_moves<S: Sink, const NOISY: bool>(
+        &self,
+        sink: &mut S,
+        s: usize,
+        ks: usize,
+        own: u64,
+        allowed: u8,
+        occ: &[u64; BOARDS],
+    ) {
         let us = self.side;
+        let enemy = &self.color_bb[us.flip().index()];
         let mut steps = KING[ks] & !own;
         while steps != 0 {
             let to = steps.trailing_zeros() as usize;
@@ -240,10 +251,17 @@ impl Position {
                 if self.color_bb[us.index()][t] & (1 << to) != 0 {
                     dests &= !(1 << t);
                 }
+                // Without a capture on its own board, a noisy step must land on an enemy man.
+                if NOISY && enemy[s] & (1 << to) == 0 && enemy[t] & (1 << to) == 0 {
+                    dests &= !(1 << t);
+                }
             }
             if dests != 0 {
                 self.add_tested(sink, Move::new(s, ks, to, 0, None, Flag::Normal), dests, false);
             }
+        }
+        if NOISY {
+            return;
         }
         // Castling: from the home square of board 1 only (an unmoved king has not left it).
         let (home, k_bit, q_bit) = if us == Color::White { (4, 1, 2) } else { (60, 4, 8) };
@@ -304,7 +322,13 @@ impl Position {
 
     /// Appends the legal moves to `out`.
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
-        self.generate(&mut ListSink(out));
+        self.generate::<_, false>(&mut ListSink(out));
+    }
+
+    /// Appends the legal captures (the king's capture on landing and en passant included) and
+    /// promotions to `out`: the legal moves that change the material.
+    pub fn noisy_moves_into(&self, out: &mut Vec<Move>) {
+        self.generate::<_, true>(&mut ListSink(out));
     }
 
     /// The legal moves.
@@ -317,7 +341,7 @@ impl Position {
     /// The number of legal moves, without listing them.
     pub fn count_legal(&self) -> u64 {
         let mut c = CountSink(0);
-        self.generate(&mut c);
+        self.generate::<_, false>(&mut c);
         c.0
     }
 }

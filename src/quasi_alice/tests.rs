@@ -187,8 +187,9 @@ fn the_diagram_shows_four_boards_side_by_side() {
 
 /// Plays `plies` random legal moves from the start with a fixed generator; checks at every ply that
 /// the incremental hash equals the recomputed one, that the text round-trips, that every legal
-/// move reads back from its text, and that unmake (and a null move's take-back) restores the
-/// position exactly.
+/// move reads back from its text, that the noisy generator lists exactly the legal moves that
+/// take a man or promote, and that unmake (and a null move's take-back) restores the position
+/// exactly.
 #[test]
 fn random_games_keep_hash_text_and_unmake_consistent() {
     let mut rng = crate::rng::SplitMix64::new(7);
@@ -206,10 +207,17 @@ fn random_games_keep_hash_text_and_unmake_consistent() {
             if moves.is_empty() {
                 break;
             }
+            let mut noisy = Vec::new();
+            p.noisy_moves_into(&mut noisy);
+            let men = |q: &Position| (0..4).map(|b| q.occupied(b).count_ones()).sum::<u32>();
+            let mut want = Vec::new();
             for &m in &moves {
                 assert_eq!(p.parse_move(&m.to_string()), Ok(m), "{m} in {text}");
                 let before = p.clone();
                 let u = p.make(m);
+                if men(&p) < men(&before) || m.promotion().is_some() {
+                    want.push(m);
+                }
                 let k = p.king(p.side().flip());
                 assert!(!p.attacked(k / 64, k % 64, p.side()), "{m} leaves its king attacked in {text}");
                 p.unmake(m, u);
@@ -225,6 +233,9 @@ fn random_games_keep_hash_text_and_unmake_consistent() {
                 assert_eq!(p, before, "unmake_null");
                 assert_eq!(p.hash(), before.hash());
             }
+            noisy.sort();
+            want.sort();
+            assert_eq!(noisy, want, "the noisy moves of {text}");
             let m = moves[rng.below(moves.len())];
             p.make(m);
             line.push(m);

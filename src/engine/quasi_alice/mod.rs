@@ -206,7 +206,7 @@ impl SearchBoard for QaBoard {
         out.clear();
         let mut all = std::mem::take(&mut self.scratch);
         all.clear();
-        self.pos.legal_moves_into(&mut all);
+        self.pos.noisy_moves_into(&mut all);
         for &m in &all {
             let promo = m.promotion();
             if promo.is_some_and(|k| k != Kind::Queen) {
