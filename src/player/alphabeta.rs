@@ -1,8 +1,10 @@
 //! `ab:…`: the alpha-beta engine as a player.
 
 use super::spec::{AlphaBetaSpec, EvalChoice, PlayerSpec};
-use super::{Choice, Go, PlayError, Player, SearchInfo, Turn};
-use crate::engine::{Engine, EngineConfig, Weights, WeightsError};
+use super::{BuildError, Choice, Go, PlayError, Player, SearchInfo, Turn};
+use crate::catalog::{GameId, NotAvailable};
+use crate::engine::quasi_alice::{QaBoard, QaWeights};
+use crate::engine::{Engine, EngineConfig, Limits, SearchBoard, Weights, WeightsError};
 use crate::rules::{Position, Ruleset, Variant};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -106,34 +108,111 @@ impl Player for AlphaBetaPlayer {
         let limits = turn.go.limits_over(&self.spec.limits, turn.pos.side());
         let stop = self.stop.clone();
         let engine = self.engine_for(turn.pos.variant())?;
-        let r = engine.search(turn.pos, turn.history, &limits, stop.as_ref(), |it| {
-            on_info(&SearchInfo {
-                score: Some(it.score),
-                depth: it.depth,
-                pv: it.pv.clone(),
-                nodes: it.nodes,
-                time: it.time,
-                seldepth: it.seldepth,
-                wdl: None,
-            })
-        });
-        let mv = r.best.ok_or(PlayError::NoLegalMove)?;
-        let info = SearchInfo {
-            score: Some(r.score),
-            depth: r.depth,
-            pv: r.pv,
-            nodes: r.nodes,
-            time: r.time,
-            seldepth: r.seldepth,
-            wdl: None,
-        };
-        Ok(Choice { mv, info })
+        Ok(search_choice(engine, turn, &limits, stop.as_ref(), on_info)?)
     }
 
     fn new_game(&mut self) {
         if let Some((_, e)) = &mut self.engine {
             e.clear();
         }
+    }
+
+    fn set_stop_flag(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = Some(stop);
+    }
+}
+
+/// One move of an alpha-beta player: `engine` searches `turn`'s position under `limits`,
+/// reporting every completed depth to `on_info`.
+fn search_choice<B: SearchBoard>(
+    engine: &mut Engine<B>,
+    turn: &Turn<'_, B::Pos>,
+    limits: &Limits<B::Move>,
+    stop: Option<&Arc<AtomicBool>>,
+    on_info: &mut dyn FnMut(&SearchInfo<B::Move>),
+) -> Result<Choice<B::Move>, PlayError> {
+    let r = engine.search(turn.pos, turn.history, limits, stop, |it| {
+        on_info(&SearchInfo {
+            score: Some(it.score),
+            depth: it.depth,
+            pv: it.pv.clone(),
+            nodes: it.nodes,
+            time: it.time,
+            seldepth: it.seldepth,
+            wdl: None,
+        })
+    });
+    let mv = r.best.ok_or(PlayError::NoLegalMove)?;
+    let info = SearchInfo {
+        score: Some(r.score),
+        depth: r.depth,
+        pv: r.pv,
+        nodes: r.nodes,
+        time: r.time,
+        seldepth: r.seldepth,
+        wdl: None,
+    };
+    Ok(Choice { mv, info })
+}
+
+/// `ab:…` on 4D Quasi-Alice Chess: the engine with the Quasi-Alice hand evaluation
+/// ([`crate::engine::quasi_alice`]), whose `values=` file is a Quasi-Alice weights file. There is
+/// no NNUE network for this game yet: `eval=nnue` is refused, `eval=auto` is the hand evaluation.
+pub struct QaAlphaBetaPlayer {
+    spec: AlphaBetaSpec,
+    engine: Engine<QaBoard>,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl QaAlphaBetaPlayer {
+    /// A player from its settings; reads and checks the weights file.
+    pub fn new(spec: AlphaBetaSpec) -> Result<QaAlphaBetaPlayer, BuildError> {
+        if matches!(spec.eval, EvalChoice::Nnue(_) | EvalChoice::Shipped) {
+            return Err(NotAvailable { what: "ab:eval=nnue".into(), game: GameId::QuasiAlice }.into());
+        }
+        let weights = match &spec.values {
+            Some(p) => QaWeights::from_file(p)?,
+            None => QaWeights::default(),
+        };
+        let config = EngineConfig { hash_mb: spec.hash_mb, keep_tt: spec.keep_tt, threads: spec.threads };
+        Ok(QaAlphaBetaPlayer { engine: Engine::with_eval(weights, config), spec, stop: None })
+    }
+}
+
+impl Player<crate::quasi_alice::Position> for QaAlphaBetaPlayer {
+    fn name(&self) -> String {
+        PlayerSpec::AlphaBeta(self.spec.clone()).to_string()
+    }
+
+    fn choose(
+        &mut self,
+        pos: &crate::quasi_alice::Position,
+        history: &[u64],
+    ) -> Result<Choice<crate::quasi_alice::Move>, PlayError> {
+        let go = Go::default();
+        self.play(&Turn { pos, history, start: pos, moves: &[], go: &go }, &mut |_| {})
+    }
+
+    fn play(
+        &mut self,
+        turn: &Turn<'_, crate::quasi_alice::Position>,
+        on_info: &mut dyn FnMut(&SearchInfo<crate::quasi_alice::Move>),
+    ) -> Result<Choice<crate::quasi_alice::Move>, PlayError> {
+        let own = &self.spec.limits;
+        let own = Limits {
+            depth: own.depth,
+            nodes: own.nodes,
+            time: own.time,
+            soft_time: own.soft_time,
+            searchmoves: Vec::new(),
+        };
+        let limits = turn.go.limits_over(&own, turn.pos.side());
+        let stop = self.stop.clone();
+        search_choice(&mut self.engine, turn, &limits, stop.as_ref(), on_info)
+    }
+
+    fn new_game(&mut self) {
+        self.engine.clear();
     }
 
     fn set_stop_flag(&mut self, stop: Arc<AtomicBool>) {

@@ -29,6 +29,8 @@
 
 pub mod alphabeta;
 mod build;
+
+pub use build::PlayGame;
 pub mod clock;
 pub mod mcts;
 pub mod random;
@@ -38,21 +40,22 @@ pub mod uci;
 pub mod wire;
 
 use crate::engine::{Limits, Score, WeightsError};
+use crate::game::State;
 use crate::rules::{Move, Position};
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// What a player saw when it chose its move.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SearchInfo {
+/// What a player saw when it chose its move (`M`: the game's move).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo<M = Move> {
     /// Score from the mover's side, when the player scores positions.
     pub score: Option<Score>,
     /// Depth completed (0 for players that do not search).
     pub depth: u32,
     /// Expected line, the chosen move first (may be just the move).
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
     /// Nodes searched.
     pub nodes: u64,
     /// Time taken.
@@ -64,11 +67,25 @@ pub struct SearchInfo {
     pub wdl: Option<[u16; 3]>,
 }
 
+impl<M> Default for SearchInfo<M> {
+    fn default() -> Self {
+        SearchInfo {
+            score: None,
+            depth: 0,
+            pv: Vec::new(),
+            nodes: 0,
+            time: Duration::ZERO,
+            seldepth: 0,
+            wdl: None,
+        }
+    }
+}
+
 /// What the caller asks of one move on top of the player's own settings (the UCI `go`): each
 /// given limit caps the player's own; `infinite` searches until the stop flag, ignoring every
 /// limit.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Go {
+#[derive(Clone, Debug, PartialEq)]
+pub struct Go<M = Move> {
     /// The game clocks (the player spends them by [`clock::allocate`]).
     pub clock: Option<clock::Clock>,
     /// Deepest iteration.
@@ -80,12 +97,18 @@ pub struct Go {
     /// Search until stopped.
     pub infinite: bool,
     /// Root moves to consider (empty: all; alpha-beta players only).
-    pub searchmoves: Vec<Move>,
+    pub searchmoves: Vec<M>,
 }
 
-impl Go {
+impl<M> Default for Go<M> {
+    fn default() -> Self {
+        Go { clock: None, depth: None, nodes: None, movetime: None, infinite: false, searchmoves: Vec::new() }
+    }
+}
+
+impl<M: Clone> Go<M> {
     /// The limits of an alpha-beta search for `side`: `own` capped by this request's limits.
-    pub fn limits_over(&self, own: &Limits, side: crate::game::Color) -> Limits {
+    pub fn limits_over(&self, own: &Limits<M>, side: crate::game::Color) -> Limits<M> {
         if self.infinite {
             return Limits { searchmoves: self.searchmoves.clone(), ..Limits::default() };
         }
@@ -117,27 +140,35 @@ impl Go {
 }
 
 /// One move to make: the position, how the game got there, and what is asked.
-#[derive(Clone, Copy, Debug)]
-pub struct Turn<'a> {
+#[derive(Debug)]
+pub struct Turn<'a, S: State = Position> {
     /// The position to move in.
-    pub pos: &'a Position,
+    pub pos: &'a S,
     /// Hashes of the game's earlier positions, oldest first (not including `pos`).
     pub history: &'a [u64],
     /// The game's start position.
-    pub start: &'a Position,
+    pub start: &'a S,
     /// The moves from `start` to `pos`.
-    pub moves: &'a [Move],
+    pub moves: &'a [S::Move],
     /// What is asked of this move.
-    pub go: &'a Go,
+    pub go: &'a Go<S::Move>,
 }
+
+impl<S: State> Clone for Turn<'_, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S: State> Copy for Turn<'_, S> {}
 
 /// A chosen move and what the player saw.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Choice {
+pub struct Choice<M = Move> {
     /// The move, always legal in the position asked about.
-    pub mv: Move,
+    pub mv: M,
     /// Search details.
-    pub info: SearchInfo,
+    pub info: SearchInfo<M>,
 }
 
 /// Why a player could not choose.
@@ -195,14 +226,15 @@ impl fmt::Display for Forfeit {
     }
 }
 
-/// Everything that plays: engines, random movers, later MCTS and networks.
-pub trait Player {
+/// Everything that plays a game `S` (by default the 5x5x5 games): engines, random movers, MCTS
+/// and networks, outside engines.
+pub trait Player<S: State = Position> {
     /// The spec string this player was built from (for records).
     fn name(&self) -> String;
 
     /// Chooses a move in `pos`; `history` holds the hashes of the game's earlier positions, oldest
     /// first (not including `pos`).
-    fn choose(&mut self, pos: &Position, history: &[u64]) -> Result<Choice, PlayError>;
+    fn choose(&mut self, pos: &S, history: &[u64]) -> Result<Choice<S::Move>, PlayError>;
 
     /// Called before a new game starts (players may forget what they learned).
     fn new_game(&mut self) {}
@@ -210,7 +242,11 @@ pub trait Player {
     /// Chooses a move for `turn`, honouring what it asks ([`Go`]) on top of the player's own
     /// settings, and reporting progress (each completed depth) to `on_info`. The default asks
     /// [`Player::choose`] and ignores the request: right for players without limits (random).
-    fn play(&mut self, turn: &Turn<'_>, on_info: &mut dyn FnMut(&SearchInfo)) -> Result<Choice, PlayError> {
+    fn play(
+        &mut self,
+        turn: &Turn<'_, S>,
+        on_info: &mut dyn FnMut(&SearchInfo<S::Move>),
+    ) -> Result<Choice<S::Move>, PlayError> {
         let _ = on_info;
         self.choose(turn.pos, turn.history)
     }
@@ -240,6 +276,12 @@ pub enum BuildError {
     /// An outside engine could not be started or did not shake hands.
     #[error("{0}")]
     Engine(String),
+    /// The player kind or one of its settings is not available for the game.
+    #[error(transparent)]
+    NotAvailable(#[from] crate::catalog::NotAvailable),
+    /// A Quasi-Alice weights file is unreadable or invalid.
+    #[error(transparent)]
+    QaWeights(#[from] crate::engine::quasi_alice::QaWeightsError),
 }
 
 #[cfg(test)]

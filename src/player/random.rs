@@ -2,7 +2,7 @@
 
 use super::spec::PlayerSpec;
 use super::{Choice, PlayError, Player, SearchInfo};
-use crate::rules::Position;
+use crate::game::State;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
@@ -21,14 +21,14 @@ impl RandomPlayer {
     }
 }
 
-impl Player for RandomPlayer {
+impl<S: State> Player<S> for RandomPlayer {
     fn name(&self) -> String {
         PlayerSpec::Random { seed: self.seed }.to_string()
     }
 
-    fn choose(&mut self, pos: &Position, _history: &[u64]) -> Result<Choice, PlayError> {
+    fn choose(&mut self, pos: &S, _history: &[u64]) -> Result<Choice<S::Move>, PlayError> {
         let start = Instant::now();
-        let moves = pos.legal_moves();
+        let moves = crate::game::legal_moves(pos);
         if moves.is_empty() {
             return Err(PlayError::NoLegalMove);
         }
@@ -40,7 +40,7 @@ impl Player for RandomPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Ruleset, Variant};
+    use crate::rules::{Position, Ruleset, Variant};
 
     #[test]
     fn random_player_is_reproducible_by_seed() {
