@@ -4,6 +4,7 @@
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use fiveup::catalog::GameId;
+use fiveup::eval::records::RecordGame;
 use fiveup::eval::{OpeningSource, OpeningStream, PlayerSource, RecordWriter};
 use fiveup::player::clock::TimeControl;
 use fiveup::player::spec::PlayerSpec;
@@ -136,15 +137,22 @@ impl GameOptions {
         let source: OpeningSource = self.openings.parse()?;
         Ok(source.stream(&start, self.game.seed(GameDefaults::MATCH))?)
     }
+
+    /// The openings of `--openings` for games of any game from `start` (openings files: 5x5x5
+    /// only so far).
+    pub fn openings_of<S: RecordGame>(&self, start: &S) -> Result<OpeningStream<S>> {
+        let source: OpeningSource = self.openings.parse()?;
+        Ok(source.stream_of(start, self.game.seed(GameDefaults::MATCH))?)
+    }
 }
 
 /// The two players of a match from their spec strings, each built once up front so that a bad
 /// weights file, a missing network or an engine that does not start fails before any game. On
 /// a clock (`clocked`) a spec naming no limit gets none ([`PlayerSpec::parse_unlimited`]).
-pub fn two_players(a: &str, b: &str, clocked: bool) -> Result<(PlayerSource, PlayerSource)> {
+pub fn two_players<S: RecordGame>(a: &str, b: &str, clocked: bool) -> Result<(PlayerSource<S>, PlayerSource<S>)> {
     let parse = |s: &str| if clocked { PlayerSpec::parse_unlimited(s) } else { s.parse::<PlayerSpec>() };
-    let a: PlayerSource = parse(a)?.into();
-    let b: PlayerSource = parse(b)?.into();
+    let a: PlayerSource<S> = parse(a)?.into();
+    let b: PlayerSource<S> = parse(b)?.into();
     for p in [&a, &b] {
         let built = p.build()?;
         if !clocked && unlimited(p) {
@@ -158,7 +166,7 @@ pub fn two_players(a: &str, b: &str, clocked: bool) -> Result<(PlayerSource, Pla
 }
 
 /// Whether `p` is an outside engine with no limit of its own (it would think until its timeout).
-fn unlimited(p: &PlayerSource) -> bool {
+fn unlimited<S: RecordGame>(p: &PlayerSource<S>) -> bool {
     matches!(p, PlayerSource::Spec(PlayerSpec::Uci(u)) if u.depth.is_none() && u.nodes.is_none() && u.movetime.is_none())
 }
 

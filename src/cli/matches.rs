@@ -4,7 +4,9 @@
 use super::common::{bound, progress, two_players, writer, GameDefaults, GameOptions, MAX_GAMES};
 use anyhow::Result;
 use clap::Args;
-use fiveup::eval::{paired_jobs_lazy, play_games, GameJob, MatchTally};
+use fiveup::catalog::GameId;
+use fiveup::eval::records::RecordGame;
+use fiveup::eval::{paired_jobs_lazy, play_games, GameJob, MatchTally, OpeningStream};
 use std::io::Write;
 
 /// `fiveup match`.
@@ -26,14 +28,31 @@ pub struct MatchArgs {
 
 /// Plays the match and prints the summary.
 pub fn run(a: &MatchArgs, out: &mut dyn Write) -> Result<()> {
-    a.opts.pos.variant("match")?;
+    match a.opts.pos.game()? {
+        GameId::FiveUp(_) => {
+            a.opts.pos.variant("match")?;
+            run_game(a, || a.opts.openings("match"), out)
+        }
+        GameId::QuasiAlice => {
+            let start = a.opts.pos.quasi_alice()?;
+            run_game(a, || a.opts.openings_of(&start), out)
+        }
+    }
+}
+
+/// The match of one game; `openings` makes the opening stream (after the cheaper checks).
+fn run_game<S: RecordGame>(
+    a: &MatchArgs,
+    openings: impl FnOnce() -> Result<OpeningStream<S>>,
+    out: &mut dyn Write,
+) -> Result<()> {
     bound("--games", a.games, 1, MAX_GAMES)?;
     let max_plies = a.opts.game.max_plies(GameDefaults::MATCH)?;
     a.opts.check_out(&[&a.white, &a.black])?;
     let tc = a.opts.time_control()?;
-    let (white, black) = two_players(&a.white, &a.black, tc.is_some())?;
+    let (white, black) = two_players::<S>(&a.white, &a.black, tc.is_some())?;
     let threads = a.opts.game.concurrency(GameDefaults::MATCH)?;
-    let openings = a.opts.openings("match")?;
+    let openings = openings()?;
     let (white_name, black_name) = (white.name(), black.name());
     let pairs = a.games.div_ceil(2);
     let jobs = paired_jobs_lazy(white, black, openings, pairs, Some(max_plies), "match")

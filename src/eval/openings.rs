@@ -10,21 +10,22 @@
 //!   (`1. P-Cc2 P-Cc4`), or a position text (it contains `|`), optionally followed by `;` and a
 //!   move list from that position. Openings are used in file order, cycling when more are needed.
 
-use crate::game::{Game, LineError, Status};
+use crate::game::{Game, LineError, State, Status};
 use crate::rules::notation::{MoveTextError, PositionTextError};
-use crate::rules::{Move, Position, Variant};
+use crate::rules::{Position, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-/// A start position and the moves played from it before the players take over.
+/// A start position of a game `S` (by default the 5x5x5 games) and the moves played from it
+/// before the players take over.
 #[derive(Clone, Debug)]
-pub struct Opening {
+pub struct Opening<S: State = Position> {
     /// The start position.
-    pub start: Position,
+    pub start: S,
     /// The opening moves, legal in sequence from `start`.
-    pub moves: Vec<Move>,
+    pub moves: Vec<S::Move>,
 }
 
 impl Opening {
@@ -32,9 +33,11 @@ impl Opening {
     pub fn startpos(variant: Variant) -> Opening {
         Opening { start: Position::startpos(variant), moves: Vec::new() }
     }
+}
 
+impl<S: State + Clone> Opening<S> {
     /// The position after the opening moves.
-    pub fn position(&self) -> Position {
+    pub fn position(&self) -> S {
         let mut p = self.start.clone();
         for &m in &self.moves {
             p.make(m);
@@ -136,27 +139,27 @@ impl OpeningSource {
 
 /// The openings of a source drawn one at a time, so that a long match holds no list of them all.
 #[derive(Clone, Debug)]
-pub enum OpeningStream {
+pub enum OpeningStream<S: State = Position> {
     /// The same opening every time.
-    Fixed(Opening),
+    Fixed(Opening<S>),
     /// [`random_opening`] number `index` of `seed`.
     Random {
         /// The start position.
-        start: Position,
+        start: S,
         /// Random plies.
         plies: usize,
         /// Seed of the set.
         seed: u64,
         /// Opening 0, returned for any index whose line cannot be found.
-        first: Box<Opening>,
+        first: Box<Opening<S>>,
     },
     /// A file's openings, cycled.
-    Cycle(Vec<Opening>),
+    Cycle(Vec<Opening<S>>),
 }
 
-impl OpeningStream {
+impl<S: State + Clone> OpeningStream<S> {
     /// Opening number `index`: the same as element `index` of [`OpeningSource::openings`].
-    pub fn get(&self, index: usize) -> Opening {
+    pub fn get(&self, index: usize) -> Opening<S> {
         match self {
             OpeningStream::Fixed(o) => o.clone(),
             OpeningStream::Random { start, plies, seed, first } => {
@@ -182,11 +185,39 @@ impl OpeningSource {
             OpeningSource::File(path) => OpeningStream::Cycle(read_openings(path, start.variant())?),
         })
     }
+
+    /// [`OpeningSource::stream`] for any game: the start position and random openings (openings
+    /// files are read for the 5x5x5 games only so far, and are refused here).
+    pub fn stream_of<S: State + Clone>(&self, start: &S, seed: u64) -> Result<OpeningStream<S>, OpeningError> {
+        Ok(match self {
+            OpeningSource::Startpos => OpeningStream::Fixed(Opening { start: start.clone(), moves: Vec::new() }),
+            OpeningSource::Random { plies } => OpeningStream::Random {
+                start: start.clone(),
+                plies: *plies,
+                seed,
+                first: Box::new(random_opening(start, *plies, seed, 0)?),
+            },
+            OpeningSource::File(path) => {
+                return Err(OpeningError::Io(
+                    path.display().to_string(),
+                    format!(
+                        "openings files are not available for {} yet (use startpos or random:K)",
+                        start.game_name()
+                    ),
+                ))
+            }
+        })
+    }
 }
 
 /// Opening `index` of the random set of `seed`: `plies` random legal plies from `start` drawn from
 /// ChaCha8 stream `index`, redrawn while the line ends the game.
-pub fn random_opening(start: &Position, plies: usize, seed: u64, index: u64) -> Result<Opening, OpeningError> {
+pub fn random_opening<S: State + Clone>(
+    start: &S,
+    plies: usize,
+    seed: u64,
+    index: u64,
+) -> Result<Opening<S>, OpeningError> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(index);
     'attempt: for _ in 0..1000 {
@@ -195,7 +226,7 @@ pub fn random_opening(start: &Position, plies: usize, seed: u64, index: u64) -> 
             if game.status().is_over() {
                 continue 'attempt;
             }
-            let moves = game.position().legal_moves();
+            let moves = crate::game::legal_moves(game.position());
             game.play_unchecked(moves[rng.gen_range(0..moves.len())]);
         }
         if game.status().is_over() {

@@ -36,16 +36,104 @@
 
 use crate::eval::model::RatedResult;
 use crate::game::Color;
-use crate::game::{EndRule, Game, Outcome};
+use crate::game::{EndRule, Game, Outcome, State};
+use crate::player::PlayGame;
 use crate::rules::notation::format_line;
-use crate::rules::{Move, Position, Ruleset, Variant};
+use crate::rules::{Position, Ruleset, Variant};
+
+/// What records need of a game beyond playing it: its `Ruleset` and `Flags` tags, its start
+/// position from them, and its movetext.
+pub trait RecordGame: PlayGame {
+    /// The `Ruleset` and `Flags` tags of a game from `start`.
+    fn tags(start: &Self) -> (&'static str, String);
+
+    /// The start position named by the `Ruleset`, `Flags` and `Start` tags (`startpos`: the
+    /// game's standard start), or why there is none.
+    fn start_from_tags(ruleset: &str, flags: &str, start: &str) -> Result<Self, String>;
+
+    /// The movetext of `moves` from `start`, with move numbers.
+    fn movetext(start: &Self, moves: &[Self::Move]) -> String;
+
+    /// Whether `color` has only its king left and nothing to place: it could never mate, so a
+    /// forfeit against its opponent is a draw (as a FIDE arbiter rules a flag against a bare king).
+    fn lone_king(&self, color: Color) -> bool;
+}
+
+impl RecordGame for Position {
+    fn tags(start: &Position) -> (&'static str, String) {
+        let v = start.variant();
+        let mut flags = Vec::new();
+        if v.castling {
+            flags.push("castling");
+        }
+        if v.hypercylinder {
+            flags.push("hypercylinder");
+        }
+        let flags = if flags.is_empty() { "-".to_string() } else { flags.join(",") };
+        (v.ruleset.name(), flags)
+    }
+
+    fn start_from_tags(ruleset: &str, flags: &str, start: &str) -> Result<Position, String> {
+        let ruleset: Ruleset = ruleset.parse().map_err(|e| format!("{e}"))?;
+        let (mut castling, mut hypercylinder) = (false, false);
+        for f in flags.split(',').map(str::trim).filter(|f| !f.is_empty() && *f != "-") {
+            match f {
+                "castling" => castling = true,
+                "hypercylinder" => hypercylinder = true,
+                _ => return Err(format!("unknown flag '{f}'")),
+            }
+        }
+        let variant = Variant::new(ruleset, castling, hypercylinder).map_err(|e| e.to_string())?;
+        if start == "startpos" {
+            Ok(Position::startpos(variant))
+        } else {
+            Position::from_text(start, variant).map_err(|e| format!("Start: {e}"))
+        }
+    }
+
+    fn movetext(start: &Position, moves: &[crate::rules::Move]) -> String {
+        format_line(start, moves)
+    }
+
+    fn lone_king(&self, color: Color) -> bool {
+        self.color_bb(color).0.count_ones() == 1 && self.reserve(color) == 0
+    }
+}
+
+impl RecordGame for crate::quasi_alice::Position {
+    fn tags(_: &Self) -> (&'static str, String) {
+        (crate::quasi_alice::NAME, "-".to_string())
+    }
+
+    fn start_from_tags(ruleset: &str, flags: &str, start: &str) -> Result<Self, String> {
+        if ruleset != crate::quasi_alice::NAME {
+            return Err(format!("Ruleset '{ruleset}' in a {} records file", crate::quasi_alice::NAME));
+        }
+        if flags.trim() != "-" {
+            return Err(format!("unknown flag '{flags}' ({} has none)", crate::quasi_alice::NAME));
+        }
+        if start == "startpos" {
+            Ok(crate::quasi_alice::Position::start())
+        } else {
+            crate::quasi_alice::Position::from_text(start).map_err(|e| format!("Start: {e}"))
+        }
+    }
+
+    fn movetext(start: &Self, moves: &[crate::quasi_alice::Move]) -> String {
+        crate::game::line::numbered_line(start, moves, |_, m| m.to_string())
+    }
+
+    fn lone_king(&self, color: Color) -> bool {
+        (0..4).map(|b| self.men(color, b).count_ones()).sum::<u32>() == 1
+    }
+}
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-/// One finished game.
+/// One finished game of `S` (by default the 5x5x5 games).
 #[derive(Clone, Debug)]
-pub struct TextRecord {
+pub struct TextRecord<S: State = Position> {
     /// What the game belonged to (`match`, `tournament`, `sprt`, ...).
     pub event: String,
     /// White's player spec.
@@ -53,9 +141,9 @@ pub struct TextRecord {
     /// Black's player spec.
     pub black: String,
     /// Start position (before the opening moves); its variant is the game's variant.
-    pub start: Position,
+    pub start: S,
     /// Every move from `start`, the opening's first.
-    pub moves: Vec<Move>,
+    pub moves: Vec<S::Move>,
     /// How many of `moves` came from the opening rather than the players.
     pub opening_plies: usize,
     /// Winner and the rule that ended the game; `None` for a game saved unfinished (the runner
@@ -95,7 +183,9 @@ impl TextRecord {
     pub fn variant(&self) -> Variant {
         self.start.variant()
     }
+}
 
+impl<S: RecordGame> TextRecord<S> {
     /// The result in the form the rating code takes; `None` for an unfinished game.
     pub fn result(&self) -> Option<RatedResult> {
         Some(match self.outcome?.winner {
@@ -143,7 +233,7 @@ impl TextRecord {
     }
 
     /// The game replayed: every position from the start, with its history.
-    pub fn game(&self) -> Game<Position> {
+    pub fn game(&self) -> Game<S> {
         let mut g = Game::new(self.start.clone());
         for &m in &self.moves {
             g.play_unchecked(m);
@@ -153,7 +243,7 @@ impl TextRecord {
 
     /// Every position of the game, the start first and the final position last
     /// (`moves.len() + 1` positions).
-    pub fn positions(&self) -> Vec<Position> {
+    pub fn positions(&self) -> Vec<S> {
         let mut p = self.start.clone();
         let mut out = Vec::with_capacity(self.moves.len() + 1);
         out.push(p.clone());
@@ -166,15 +256,7 @@ impl TextRecord {
 
     /// The record as text (ending with a blank line).
     pub fn to_text(&self) -> String {
-        let v = self.variant();
-        let mut flags = Vec::new();
-        if v.castling {
-            flags.push("castling");
-        }
-        if v.hypercylinder {
-            flags.push("hypercylinder");
-        }
-        let flags = if flags.is_empty() { "-".to_string() } else { flags.join(",") };
+        let (ruleset, flags) = S::tags(&self.start);
         let mut out = String::new();
         let mut tag = |k: &str, val: &str| {
             let _ = writeln!(out, "[{k} \"{}\"]", escape(val));
@@ -182,7 +264,7 @@ impl TextRecord {
         tag("Event", &self.event);
         tag("White", &self.white);
         tag("Black", &self.black);
-        tag("Ruleset", v.ruleset.name());
+        tag("Ruleset", ruleset);
         tag("Flags", &flags);
         tag("Start", &self.start.to_text());
         tag("Opening", &self.opening_plies.to_string());
@@ -193,7 +275,7 @@ impl TextRecord {
             tag(k, val);
         }
         out.push('\n');
-        let line = format_line(&self.start, &self.moves);
+        let line = S::movetext(&self.start, &self.moves);
         let mut width = 0;
         for word in line.split(' ').filter(|w| !w.is_empty()).chain(std::iter::once(self.result_text())) {
             if width > 0 && width + 1 + word.len() > 90 {
@@ -294,7 +376,7 @@ pub const UNTERMINATED: &str = "unterminated";
 const REQUIRED: [&str; 10] =
     ["Event", "White", "Black", "Ruleset", "Flags", "Start", "Opening", "Result", "Termination", "Plies"];
 
-fn interpret(raw: &RawRecord, index: usize) -> Result<TextRecord, TextRecordError> {
+fn interpret<S: RecordGame>(raw: &RawRecord, index: usize) -> Result<TextRecord<S>, TextRecordError> {
     let fail = |reason: String| TextRecordError { record: index + 1, line: raw.line, reason };
     if let Some((_, bad)) = raw.tags.iter().find(|(k, _)| k == "?") {
         return Err(fail(format!("malformed tag line {bad}")));
@@ -302,22 +384,7 @@ fn interpret(raw: &RawRecord, index: usize) -> Result<TextRecord, TextRecordErro
     let get = |name: &str| -> Result<&str, TextRecordError> {
         raw.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str()).ok_or_else(|| fail(format!("no {name} tag")))
     };
-    let ruleset: Ruleset = get("Ruleset")?.parse().map_err(|e| fail(format!("{e}")))?;
-    let (mut castling, mut hypercylinder) = (false, false);
-    for f in get("Flags")?.split(',').map(str::trim).filter(|f| !f.is_empty() && *f != "-") {
-        match f {
-            "castling" => castling = true,
-            "hypercylinder" => hypercylinder = true,
-            _ => return Err(fail(format!("unknown flag '{f}'"))),
-        }
-    }
-    let variant = Variant::new(ruleset, castling, hypercylinder).map_err(|e| fail(e.to_string()))?;
-    let start_text = get("Start")?;
-    let start = if start_text == "startpos" {
-        Position::startpos(variant)
-    } else {
-        Position::from_text(start_text, variant).map_err(|e| fail(format!("Start: {e}")))?
-    };
+    let start = S::start_from_tags(get("Ruleset")?, get("Flags")?, get("Start")?).map_err(fail)?;
     let mut game = Game::new(start.clone());
     if !raw.movetext.trim().is_empty() {
         game.play_line(&raw.movetext).map_err(|e| fail(e.to_string()))?;
@@ -378,6 +445,11 @@ fn interpret(raw: &RawRecord, index: usize) -> Result<TextRecord, TextRecordErro
 
 /// Parses every record of `text`; fails on the first malformed one.
 pub fn parse_records(text: &str) -> Result<Vec<TextRecord>, TextRecordError> {
+    parse_records_of(text)
+}
+
+/// [`parse_records`] for the records of any game.
+pub fn parse_records_of<S: RecordGame>(text: &str) -> Result<Vec<TextRecord<S>>, TextRecordError> {
     split(text).iter().enumerate().map(|(i, r)| interpret(r, i)).collect()
 }
 
@@ -468,8 +540,8 @@ impl RecordWriter {
         Ok(RecordWriter { path: path.to_path_buf(), file })
     }
 
-    /// Appends one record and flushes it.
-    pub fn write(&mut self, record: &TextRecord) -> Result<(), RecordFileError> {
+    /// Appends one record (of any game) and flushes it.
+    pub fn write<S: RecordGame>(&mut self, record: &TextRecord<S>) -> Result<(), RecordFileError> {
         let io = |e| RecordFileError::Io(self.path.clone(), e);
         self.file.write_all(record.to_text().as_bytes()).map_err(io)?;
         self.file.flush().map_err(io)

@@ -30,33 +30,41 @@
 //!   thread, in order of completion, with the job's index.
 
 use super::openings::{Opening, OpeningStream};
-use super::records::TextRecord;
-use crate::game::{EndRule, Game, Outcome, Status};
+use super::records::{RecordGame, TextRecord};
+use crate::game::{EndRule, Game, Outcome, State, Status};
 use crate::player::clock::{GameClock, TimeControl};
 use crate::player::spec::PlayerSpec;
 use crate::player::BuildError;
 use crate::player::{Forfeit, Go, PlayError, Player, Turn};
-use crate::rules::notation::coordinate;
 use crate::rules::Position;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 
-/// A function that builds a fresh player (called in the worker thread, once per game).
-pub type PlayerFactory = Arc<dyn Fn() -> Result<Box<dyn Player>, BuildError> + Send + Sync>;
+/// A function that builds a fresh player of game `S` (called in the worker thread, once per game).
+pub type PlayerFactory<S = Position> = Arc<dyn Fn() -> Result<Box<dyn Player<S>>, BuildError> + Send + Sync>;
 
-/// How a worker gets a player for a game.
-#[derive(Clone)]
-pub enum PlayerSource {
-    /// Built with [`PlayerSpec::build`]; the record names it by the spec's canonical string.
+/// How a worker gets a player of game `S` (by default the 5x5x5 games) for a game.
+pub enum PlayerSource<S: State = Position> {
+    /// Built with [`crate::player::PlayGame::build_player`]; the record names it by the spec's
+    /// canonical string.
     Spec(PlayerSpec),
     /// Built by a closure; the record names it `name`.
     Factory {
         /// The name written to records.
         name: String,
         /// The builder.
-        build: PlayerFactory,
+        build: PlayerFactory<S>,
     },
+}
+
+impl<S: State> Clone for PlayerSource<S> {
+    fn clone(&self) -> Self {
+        match self {
+            PlayerSource::Spec(s) => PlayerSource::Spec(s.clone()),
+            PlayerSource::Factory { name, build } => PlayerSource::Factory { name: name.clone(), build: build.clone() },
+        }
+    }
 }
 
 impl PlayerSource {
@@ -67,7 +75,9 @@ impl PlayerSource {
     ) -> PlayerSource {
         PlayerSource::Factory { name: name.into(), build: Arc::new(build) }
     }
+}
 
+impl<S: RecordGame> PlayerSource<S> {
     /// The name records use.
     pub fn name(&self) -> String {
         match self {
@@ -77,35 +87,39 @@ impl PlayerSource {
     }
 
     /// A fresh player.
-    pub fn build(&self) -> Result<Box<dyn Player>, BuildError> {
+    pub fn build(&self) -> Result<Box<dyn Player<S>>, BuildError> {
         match self {
-            PlayerSource::Spec(s) => Ok(s.build()?),
+            PlayerSource::Spec(s) => Ok(S::build_player(s)?),
             PlayerSource::Factory { build, .. } => build(),
         }
     }
 }
 
-impl From<PlayerSpec> for PlayerSource {
+impl<S: State> From<PlayerSpec> for PlayerSource<S> {
     fn from(spec: PlayerSpec) -> Self {
         PlayerSource::Spec(spec)
     }
 }
 
-impl std::fmt::Debug for PlayerSource {
+impl<S: State> std::fmt::Debug for PlayerSource<S> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "PlayerSource({})", self.name())
+        let name = match self {
+            PlayerSource::Spec(s) => s.to_string(),
+            PlayerSource::Factory { name, .. } => name.clone(),
+        };
+        write!(f, "PlayerSource({name})")
     }
 }
 
-/// One game to play.
+/// One game of `S` (by default the 5x5x5 games) to play.
 #[derive(Clone, Debug)]
-pub struct GameJob {
+pub struct GameJob<S: State = Position> {
     /// The white player.
-    pub white: PlayerSource,
+    pub white: PlayerSource<S>,
     /// The black player.
-    pub black: PlayerSource,
+    pub black: PlayerSource<S>,
     /// Start position (its variant is the game's) and opening moves.
-    pub opening: Opening,
+    pub opening: Opening<S>,
     /// Ply cap over the whole game (opening included); reaching it adjudicates a draw.
     pub max_plies: Option<usize>,
     /// The time control of both players (`None`: each plays by its own limits).
@@ -162,25 +176,26 @@ pub enum GameRunError {
 }
 
 /// Plays one game on the current thread.
-pub fn play_game(job: &GameJob) -> Result<TextRecord, GameRunError> {
+pub fn play_game<S: RecordGame>(job: &GameJob<S>) -> Result<TextRecord<S>, GameRunError> {
     play_game_observed(job, &mut |_, _| {})
 }
 
 /// Plays one game on the current thread like [`play_game`], calling `on_move(position, choice)`
 /// for every move a player chooses (not the opening's), before it is played: what training data
 /// generation records (the engine's move and score in each position it searched).
-pub fn play_game_observed(
-    job: &GameJob,
-    on_move: &mut dyn FnMut(&crate::rules::Position, &crate::player::Choice),
-) -> Result<TextRecord, GameRunError> {
+pub fn play_game_observed<S: RecordGame>(
+    job: &GameJob<S>,
+    on_move: &mut dyn FnMut(&S, &crate::player::Choice<S::Move>),
+) -> Result<TextRecord<S>, GameRunError> {
     // 1. The opening.
     let mut game = Game::new(job.opening.start.clone());
     for (i, &m) in job.opening.moves.iter().enumerate() {
-        game.play(m).map_err(|_| GameRunError::Opening { ply: i + 1, mv: coordinate(m) })?;
+        let mv = game.position().move_text(m);
+        game.play(m).map_err(|_| GameRunError::Opening { ply: i + 1, mv })?;
     }
     let opening_plies = game.moves().len();
     // 2. Fresh players.
-    let build = |s: &PlayerSource| s.build().map_err(|error| GameRunError::Build { player: s.name(), error });
+    let build = |s: &PlayerSource<S>| s.build().map_err(|error| GameRunError::Build { player: s.name(), error });
     let mut white = build(&job.white)?;
     let mut black = build(&job.black)?;
     white.new_game();
@@ -230,7 +245,7 @@ pub fn play_game_observed(
         let started = std::time::Instant::now();
         let answer = player.play(&turn, &mut |_| {});
         let elapsed = started.elapsed();
-        let mut forfeit = |game: &Game<Position>, kind: Forfeit, why: String| {
+        let mut forfeit = |game: &Game<S>, kind: Forfeit, why: String| {
             tracing::warn!("{} forfeits at ply {ply}: {kind}: {why}", source.name());
             reason = Some(why);
             (lost_by(game, mover), Some(kind.name().to_string()))
@@ -250,13 +265,10 @@ pub fn play_game_observed(
         };
         // An illegal choice is seen too, but then the game ends in a forfeit.
         on_move(game.position(), &choice);
+        let played = game.position().move_text(choice.mv);
         if game.play(choice.mv).is_err() {
-            let why = format!(
-                "{} played {}, which is not legal in {}",
-                source.name(),
-                coordinate(choice.mv),
-                game.position().to_text()
-            );
+            let why =
+                format!("{} played {}, which is not legal in {}", source.name(), played, game.position().to_text());
             break forfeit(&game, Forfeit::IllegalMove, why);
         }
         if let Some(c) = &clock {
@@ -294,17 +306,28 @@ pub fn play_game_observed(
 /// A game in progress as its [`GameJob::live`] file holds it: `{"event", "white", "black",
 /// "ruleset", "castling", "hypercylinder", "start" (position text), "moves" (coordinate form),
 /// "tags"}`.
-pub fn live_json(job: &GameJob, game: &Game<Position>) -> serde_json::Value {
-    let v = job.opening.start.variant();
+pub fn live_json<S: RecordGame>(job: &GameJob<S>, game: &Game<S>) -> serde_json::Value {
+    let (ruleset, flags) = S::tags(&job.opening.start);
+    let flags: Vec<&str> = flags.split(',').collect();
+    let mut pos = job.opening.start.clone();
+    let moves: Vec<String> = game
+        .moves()
+        .iter()
+        .map(|&m| {
+            let t = pos.move_text(m);
+            pos.make(m);
+            t
+        })
+        .collect();
     serde_json::json!({
         "event": job.event,
         "white": job.white.name(),
         "black": job.black.name(),
-        "ruleset": v.ruleset.name(),
-        "castling": v.castling,
-        "hypercylinder": v.hypercylinder,
+        "ruleset": ruleset,
+        "castling": flags.contains(&"castling"),
+        "hypercylinder": flags.contains(&"hypercylinder"),
         "start": job.opening.start.to_text(),
-        "moves": game.moves().iter().map(|&m| coordinate(m)).collect::<Vec<_>>(),
+        "moves": moves,
         "tags": job.tags,
     })
 }
@@ -312,11 +335,9 @@ pub fn live_json(job: &GameJob, game: &Game<Position>) -> serde_json::Value {
 /// The outcome when `loser` forfeits: the other side wins, or it is a draw when the other side
 /// has only its king left and no reserve piece to place (it could never mate; as a FIDE arbiter
 /// rules a flag against a bare king).
-fn lost_by(game: &Game<Position>, loser: crate::game::Color) -> Outcome {
-    let pos = game.position();
+fn lost_by<S: RecordGame>(game: &Game<S>, loser: crate::game::Color) -> Outcome {
     let winner = loser.flip();
-    let men = pos.color_bb(winner).0.count_ones();
-    if men == 1 && pos.reserve(winner) == 0 {
+    if S::lone_king(game.position(), winner) {
         Outcome::draw(EndRule::Adjudication)
     } else {
         Outcome::win(winner, EndRule::Adjudication)
@@ -325,13 +346,13 @@ fn lost_by(game: &Game<Position>, loser: crate::game::Color) -> Outcome {
 
 /// Plays every job on `concurrency` threads and calls `on_finished(job index, record)` on this
 /// thread as each game ends. Stops at the first error (games in progress finish, unreported).
-pub fn play_games<I>(
+pub fn play_games<S: RecordGame, I>(
     jobs: I,
     concurrency: usize,
-    mut on_finished: impl FnMut(usize, TextRecord),
+    mut on_finished: impl FnMut(usize, TextRecord<S>),
 ) -> Result<(), GameRunError>
 where
-    I: IntoIterator<Item = GameJob>,
+    I: IntoIterator<Item = GameJob<S>>,
     I::IntoIter: Send,
 {
     play_games_until(jobs, concurrency, |i, r| {
@@ -344,18 +365,18 @@ where
 /// `on_finished(job index, record)` on this thread as each game ends; when it returns
 /// [`ControlFlow::Break`], no new game starts and games in progress finish unreported. Stops the
 /// same way at the first error, which it returns.
-pub fn play_games_until<I>(
+pub fn play_games_until<S: RecordGame, I>(
     jobs: I,
     concurrency: usize,
-    mut on_finished: impl FnMut(usize, TextRecord) -> ControlFlow<()>,
+    mut on_finished: impl FnMut(usize, TextRecord<S>) -> ControlFlow<()>,
 ) -> Result<(), GameRunError>
 where
-    I: IntoIterator<Item = GameJob>,
+    I: IntoIterator<Item = GameJob<S>>,
     I::IntoIter: Send,
 {
     let queue = Mutex::new(jobs.into_iter().enumerate());
     let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<(usize, Result<TextRecord, GameRunError>)>();
+    let (tx, rx) = mpsc::channel::<(usize, Result<TextRecord<S>, GameRunError>)>();
     let mut first_error = None;
     std::thread::scope(|scope| {
         let mut handles = Vec::new();
@@ -448,14 +469,14 @@ pub fn paired_jobs(
 /// [`paired_jobs`] drawn lazily: `pairs` colour-swapped pairs of `a` against `b` on the openings
 /// of `openings`, pair `k` tagged `first_pair + k`. Nothing is built before a game needs it, so
 /// a huge count costs no memory up front.
-pub fn paired_jobs_lazy(
-    a: PlayerSource,
-    b: PlayerSource,
-    openings: OpeningStream,
+pub fn paired_jobs_lazy<S: RecordGame>(
+    a: PlayerSource<S>,
+    b: PlayerSource<S>,
+    openings: OpeningStream<S>,
     pairs: usize,
     max_plies: Option<usize>,
     event: &str,
-) -> impl Iterator<Item = GameJob> + Send {
+) -> impl Iterator<Item = GameJob<S>> + Send {
     let event = event.to_string();
     (0..pairs).flat_map(move |k| {
         let opening = openings.get(k);

@@ -3,7 +3,7 @@
 //! order; a pair counts when its second game arrives.
 
 use super::elo::{Pentanomial, Trinomial};
-use super::records::TextRecord;
+use super::records::{RecordGame, TextRecord};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
@@ -39,7 +39,7 @@ pub struct Effort {
 impl Effort {
     /// White's and black's effort in one game, from the runner's `WhiteNodes`, `WhiteSeconds`,
     /// `BlackNodes` and `BlackSeconds` tags; `None` for records without them.
-    pub fn of_record(record: &TextRecord) -> Option<[Effort; 2]> {
+    pub fn of_record<S: RecordGame>(record: &TextRecord<S>) -> Option<[Effort; 2]> {
         let (wn, bn) = (record.tag("WhiteNodes")?, record.tag("BlackNodes")?);
         let secs = |t: Option<&str>| t.and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
         // Moves chosen by the players: after the opening, white first if white is then to move.
@@ -86,7 +86,7 @@ impl MatchTally {
     /// Adds a finished game in which A had white (`a_white`) or black. Returns A's scores in the
     /// two games of the pair (in arrival order) when this game completes a pair. Unfinished games
     /// are ignored.
-    pub fn add(&mut self, a_white: bool, record: &TextRecord) -> Option<(f64, f64)> {
+    pub fn add<S: RecordGame>(&mut self, a_white: bool, record: &TextRecord<S>) -> Option<(f64, f64)> {
         let w = record.white_score()?;
         let score = if a_white { w } else { 1.0 - w };
         match (score * 2.0).round() as i64 {
@@ -113,7 +113,7 @@ impl MatchTally {
     }
 
     /// Adds both players' moves, nodes and time from the record's tags (absent tags add nothing).
-    fn add_effort(&mut self, a_white: bool, record: &TextRecord) {
+    fn add_effort<S: RecordGame>(&mut self, a_white: bool, record: &TextRecord<S>) {
         let Some([white, black]) = Effort::of_record(record) else { return };
         let (a, b) = if a_white { (white, black) } else { (black, white) };
         self.effort[0].add(&a);

@@ -108,7 +108,7 @@ impl Player for AlphaBetaPlayer {
         let limits = turn.go.limits_over(&self.spec.limits, turn.pos.side());
         let stop = self.stop.clone();
         let engine = self.engine_for(turn.pos.variant())?;
-        Ok(search_choice(engine, turn, &limits, stop.as_ref(), on_info)?)
+        search_choice(engine, turn, &limits, stop.as_ref(), on_info)
     }
 
     fn new_game(&mut self) {

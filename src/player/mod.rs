@@ -29,8 +29,6 @@
 
 pub mod alphabeta;
 mod build;
-
-pub use build::PlayGame;
 pub mod clock;
 pub mod mcts;
 pub mod random;
@@ -38,6 +36,8 @@ pub mod spec;
 pub mod text;
 pub mod uci;
 pub mod wire;
+
+pub use build::PlayGame;
 
 use crate::engine::{Limits, Score, WeightsError};
 use crate::game::State;
@@ -69,15 +69,7 @@ pub struct SearchInfo<M = Move> {
 
 impl<M> Default for SearchInfo<M> {
     fn default() -> Self {
-        SearchInfo {
-            score: None,
-            depth: 0,
-            pv: Vec::new(),
-            nodes: 0,
-            time: Duration::ZERO,
-            seldepth: 0,
-            wdl: None,
-        }
+        SearchInfo { score: None, depth: 0, pv: Vec::new(), nodes: 0, time: Duration::ZERO, seldepth: 0, wdl: None }
     }
 }
 

@@ -49,7 +49,7 @@ fn clocked_specs_keep_only_the_limits_they_name_and_go_caps_them() {
     let spec = "uci:./engine --x a,b;Hash=8;movetime=0.5";
     assert_eq!(unlimited(spec), spec);
     // A request's limits cap the player's own; a clock gives a soft and a hard time.
-    let own = Limits { depth: Some(6), ..Limits::default() };
+    let own: Limits = Limits { depth: Some(6), ..Limits::default() };
     let clock = crate::player::clock::Clock {
         remaining: [Duration::from_secs(10); 2],
         increment: [Duration::ZERO; 2],
