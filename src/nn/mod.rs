@@ -65,6 +65,7 @@ mod fiveup;
 pub mod netgame;
 pub mod network;
 pub mod policy;
+pub mod quasi_alice;
 pub mod symmetry;
 #[cfg(feature = "torch")]
 pub mod torch;
