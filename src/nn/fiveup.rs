@@ -10,6 +10,7 @@ use crate::rules::{Move, Position};
 
 impl NetGame for Position {
     type Symmetry = Symmetry;
+    const ENCODING: &'static str = "fiveup";
     const PLANES: usize = PLANES;
     const SHAPE: [usize; 3] = [5, 5, 5];
     const POLICY_CHANNELS: usize = POLICY_CHANNELS;

@@ -24,6 +24,13 @@ use std::hash::Hash;
 pub trait NetGame: State {
     /// An element of the game's symmetry group.
     type Symmetry: GameSymmetry<Self>;
+    /// The encoding's name, recorded with the networks built for it (`fiveup` for the 5x5x5
+    /// games, whose planes name the ruleset; `quasi-alice`).
+    const ENCODING: &'static str;
+    /// Whether the first spatial axis is an unordered set that the symmetries permute (the four
+    /// boards of Quasi-Alice), so that a network should treat it alike in every order rather
+    /// than convolve along it.
+    const UNORDERED_AXIS: bool = false;
     /// Number of input planes.
     const PLANES: usize;
     /// Spatial shape of a plane (the 5x5x5 board: `[5, 5, 5]`; four 8x8 boards: `[4, 8, 8]`).

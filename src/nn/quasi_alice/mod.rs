@@ -89,6 +89,8 @@ pub const INPUT_SIZE: usize = PLANES * CELLS;
 
 impl NetGame for Position {
     type Symmetry = BoardSymmetry;
+    const ENCODING: &'static str = crate::quasi_alice::NAME;
+    const UNORDERED_AXIS: bool = true;
     const PLANES: usize = PLANES;
     const SHAPE: [usize; 3] = [4, 8, 8];
     const POLICY_CHANNELS: usize = POLICY_CHANNELS;
