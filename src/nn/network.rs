@@ -81,6 +81,13 @@ pub trait Backend: Send {
     fn preferred_batch(&self) -> usize {
         1
     }
+
+    /// The input values and policy logits per position its network was built for, when the
+    /// backend knows them: a [`NetworkEvaluator`] of another game then answers with an error
+    /// instead of feeding it planes of the wrong shape. `None` (the default): any sizes.
+    fn sizes(&self) -> Option<(usize, usize)> {
+        None
+    }
 }
 
 /// The model-free backend: every logit 0 (uniform policy over legal moves, WDL 1/3 each) and
@@ -172,6 +179,17 @@ impl<B: Backend, S: NetGame> Evaluator<S> for NetworkEvaluator<B, S> {
         reset_outputs(out, n);
         if n == 0 {
             return Ok(());
+        }
+        // 0. A network of this game.
+        if let Some((input, policy)) = self.backend.sizes() {
+            if (input, policy) != (S::INPUT_SIZE, S::POLICY_SIZE) {
+                return Err(super::EvalError(format!(
+                    "the network reads {input} values and writes {policy} policy logits per position; {} needs {} and {}",
+                    S::ENCODING,
+                    S::INPUT_SIZE,
+                    S::POLICY_SIZE
+                )));
+            }
         }
         // 1. Encode the batch into one buffer.
         self.input.resize(n * S::INPUT_SIZE, 0.0);

@@ -216,6 +216,27 @@ fn the_evaluators_serve_the_game() {
         assert_eq!(e.policy, want);
     }
     assert_eq!(Evaluator::<Position>::name(&fixed), "fixed");
+    // A backend of the 5x5x5 network under this game's evaluator is refused, not fed.
+    struct FiveUpSized;
+    impl crate::nn::Backend for FiveUpSized {
+        fn compute(
+            &mut self,
+            _: &[f32],
+            _: usize,
+            _: &[i64],
+            _: &mut crate::nn::BackendOutput,
+        ) -> Result<(), crate::nn::EvalError> {
+            panic!("fed planes of another game")
+        }
+        fn name(&self) -> String {
+            "five".into()
+        }
+        fn sizes(&self) -> Option<(usize, usize)> {
+            Some((crate::nn::INPUT_SIZE, crate::nn::POLICY_SIZE))
+        }
+    }
+    let e = NetworkEvaluator::<_, Position>::for_game(FiveUpSized).evaluate(&batch, &mut a).unwrap_err();
+    assert!(e.0.contains("quasi-alice needs 6400 and 74752"), "{e}");
 }
 
 #[test]

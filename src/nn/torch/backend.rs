@@ -153,6 +153,11 @@ impl Backend for TorchBackend {
     fn preferred_batch(&self) -> usize {
         self.preferred_batch
     }
+
+    fn sizes(&self) -> Option<(usize, usize)> {
+        let shape = self.model.shape();
+        Some((shape.input_size(), shape.policy_size()))
+    }
 }
 
 #[cfg(test)]
