@@ -3,8 +3,8 @@
 //! and symmetries are exactly those functions' (and their exhaustive tests cover them).
 
 use super::encode::{self, PLANES};
-use super::netgame::{GameSymmetry, NetGame};
-use super::policy::{self, PolicyIndex, POLICY_CHANNELS};
+use super::netgame::{GameSymmetry, NetGame, PolicyIndex};
+use super::policy::{self, POLICY_CHANNELS};
 use super::symmetry::Symmetry;
 use crate::rules::{Move, Position};
 

@@ -10,10 +10,59 @@
 //! the second game (their implementation, in [`super::encode`], [`super::policy`] and
 //! [`super::symmetry`], is what it was; the trait only forwards to it).
 
-use super::policy::{softmax_in_place, PolicyIndex};
 use crate::game::State;
 use std::fmt::Debug;
 use std::hash::Hash;
+
+/// Where a move's logits sit in a game's flat policy vector (each field a flat index below the
+/// game's policy size); its score is the sum of those logits. Every move has a main index; the
+/// 5x5x5 games add a placement and a promotion term where a move has one
+/// ([`super::policy`]), Quasi-Alice has the main index only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PolicyIndex {
+    /// The main index (5x5x5: from-cell × move vector, `< policy::POLICY_MAIN`).
+    pub main: u32,
+    /// Placement choice at the from-cell, when the move's piece could place a reserve piece.
+    pub placement: Option<u32>,
+    /// Promotion piece at the to-cell, for a promotion.
+    pub promotion: Option<u32>,
+}
+
+impl PolicyIndex {
+    /// The move's score: the sum of its logits. Panics if `logits` is shorter than needed.
+    #[inline]
+    pub fn score(&self, logits: &[f32]) -> f32 {
+        let mut s = logits[self.main as usize];
+        if let Some(p) = self.placement {
+            s += logits[p as usize];
+        }
+        if let Some(p) = self.promotion {
+            s += logits[p as usize];
+        }
+        s
+    }
+
+    /// The flat indices this move's score sums over (main first).
+    pub fn indices(&self) -> impl Iterator<Item = u32> {
+        std::iter::once(self.main).chain(self.placement).chain(self.promotion)
+    }
+}
+
+/// Turns scores into probabilities; degenerate scores (NaN, all −∞) give a uniform distribution.
+pub(crate) fn softmax_in_place(x: &mut [f32]) {
+    let max = x.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let mut sum = 0.0;
+    for v in x.iter_mut() {
+        *v = (*v - max).exp();
+        sum += *v;
+    }
+    if sum > 0.0 && sum.is_finite() {
+        x.iter_mut().for_each(|v| *v /= sum);
+    } else if !x.is_empty() {
+        let u = 1.0 / x.len() as f32;
+        x.iter_mut().for_each(|v| *v = u);
+    }
+}
 
 /// A game the neural stack can encode: input planes, a fixed policy space and a symmetry group.
 ///

@@ -18,8 +18,8 @@
 //! evaluator wraps it ([`NetGame::INPUT_SIZE`], [`NetGame::POLICY_SIZE`]).
 
 use super::evaluator::{reset_outputs, EvalInput, Evaluation, Evaluator};
-use super::netgame::{encode_batch, move_to_index, NetGame};
-use super::policy::{softmax_in_place, PolicyIndex, POLICY_SIZE};
+use super::netgame::{encode_batch, move_to_index, softmax_in_place, NetGame, PolicyIndex};
+use super::policy::POLICY_SIZE;
 use crate::rules::Position;
 use std::marker::PhantomData;
 

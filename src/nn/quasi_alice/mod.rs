@@ -74,8 +74,7 @@ pub mod symmetry;
 #[cfg(test)]
 mod tests;
 
-use super::netgame::NetGame;
-use super::policy::PolicyIndex;
+use super::netgame::{NetGame, PolicyIndex};
 use crate::quasi_alice::{Move, Position};
 
 pub use encode::PLANES;

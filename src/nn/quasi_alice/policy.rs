@@ -4,7 +4,7 @@
 use super::encode::frame_square;
 use super::CELLS;
 use crate::game::Color;
-use crate::nn::policy::PolicyIndex;
+use crate::nn::netgame::PolicyIndex;
 use crate::quasi_alice::{Kind, Move, Position};
 
 /// The eight queen directions as (file, rank) steps in the frame: N, NE, E, SE, S, SW, W, NW.

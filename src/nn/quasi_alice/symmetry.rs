@@ -8,8 +8,7 @@
 
 use super::policy::{flat, MOVE_TYPES, POLICY_SIZE, TYPE_UNDER, TYPE_VECTORS};
 use super::CELLS;
-use crate::nn::netgame::GameSymmetry;
-use crate::nn::policy::PolicyIndex;
+use crate::nn::netgame::{GameSymmetry, PolicyIndex};
 use crate::quasi_alice::board::{cell_name, BOARDS};
 use crate::quasi_alice::{Move, Position};
 
