@@ -361,9 +361,7 @@ pub fn read_sidecar(dir: &Path) -> Result<Sidecar, ModelError> {
 fn sidecar_shape(path: &Path, sidecar: &Sidecar) -> Result<NetShape, ModelError> {
     match &sidecar.game {
         None => Ok(NetShape::FIVE_UP),
-        Some(g) => NetShape::by_name(g)
-            .filter(|s| *s != NetShape::FIVE_UP)
-            .ok_or_else(|| ModelError::Game { path: path.to_path_buf(), game: g.clone() }),
+        Some(g) => NetShape::by_name(g).ok_or_else(|| ModelError::Game { path: path.to_path_buf(), game: g.clone() }),
     }
 }
 

@@ -15,8 +15,9 @@
 //!    to whole-board facts (material, king safety far away) that 3×3×3 convolutions reach only
 //!    after many layers.
 //! 4. **Policy head**: 1×1×1 convolution `channels → channels`, batch norm, ReLU, then a 1×1×1
-//!    convolution to [`POLICY_CHANNELS`] with bias, giving logits `[165, 5, 5, 5]` — exactly the
-//!    layout of [`crate::nn::policy`] (flat index = channel × 125 + cell).
+//!    convolution to [`crate::nn::policy::POLICY_CHANNELS`] with bias, giving logits
+//!    `[165, 5, 5, 5]` — exactly the layout of [`crate::nn::policy`] (flat index =
+//!    channel × 125 + cell).
 //! 5. **Value head**: 1×1×1 convolution to [`VALUE_CHANNELS`], batch norm, ReLU, flatten,
 //!    linear to [`VALUE_HIDDEN`], ReLU, linear to 3 WDL logits (win, draw, loss for the mover).
 //! 6. **Moves-left head**: the same shape with [`MOVES_LEFT_CHANNELS`] and [`MOVES_LEFT_HIDDEN`],
