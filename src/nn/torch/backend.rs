@@ -274,8 +274,8 @@ mod tests {
         let reference = tch::no_grad(|| model.forward_t(&x, false));
         assert_eq!(reference.policy.size(), [n as i64, 292, 4, 8, 8]);
         assert_eq!(reference.wdl.size(), [n as i64, 3]);
-        // Permuting the boards of the input permutes the policy (no mirror: the frame's files are
-        // not a set).
+        // Permuting the boards of the input permutes the policy and keeps the value and the
+        // moves-left estimate (no mirror: the frame's files are not a set).
         let sym = BoardSymmetry { boards: [2, 0, 3, 1], mirror: false };
         let mut permuted = vec![0.0; planes.len()];
         sym.apply_planes(&planes, &mut permuted);
@@ -285,6 +285,10 @@ mod tests {
         reference.policy.reshape([-1]).copy_data(&mut logits, n * QA_POLICY);
         let mut got = vec![0.0f32; n * QA_POLICY];
         out_p.policy.reshape([-1]).copy_data(&mut got, n * QA_POLICY);
+        for (r, p) in [(&reference.wdl, &out_p.wdl), (&reference.moves_left, &out_p.moves_left)] {
+            let d = f64::try_from((r - p).abs().max()).unwrap();
+            assert!(d < 1e-4, "the value heads depend on the boards' order: {d}");
+        }
         let mut want = vec![0.0f32; QA_POLICY];
         for i in 0..n {
             sym.apply_policy(&logits[i * QA_POLICY..(i + 1) * QA_POLICY], &mut want);

@@ -4,7 +4,7 @@
 //! - [`net`]: the layers ([`Net`], [`NetConfig`]): a residual tower of 3D convolutions with
 //!   squeeze-excitation, a convolutional policy head, WDL and moves-left heads; sized for a game
 //!   by its [`NetShape`] (the 5x5x5 games' by default; Quasi-Alice's four boards as a set, with
-//!   per-board convolutions, board mixing and a pair policy head);
+//!   per-board convolutions, board mixing, a pair policy head and board-pooled value heads);
 //! - [`model`]: [`Model`] = layers + `VarStore`; the build function shared by fresh and loaded
 //!   networks; safetensors weights with a `net.json` architecture sidecar; [`ModelError`];
 //! - [`backend`]: [`TorchBackend`], the [`crate::nn::Backend`] that

@@ -31,8 +31,7 @@
 //! The same network serves any [`NetGame`]: its shape (input planes, the spatial shape,
 //! policy channels) comes from the game, the 5x5x5 games' by default. Where the game's first
 //! spatial axis is an unordered set ([`NetGame::UNORDERED_AXIS`]: Quasi-Alice's four boards,
-//! which the symmetries permute), the network treats it as a set, so that the policy is
-//! equivariant under board permutations by construction (the value head's flatten is not):
+//! which the symmetries permute), the network treats it as a set:
 //! - every convolution spans one board only (its kernel's depth is 1: 3×3×3 becomes 1×3×3,
 //!   3×1×1 becomes 1×1×1) and gains a **board-mixing** term: a 1×1×1 convolution of the mean
 //!   over the boards, added at every board (the equivariant linear layer of DeepSets), so each
@@ -40,7 +39,12 @@
 //! - the policy head is a **pair head**: logits for (destination board `t`, move type) at
 //!   origin cell (`s`, square) are the sum of a term read at the origin (`s`, square) and a term
 //!   read at the same square of board `t`, so the destination board's contents reach the
-//!   logit of a transfer to it.
+//!   logit of a transfer to it;
+//! - the value and moves-left heads average their 1×1×1 convolution over the boards before the
+//!   dense layers.
+//!
+//! So the whole network is exact under board permutations: the policy permutes with the boards,
+//! the value and moves-left stay (the tests check both).
 
 use crate::nn::NetGame;
 use serde::{Deserialize, Serialize};
@@ -444,29 +448,39 @@ impl ResBlock {
     }
 }
 
-/// A small head: 1×1×1 convolution, flatten, hidden layer, output layer.
+/// A small head: 1×1×1 convolution, flatten, hidden layer, output layer. On an unordered axis
+/// the head first averages its convolution's output over the boards, so the value and the
+/// moves-left estimate do not depend on the boards' order.
 #[derive(Debug)]
 struct DenseHead {
     conv: ConvBn,
     fc1: nn::Linear,
     fc2: nn::Linear,
     flat: i64,
+    pool_boards: bool,
 }
 
 impl DenseHead {
     fn new(p: nn::Path, c: i64, head: (i64, i64, i64), shape: &NetShape) -> DenseHead {
         let (head_channels, hidden, out) = head;
-        let flat = head_channels * shape.cells() as i64;
+        let pool_boards = shape.unordered_axis;
+        let cells = if pool_boards { shape.cells() / shape.spatial[0] } else { shape.cells() };
+        let flat = head_channels * cells as i64;
         DenseHead {
             conv: ConvBn::new(&p / "conv", c, head_channels, [1, 1, 1], shape),
             fc1: nn::linear(&p / "fc1", flat, hidden, Default::default()),
             fc2: nn::linear(&p / "fc2", hidden, out, Default::default()),
             flat,
+            pool_boards,
         }
     }
 
     fn forward_t(&self, x: &Tensor, train: bool) -> Tensor {
-        self.conv.forward_t(x, train).relu().reshape([-1, self.flat]).apply(&self.fc1).relu().apply(&self.fc2)
+        let mut h = self.conv.forward_t(x, train).relu();
+        if self.pool_boards {
+            h = board_mean(&h);
+        }
+        h.reshape([-1, self.flat]).apply(&self.fc1).relu().apply(&self.fc2)
     }
 
     fn fused(&self, channels_last: bool) -> FusedHead {
@@ -475,6 +489,7 @@ impl DenseHead {
             fc1: Dense::of(&self.fc1),
             fc2: Dense::of(&self.fc2),
             flat: self.flat,
+            pool_boards: self.pool_boards,
         }
     }
 }
@@ -485,12 +500,17 @@ struct FusedHead {
     fc1: Dense,
     fc2: Dense,
     flat: i64,
+    pool_boards: bool,
 }
 
 impl FusedHead {
     fn forward(&self, x: &Tensor) -> Tensor {
         // The flatten order is [channel, cell], as in training, whatever the memory layout.
-        let h = self.conv.forward(x).relu_().reshape([-1, self.flat]);
+        let mut h = self.conv.forward(x).relu_();
+        if self.pool_boards {
+            h = board_mean(&h);
+        }
+        let h = h.reshape([-1, self.flat]);
         self.fc2.forward(&self.fc1.forward(&h).relu_())
     }
 }
