@@ -67,6 +67,10 @@
 //! with or without the file mirror: 48. A position's group is listed by
 //! [`NetGame::symmetries`]; the tests check on random games that the image of a position has
 //! exactly the images of its legal moves, and that planes and policy commute with each symmetry.
+//! The tch network built for this game (`nn::torch`, behind the `torch` feature) is exact under
+//! the board permutations by construction (per-board convolutions, board mixing, a pair policy
+//! head, board-pooled value heads), so of the group only the mirror adds anything as training
+//! augmentation; averaging evaluations over permutations would change nothing.
 
 pub mod encode;
 pub mod policy;
