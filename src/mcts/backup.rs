@@ -5,7 +5,7 @@ use super::tree::{NodeId, Tree};
 /// Adds one visit with value `wdl` (win, draw, loss for the side to move at the leaf, the last
 /// node of `path`) to every node of `path`, each from its mover's point of view; when `release`
 /// is set, also removes the simulation from the nodes' in-flight counts.
-pub fn backup(tree: &mut Tree, path: &[NodeId], wdl: [f32; 3], release: bool) {
+pub fn backup<M: Copy>(tree: &mut Tree<M>, path: &[NodeId], wdl: [f32; 3], release: bool) {
     // The leaf's stats are from the view of the side that moved into it: loss minus win.
     let mut q = wdl[2] - wdl[0];
     let d = wdl[1];
@@ -23,7 +23,7 @@ pub fn backup(tree: &mut Tree, path: &[NodeId], wdl: [f32; 3], release: bool) {
 }
 
 /// Marks a simulation as in flight along `path` (each node's count goes up by one).
-pub fn add_in_flight(tree: &mut Tree, path: &[NodeId]) {
+pub fn add_in_flight<M: Copy>(tree: &mut Tree<M>, path: &[NodeId]) {
     for &id in path {
         let n = tree.get_mut(id);
         n.in_flight = n.in_flight.checked_add(1).expect("at most 255 simulations in flight per node");

@@ -2,13 +2,18 @@
 
 use super::tree::{NodeId, Tree, EXPANDED, TERMINAL};
 use crate::nn::Evaluation;
-use crate::rules::Move;
 use rand::Rng;
 use rand_distr::{Distribution, Gamma, Gumbel};
 
 /// Creates `id`'s children for `moves` with the evaluation's policy as priors (renormalised; a
 /// malformed policy falls back to uniform) and stores its value. Returns the leaf WDL to back up.
-pub fn expand(tree: &mut Tree, id: NodeId, moves: &[Move], eval: &Evaluation, scratch: &mut Vec<f32>) -> [f32; 3] {
+pub fn expand<M: Copy>(
+    tree: &mut Tree<M>,
+    id: NodeId,
+    moves: &[M],
+    eval: &Evaluation,
+    scratch: &mut Vec<f32>,
+) -> [f32; 3] {
     scratch.clear();
     let ok = eval.policy.len() == moves.len() && eval.policy.iter().all(|p| p.is_finite() && *p >= 0.0);
     let total: f32 = if ok { eval.policy.iter().sum() } else { 0.0 };
@@ -26,14 +31,14 @@ pub fn expand(tree: &mut Tree, id: NodeId, moves: &[Move], eval: &Evaluation, sc
 }
 
 /// Marks `id` terminal with the rules' result `wdl` (side to move's view, one-hot).
-pub fn mark_terminal(tree: &mut Tree, id: NodeId, wdl: [f32; 3]) {
+pub fn mark_terminal<M: Copy>(tree: &mut Tree<M>, id: NodeId, wdl: [f32; 3]) {
     let n = tree.get_mut(id);
     n.nn_q = wdl[2] - wdl[0];
     n.flags |= EXPANDED | TERMINAL;
 }
 
 /// The side-to-move WDL of a terminal node (terminal positions are lost or drawn for the mover).
-pub fn terminal_wdl(tree: &Tree, id: NodeId) -> [f32; 3] {
+pub fn terminal_wdl<M: Copy>(tree: &Tree<M>, id: NodeId) -> [f32; 3] {
     if tree.get(id).nn_q > 0.0 {
         [0.0, 0.0, 1.0]
     } else {
@@ -53,7 +58,7 @@ pub fn sanitize_wdl(w: [f32; 3]) -> [f32; 3] {
 }
 
 /// Mixes Dirichlet(alpha) noise into the priors of `id`'s children: `(1 − eps)·P + eps·noise`.
-pub fn add_dirichlet_noise(tree: &mut Tree, id: NodeId, alpha: f32, eps: f32, rng: &mut impl Rng) {
+pub fn add_dirichlet_noise<M: Copy>(tree: &mut Tree<M>, id: NodeId, alpha: f32, eps: f32, rng: &mut impl Rng) {
     let range = tree.children(id);
     if eps <= 0.0 || range.len() < 2 {
         return;

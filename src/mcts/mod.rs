@@ -16,6 +16,12 @@
 //! - the evaluation cache is [`crate::nn::EvalCache`] (keyed by hash, repetitions and clock).
 //!
 //! Search never sees a network: it asks an [`Evaluator`] for batches of positions.
+//!
+//! The tree search is generic over the game ([`SearchGame`]: any [`crate::game::State`] whose
+//! moves a node can hold, [`tree::TreeMove`]), with the 5x5x5 [`crate::rules::Position`] as the
+//! default type parameter (`Search`, `MctsResult`, `Tree` name the 5x5x5 ones;
+//! `Search::<S>::for_game` starts another game's search); it is monomorphised per game. The
+//! leaf helpers built on the alpha-beta engine, [`ab_eval`] and [`quiesce`], are 5x5x5 only.
 
 pub mod ab_eval;
 pub mod backup;
@@ -27,26 +33,25 @@ pub mod tree;
 
 pub use ab_eval::AbEvaluator;
 pub use quiesce::QuiescenceEvaluator;
-pub use search::{MctsResult, Search, SearchConfig, SearchKind};
+pub use search::{MctsResult, Search, SearchConfig, SearchGame, SearchKind};
 pub use select::GumbelParams;
 
 use crate::nn::Evaluator;
-use crate::rules::Position;
 
 /// Searches one position with `sims` simulations and returns the move to play, the visit
 /// distribution (`result.moves` / `result.visits`), the policy target and the root value (WDL for
 /// the side to move). `history` holds the hashes of the game's earlier positions, oldest first,
 /// without `pos`. Returns `None` when `pos` is terminal (no legal move, or drawn by rule).
 /// The search's noise is seeded by `seed`. An evaluator failure is returned as an error.
-pub fn search_position(
-    pos: &Position,
+pub fn search_position<S: SearchGame>(
+    pos: &S,
     history: &[u64],
-    evaluator: &mut dyn Evaluator,
+    evaluator: &mut dyn Evaluator<S>,
     sims: u32,
     config: &SearchConfig,
     seed: u64,
-) -> Result<Option<MctsResult>, crate::nn::EvalError> {
-    let mut search = Search::new(*config, seed);
+) -> Result<Option<MctsResult<S::Move>>, crate::nn::EvalError> {
+    let mut search = Search::for_game(*config, seed);
     search.start(pos, history, sims);
     let mut out = Vec::new();
     while !search.is_done() {

@@ -29,8 +29,8 @@ use super::expand::{add_dirichlet_noise, expand, gumbel_noise, mark_terminal, te
 use super::select::{
     argmax, considered_visits, gumbel_child, improved_policy, puct_child, sigma, GumbelParams, PuctParams,
 };
-use super::tree::{Node, NodeId, Tree, ROOT};
-use crate::game::{outcome, prior_occurrences};
+use super::tree::{Node, NodeId, Tree, TreeMove, ROOT};
+use crate::game::{outcome, prior_occurrences, State};
 use crate::nn::{EvalInput, Evaluation};
 use crate::rules::{Move, Position};
 use rand::SeedableRng;
@@ -93,13 +93,19 @@ impl Default for SearchConfig {
     }
 }
 
+/// A game MCTS can search: a [`State`] whose moves a tree node can hold. Every game is one (the
+/// blanket implementation below); the search is monomorphised per game.
+pub trait SearchGame: State<Move: TreeMove> {}
+
+impl<S: State<Move: TreeMove>> SearchGame for S {}
+
 /// What a finished search says.
 #[derive(Clone, Debug, PartialEq)]
-pub struct MctsResult {
+pub struct MctsResult<M = Move> {
     /// The move to play (Gumbel: the sequential-halving winner; PUCT: most visits).
-    pub best: Move,
+    pub best: M,
     /// The legal moves at the root, in generation order.
-    pub moves: Vec<Move>,
+    pub moves: Vec<M>,
     /// Completed visits per move.
     pub visits: Vec<u32>,
     /// Training target over `moves`, summing to 1: Gumbel's improved policy π', or PUCT's
@@ -116,7 +122,7 @@ pub struct MctsResult {
 
 /// The root's mean backed-up WDL for the side to move (the root's statistics are kept from the
 /// other side's point of view).
-fn root_mean_wdl(root: &Node) -> [f32; 3] {
+fn root_mean_wdl<M>(root: &Node<M>) -> [f32; 3] {
     let [w, d, l] = root.wdl();
     [l, d, w]
 }
@@ -126,7 +132,7 @@ fn root_mean_wdl(root: &Node) -> [f32; 3] {
 /// Gumbel sample) and `WDL(a)` the child's mean backed-up WDL; the root mean when no child has a
 /// visit (or π' gives the visited ones no mass). With the same visit counts and values, the root
 /// noise cannot change it.
-pub fn gumbel_root_wdl(root: &Node, kids: &[Node], improved: &[f32]) -> [f32; 3] {
+pub fn gumbel_root_wdl<M>(root: &Node<M>, kids: &[Node<M>], improved: &[f32]) -> [f32; 3] {
     let mut acc = [0.0f64; 3];
     let mut mass = 0.0f64;
     for (c, &p) in kids.iter().zip(improved).filter(|(c, _)| c.visits > 0) {
@@ -145,13 +151,13 @@ pub fn gumbel_root_wdl(root: &Node, kids: &[Node], improved: &[f32]) -> [f32; 3]
 
 /// A leaf waiting for its evaluation.
 #[derive(Clone, Debug)]
-pub struct Leaf {
+pub struct Leaf<S: State = Position> {
     node: NodeId,
     path: Vec<NodeId>,
     /// The leaf position.
-    pub pos: Position,
+    pub pos: S,
     /// Its legal moves.
-    pub moves: Vec<Move>,
+    pub moves: Vec<S::Move>,
     /// Earlier occurrences of the position in the game plus the search path.
     pub repetitions: u8,
 }
@@ -162,18 +168,20 @@ enum Descent {
     Collision,
 }
 
-/// One search tree with its root position, reusable from move to move.
-pub struct Search {
+/// One search tree with its root position, reusable from move to move. `S` is the game (the
+/// 5x5x5 [`Position`] by default): `Search::new` makes a 5x5x5 search,
+/// `Search::<S>::for_game` one of game `S`.
+pub struct Search<S: SearchGame = Position> {
     cfg: SearchConfig,
-    tree: Tree,
-    root: Option<Position>,
+    tree: Tree<S::Move>,
+    root: Option<S>,
     /// Game history hashes (before the root) followed by the current descent's path hashes.
     hist: Vec<u64>,
     hist_base: usize,
     rng: ChaCha8Rng,
     budget: u32,
     started: u32,
-    pending: Vec<Leaf>,
+    pending: Vec<Leaf<S>>,
     pending_phase: u16,
     root_nn_wdl: [f32; 3],
     logits: Vec<f32>,
@@ -187,8 +195,16 @@ pub struct Search {
 }
 
 impl Search {
-    /// A search with its own random stream (Dirichlet and Gumbel noise) seeded by `seed`.
+    /// A 5x5x5 search with its own random stream (Dirichlet and Gumbel noise) seeded by `seed`.
     pub fn new(cfg: SearchConfig, seed: u64) -> Search {
+        Search::for_game(cfg, seed)
+    }
+}
+
+impl<S: SearchGame> Search<S> {
+    /// A search of game `S` with its own random stream (Dirichlet and Gumbel noise) seeded by
+    /// `seed`.
+    pub fn for_game(cfg: SearchConfig, seed: u64) -> Search<S> {
         let mut cfg = cfg;
         cfg.max_batch = cfg.max_batch.clamp(1, 255);
         cfg.gumbel_m = cfg.gumbel_m.max(1);
@@ -227,7 +243,7 @@ impl Search {
 
     /// Starts a new search of `pos` with `simulations` simulations; `history` holds the hashes of
     /// the game's earlier positions, oldest first, without `pos` itself.
-    pub fn start(&mut self, pos: &Position, history: &[u64], simulations: u32) {
+    pub fn start(&mut self, pos: &S, history: &[u64], simulations: u32) {
         self.tree.reset();
         self.root = Some(pos.clone());
         self.hist.clear();
@@ -249,7 +265,7 @@ impl Search {
     }
 
     /// The tree (for inspection and tests).
-    pub fn tree(&self) -> &Tree {
+    pub fn tree(&self) -> &Tree<S::Move> {
         &self.tree
     }
 
@@ -259,7 +275,7 @@ impl Search {
     }
 
     /// Leaves waiting for evaluation.
-    pub fn pending(&self) -> &[Leaf] {
+    pub fn pending(&self) -> &[Leaf<S>] {
         &self.pending
     }
 
@@ -307,7 +323,7 @@ impl Search {
     }
 
     /// Appends the waiting leaves as evaluator inputs.
-    pub fn inputs<'a>(&'a self, out: &mut Vec<EvalInput<'a>>) {
+    pub fn inputs<'a>(&'a self, out: &mut Vec<EvalInput<'a, S>>) {
         out.extend(self.pending.iter().map(|l| EvalInput::new(&l.pos, l.repetitions as u32, &l.moves)));
     }
 
@@ -454,13 +470,13 @@ impl Search {
     }
 
     /// The result; `None` when the root is terminal (or the search was never started).
-    pub fn result(&mut self) -> Option<MctsResult> {
+    pub fn result(&mut self) -> Option<MctsResult<S::Move>> {
         let root = *self.tree.nodes.first()?;
         if root.is_terminal() || !root.is_expanded() || root.num_children == 0 {
             return None;
         }
         let kids = self.tree.child_nodes(ROOT).to_vec();
-        let moves: Vec<Move> = kids.iter().map(|c| c.mv).collect();
+        let moves: Vec<S::Move> = kids.iter().map(|c| c.mv).collect();
         let visits: Vec<u32> = kids.iter().map(|c| c.visits).collect();
         let total: u32 = visits.iter().sum();
         let (best, policy) = match self.cfg.kind {

@@ -39,7 +39,7 @@ pub fn sigma(q: f32, max_visits: u32, p: GumbelParams) -> f32 {
 }
 
 /// The mixed value approximation for a node whose network value is `v_hat` (side to move's view).
-pub fn mixed_value(v_hat: f32, children: &[Node]) -> f32 {
+pub fn mixed_value<M>(v_hat: f32, children: &[Node<M>]) -> f32 {
     let (mut sum_n, mut sum_p, mut sum_pq) = (0.0f64, 0.0f64, 0.0f64);
     for c in children.iter().filter(|c| c.visits > 0) {
         sum_n += c.visits as f64;
@@ -53,14 +53,14 @@ pub fn mixed_value(v_hat: f32, children: &[Node]) -> f32 {
 }
 
 /// Completed Q of every child (side to move's view at the parent) into `out`.
-pub fn completed_q(v_hat: f32, children: &[Node], out: &mut Vec<f32>) {
+pub fn completed_q<M>(v_hat: f32, children: &[Node<M>], out: &mut Vec<f32>) {
     let v_mix = mixed_value(v_hat, children);
     out.clear();
     out.extend(children.iter().map(|c| c.q().unwrap_or(v_mix)));
 }
 
 /// The improved policy `softmax(log prior + σ(completed Q))` into `out`.
-pub fn improved_policy(v_hat: f32, children: &[Node], p: GumbelParams, out: &mut Vec<f32>) {
+pub fn improved_policy<M>(v_hat: f32, children: &[Node<M>], p: GumbelParams, out: &mut Vec<f32>) {
     completed_q(v_hat, children, out);
     let max_n = children.iter().map(|c| c.visits).max().unwrap_or(0);
     for x in out.iter_mut() {
@@ -81,7 +81,7 @@ pub fn improved_policy(v_hat: f32, children: &[Node], p: GumbelParams, out: &mut
 }
 
 /// Non-root Gumbel selection: `argmax π'(a) − N(a) / (1 + ΣN)` (N includes simulations in flight).
-pub fn gumbel_child(v_hat: f32, children: &[Node], p: GumbelParams, scratch: &mut Vec<f32>) -> usize {
+pub fn gumbel_child<M: Copy>(v_hat: f32, children: &[Node<M>], p: GumbelParams, scratch: &mut Vec<f32>) -> usize {
     improved_policy(v_hat, children, p, scratch);
     let total: u32 = children.iter().map(Node::n_with_flight).sum();
     let denom = 1.0 + total as f32;
@@ -131,7 +131,7 @@ pub struct PuctParams {
 
 /// PUCT selection; `parent_q` is the parent's value (side to move's view). Simulations in flight
 /// count as visits that lost (virtual loss).
-pub fn puct_child(children: &[Node], parent_q: f32, p: PuctParams) -> usize {
+pub fn puct_child<M: Copy>(children: &[Node<M>], parent_q: f32, p: PuctParams) -> usize {
     let mut parent_n = 0u32;
     let mut visited_p = 0.0f32;
     for c in children {

@@ -263,3 +263,28 @@ fn dirichlet_noise_can_be_switched_off() {
     assert!(priors(false).iter().all(|&x| (x - 1.0 / 209.0).abs() < 1e-6));
     assert!(priors(true).iter().any(|&x| (x - 1.0 / 209.0).abs() > 1e-4));
 }
+
+#[test]
+fn the_search_plays_quasi_alice() {
+    type Qa = crate::quasi_alice::Position;
+    let start = Qa::start();
+    let mut net =
+        crate::nn::EvalCache::new(crate::nn::NetworkEvaluator::<_, Qa>::for_game(crate::nn::ZeroBackend), 4096);
+    for kind in [SearchKind::Puct, SearchKind::Gumbel] {
+        let cfg = SearchConfig { kind, ..SearchConfig::default() };
+        let evs: [&mut dyn Evaluator<Qa>; 2] = [&mut UniformEvaluator::default(), &mut net];
+        for ev in evs {
+            let r = search_position(&start, &[], ev, 48, &cfg, 3).unwrap().unwrap();
+            assert_eq!(r.moves.len(), 60);
+            assert!(crate::game::State::is_legal(&start, r.best), "{kind:?}: {}", r.best);
+            assert_eq!(r.simulations, 48);
+            assert!((r.policy.iter().sum::<f32>() - 1.0).abs() < 1e-4);
+            assert!((r.root_wdl.iter().sum::<f32>() - 1.0).abs() < 1e-4);
+        }
+    }
+    // A mated root is terminal: nothing to search.
+    let mated =
+        Qa::from_text("8/8/8/8/8/8/4P3/4K3|8/8/8/8/8/8/4k3/8|8/8/8/8/8/8/8/N7|8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
+    let cfg = SearchConfig::default();
+    assert!(search_position(&mated, &[], &mut UniformEvaluator::default(), 8, &cfg, 1).unwrap().is_none());
+}

@@ -4,8 +4,31 @@
 //! leading to it (the side to move at its parent), so a parent picks the child with the highest
 //! Q directly. `q` is win minus loss in [-1, 1]; the draw share is kept beside it so the full WDL
 //! can be recovered: `w = (1 + q - d) / 2`, `l = (1 - q - d) / 2`.
+//!
+//! Nodes hold the game's move type (the 5x5x5 [`Move`] by default); both games' moves are 32-bit
+//! values, so a node is 32 bytes in either.
 
 use crate::rules::Move;
+use std::fmt::Debug;
+
+/// A move a tree node can hold: a small `Copy` value, with a placeholder for the root (which no
+/// move leads to).
+pub trait TreeMove: Copy + Debug + Send + Sync + 'static {
+    /// The root's meaningless move.
+    fn placeholder() -> Self;
+}
+
+impl TreeMove for Move {
+    fn placeholder() -> Move {
+        Move::from_bits(0).expect("zero bits are a move")
+    }
+}
+
+impl TreeMove for crate::quasi_alice::Move {
+    fn placeholder() -> crate::quasi_alice::Move {
+        crate::quasi_alice::Move::new(0, 0, 0, 0, None, crate::quasi_alice::Flag::Normal)
+    }
+}
 
 /// Index of a node in the arena.
 pub type NodeId = u32;
@@ -20,9 +43,9 @@ pub const TERMINAL: u8 = 2;
 
 /// One node; 32 bytes (pinned below).
 #[derive(Clone, Copy, Debug)]
-pub struct Node {
+pub struct Node<M = Move> {
     /// Move from the parent to this node (meaningless for the root).
-    pub mv: Move,
+    pub mv: M,
     /// Prior probability of `mv` at the parent.
     pub prior: f32,
     /// Completed visits (backups through this node).
@@ -44,10 +67,11 @@ pub struct Node {
 }
 
 const _: () = assert!(std::mem::size_of::<Node>() == 32);
+const _: () = assert!(std::mem::size_of::<Node<crate::quasi_alice::Move>>() == 32);
 
-impl Node {
+impl<M> Node<M> {
     /// A fresh, unvisited node for `mv` with prior `prior`.
-    pub fn new(mv: Move, prior: f32) -> Node {
+    pub fn new(mv: M, prior: f32) -> Node<M> {
         Node {
             mv,
             prior,
@@ -99,28 +123,36 @@ impl Node {
 }
 
 /// The arena.
-#[derive(Clone, Debug, Default)]
-pub struct Tree {
+#[derive(Clone, Debug)]
+pub struct Tree<M = Move> {
     /// All nodes; the root is `nodes[0]`.
-    pub nodes: Vec<Node>,
+    pub nodes: Vec<Node<M>>,
 }
 
-impl Tree {
+impl<M> Default for Tree<M> {
+    fn default() -> Self {
+        Tree { nodes: Vec::new() }
+    }
+}
+
+impl<M: TreeMove> Tree<M> {
     /// Clears the tree (keeping its allocation) and adds a fresh root.
     pub fn reset(&mut self) {
         self.nodes.clear();
-        self.nodes.push(Node::new(Move::from_bits(0).expect("zero bits are a move"), 1.0));
+        self.nodes.push(Node::new(M::placeholder(), 1.0));
     }
+}
 
+impl<M: Copy> Tree<M> {
     /// The node `id`.
     #[inline]
-    pub fn get(&self, id: NodeId) -> &Node {
+    pub fn get(&self, id: NodeId) -> &Node<M> {
         &self.nodes[id as usize]
     }
 
     /// The node `id`, mutably.
     #[inline]
-    pub fn get_mut(&mut self, id: NodeId) -> &mut Node {
+    pub fn get_mut(&mut self, id: NodeId) -> &mut Node<M> {
         &mut self.nodes[id as usize]
     }
 
@@ -133,12 +165,12 @@ impl Tree {
 
     /// Children of `id` as a slice.
     #[inline]
-    pub fn child_nodes(&self, id: NodeId) -> &[Node] {
+    pub fn child_nodes(&self, id: NodeId) -> &[Node<M>] {
         &self.nodes[self.children(id)]
     }
 
     /// Appends children for `moves` with `priors` under `id` (which must have none yet).
-    pub fn add_children(&mut self, id: NodeId, moves: &[Move], priors: &[f32]) {
+    pub fn add_children(&mut self, id: NodeId, moves: &[M], priors: &[f32]) {
         debug_assert_eq!(moves.len(), priors.len());
         // The search stops below `search::MAX_TREE_NODES`, so an id always fits (never truncated).
         let first = NodeId::try_from(self.nodes.len()).expect("the search keeps the tree below 2^32 nodes");

@@ -6,10 +6,14 @@
 //! (a hash collision or a reordered list is a miss, never a wrong prior). The table is
 //! direct-mapped with a power-of-two size and always replaces: bounded memory, no eviction
 //! bookkeeping. Misses of a batch are sent to the inner evaluator as one smaller batch.
+//!
+//! The cache serves any game (it needs only [`State::hash`], [`State::halfmove`] and the moves'
+//! `Hash`): one `EvalCache<E>` is an `Evaluator<S>` for every game `S` its inner evaluator serves.
 
 use super::evaluator::{reset_outputs, EvalInput, Evaluation, Evaluator};
+use crate::game::State;
 use crate::rng::hash64;
-use crate::rules::Move;
+use std::hash::{Hash, Hasher};
 
 /// Hit and miss counts of a cache.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -56,17 +60,54 @@ pub struct EvalCache<E> {
 
 /// The cache key of an input: hash, repetitions and fifty-move clock.
 #[inline]
-pub fn cache_key(input: &EvalInput<'_>) -> u64 {
+pub fn cache_key<S: State>(input: &EvalInput<'_, S>) -> u64 {
     let extra = input.repetitions as u64 | (input.position.halfmove() as u64) << 32;
     input.position.hash() ^ hash64(extra)
 }
 
-#[inline]
-fn moves_checksum(moves: &[Move]) -> u64 {
-    moves.iter().fold(hash64(moves.len() as u64), |h, m| hash64(h ^ m.bits() as u64))
+/// Folds every integer a move's `Hash` writes into the checksum: `h = hash64(h ^ x)`. For a move
+/// that is a `u32` newtype (both games' moves) that is one step per move on its packed bits.
+struct MoveFold(u64);
+
+impl Hasher for MoveFold {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(x as u64)
+    }
+    #[inline]
+    fn write_u16(&mut self, x: u16) {
+        self.write_u64(x as u64)
+    }
+    #[inline]
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(x as u64)
+    }
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.0 = hash64(self.0 ^ x);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
-impl<E: Evaluator> EvalCache<E> {
+#[inline]
+fn moves_checksum<M: Hash>(moves: &[M]) -> u64 {
+    let mut h = MoveFold(hash64(moves.len() as u64));
+    moves.iter().for_each(|m| m.hash(&mut h));
+    h.finish()
+}
+
+impl<E> EvalCache<E> {
     /// Wraps `inner` with a table of at least `capacity` entries (rounded up to a power of two,
     /// at least 1). Each entry costs about 64 bytes plus 4 bytes per legal move.
     pub fn new(inner: E, capacity: usize) -> EvalCache<E> {
@@ -127,8 +168,8 @@ fn copy_eval(src: &Evaluation, dst: &mut Evaluation) {
     dst.moves_left = src.moves_left;
 }
 
-impl<E: Evaluator> Evaluator for EvalCache<E> {
-    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) -> Result<(), crate::nn::EvalError> {
+impl<S: State, E: Evaluator<S>> Evaluator<S> for EvalCache<E> {
+    fn evaluate(&mut self, batch: &[EvalInput<'_, S>], out: &mut Vec<Evaluation>) -> Result<(), crate::nn::EvalError> {
         // 1. Serve hits, note misses.
         reset_outputs(out, batch.len());
         self.miss_index.clear();
@@ -150,7 +191,7 @@ impl<E: Evaluator> Evaluator for EvalCache<E> {
             return Ok(());
         }
         // 2. Ask the inner evaluator about the misses in one batch.
-        let sub: Vec<EvalInput<'_>> = self.miss_index.iter().map(|&i| batch[i]).collect();
+        let sub: Vec<EvalInput<'_, S>> = self.miss_index.iter().map(|&i| batch[i]).collect();
         self.inner.evaluate(&sub, &mut self.miss_out)?;
         // 3. Store and answer.
         for (j, &i) in self.miss_index.iter().enumerate() {
@@ -175,11 +216,11 @@ impl<E: Evaluator> Evaluator for EvalCache<E> {
     }
 
     fn name(&self) -> String {
-        format!("cache({})", self.inner.name())
+        format!("cache({})", Evaluator::<S>::name(&self.inner))
     }
 
     fn preferred_batch(&self) -> usize {
-        self.inner.preferred_batch()
+        Evaluator::<S>::preferred_batch(&self.inner)
     }
 }
 
@@ -187,7 +228,20 @@ impl<E: Evaluator> Evaluator for EvalCache<E> {
 mod tests {
     use super::*;
     use crate::nn::evaluator::UniformEvaluator;
-    use crate::rules::{Position, Ruleset, Variant};
+    use crate::rules::{Move, Position, Ruleset, Variant};
+
+    #[test]
+    fn the_move_checksum_folds_the_packed_bits() {
+        // The checksum the 5x5x5 cache always used: one `hash64` step per move on its bits.
+        let p = Position::startpos(Variant::plain(Ruleset::FiveUp));
+        let moves = p.legal_moves();
+        let old = moves.iter().fold(hash64(moves.len() as u64), |h, m: &Move| hash64(h ^ m.bits() as u64));
+        assert_eq!(moves_checksum(&moves), old);
+        let q = crate::quasi_alice::Position::start();
+        let qm = q.legal_moves();
+        let old = qm.iter().fold(hash64(qm.len() as u64), |h, m| hash64(h ^ m.bits() as u64));
+        assert_eq!(moves_checksum(&qm), old);
+    }
 
     /// Counts the positions it is asked about.
     struct Counting(UniformEvaluator, usize);

@@ -3,25 +3,39 @@
 //! An evaluator answers a **batch** of positions at once: for each, a prior over the legal moves
 //! it was given (in the same order), a win/draw/loss estimate from the side to move's point of
 //! view and a moves-left estimate. Search never knows which evaluator it holds.
+//!
+//! Inputs and evaluators are generic over the game's position type `S` (a [`State`]), the 5x5x5
+//! [`Position`] by default, so `dyn Evaluator` and `EvalInput<'_>` still name the 5x5x5 ones.
+//! Nothing here needs the game's encoding: a model-free evaluator serves any game, and only
+//! [`super::NetworkEvaluator`] asks for [`super::NetGame`].
 
-use crate::rules::{Move, Position};
+use crate::game::State;
+use crate::rules::Position;
 
 /// One position to evaluate.
-#[derive(Clone, Copy, Debug)]
-pub struct EvalInput<'a> {
+#[derive(Debug)]
+pub struct EvalInput<'a, S: State = Position> {
     /// The position.
-    pub position: &'a Position,
+    pub position: &'a S,
     /// How many times this position occurred earlier in the game (0 for the first time); an input
     /// of the network that the position itself cannot know.
     pub repetitions: u32,
     /// The legal moves of `position`, in the order the prior must follow (normally
     /// `position.legal_moves()`; empty for a finished game).
-    pub moves: &'a [Move],
+    pub moves: &'a [S::Move],
 }
 
-impl<'a> EvalInput<'a> {
+impl<S: State> Clone for EvalInput<'_, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S: State> Copy for EvalInput<'_, S> {}
+
+impl<'a, S: State> EvalInput<'a, S> {
     /// An input.
-    pub fn new(position: &'a Position, repetitions: u32, moves: &'a [Move]) -> EvalInput<'a> {
+    pub fn new(position: &'a S, repetitions: u32, moves: &'a [S::Move]) -> EvalInput<'a, S> {
         EvalInput { position, repetitions, moves }
     }
 }
@@ -50,14 +64,14 @@ impl Evaluation {
 ///
 /// `Send` but not `Sync`: one thread owns an evaluator and serves batches (a tch model is `Send`,
 /// not `Sync`). Search gathers leaves into a batch, calls [`Evaluator::evaluate`] once, and reads
-/// the answers back.
-pub trait Evaluator: Send {
+/// the answers back. `S` is the game's position type (the 5x5x5 [`Position`] by default).
+pub trait Evaluator<S: State = Position>: Send {
     /// Evaluates `batch`. On return `out.len() == batch.len()` and `out[i]` answers `batch[i]`.
     /// Implementations overwrite the entries already in `out` (reusing their policy buffers, so a
     /// caller that keeps `out` between calls does not allocate) and resize it with
     /// [`reset_outputs`]. A backend that fails (a device error, a network of the wrong shape)
     /// returns the error instead of panicking; `out` is then unspecified.
-    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) -> Result<(), EvalError>;
+    fn evaluate(&mut self, batch: &[EvalInput<'_, S>], out: &mut Vec<Evaluation>) -> Result<(), EvalError>;
 
     /// A short description for logs and records (e.g. `uniform`, `cache(net-0042)`).
     fn name(&self) -> String;
@@ -73,8 +87,8 @@ pub trait Evaluator: Send {
 #[error("network evaluation failed: {0}")]
 pub struct EvalError(pub String);
 
-impl<E: Evaluator + ?Sized> Evaluator for Box<E> {
-    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) -> Result<(), EvalError> {
+impl<S: State, E: Evaluator<S> + ?Sized> Evaluator<S> for Box<E> {
+    fn evaluate(&mut self, batch: &[EvalInput<'_, S>], out: &mut Vec<Evaluation>) -> Result<(), EvalError> {
         (**self).evaluate(batch, out)
     }
     fn name(&self) -> String {
@@ -92,7 +106,7 @@ pub fn reset_outputs(out: &mut Vec<Evaluation>, n: usize) {
 }
 
 /// The model-free evaluator: uniform prior over the legal moves, WDL `[1/3, 1/3, 1/3]` (value 0).
-/// Lets search, self-play and their tests run with no network at all.
+/// Lets search, self-play and their tests run with no network at all, in every game.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct UniformEvaluator {
     /// The moves-left estimate it reports (default 0, "unknown").
@@ -109,8 +123,8 @@ impl UniformEvaluator {
 /// WDL of an evaluator that knows nothing.
 pub const NEUTRAL_WDL: [f32; 3] = [1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0];
 
-impl Evaluator for UniformEvaluator {
-    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) -> Result<(), EvalError> {
+impl<S: State> Evaluator<S> for UniformEvaluator {
+    fn evaluate(&mut self, batch: &[EvalInput<'_, S>], out: &mut Vec<Evaluation>) -> Result<(), EvalError> {
         reset_outputs(out, batch.len());
         for (input, e) in batch.iter().zip(out.iter_mut()) {
             let n = input.moves.len();

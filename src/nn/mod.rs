@@ -1,7 +1,14 @@
 //! The neural stack's model-free half: input planes, the move ↔ policy map, symmetries, and the
-//! batch-first evaluator interface that search calls.
+//! batch-first evaluator interface that search calls, for every game.
 //!
 //! # Layout
+//! - [`netgame`]: the [`NetGame`] trait a game implements to be encoded (planes of a declared
+//!   shape, a fixed policy space, its symmetry group as [`GameSymmetry`]) and the functions
+//!   written once over it, re-exported here: [`encode_into`], [`encode_batch`],
+//!   [`move_to_index`], [`index_to_move`], [`legal_policy`];
+//! - the 5x5x5 games' implementation, in the three modules below (`fiveup` only wires them to
+//!   the trait), and [`quasi_alice`], 4D Quasi-Alice Chess on four 8x8 boards (planes
+//!   `[25, 4, 8, 8]`, policy `[292, 4, 8, 8]`, board permutations and the file mirror);
 //! - [`encode`]: `(position, repetitions)` → `f32` planes `[PLANES, 5, 5, 5]` in the mover's frame
 //!   (a pure function; a batch encoder writes into a caller's buffer without allocating);
 //! - [`policy`]: every legal move ↔ a [`policy::PolicyIndex`] into [`policy::POLICY_SIZE`] logits
@@ -33,12 +40,32 @@
 //! - Encoding and the policy map are **pure functions** of the position (plus the repetition
 //!   count), tested exhaustively on random games of every variant, so self-play, training and
 //!   inference cannot disagree about them.
+//! - **Generic over the game, monomorphised** (OpenSpiel's observation tensor and action space,
+//!   Fairy-Stockfish's per-variant features): a game is its position type (a
+//!   [`crate::game::State`]); implementing [`NetGame`] for it declares `PLANES`, the spatial
+//!   `SHAPE` (5x5x5: `[5, 5, 5]`; Quasi-Alice: `[4, 8, 8]`), `POLICY_CHANNELS` over that shape,
+//!   and supplies encode, move → [`PolicyIndex`], index → move and its symmetries. The
+//!   evaluator interface is generic over the position type with the 5x5x5
+//!   [`crate::rules::Position`] as the default parameter, so `dyn Evaluator`, `EvalInput<'_>` and
+//!   `NetworkEvaluator<B>` still name the 5x5x5 ones and their callers did not change; the other
+//!   game writes `Evaluator<quasi_alice::Position>` and builds
+//!   `NetworkEvaluator::<_, quasi_alice::Position>::for_game(backend)` (`new` is the 5x5x5 one,
+//!   as `HashMap::new` is the default hasher's). [`UniformEvaluator`] and [`EvalCache`] serve every
+//!   game as they are (they need only the position's hash, clock and the moves' `Hash`). Nothing
+//!   per position goes through `dyn`: the 5x5x5 planes, indices and symmetries are the same
+//!   functions as before, reached through inlined trait calls.
+//! - The constants and the functions of [`encode`], [`policy`] and [`symmetry`] (and the
+//!   re-exported [`PLANES`], [`INPUT_SIZE`], [`POLICY_SIZE`], [`Symmetry`]) are the 5x5x5 games';
+//!   code for any game reads `S::PLANES`, `S::POLICY_SIZE`, ... of its [`NetGame`].
 
 pub mod cache;
 pub mod encode;
 pub mod evaluator;
+mod fiveup;
+pub mod netgame;
 pub mod network;
 pub mod policy;
+pub mod quasi_alice;
 pub mod symmetry;
 #[cfg(feature = "torch")]
 pub mod torch;
@@ -47,8 +74,11 @@ pub mod torch;
 pub(crate) mod testutil;
 
 pub use cache::{CacheStats, EvalCache};
-pub use encode::{encode_batch, encode_into, Frame, CELLS, INPUT_SIZE, PLANES};
+pub use encode::{Frame, CELLS, INPUT_SIZE, PLANES};
 pub use evaluator::{EvalError, EvalInput, Evaluation, Evaluator, UniformEvaluator};
-pub use network::{full_gather, Backend, BackendOutput, NetworkEvaluator, ZeroBackend};
-pub use policy::{index_to_move, legal_policy, move_to_index, PolicyIndex, POLICY_SIZE};
+pub use netgame::{
+    encode_batch, encode_into, index_to_move, indices_into, legal_policy, move_to_index, GameSymmetry, NetGame,
+};
+pub use network::{full_gather, full_gather_of, Backend, BackendOutput, NetworkEvaluator, ZeroBackend};
+pub use policy::{PolicyIndex, POLICY_SIZE};
 pub use symmetry::Symmetry;

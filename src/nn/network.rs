@@ -11,10 +11,17 @@
 //! evaluation path at 10–24 k positions/s while the forward pass ran at 0.7 M
 //! (docs/BENCHMARKS.md). With the gather the backend can select the logits on the
 //! device and copy about 1% of the output.
+//!
+//! The evaluator is generic over the game ([`NetGame`]; the 5x5x5 [`Position`] by default): it
+//! encodes with the game's planes and gathers with its policy map. A backend is a raw network
+//! and knows no game: it must have been built for the planes and policy size of the game whose
+//! evaluator wraps it ([`NetGame::INPUT_SIZE`], [`NetGame::POLICY_SIZE`]).
 
-use super::encode::{encode_batch, INPUT_SIZE};
 use super::evaluator::{reset_outputs, EvalInput, Evaluation, Evaluator};
-use super::policy::{move_to_index, softmax_in_place, PolicyIndex, POLICY_SIZE};
+use super::netgame::{encode_batch, move_to_index, softmax_in_place, NetGame, PolicyIndex};
+use super::policy::POLICY_SIZE;
+use crate::rules::Position;
+use std::marker::PhantomData;
 
 /// Raw outputs of a backend for a batch of `n` positions.
 #[derive(Clone, Debug, Default)]
@@ -39,18 +46,25 @@ impl BackendOutput {
     }
 }
 
-/// The gather list that asks for every policy logit of `n` items, item after item (what a caller
-/// that wants the whole policy output passes to [`Backend::compute`]).
+/// The gather list that asks for every policy logit of `n` items of the 5x5x5 games, item after
+/// item (what a caller that wants the whole policy output passes to [`Backend::compute`]).
 pub fn full_gather(n: usize) -> Vec<i64> {
-    (0..(n * POLICY_SIZE) as i64).collect()
+    full_gather_of(n, POLICY_SIZE)
 }
 
-/// A raw network: encoded planes in, logits out, a batch at a time.
+/// The gather list of every logit of `n` items of `policy_size` logits each (any game).
+pub fn full_gather_of(n: usize, policy_size: usize) -> Vec<i64> {
+    (0..(n * policy_size) as i64).collect()
+}
+
+/// A raw network: encoded planes in, logits out, a batch at a time, for one game's planes and
+/// policy layout.
 pub trait Backend: Send {
-    /// Runs `n` encoded positions (`input.len() == n * INPUT_SIZE`, see [`super::encode`]) and
-    /// fills `out`, which the caller has sized with [`BackendOutput::resize`]`(n, gather.len())`:
-    /// WDL and moves-left for every item, and of the policy only the logits at the flat indices
-    /// `gather` (each `< n * POLICY_SIZE`, repeats allowed), in that order.
+    /// Runs `n` encoded positions (`input.len() == n * INPUT_SIZE` of its game, see
+    /// [`NetGame`]) and fills `out`, which the caller has sized with
+    /// [`BackendOutput::resize`]`(n, gather.len())`: WDL and moves-left for every item, and of the
+    /// policy only the logits at the flat indices `gather` (each `< n * POLICY_SIZE`, repeats
+    /// allowed), in that order.
     /// A failure (device, shapes) is an error, never a panic.
     fn compute(
         &mut self,
@@ -67,10 +81,17 @@ pub trait Backend: Send {
     fn preferred_batch(&self) -> usize {
         1
     }
+
+    /// The input values and policy logits per position its network was built for, when the
+    /// backend knows them: a [`NetworkEvaluator`] of another game then answers with an error
+    /// instead of feeding it planes of the wrong shape. `None` (the default): any sizes.
+    fn sizes(&self) -> Option<(usize, usize)> {
+        None
+    }
 }
 
 /// The model-free backend: every logit 0 (uniform policy over legal moves, WDL 1/3 each) and
-/// moves-left 0. The twin of a real network for tests of the whole path.
+/// moves-left 0. The twin of a real network for tests of the whole path, in every game.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ZeroBackend;
 
@@ -82,7 +103,7 @@ impl Backend for ZeroBackend {
         gather: &[i64],
         out: &mut BackendOutput,
     ) -> Result<(), super::EvalError> {
-        debug_assert_eq!(input.len(), n * INPUT_SIZE);
+        debug_assert!(n == 0 || input.len() % n == 0);
         debug_assert_eq!(out.policy.len(), gather.len());
         out.policy.iter_mut().for_each(|x| *x = 0.0);
         out.wdl.iter_mut().for_each(|x| *x = 0.0);
@@ -97,8 +118,8 @@ impl Backend for ZeroBackend {
 
 /// An evaluator that encodes its batch, runs a [`Backend`] and turns the logits into a prior over
 /// each item's legal moves and a WDL distribution. Its buffers grow to the largest batch seen and
-/// are reused.
-pub struct NetworkEvaluator<B> {
+/// are reused. `S` is the game (the 5x5x5 [`Position`] by default).
+pub struct NetworkEvaluator<B, S = Position> {
     backend: B,
     input: Vec<f32>,
     raw: BackendOutput,
@@ -106,17 +127,26 @@ pub struct NetworkEvaluator<B> {
     indices: Vec<PolicyIndex>,
     /// The flat logit indices they use (one to three per move, in [`PolicyIndex::indices`] order).
     gather: Vec<i64>,
+    game: PhantomData<fn() -> S>,
 }
 
 impl<B: Backend> NetworkEvaluator<B> {
-    /// Wraps a backend.
+    /// Wraps a backend of a 5x5x5 network.
     pub fn new(backend: B) -> NetworkEvaluator<B> {
+        NetworkEvaluator::for_game(backend)
+    }
+}
+
+impl<B: Backend, S: NetGame> NetworkEvaluator<B, S> {
+    /// Wraps a backend of a network for game `S` (`NetworkEvaluator::<_, S>::for_game(b)`).
+    pub fn for_game(backend: B) -> NetworkEvaluator<B, S> {
         NetworkEvaluator {
             backend,
             input: Vec::new(),
             raw: BackendOutput::default(),
             indices: Vec::new(),
             gather: Vec::new(),
+            game: PhantomData,
         }
     }
 
@@ -143,21 +173,32 @@ pub fn softmax3(x: &[f32]) -> [f32; 3] {
     }
 }
 
-impl<B: Backend> Evaluator for NetworkEvaluator<B> {
-    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) -> Result<(), crate::nn::EvalError> {
+impl<B: Backend, S: NetGame> Evaluator<S> for NetworkEvaluator<B, S> {
+    fn evaluate(&mut self, batch: &[EvalInput<'_, S>], out: &mut Vec<Evaluation>) -> Result<(), crate::nn::EvalError> {
         let n = batch.len();
         reset_outputs(out, n);
         if n == 0 {
             return Ok(());
         }
+        // 0. A network of this game.
+        if let Some((input, policy)) = self.backend.sizes() {
+            if (input, policy) != (S::INPUT_SIZE, S::POLICY_SIZE) {
+                return Err(super::EvalError(format!(
+                    "the network reads {input} values and writes {policy} policy logits per position; {} needs {} and {}",
+                    S::ENCODING,
+                    S::INPUT_SIZE,
+                    S::POLICY_SIZE
+                )));
+            }
+        }
         // 1. Encode the batch into one buffer.
-        self.input.resize(n * INPUT_SIZE, 0.0);
+        self.input.resize(n * S::INPUT_SIZE, 0.0);
         encode_batch(batch.iter().map(|b| (b.position, b.repetitions)), &mut self.input);
         // 2. The policy logits the legal moves need.
         self.indices.clear();
         self.gather.clear();
         for (i, b) in batch.iter().enumerate() {
-            let base = (i * POLICY_SIZE) as i64;
+            let base = (i * S::POLICY_SIZE) as i64;
             for &m in b.moves {
                 let idx = move_to_index(b.position, m);
                 self.gather.extend(idx.indices().map(|j| base + j as i64));

@@ -42,6 +42,8 @@
 //! maps canonical indices to canonical indices.
 
 use super::encode::{Frame, CELLS};
+use super::netgame::softmax_in_place;
+pub use super::netgame::PolicyIndex;
 use crate::rules::cell::Cell;
 use crate::rules::geometry::{offset, Vector, DIRS, KNIGHT_LEAPS, UNICORN_LEAPS};
 use crate::rules::types::{Kind, RESERVE_KINDS};
@@ -79,37 +81,6 @@ pub const POLICY_MAIN: usize = MAIN_CHANNELS * CELLS;
 pub const POLICY_SIZE: usize = POLICY_CHANNELS * CELLS;
 
 const _: () = assert!(MAIN_CHANNELS == 152 && POLICY_CHANNELS == 165 && POLICY_SIZE == 20625);
-
-/// Where a move's logits sit in the flat policy vector (each field a flat index `< POLICY_SIZE`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PolicyIndex {
-    /// From-cell × move vector; `< POLICY_MAIN`.
-    pub main: u32,
-    /// Placement choice at the from-cell, when the move's piece could place a reserve piece.
-    pub placement: Option<u32>,
-    /// Promotion piece at the to-cell, for a promotion.
-    pub promotion: Option<u32>,
-}
-
-impl PolicyIndex {
-    /// The move's score: the sum of its logits. Panics if `logits` is shorter than needed.
-    #[inline]
-    pub fn score(&self, logits: &[f32]) -> f32 {
-        let mut s = logits[self.main as usize];
-        if let Some(p) = self.placement {
-            s += logits[p as usize];
-        }
-        if let Some(p) = self.promotion {
-            s += logits[p as usize];
-        }
-        s
-    }
-
-    /// The flat indices this move's score sums over (main first).
-    pub fn indices(&self) -> impl Iterator<Item = u32> {
-        std::iter::once(self.main).chain(self.placement).chain(self.promotion)
-    }
-}
 
 const VECTOR_SPAN: usize = 9; // components -4..=4
 
@@ -315,22 +286,6 @@ pub fn legal_policy(pos: &Position, moves: &[Move], logits: &[f32], out: &mut Ve
     out.clear();
     out.extend(moves.iter().map(|&m| move_to_index(pos, m).score(logits)));
     softmax_in_place(out);
-}
-
-/// Turns scores into probabilities; degenerate scores (NaN, all −∞) give a uniform distribution.
-pub(crate) fn softmax_in_place(x: &mut [f32]) {
-    let max = x.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-    let mut sum = 0.0;
-    for v in x.iter_mut() {
-        *v = (*v - max).exp();
-        sum += *v;
-    }
-    if sum > 0.0 && sum.is_finite() {
-        x.iter_mut().for_each(|v| *v /= sum);
-    } else if !x.is_empty() {
-        let u = 1.0 / x.len() as f32;
-        x.iter_mut().for_each(|v| *v = u);
-    }
 }
 
 #[cfg(test)]

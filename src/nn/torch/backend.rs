@@ -4,7 +4,6 @@
 
 use super::model::{to_channels_last, Model};
 use super::net::{FusedNet, NetOutput, MOVES_LEFT_SCALE};
-use crate::nn::encode::{INPUT_SIZE, PLANES};
 use crate::nn::network::{Backend, BackendOutput};
 use crate::nn::EvalError;
 use std::sync::Once;
@@ -65,7 +64,7 @@ impl TorchBackend {
     }
 
     /// Forward pass only, in inference mode, on a batch already on the model's device with shape
-    /// `[n, PLANES, 5, 5, 5]`. The outputs stay on the device.
+    /// `[n, planes, spatial...]` of its game ([`super::NetShape`]). The outputs stay on the device.
     pub fn forward(&self, x: &Tensor) -> NetOutput {
         let _guard = tch::no_grad_guard();
         self.fused.forward(x)
@@ -73,8 +72,9 @@ impl TorchBackend {
 
     /// Turns `n` encoded positions into an input tensor on the model's device.
     pub fn input_tensor(&self, input: &[f32], n: usize) -> Tensor {
-        assert_eq!(input.len(), n * INPUT_SIZE, "input must hold n * INPUT_SIZE values");
-        let x = Tensor::from_slice(input).view([n as i64, PLANES as i64, 5, 5, 5]).to_device(self.model.device());
+        let shape = self.model.shape();
+        assert_eq!(input.len(), n * shape.input_size(), "input must hold n * INPUT_SIZE values");
+        let x = Tensor::from_slice(input).view(shape.input_dims(n as i64)).to_device(self.model.device());
         if self.fused.channels_last() {
             to_channels_last(&x)
         } else {
@@ -104,7 +104,7 @@ impl Backend for TorchBackend {
         // tch's tensor operations panic on a libtorch error (a lost device, out of memory): the
         // forward pass runs under catch_unwind so that such a failure is an error, not an abort.
         let run = std::panic::AssertUnwindSafe(|| {
-            let x = self.input_tensor(&input[..n * INPUT_SIZE], n);
+            let x = self.input_tensor(&input[..n * self.model.shape().input_size()], n);
             let o = self.forward(&x);
             let _guard = tch::no_grad_guard();
             let moves_left = o.moves_left.relu() * MOVES_LEFT_SCALE;
@@ -145,18 +145,25 @@ impl Backend for TorchBackend {
     }
 
     fn name(&self) -> String {
-        format!("torch {} on {:?}", self.model.config(), self.model.device())
+        let game = self.model.shape().game;
+        let game = if game == super::NetShape::FIVE_UP.game { String::new() } else { format!(" {game}") };
+        format!("torch {}{game} on {:?}", self.model.config(), self.model.device())
     }
 
     fn preferred_batch(&self) -> usize {
         self.preferred_batch
+    }
+
+    fn sizes(&self) -> Option<(usize, usize)> {
+        let shape = self.model.shape();
+        Some((shape.input_size(), shape.policy_size()))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nn::encode::encode_batch;
+    use crate::nn::encode::{encode_batch, INPUT_SIZE, PLANES};
     use crate::nn::evaluator::{EvalInput, Evaluator};
     use crate::nn::network::full_gather;
     use crate::nn::network::NetworkEvaluator;
@@ -243,5 +250,72 @@ mod tests {
             }
         }
         assert!(eval.name().starts_with("torch 1x16 full+se"), "{}", eval.name());
+    }
+
+    /// A tiny Quasi-Alice network: the shapes of the game, the fused network computing what the
+    /// network does, priors over the legal moves, and a policy equivariant under board
+    /// permutations by construction.
+    #[test]
+    fn a_quasi_alice_network_fits_the_game() {
+        use crate::nn::netgame::{encode_batch as encode_any, GameSymmetry};
+        use crate::nn::quasi_alice::{BoardSymmetry, INPUT_SIZE as QA_INPUT, POLICY_SIZE as QA_POLICY};
+        use crate::nn::testutil::random_games;
+        type Qa = crate::quasi_alice::Position;
+        tch::manual_seed(5);
+        let config = NetConfig { blocks: 2, ..NetConfig::TINY };
+        let model = Model::for_game::<Qa>(&config, Device::Cpu).unwrap();
+        let ps = random_games(&Qa::start(), 8, 2, 40);
+        let ps: Vec<Qa> = ps.into_iter().step_by(7).collect();
+        let n = ps.len();
+        let mut planes = vec![0.0; n * QA_INPUT];
+        encode_any(ps.iter().map(|p| (p, 0)), &mut planes);
+        let x = Tensor::from_slice(&planes).view([n as i64, 25, 4, 8, 8]);
+        tch::no_grad(|| model.forward_t(&x, true));
+        let reference = tch::no_grad(|| model.forward_t(&x, false));
+        assert_eq!(reference.policy.size(), [n as i64, 292, 4, 8, 8]);
+        assert_eq!(reference.wdl.size(), [n as i64, 3]);
+        // Permuting the boards of the input permutes the policy and keeps the value and the
+        // moves-left estimate (no mirror: the frame's files are not a set).
+        let sym = BoardSymmetry { boards: [2, 0, 3, 1], mirror: false };
+        let mut permuted = vec![0.0; planes.len()];
+        sym.apply_planes(&planes, &mut permuted);
+        let xp = Tensor::from_slice(&permuted).view([n as i64, 25, 4, 8, 8]);
+        let out_p = tch::no_grad(|| model.forward_t(&xp, false));
+        let mut logits = vec![0.0f32; n * QA_POLICY];
+        reference.policy.reshape([-1]).copy_data(&mut logits, n * QA_POLICY);
+        let mut got = vec![0.0f32; n * QA_POLICY];
+        out_p.policy.reshape([-1]).copy_data(&mut got, n * QA_POLICY);
+        for (r, p) in [(&reference.wdl, &out_p.wdl), (&reference.moves_left, &out_p.moves_left)] {
+            let d = f64::try_from((r - p).abs().max()).unwrap();
+            assert!(d < 1e-4, "the value heads depend on the boards' order: {d}");
+        }
+        let mut want = vec![0.0f32; QA_POLICY];
+        for i in 0..n {
+            sym.apply_policy(&logits[i * QA_POLICY..(i + 1) * QA_POLICY], &mut want);
+            let d = want.iter().zip(&got[i * QA_POLICY..(i + 1) * QA_POLICY]).map(|(a, b)| (a - b).abs());
+            assert!(d.fold(0.0, f32::max) < 1e-3, "item {i}: the policy is not equivariant");
+        }
+        // The fused network, through the backend and the evaluator of the game.
+        let mut b = TorchBackend::new(model, 4);
+        for channels_last in [false, true] {
+            b.set_channels_last(channels_last);
+            let got = b.forward(&b.input_tensor(&planes, n));
+            for (r, g) in
+                [(&reference.policy, &got.policy), (&reference.wdl, &got.wdl), (&reference.moves_left, &got.moves_left)]
+            {
+                let d = f64::try_from((r - g).abs().max()).unwrap();
+                assert!(d < 1e-4, "channels_last {channels_last}: max difference {d}");
+            }
+        }
+        let mut eval = NetworkEvaluator::<_, Qa>::for_game(b);
+        let moves: Vec<_> = ps.iter().map(crate::game::legal_moves).collect();
+        let batch: Vec<EvalInput<'_, Qa>> = ps.iter().zip(&moves).map(|(p, m)| EvalInput::new(p, 0, m)).collect();
+        let mut out = Vec::new();
+        eval.evaluate(&batch, &mut out).unwrap();
+        for (e, m) in out.iter().zip(&moves) {
+            assert_eq!(e.policy.len(), m.len());
+            assert!((e.policy.iter().sum::<f32>() - 1.0).abs() < 1e-4);
+        }
+        assert!(Evaluator::<Qa>::name(&eval).contains("quasi-alice"), "{}", Evaluator::<Qa>::name(&eval));
     }
 }

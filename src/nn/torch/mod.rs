@@ -2,7 +2,9 @@
 //! inference backend and the training-step primitives.
 //!
 //! - [`net`]: the layers ([`Net`], [`NetConfig`]): a residual tower of 3D convolutions with
-//!   squeeze-excitation, a convolutional policy head, WDL and moves-left heads;
+//!   squeeze-excitation, a convolutional policy head, WDL and moves-left heads; sized for a game
+//!   by its [`NetShape`] (the 5x5x5 games' by default; Quasi-Alice's four boards as a set, with
+//!   per-board convolutions, board mixing, a pair policy head and board-pooled value heads);
 //! - [`model`]: [`Model`] = layers + `VarStore`; the build function shared by fresh and loaded
 //!   networks; safetensors weights with a `net.json` architecture sidecar; [`ModelError`];
 //! - [`backend`]: [`TorchBackend`], the [`crate::nn::Backend`] that
@@ -23,4 +25,4 @@ pub mod train;
 
 pub use backend::{default_device, set_threads, TorchBackend};
 pub use model::{Model, ModelError};
-pub use net::{BlockKind, Net, NetConfig, NetOutput};
+pub use net::{BlockKind, Net, NetConfig, NetOutput, NetShape};

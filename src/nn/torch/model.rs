@@ -5,7 +5,8 @@
 //! - [`WEIGHTS_FILE`] (`weights.safetensors`): every variable of the `VarStore` (weights, biases,
 //!   batch-norm running statistics) under its path name, `f32`;
 //! - [`SIDECAR_FILE`] (`net.json`): the format name and version, the input and output sizes the
-//!   network was built for ([`PLANES`], [`POLICY_SIZE`]), its [`NetConfig`], and the size and a
+//!   network was built for ([`crate::nn::PLANES`], [`crate::nn::POLICY_SIZE`] for the 5x5x5 games; another game's
+//!   network names its encoding in `game`, see [`NetShape`]), its [`NetConfig`], and the size and a
 //!   checksum of the weights file (`weights_crc32`, CRC-32; sidecars written before it have
 //!   `weights_fnv1a64`, a 64-bit FNV-1a hash, still verified), so a truncated or damaged file is
 //!   caught before any tensor is read. Both files are written atomically.
@@ -16,9 +17,7 @@
 //! a `[64]`). Every failure is a [`ModelError`] naming the file and what is wrong; nothing here
 //! panics on a bad file.
 
-use super::net::{Net, NetConfig, NetConfigError, NetOutput};
-use crate::nn::encode::PLANES;
-use crate::nn::policy::POLICY_SIZE;
+use super::net::{Net, NetConfig, NetConfigError, NetOutput, NetShape};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -111,6 +110,14 @@ pub enum ModelError {
         /// The first difference found.
         detail: String,
     },
+    /// The sidecar names an encoding this build does not know.
+    #[error("{path}: unknown game encoding {game:?}")]
+    Game {
+        /// The sidecar file.
+        path: PathBuf,
+        /// The name it gives.
+        game: String,
+    },
     /// The caller asked for one architecture and the file holds another.
     #[error("{path}: the network is {found}, expected {expected}")]
     Unexpected {
@@ -134,9 +141,13 @@ pub struct Sidecar {
     pub format: String,
     /// [`FORMAT_VERSION`] when written.
     pub version: u32,
-    /// Input planes the network reads ([`PLANES`]).
+    /// The game encoding ([`crate::nn::NetGame::ENCODING`]) when not the 5x5x5 games' (whose
+    /// sidecars have no such field).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
+    /// Input planes the network reads ([`crate::nn::PLANES`] for the 5x5x5 games).
     pub planes: usize,
-    /// Policy logits it writes ([`POLICY_SIZE`]).
+    /// Policy logits it writes ([`crate::nn::POLICY_SIZE`] for the 5x5x5 games).
     pub policy_size: usize,
     /// The architecture.
     pub config: NetConfig,
@@ -165,21 +176,34 @@ impl std::fmt::Debug for Model {
 }
 
 impl Model {
-    /// The build function: a freshly initialised network of `config` on `device`. Loading goes
-    /// through here too.
+    /// A freshly initialised 5x5x5 network of `config` on `device`.
     pub fn new(config: &NetConfig, device: Device) -> Result<Model, ModelError> {
+        Model::with_shape(config, NetShape::FIVE_UP, device)
+    }
+
+    /// A freshly initialised network of `config` for game `S` (e.g.
+    /// `Model::for_game::<quasi_alice::Position>(..)`).
+    pub fn for_game<S: crate::nn::NetGame>(config: &NetConfig, device: Device) -> Result<Model, ModelError> {
+        Model::with_shape(config, NetShape::of::<S>(), device)
+    }
+
+    /// The build function: a freshly initialised network of `config` for a game of `shape` on
+    /// `device`. Loading goes through here too.
+    pub fn with_shape(config: &NetConfig, shape: NetShape, device: Device) -> Result<Model, ModelError> {
         config.validate()?;
         let vs = nn::VarStore::new(device);
-        let net = Net::new(&vs.root(), config);
+        let net = Net::with_shape(&vs.root(), config, shape);
         Ok(Model { vs, net })
     }
 
-    /// Loads the network saved in directory `dir`, with the architecture its sidecar records.
+    /// Loads the network saved in directory `dir`, with the architecture and game its sidecar
+    /// records.
     pub fn load(dir: &Path, device: Device) -> Result<Model, ModelError> {
         let sidecar = read_sidecar(dir)?;
+        let shape = sidecar_shape(&dir.join(SIDECAR_FILE), &sidecar)?;
         let weights = dir.join(WEIGHTS_FILE);
         check_weights_file(&weights, &sidecar)?;
-        let mut model = Model::new(&sidecar.config, device)?;
+        let mut model = Model::with_shape(&sidecar.config, shape, device)?;
         model.load_weights(&weights)?;
         Ok(model)
     }
@@ -212,11 +236,13 @@ impl Model {
             },
             |source| ModelError::Io { path: weights.clone(), source },
         )?;
+        let shape = *self.shape();
         let sidecar = Sidecar {
             format: FORMAT_NAME.to_string(),
             version: FORMAT_VERSION,
-            planes: PLANES,
-            policy_size: POLICY_SIZE,
+            game: (shape != NetShape::FIVE_UP).then(|| shape.game.to_string()),
+            planes: shape.planes,
+            policy_size: shape.policy_size(),
             config: *self.config(),
             weights_bytes: bytes.len() as u64,
             weights_crc32: Some(format!("{:08x}", crate::fsutil::crc32(&bytes))),
@@ -284,6 +310,11 @@ impl Model {
         self.net.config()
     }
 
+    /// The game shape it was built for.
+    pub fn shape(&self) -> &NetShape {
+        self.net.shape()
+    }
+
     /// The device the weights live on.
     pub fn device(&self) -> Device {
         self.vs.device()
@@ -314,8 +345,9 @@ pub fn read_sidecar(dir: &Path) -> Result<Sidecar, ModelError> {
     if sidecar.format != FORMAT_NAME || sidecar.version != FORMAT_VERSION {
         return Err(ModelError::Format { path, found: sidecar.format, version: sidecar.version });
     }
+    let shape = sidecar_shape(&path, &sidecar)?;
     for (what, found, expected) in
-        [("planes", sidecar.planes, PLANES), ("policy size", sidecar.policy_size, POLICY_SIZE)]
+        [("planes", sidecar.planes, shape.planes), ("policy size", sidecar.policy_size, shape.policy_size())]
     {
         if found != expected {
             return Err(ModelError::Incompatible { path, what, found, expected });
@@ -323,6 +355,14 @@ pub fn read_sidecar(dir: &Path) -> Result<Sidecar, ModelError> {
     }
     sidecar.config.validate().map_err(|source| ModelError::SidecarConfig { path, source })?;
     Ok(sidecar)
+}
+
+/// The game shape a sidecar names (the 5x5x5 games' when it names none).
+fn sidecar_shape(path: &Path, sidecar: &Sidecar) -> Result<NetShape, ModelError> {
+    match &sidecar.game {
+        None => Ok(NetShape::FIVE_UP),
+        Some(g) => NetShape::by_name(g).ok_or_else(|| ModelError::Game { path: path.to_path_buf(), game: g.clone() }),
+    }
 }
 
 fn check_weights_file(path: &Path, sidecar: &Sidecar) -> Result<(), ModelError> {
@@ -352,7 +392,7 @@ pub fn to_channels_last(t: &Tensor) -> Tensor {
 mod tests {
     use super::*;
     use crate::nn::encode::encode_batch;
-    use crate::nn::INPUT_SIZE;
+    use crate::nn::{INPUT_SIZE, PLANES, POLICY_SIZE};
     use crate::rules::random::random_positions;
     use crate::rules::Variant;
 
@@ -398,6 +438,38 @@ mod tests {
         let sidecar = read_sidecar(&dir).unwrap();
         assert_eq!((sidecar.planes, sidecar.policy_size, sidecar.version), (PLANES, POLICY_SIZE, FORMAT_VERSION));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_quasi_alice_network_saves_its_game_and_loads_back() {
+        use crate::nn::quasi_alice::INPUT_SIZE as QA_INPUT;
+        type Qa = crate::quasi_alice::Position;
+        let dir = tmp_dir("quasi-alice");
+        tch::manual_seed(4);
+        let m = Model::for_game::<Qa>(&NetConfig::TINY, Device::Cpu).unwrap();
+        assert_eq!(*m.shape(), NetShape::QUASI_ALICE);
+        let x = Tensor::randn([3, QA_INPUT as i64], (Kind::Float, Device::Cpu));
+        tch::no_grad(|| m.forward_t(&x, true));
+        m.save(&dir).unwrap();
+        let sidecar = read_sidecar(&dir).unwrap();
+        assert_eq!(sidecar.game.as_deref(), Some("quasi-alice"));
+        assert_eq!((sidecar.planes, sidecar.policy_size), (25, 74_752));
+        let back = Model::load(&dir, Device::Cpu).unwrap();
+        assert_eq!(*back.shape(), NetShape::QUASI_ALICE);
+        let (a, b) = tch::no_grad(|| (m.forward_t(&x, false), back.forward_t(&x, false)));
+        assert!(outputs_equal(&a, &b));
+        assert_eq!(a.policy.size(), [3, 292, 4, 8, 8]);
+        // A 5x5x5 sidecar has no game field; an unknown game is refused by name.
+        let five = tmp_dir("five-no-game");
+        trained_looking_model().save(&five).unwrap();
+        assert!(!std::fs::read_to_string(five.join(SIDECAR_FILE)).unwrap().contains("game"));
+        let mut bad = sidecar.clone();
+        bad.game = Some("go".into());
+        std::fs::write(dir.join(SIDECAR_FILE), serde_json::to_string(&bad).unwrap()).unwrap();
+        let e = Model::load(&dir, Device::Cpu).unwrap_err();
+        assert!(matches!(e, ModelError::Game { .. }), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+        std::fs::remove_dir_all(&five).unwrap();
     }
 
     #[test]

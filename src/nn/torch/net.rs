@@ -15,8 +15,9 @@
 //!    to whole-board facts (material, king safety far away) that 3×3×3 convolutions reach only
 //!    after many layers.
 //! 4. **Policy head**: 1×1×1 convolution `channels → channels`, batch norm, ReLU, then a 1×1×1
-//!    convolution to [`POLICY_CHANNELS`] with bias, giving logits `[165, 5, 5, 5]` — exactly the
-//!    layout of [`crate::nn::policy`] (flat index = channel × 125 + cell).
+//!    convolution to [`crate::nn::policy::POLICY_CHANNELS`] with bias, giving logits
+//!    `[165, 5, 5, 5]` — exactly the layout of [`crate::nn::policy`] (flat index =
+//!    channel × 125 + cell).
 //! 5. **Value head**: 1×1×1 convolution to [`VALUE_CHANNELS`], batch norm, ReLU, flatten,
 //!    linear to [`VALUE_HIDDEN`], ReLU, linear to 3 WDL logits (win, draw, loss for the mover).
 //! 6. **Moves-left head**: the same shape with [`MOVES_LEFT_CHANNELS`] and [`MOVES_LEFT_HIDDEN`],
@@ -24,9 +25,28 @@
 //!
 //! The architecture is fully described by [`NetConfig`]; the head sizes are constants of the
 //! file format (changing them means bumping [`super::model::FORMAT_VERSION`]).
+//!
+//! # Other games ([`NetShape`])
+//!
+//! The same network serves any [`NetGame`]: its shape (input planes, the spatial shape,
+//! policy channels) comes from the game, the 5x5x5 games' by default. Where the game's first
+//! spatial axis is an unordered set ([`NetGame::UNORDERED_AXIS`]: Quasi-Alice's four boards,
+//! which the symmetries permute), the network treats it as a set:
+//! - every convolution spans one board only (its kernel's depth is 1: 3×3×3 becomes 1×3×3,
+//!   3×1×1 becomes 1×1×1) and gains a **board-mixing** term: a 1×1×1 convolution of the mean
+//!   over the boards, added at every board (the equivariant linear layer of DeepSets), so each
+//!   square sees the same square of the other boards (where a transferred man would land);
+//! - the policy head is a **pair head**: logits for (destination board `t`, move type) at
+//!   origin cell (`s`, square) are the sum of a term read at the origin (`s`, square) and a term
+//!   read at the same square of board `t`, so the destination board's contents reach the
+//!   logit of a transfer to it;
+//! - the value and moves-left heads average their 1×1×1 convolution over the boards before the
+//!   dense layers.
+//!
+//! So the whole network is exact under board permutations: the policy permutes with the boards,
+//! the value and moves-left stay (the tests check both).
 
-use crate::nn::encode::{CELLS, PLANES};
-use crate::nn::policy::POLICY_CHANNELS;
+use crate::nn::NetGame;
 use serde::{Deserialize, Serialize};
 use tch::nn::{self, ModuleT};
 use tch::Tensor;
@@ -49,6 +69,109 @@ pub const BN_EPS: f64 = 1e-5;
 pub const MAX_BLOCKS: usize = 64;
 /// Largest accepted channel count.
 pub const MAX_CHANNELS: usize = 1024;
+
+/// The game-dependent sizes of a network: what it reads and writes per position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NetShape {
+    /// The encoding's name ([`NetGame::ENCODING`]).
+    pub game: &'static str,
+    /// Input planes.
+    pub planes: usize,
+    /// Spatial shape of a plane.
+    pub spatial: [usize; 3],
+    /// Policy channels over the spatial shape.
+    pub policy_channels: usize,
+    /// Whether the first spatial axis is an unordered set (see the module docs).
+    pub unordered_axis: bool,
+}
+
+impl NetShape {
+    /// The 5x5x5 games' network: `[41, 5, 5, 5]` in, `[165, 5, 5, 5]` policy out.
+    pub const FIVE_UP: NetShape = NetShape::of::<crate::rules::Position>();
+    /// 4D Quasi-Alice Chess: `[25, 4, 8, 8]` in, `[292, 4, 8, 8]` policy out, boards as a set.
+    pub const QUASI_ALICE: NetShape = NetShape::of::<crate::quasi_alice::Position>();
+    /// Every shape a network file may name.
+    pub const ALL: [NetShape; 2] = [NetShape::FIVE_UP, NetShape::QUASI_ALICE];
+
+    /// The shape of game `S`'s networks.
+    pub const fn of<S: NetGame>() -> NetShape {
+        NetShape {
+            game: S::ENCODING,
+            planes: S::PLANES,
+            spatial: S::SHAPE,
+            policy_channels: S::POLICY_CHANNELS,
+            unordered_axis: S::UNORDERED_AXIS,
+        }
+    }
+
+    /// The shape of the encoding named `name`.
+    pub fn by_name(name: &str) -> Option<NetShape> {
+        NetShape::ALL.into_iter().find(|s| s.game == name)
+    }
+
+    /// Elements of one plane.
+    pub const fn cells(&self) -> usize {
+        self.spatial[0] * self.spatial[1] * self.spatial[2]
+    }
+
+    /// `f32` values of one input.
+    pub const fn input_size(&self) -> usize {
+        self.planes * self.cells()
+    }
+
+    /// Policy logits of one position.
+    pub const fn policy_size(&self) -> usize {
+        self.policy_channels * self.cells()
+    }
+
+    /// The input tensor shape for `n` items: `[n, planes, spatial...]`.
+    pub fn input_dims(&self, n: i64) -> [i64; 5] {
+        let [d, h, w] = self.spatial;
+        [n, self.planes as i64, d as i64, h as i64, w as i64]
+    }
+
+    /// Policy channels of the output convolution: the policy's, or twice the move types per
+    /// destination for a pair head.
+    fn policy_out_channels(&self) -> i64 {
+        if self.unordered_axis {
+            2 * (self.policy_channels / self.spatial[0]) as i64
+        } else {
+            self.policy_channels as i64
+        }
+    }
+
+    /// A convolution kernel as this shape runs it: depth 1 across an unordered axis.
+    fn kernel(&self, k: [i64; 3]) -> [i64; 3] {
+        if self.unordered_axis {
+            [1, k[1], k[2]]
+        } else {
+            k
+        }
+    }
+
+    /// Whether a convolution of kernel `k` gains a board-mixing term.
+    fn mixes(&self, k: [i64; 3]) -> bool {
+        self.unordered_axis && k[0] > 1
+    }
+}
+
+/// The mean over the first spatial axis, kept as an axis of length 1 (broadcast back on adding).
+fn board_mean(x: &Tensor) -> Tensor {
+    x.mean_dim([2i64].as_slice(), true, tch::Kind::Float)
+}
+
+/// The pair policy head's output: `p` is `[n, 2T, D, H, W]` (T move types at the origin, then T
+/// at the destination); the result `[n, D * T, D, H, W]` holds at channel `t * T + type`, cell
+/// `(s, h, w)`, the origin term at `(s, h, w)` plus the destination term at `(t, h, w)`.
+fn pair_policy(p: &Tensor, spatial: [usize; 3]) -> Tensor {
+    let sz = p.size();
+    let (n, t) = (sz[0], sz[1] / 2);
+    let [d, h, w] = spatial.map(|x| x as i64);
+    let parts = p.split(t, 1);
+    let origin = parts[0].reshape([n, 1, t, d, h * w]);
+    let dest = parts[1].permute([0, 2, 1, 3, 4]).reshape([n, d, t, 1, h * w]);
+    (origin + dest).reshape([n, d * t, d, h, w])
+}
 
 /// The kind of residual block in the tower.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -123,21 +246,22 @@ impl NetConfig {
         Ok(())
     }
 
-    /// Multiply-adds ×2 of one evaluation (convolutions and linear layers; batch norm, ReLU and
-    /// the pooling itself not counted), for GFLOP/s figures.
+    /// Multiply-adds ×2 of one evaluation of a 5x5x5 network (convolutions and linear layers;
+    /// batch norm, ReLU and the pooling itself not counted), for GFLOP/s figures.
     pub fn flops_per_eval(&self) -> f64 {
         let c = self.channels as f64;
-        let cells = CELLS as f64;
+        let shape = NetShape::FIVE_UP;
+        let cells = shape.cells() as f64;
         let conv = |taps: f64, cin: f64, cout: f64| 2.0 * taps * cin * cout * cells;
         let lin = |i: f64, o: f64| 2.0 * i * o;
-        let mut f = conv(27.0, PLANES as f64, c);
+        let mut f = conv(27.0, shape.planes as f64, c);
         let block = match self.block {
             BlockKind::Full => 2.0 * conv(27.0, c, c),
             BlockKind::Factorised => 2.0 * (conv(9.0, c, c) + conv(3.0, c, c)),
         };
         let se = if self.se { lin(c, self.se_hidden() as f64) + lin(self.se_hidden() as f64, 2.0 * c) } else { 0.0 };
         f += self.blocks as f64 * (block + se);
-        f += conv(1.0, c, c) + conv(1.0, c, POLICY_CHANNELS as f64);
+        f += conv(1.0, c, c) + conv(1.0, c, shape.policy_channels as f64);
         for (hc, hh, out) in [(VALUE_CHANNELS, VALUE_HIDDEN, 3), (MOVES_LEFT_CHANNELS, MOVES_LEFT_HIDDEN, 1)] {
             let (hc, hh) = (hc as f64, hh as f64);
             f += conv(1.0, c, hc) + lin(hc * cells, hh) + lin(hh, out as f64);
@@ -159,7 +283,7 @@ impl std::fmt::Display for NetConfig {
 /// The three outputs of a forward pass for a batch of `n`.
 #[derive(Debug)]
 pub struct NetOutput {
-    /// Policy logits `[n, POLICY_CHANNELS, 5, 5, 5]`.
+    /// Policy logits `[n, policy channels, spatial...]` ([`NetShape`]).
     pub policy: Tensor,
     /// WDL logits `[n, 3]`.
     pub wdl: Tensor,
@@ -167,15 +291,19 @@ pub struct NetOutput {
     pub moves_left: Tensor,
 }
 
-/// Convolution (no bias) followed by batch norm.
+/// Convolution (no bias), plus the board-mixing term on an unordered axis, followed by batch
+/// norm.
 #[derive(Debug)]
 struct ConvBn {
     conv: nn::Conv3D,
+    mix: Option<nn::Conv3D>,
     bn: nn::BatchNorm,
 }
 
 impl ConvBn {
-    fn new(p: nn::Path, cin: i64, cout: i64, k: [i64; 3]) -> ConvBn {
+    fn new(p: nn::Path, cin: i64, cout: i64, k: [i64; 3], shape: &NetShape) -> ConvBn {
+        let mixes = shape.mixes(k);
+        let k = shape.kernel(k);
         let cfg = nn::ConvConfigND {
             stride: [1, 1, 1],
             padding: [k[0] / 2, k[1] / 2, k[2] / 2],
@@ -187,11 +315,20 @@ impl ConvBn {
             padding_mode: nn::PaddingMode::Zeros,
         };
         let bn_cfg = nn::BatchNormConfig { ws_init: nn::Init::Const(1.0), eps: BN_EPS, ..Default::default() };
-        ConvBn { conv: nn::conv(&p / "conv", cin, cout, k, cfg), bn: nn::batch_norm3d(&p / "bn", cout, bn_cfg) }
+        let mix_cfg = nn::ConvConfigND { padding: [0, 0, 0], ..cfg };
+        ConvBn {
+            conv: nn::conv(&p / "conv", cin, cout, k, cfg),
+            mix: mixes.then(|| nn::conv(&p / "mix", cin, cout, [1, 1, 1], mix_cfg)),
+            bn: nn::batch_norm3d(&p / "bn", cout, bn_cfg),
+        }
     }
 
     fn forward_t(&self, x: &Tensor, train: bool) -> Tensor {
-        self.bn.forward_t(&x.apply(&self.conv), train)
+        let mut y = x.apply(&self.conv);
+        if let Some(mix) = &self.mix {
+            y += board_mean(x).apply(mix);
+        }
+        self.bn.forward_t(&y, train)
     }
 
     /// The convolution with the batch norm's running statistics and affine map folded in.
@@ -200,7 +337,8 @@ impl ConvBn {
         let w = &self.conv.ws * scale.view([-1, 1, 1, 1, 1]);
         let b = self.bn.bs.as_ref().expect("affine batch norm") - &self.bn.running_mean * &scale;
         let k = self.conv.ws.size();
-        FusedConv { w: layout(w, channels_last), b, pad: [k[2] / 2, k[3] / 2, k[4] / 2] }
+        let mix = self.mix.as_ref().map(|m| layout(&m.ws * scale.view([-1, 1, 1, 1, 1]), channels_last));
+        FusedConv { w: layout(w, channels_last), b, pad: [k[2] / 2, k[3] / 2, k[4] / 2], mix }
     }
 }
 
@@ -212,17 +350,22 @@ fn layout(w: Tensor, channels_last: bool) -> Tensor {
     }
 }
 
-/// A convolution with bias, for inference.
+/// A convolution with bias (and its board-mixing term), for inference.
 #[derive(Debug)]
 struct FusedConv {
     w: Tensor,
     b: Tensor,
     pad: [i64; 3],
+    mix: Option<Tensor>,
 }
 
 impl FusedConv {
     fn forward(&self, x: &Tensor) -> Tensor {
-        x.conv3d(&self.w, Some(&self.b), [1, 1, 1], self.pad, [1, 1, 1], 1)
+        let y = x.conv3d(&self.w, Some(&self.b), [1, 1, 1], self.pad, [1, 1, 1], 1);
+        match &self.mix {
+            Some(m) => y + board_mean(x).conv3d(m, None::<&Tensor>, [1, 1, 1], [0, 0, 0], [1, 1, 1], 1),
+            None => y,
+        }
     }
 }
 
@@ -281,13 +424,14 @@ struct ResBlock {
 }
 
 impl ResBlock {
-    fn new(p: nn::Path, cfg: &NetConfig) -> ResBlock {
+    fn new(p: nn::Path, cfg: &NetConfig, shape: &NetShape) -> ResBlock {
         let c = cfg.channels as i64;
         let kernels: &[[i64; 3]] = match cfg.block {
             BlockKind::Full => &[[3, 3, 3], [3, 3, 3]],
             BlockKind::Factorised => &[[1, 3, 3], [3, 1, 1], [1, 3, 3], [3, 1, 1]],
         };
-        let convs = kernels.iter().enumerate().map(|(i, &k)| ConvBn::new(&p / format!("c{i}"), c, c, k)).collect();
+        let convs =
+            kernels.iter().enumerate().map(|(i, &k)| ConvBn::new(&p / format!("c{i}"), c, c, k, shape)).collect();
         let se = cfg.se.then(|| SqueezeExcite::new(&p / "se", c, cfg.se_hidden()));
         ResBlock { convs, se }
     }
@@ -304,28 +448,39 @@ impl ResBlock {
     }
 }
 
-/// A small head: 1×1×1 convolution, flatten, hidden layer, output layer.
+/// A small head: 1×1×1 convolution, flatten, hidden layer, output layer. On an unordered axis
+/// the head first averages its convolution's output over the boards, so the value and the
+/// moves-left estimate do not depend on the boards' order.
 #[derive(Debug)]
 struct DenseHead {
     conv: ConvBn,
     fc1: nn::Linear,
     fc2: nn::Linear,
     flat: i64,
+    pool_boards: bool,
 }
 
 impl DenseHead {
-    fn new(p: nn::Path, c: i64, head_channels: i64, hidden: i64, out: i64) -> DenseHead {
-        let flat = head_channels * CELLS as i64;
+    fn new(p: nn::Path, c: i64, head: (i64, i64, i64), shape: &NetShape) -> DenseHead {
+        let (head_channels, hidden, out) = head;
+        let pool_boards = shape.unordered_axis;
+        let cells = if pool_boards { shape.cells() / shape.spatial[0] } else { shape.cells() };
+        let flat = head_channels * cells as i64;
         DenseHead {
-            conv: ConvBn::new(&p / "conv", c, head_channels, [1, 1, 1]),
+            conv: ConvBn::new(&p / "conv", c, head_channels, [1, 1, 1], shape),
             fc1: nn::linear(&p / "fc1", flat, hidden, Default::default()),
             fc2: nn::linear(&p / "fc2", hidden, out, Default::default()),
             flat,
+            pool_boards,
         }
     }
 
     fn forward_t(&self, x: &Tensor, train: bool) -> Tensor {
-        self.conv.forward_t(x, train).relu().reshape([-1, self.flat]).apply(&self.fc1).relu().apply(&self.fc2)
+        let mut h = self.conv.forward_t(x, train).relu();
+        if self.pool_boards {
+            h = board_mean(&h);
+        }
+        h.reshape([-1, self.flat]).apply(&self.fc1).relu().apply(&self.fc2)
     }
 
     fn fused(&self, channels_last: bool) -> FusedHead {
@@ -334,6 +489,7 @@ impl DenseHead {
             fc1: Dense::of(&self.fc1),
             fc2: Dense::of(&self.fc2),
             flat: self.flat,
+            pool_boards: self.pool_boards,
         }
     }
 }
@@ -344,12 +500,17 @@ struct FusedHead {
     fc1: Dense,
     fc2: Dense,
     flat: i64,
+    pool_boards: bool,
 }
 
 impl FusedHead {
     fn forward(&self, x: &Tensor) -> Tensor {
         // The flatten order is [channel, cell], as in training, whatever the memory layout.
-        let h = self.conv.forward(x).relu_().reshape([-1, self.flat]);
+        let mut h = self.conv.forward(x).relu_();
+        if self.pool_boards {
+            h = board_mean(&h);
+        }
+        let h = h.reshape([-1, self.flat]);
         self.fc2.forward(&self.fc1.forward(&h).relu_())
     }
 }
@@ -359,6 +520,7 @@ impl FusedHead {
 #[derive(Debug)]
 pub struct Net {
     config: NetConfig,
+    shape: NetShape,
     stem: ConvBn,
     tower: Vec<ResBlock>,
     policy_conv: ConvBn,
@@ -368,9 +530,14 @@ pub struct Net {
 }
 
 impl Net {
-    /// Creates the layers of `config` (assumed valid, see [`NetConfig::validate`]) under `p`,
-    /// freshly initialised.
+    /// Creates the layers of a 5x5x5 network of `config` (assumed valid, see
+    /// [`NetConfig::validate`]) under `p`, freshly initialised.
     pub fn new(p: &nn::Path, config: &NetConfig) -> Net {
+        Net::with_shape(p, config, NetShape::FIVE_UP)
+    }
+
+    /// Creates the layers of `config` for a game of `shape` under `p`, freshly initialised.
+    pub fn with_shape(p: &nn::Path, config: &NetConfig, shape: NetShape) -> Net {
         let c = config.channels as i64;
         let policy_cfg = nn::ConvConfigND {
             stride: [1, 1, 1],
@@ -382,14 +549,16 @@ impl Net {
             bs_init: nn::Init::Const(0.0),
             padding_mode: nn::PaddingMode::Zeros,
         };
+        let s = &shape;
         Net {
             config: *config,
-            stem: ConvBn::new(p / "stem", PLANES as i64, c, [3, 3, 3]),
-            tower: (0..config.blocks).map(|i| ResBlock::new(p / "tower" / i, config)).collect(),
-            policy_conv: ConvBn::new(p / "policy" / "hidden", c, c, [1, 1, 1]),
-            policy_out: nn::conv(p / "policy" / "out", c, POLICY_CHANNELS as i64, [1, 1, 1], policy_cfg),
-            value: DenseHead::new(p / "value", c, VALUE_CHANNELS, VALUE_HIDDEN, 3),
-            moves_left: DenseHead::new(p / "moves_left", c, MOVES_LEFT_CHANNELS, MOVES_LEFT_HIDDEN, 1),
+            shape,
+            stem: ConvBn::new(p / "stem", shape.planes as i64, c, [3, 3, 3], s),
+            tower: (0..config.blocks).map(|i| ResBlock::new(p / "tower" / i, config, s)).collect(),
+            policy_conv: ConvBn::new(p / "policy" / "hidden", c, c, [1, 1, 1], s),
+            policy_out: nn::conv(p / "policy" / "out", c, shape.policy_out_channels(), [1, 1, 1], policy_cfg),
+            value: DenseHead::new(p / "value", c, (VALUE_CHANNELS, VALUE_HIDDEN, 3), s),
+            moves_left: DenseHead::new(p / "moves_left", c, (MOVES_LEFT_CHANNELS, MOVES_LEFT_HIDDEN, 1), s),
         }
     }
 
@@ -398,15 +567,24 @@ impl Net {
         &self.config
     }
 
-    /// Runs a batch `x` of shape `[n, PLANES, 5, 5, 5]` (or `[n, INPUT_SIZE]`). `train` selects
-    /// batch statistics (training) or running statistics (inference) in batch norm.
+    /// The game shape it was built for.
+    pub fn shape(&self) -> &NetShape {
+        &self.shape
+    }
+
+    /// Runs a batch `x` of shape `[n, planes, spatial...]` (or `[n, input size]`) of its
+    /// [`NetShape`]. `train` selects batch statistics (training) or running statistics
+    /// (inference) in batch norm.
     pub fn forward_t(&self, x: &Tensor, train: bool) -> NetOutput {
-        let x = x.reshape([-1, PLANES as i64, 5, 5, 5]);
+        let x = x.reshape(self.shape.input_dims(-1));
         let mut h = self.stem.forward_t(&x, train).relu();
         for block in &self.tower {
             h = block.forward_t(&h, train);
         }
-        let policy = self.policy_conv.forward_t(&h, train).relu().apply(&self.policy_out);
+        let mut policy = self.policy_conv.forward_t(&h, train).relu().apply(&self.policy_out);
+        if self.shape.unordered_axis {
+            policy = pair_policy(&policy, self.shape.spatial);
+        }
         let wdl = self.value.forward_t(&h, train);
         let moves_left = self.moves_left.forward_t(&h, train).view([-1]);
         NetOutput { policy, wdl, moves_left }
@@ -428,12 +606,13 @@ impl Net {
                 .collect(),
             policy_conv: self.policy_conv.fused(channels_last),
             policy_out: Dense {
-                w: self.policy_out.ws.reshape([POLICY_CHANNELS as i64, -1]).copy(),
+                w: self.policy_out.ws.reshape([self.shape.policy_out_channels(), -1]).copy(),
                 b: self.policy_out.bs.as_ref().expect("policy output has a bias").view([-1, 1]).copy(),
             },
             value: self.value.fused(channels_last),
             moves_left: self.moves_left.fused(channels_last),
             channels_last,
+            shape: self.shape,
         })
     }
 }
@@ -451,11 +630,12 @@ pub struct FusedNet {
     stem: FusedConv,
     tower: Vec<FusedBlock>,
     policy_conv: FusedConv,
-    /// The last 1×1×1 convolution as a matrix `[POLICY_CHANNELS, channels]` (see `forward`).
+    /// The last 1×1×1 convolution as a matrix `[policy out channels, channels]` (see `forward`).
     policy_out: Dense,
     value: FusedHead,
     moves_left: FusedHead,
     channels_last: bool,
+    shape: NetShape,
 }
 
 impl FusedNet {
@@ -464,7 +644,12 @@ impl FusedNet {
         self.channels_last
     }
 
-    /// Runs a batch `[n, PLANES, 5, 5, 5]` in inference mode.
+    /// The game shape.
+    pub fn shape(&self) -> &NetShape {
+        &self.shape
+    }
+
+    /// Runs a batch `[n, planes, spatial...]` in inference mode.
     pub fn forward(&self, x: &Tensor) -> NetOutput {
         let mut h = self.stem.forward(x).relu_();
         for block in &self.tower {
@@ -481,8 +666,12 @@ impl FusedNet {
         // in either layout) gives logits `[n, 165, 125]` contiguous in the policy layout,
         // without the copy a channels-last convolution output would need before leaving.
         let p = self.policy_conv.forward(&h).relu_().flatten(2, 4);
-        let policy =
-            self.policy_out.w.matmul(&p).g_add_(&self.policy_out.b).view([-1, POLICY_CHANNELS as i64, 5, 5, 5]);
+        let [_, _, d, hh, ww] = self.shape.input_dims(-1);
+        let out = self.policy_out.w.size()[0];
+        let mut policy = self.policy_out.w.matmul(&p).g_add_(&self.policy_out.b).view([-1, out, d, hh, ww]);
+        if self.shape.unordered_axis {
+            policy = pair_policy(&policy, self.shape.spatial);
+        }
         let wdl = self.value.forward(&h);
         let moves_left = self.moves_left.forward(&h).view([-1]);
         NetOutput { policy, wdl, moves_left }
