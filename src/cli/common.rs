@@ -218,8 +218,8 @@ pub fn writer(out: Option<&Path>) -> Result<Option<RecordWriter>> {
 /// settings file may name the rule set).
 #[derive(Args, Debug, Clone)]
 pub struct RulesetArg {
-    /// Rule set: fiveup, fiveup-2001, raumschach or quasi-alice (quasi-alice: perft, moves, show
-    /// and replay so far) [default: fiveup].
+    /// Rule set: fiveup, fiveup-2001, raumschach or quasi-alice (quasi-alice: perft, moves, show,
+    /// replay and match so far) [default: fiveup].
     #[arg(long = "ruleset", value_name = "NAME")]
     pub given: Option<String>,
 }

@@ -3,7 +3,11 @@
 use super::common::{bound, two_players, writer, GameDefaults, GameOptions, MAX_GAMES};
 use anyhow::Result;
 use clap::Args;
-use fiveup::eval::{paired_jobs_lazy, play_games_until, Decision, GameJob, MatchTally, Sprt, SprtConfig, SprtStatus};
+use fiveup::catalog::GameId;
+use fiveup::eval::records::RecordGame;
+use fiveup::eval::{
+    paired_jobs_lazy, play_games_until, Decision, GameJob, MatchTally, OpeningStream, Sprt, SprtConfig, SprtStatus,
+};
 use std::io::Write;
 use std::ops::ControlFlow;
 
@@ -39,16 +43,33 @@ pub struct SprtArgs {
 /// Plays pairs until the test decides (or `--max-games`), printing the LLR after every pair;
 /// the last line states the decision.
 pub fn run(a: &SprtArgs, out: &mut dyn Write) -> Result<()> {
-    a.opts.pos.variant("sprt")?;
+    match a.opts.pos.game()? {
+        GameId::FiveUp(_) => {
+            a.opts.pos.variant("sprt")?;
+            run_game(a, || a.opts.openings("sprt"), out)
+        }
+        GameId::QuasiAlice => {
+            let start = a.opts.pos.quasi_alice()?;
+            run_game(a, || a.opts.openings_of(&start), out)
+        }
+    }
+}
+
+/// The test on one game; `openings` makes the opening stream (after the cheaper checks).
+fn run_game<S: RecordGame>(
+    a: &SprtArgs,
+    openings: impl FnOnce() -> Result<OpeningStream<S>>,
+    out: &mut dyn Write,
+) -> Result<()> {
     bound("--max-games", a.max_games, 2, MAX_GAMES)?;
     let max_plies = a.opts.game.max_plies(GameDefaults::MATCH)?;
     a.opts.check_out(&[&a.a, &a.b])?;
     let config = SprtConfig { alpha: a.alpha, beta: a.beta, ..SprtConfig::new(a.elo0, a.elo1) };
     let mut sprt = Sprt::new(config)?;
     let tc = a.opts.time_control()?;
-    let (pa, pb) = two_players(&a.a, &a.b, tc.is_some())?;
+    let (pa, pb) = two_players::<S>(&a.a, &a.b, tc.is_some())?;
     let threads = a.opts.game.concurrency(GameDefaults::MATCH)?;
-    let openings = a.opts.openings("sprt")?;
+    let openings = openings()?;
     let (name_a, name_b) = (pa.name(), pb.name());
     let jobs =
         paired_jobs_lazy(pa, pb, openings, a.max_games / 2, Some(max_plies), "sprt").map(move |j| GameJob { tc, ..j });
