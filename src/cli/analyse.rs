@@ -3,11 +3,13 @@
 use super::common::PositionArgs;
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use fiveup::catalog::GameId;
 use fiveup::engine::Iteration;
-use fiveup::game::{Game, Status};
+use fiveup::game::{Game, State, Status};
 use fiveup::player::alphabeta::AlphaBetaPlayer;
 use fiveup::player::mcts::MctsPlayer;
 use fiveup::player::spec::PlayerSpec;
+use fiveup::player::{Go, PlayGame, SearchInfo, Turn};
 use fiveup::rules::notation::{coordinate, figurine, format_line};
 use fiveup::rules::Position;
 use std::io::Write;
@@ -27,6 +29,9 @@ pub struct AnalyseArgs {
 /// Alpha-beta: one line per completed depth; MCTS: the most visited moves and a summary line;
 /// then `bestmove <coordinate move>` last.
 pub fn run(a: &AnalyseArgs, out: &mut dyn Write) -> Result<()> {
+    if a.pos.game()? == GameId::QuasiAlice {
+        return run_game(&a.pos.quasi_alice()?, &a.engine, out);
+    }
     let pos = a.pos.position("analyse")?;
     if let Status::Over(o) = Game::new(pos.clone()).status() {
         bail!("nothing to analyse: the game is over ({o})");
@@ -87,6 +92,40 @@ pub fn run(a: &AnalyseArgs, out: &mut dyn Write) -> Result<()> {
         Some(m) => writeln!(out, "bestmove {}", coordinate(m))?,
         None => bail!("no move found"),
     }
+    Ok(())
+}
+
+/// `analyse` of a game other than the 5x5x5 ones: the player's `play`, one line per completed depth
+/// from what it reports, then `bestmove <move>`.
+fn run_game<S: PlayGame>(pos: &S, engine: &str, out: &mut dyn Write) -> Result<()> {
+    if let Status::Over(o) = Game::new(pos.clone()).status() {
+        bail!("nothing to analyse: the game is over ({o})");
+    }
+    let spec: PlayerSpec = engine.parse().context("--engine")?;
+    let mut player = S::build_player(&spec)?;
+    let go = Go::default();
+    let turn = Turn { pos, history: &[], start: pos, moves: &[], go: &go };
+    let mut io_error = None;
+    let choice = player.play(&turn, &mut |info: &SearchInfo<S::Move>| {
+        if io_error.is_none() && info.depth > 0 {
+            let secs = info.time.as_secs_f64();
+            let pv = fiveup::game::line::numbered_line(pos, &info.pv, |p, m| p.move_text(m));
+            let score = info.score.map_or("-".to_string(), |s| s.to_string());
+            io_error = writeln!(
+                out,
+                "depth {} seldepth {} score {score} nodes {} nps {:.0} time {secs:.3}s pv {pv}",
+                info.depth,
+                info.seldepth,
+                info.nodes,
+                info.nodes as f64 / secs.max(1e-9),
+            )
+            .err();
+        }
+    })?;
+    if let Some(e) = io_error {
+        return Err(e.into());
+    }
+    writeln!(out, "bestmove {}", pos.move_text(choice.mv))?;
     Ok(())
 }
 

@@ -107,10 +107,22 @@ fn a_quasi_alice_match_plays_and_records_its_games() {
 }
 
 #[test]
+fn analyse_searches_a_quasi_alice_position() {
+    // White's rook takes the hanging queen on board 2 and transfers to board 1.
+    let pos = "8/8/8/8/8/8/8/K7|4k3/8/8/3q4/8/8/8/3R4|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w - - 0 1";
+    let out = ok(&fiveup(&["analyse", "--ruleset", "quasi-alice", "--position", pos, "--engine", "ab:depth=3"]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines[2].starts_with("depth 3 ") && lines[2].contains("pv 1. 2d1d5>1"), "{out}");
+    assert_eq!(lines[3], "bestmove 2d1d5>1");
+    let o = fiveup(&["analyse", "--ruleset", "quasi-alice", "--engine", "mcts:uniform"]);
+    assert_one_line_error(&o, "an mcts player is not available for quasi-alice yet");
+}
+
+#[test]
 fn commands_not_built_for_quasi_alice_say_so_before_any_work() {
     for (args, what) in [
-        (&["analyse", "--ruleset", "quasi-alice"][..], "analyse"),
-        (&["play", "--ruleset", "quasi-alice"], "play"),
+        (&["play", "--ruleset", "quasi-alice"][..], "play"),
         (&["values", "--ruleset", "quasi-alice"], "values"),
         (&["uci", "--ruleset", "quasi-alice"], "uci"),
         (&["replay", "--ruleset", "quasi-alice", "--record", "x.games"], "replay --record"),
