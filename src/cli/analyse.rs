@@ -5,7 +5,7 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use fiveup::catalog::GameId;
 use fiveup::engine::Iteration;
-use fiveup::game::{Game, State, Status};
+use fiveup::game::{Game, Status};
 use fiveup::player::alphabeta::AlphaBetaPlayer;
 use fiveup::player::mcts::MctsPlayer;
 use fiveup::player::spec::PlayerSpec;
