@@ -129,22 +129,15 @@ fn show<S: State>(game: &Game<S>, ruleset: &str, out: &mut dyn Write) -> Result<
 
 pub fn run_replay(a: &ReplayArgs, out: &mut dyn Write) -> Result<()> {
     if let Some(path) = &a.record {
-        a.pos.ruleset.five_up("replay --record")?;
+        // The file names its game; a quasi-alice file is read as one whatever --ruleset says.
+        if fiveup::eval::records::records_ruleset(path).as_deref() == Some(fiveup::quasi_alice::NAME) {
+            let records = fiveup::eval::records::read_records_of::<fiveup::quasi_alice::Position>(path)?;
+            let game = record_game(&records, path, a.game, out)?;
+            writeln!(out, "moves: {}", numbered_line(game.start(), game.moves(), |p, m| p.move_text(m)))?;
+            return show(&game, "quasi-alice", out);
+        }
         let records = fiveup::eval::records::read_records(path)?;
-        let Some(r) = a.game.checked_sub(1).and_then(|i| records.get(i)) else {
-            bail!("{} has {} games; --game {} is not one of them", path.display(), records.len(), a.game);
-        };
-        writeln!(
-            out,
-            "game {} of {}: {} vs {}, {} ({})",
-            a.game,
-            records.len(),
-            r.white,
-            r.black,
-            r.result_text(),
-            r.termination()
-        )?;
-        let game = r.game();
+        let game = record_game(&records, path, a.game, out)?;
         writeln!(out, "moves: {}", format_line(game.start(), game.moves()))?;
         return run_show(&game, out);
     }
@@ -158,6 +151,28 @@ pub fn run_replay(a: &ReplayArgs, out: &mut dyn Write) -> Result<()> {
     game.play_line(&a.moves.join(" "))?;
     writeln!(out, "moves: {}", format_line(game.start(), game.moves()))?;
     run_show(&game, out)
+}
+
+/// Game `number` (1-based) of `records` read from `path`, after a line naming it.
+fn record_game<S: fiveup::eval::records::RecordGame>(
+    records: &[fiveup::eval::TextRecord<S>],
+    path: &std::path::Path,
+    number: usize,
+    out: &mut dyn Write,
+) -> Result<Game<S>> {
+    let Some(r) = number.checked_sub(1).and_then(|i| records.get(i)) else {
+        bail!("{} has {} games; --game {number} is not one of them", path.display(), records.len());
+    };
+    writeln!(
+        out,
+        "game {number} of {}: {} vs {}, {} ({})",
+        records.len(),
+        r.white,
+        r.black,
+        r.result_text(),
+        r.termination()
+    )?;
+    Ok(r.game())
 }
 
 #[cfg(test)]

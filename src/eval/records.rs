@@ -473,8 +473,20 @@ pub fn parse_records_prefix(text: &str) -> (Vec<TextRecord>, usize, Option<TextR
 
 /// Reads every record of a file.
 pub fn read_records(path: &Path) -> Result<Vec<TextRecord>, RecordFileError> {
+    read_records_of(path)
+}
+
+/// [`read_records`] for the records of any game.
+pub fn read_records_of<S: RecordGame>(path: &Path) -> Result<Vec<TextRecord<S>>, RecordFileError> {
     let text = std::fs::read_to_string(path).map_err(|e| RecordFileError::Io(path.to_path_buf(), e))?;
-    parse_records(&text).map_err(|e| RecordFileError::Record(path.to_path_buf(), e))
+    parse_records_of(&text).map_err(|e| RecordFileError::Record(path.to_path_buf(), e))
+}
+
+/// The game of a records file: the value of its first `Ruleset` tag (`None` when it has none or
+/// cannot be read), so that a reader can pick the game's parser.
+pub fn records_ruleset(path: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(path).ok()?;
+    text.lines().find_map(|l| parse_tag(l).filter(|(k, _)| k == "Ruleset").map(|(_, v)| v))
 }
 
 /// The finished records of a file that may still be written to (a match in progress, or one

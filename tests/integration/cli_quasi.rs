@@ -70,6 +70,11 @@ fn a_quasi_alice_match_plays_and_records_its_games() {
     assert_eq!(text.matches("[Ruleset \"quasi-alice\"]").count(), 2, "{text}");
     assert_eq!(text.matches("[Opening \"8\"]").count(), 2, "{text}");
     assert!(text.contains("1. 1"), "movetext in the game's notation: {text}");
+    // The records read back: a game replayed from the file, with its final position.
+    let out = ok(&fiveup(&["replay", "--record", out_file.to_str().unwrap(), "--game", "2"]));
+    // (Records are written as games finish: either colour order.)
+    assert!(out.starts_with("game 2 of 2: ") && out.contains("random:seed=3") && out.contains("ab:depth=2"), "{out}");
+    assert!(out.contains("ruleset: quasi-alice\n") && out.contains("\nmoves: 1. 1"), "{out}");
     // An SPRT on the game: depth 2 against a random mover decides quickly.
     let out = ok(&fiveup(&[
         "sprt",
@@ -125,7 +130,6 @@ fn commands_not_built_for_quasi_alice_say_so_before_any_work() {
         (&["play", "--ruleset", "quasi-alice"][..], "play"),
         (&["values", "--ruleset", "quasi-alice"], "values"),
         (&["uci", "--ruleset", "quasi-alice"], "uci"),
-        (&["replay", "--ruleset", "quasi-alice", "--record", "x.games"], "replay --record"),
         (&["nnue", "datagen", "--ruleset", "quasi-alice", "--out", "never-written", "--games", "10"], "nnue datagen"),
     ] {
         let o = fiveup(args);
