@@ -59,9 +59,32 @@ pub struct StatsArgs {
 /// player names `A` and `B` when the files name them differently)
 /// and, with --elo0/--elo1, the SPRT's verdict on the pooled pairs. Every file is read and
 /// checked before anything is printed.
+/// The tally of one records file of game `S`: player A is the first of `a` that plays in it (or
+/// the first game's white), B likewise; and whether a last record cut short was left out.
+fn tally_file<S: fiveup::eval::records::RecordGame>(
+    f: &Path,
+    a: &[String],
+    b: &[String],
+) -> Result<(fiveup::eval::tally::Tallied, bool)> {
+    let (records, cut) = fiveup::eval::records::read_finished_records_of::<S>(f)?;
+    let pick = |names: &[String], flag: &str| -> Result<Option<String>> {
+        if names.is_empty() {
+            return Ok(None);
+        }
+        let plays = |n: &String| records.iter().any(|r| &r.white == n || &r.black == n);
+        match names.iter().find(|n| plays(n)) {
+            Some(n) => Ok(Some(n.clone())),
+            None => bail!("{}: no game of {flag} {}", f.display(), names.join(", ")),
+        }
+    };
+    let (pa, pb) = (pick(a, "--a")?, pick(b, "--b")?);
+    let t = fiveup::eval::tally::tally_records(&records, pa.as_deref(), pb.as_deref())
+        .map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
+    Ok((t, cut.is_some()))
+}
+
 pub fn run_stats(a: &StatsArgs, out: &mut dyn Write) -> Result<()> {
-    use fiveup::eval::records::read_finished_records;
-    use fiveup::eval::tally::tally_records;
+    use fiveup::eval::records::records_ruleset;
     use fiveup::eval::{MatchTally, Sprt, SprtConfig};
     let sprt = match (a.elo0, a.elo1) {
         (Some(e0), Some(e1)) => Some(SprtConfig { alpha: a.alpha, beta: a.beta, ..SprtConfig::new(e0, e1) }),
@@ -87,21 +110,13 @@ pub fn run_stats(a: &StatsArgs, out: &mut dyn Write) -> Result<()> {
     }
     let mut files = Vec::new();
     for f in &a.files {
-        let (records, cut) = read_finished_records(f)?;
-        let pick = |names: &[String], flag: &str| -> Result<Option<String>> {
-            if names.is_empty() {
-                return Ok(None);
-            }
-            let plays = |n: &String| records.iter().any(|r| &r.white == n || &r.black == n);
-            match names.iter().find(|n| plays(n)) {
-                Some(n) => Ok(Some(n.clone())),
-                None => bail!("{}: no game of {flag} {}", f.display(), names.join(", ")),
-            }
+        // Each file names its game; a quasi-alice file is read as one.
+        let (t, cut) = if records_ruleset(f).as_deref() == Some(fiveup::quasi_alice::NAME) {
+            tally_file::<fiveup::quasi_alice::Position>(f, &a.a, &a.b)?
+        } else {
+            tally_file::<fiveup::rules::Position>(f, &a.a, &a.b)?
         };
-        let (pa, pb) = (pick(&a.a, "--a")?, pick(&a.b, "--b")?);
-        let t = tally_records(&records, pa.as_deref(), pb.as_deref())
-            .map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
-        files.push((f, t, cut.is_some()));
+        files.push((f, t, cut));
     }
     let mut pooled = MatchTally::new();
     for (f, t, cut) in &files {

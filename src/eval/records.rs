@@ -457,6 +457,11 @@ pub fn parse_records_of<S: RecordGame>(text: &str) -> Result<Vec<TextRecord<S>>,
 /// of the text they span, and the error that stopped the reading (a record cut short by a killed
 /// writer is normally the last one; a resuming writer truncates the file to that length).
 pub fn parse_records_prefix(text: &str) -> (Vec<TextRecord>, usize, Option<TextRecordError>) {
+    parse_records_prefix_of(text)
+}
+
+/// [`parse_records_prefix`] for the records of any game.
+pub fn parse_records_prefix_of<S: RecordGame>(text: &str) -> (Vec<TextRecord<S>>, usize, Option<TextRecordError>) {
     let mut out = Vec::new();
     let mut good_end = 0;
     for (i, raw) in split(text).iter().enumerate() {
@@ -493,13 +498,24 @@ pub fn records_ruleset(path: &Path) -> Option<String> {
 /// killed mid-write): a last record cut short is left out, and then the byte offset where the
 /// finished records end is returned with them. A malformed record before the last is an error.
 pub fn read_finished_records(path: &Path) -> Result<(Vec<TextRecord>, Option<u64>), RecordFileError> {
+    read_finished_records_of(path)
+}
+
+/// [`read_finished_records`] for the records of any game.
+pub fn read_finished_records_of<S: RecordGame>(
+    path: &Path,
+) -> Result<(Vec<TextRecord<S>>, Option<u64>), RecordFileError> {
     let text = std::fs::read_to_string(path).map_err(|e| RecordFileError::Io(path.to_path_buf(), e))?;
     finished_records(path, &text)
 }
 
 /// [`read_finished_records`] of a file's text.
-fn finished_records(path: &Path, text: &str) -> Result<(Vec<TextRecord>, Option<u64>), RecordFileError> {
-    let (records, end, err) = parse_records_prefix(text);
+#[allow(clippy::type_complexity)]
+fn finished_records<S: RecordGame>(
+    path: &Path,
+    text: &str,
+) -> Result<(Vec<TextRecord<S>>, Option<u64>), RecordFileError> {
+    let (records, end, err) = parse_records_prefix_of(text);
     match err {
         Some(e) if text[end..].matches("[Event ").count() > 1 => Err(RecordFileError::Record(path.to_path_buf(), e)),
         Some(_) => Ok((records, Some(end as u64))),

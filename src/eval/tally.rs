@@ -227,7 +227,11 @@ pub enum TallyError {
 /// be between A and B (a match's or SPRT's records); with `b` set, games between other players
 /// are left out (a head-to-head out of a tournament's records). Pairs are matched by the `Pair`
 /// tag. The error names the first game (1-based) that does not fit, or says that none does.
-pub fn tally_records(records: &[TextRecord], a: Option<&str>, b: Option<&str>) -> Result<Tallied, TallyError> {
+pub fn tally_records<S: RecordGame>(
+    records: &[TextRecord<S>],
+    a: Option<&str>,
+    b: Option<&str>,
+) -> Result<Tallied, TallyError> {
     let first = records.first().ok_or(TallyError::NoGames)?;
     let a = a.unwrap_or(&first.white).to_string();
     let b_given = b.is_some();
@@ -381,6 +385,6 @@ mod tests {
             tally_records(&g, Some("a"), Some("a")).unwrap_err().to_string(),
             "A and B are the same player, a (records of a player against itself cannot tell the sides apart)"
         );
-        assert_eq!(tally_records(&[], None, None).unwrap_err().to_string(), "no games");
+        assert_eq!(tally_records::<crate::rules::Position>(&[], None, None).unwrap_err().to_string(), "no games");
     }
 }

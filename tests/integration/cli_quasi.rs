@@ -75,6 +75,9 @@ fn a_quasi_alice_match_plays_and_records_its_games() {
     // (Records are written as games finish: either colour order.)
     assert!(out.starts_with("game 2 of 2: ") && out.contains("random:seed=3") && out.contains("ab:depth=2"), "{out}");
     assert!(out.contains("ruleset: quasi-alice\n") && out.contains("\nmoves: 1. 1"), "{out}");
+    let out = ok(&fiveup(&["games", "stats", out_file.to_str().unwrap(), "--a", "ab:depth=2,hash=16"]));
+    assert!(out.contains("ab:depth=2,hash=16 vs random:seed=3: W/D/L "), "{out}");
+    assert!(out.contains("LOS") && out.contains(", 2 games"), "{out}");
     // An SPRT on the game: depth 2 against a random mover decides quickly.
     let out = ok(&fiveup(&[
         "sprt",
