@@ -19,25 +19,9 @@
 //!
 //! [`MovePicker`]: super::ordering::MovePicker
 
-use super::ordering::{Heuristics, ScoredMove};
+pub use super::heuristics::SearchMove;
+use super::heuristics::{Heuristics, ScoredMove};
 use crate::game::State;
-use std::fmt::Debug;
-
-/// A move as the engine's tables hold it.
-pub trait SearchMove: Copy + Eq + Debug + Send + Sync + 'static {
-    /// History slots per side (the butterfly table's size).
-    const HISTORY_SLOTS: usize;
-
-    /// The move's bits: below 2^24 and never 0 (the table stores them in 24 bits, 0 meaning no
-    /// move); distinct moves have distinct bits. Ties in move ordering are broken by them.
-    fn bits(self) -> u32;
-
-    /// The move of [`SearchMove::bits`]; `None` when the bits name no move of this game.
-    fn from_bits(bits: u32) -> Option<Self>;
-
-    /// The move's history slot (by origin and destination), below [`SearchMove::HISTORY_SLOTS`].
-    fn history_slot(self) -> usize;
-}
 
 /// A game's side of the alpha-beta search, for one search thread: its position and the
 /// evaluation state that follows it. See the module docs.
@@ -96,7 +80,7 @@ pub trait SearchBoard: Send + 'static {
     fn noisy_score(&self, eval: &Self::Eval, m: Self::Move) -> i32;
 
     /// The ordering score of a quiet move that is not a killer: its history (within
-    /// +-[`super::ordering::HISTORY_MAX`]) plus a small game-specific edge (at most 64).
+    /// +-[`super::heuristics::HISTORY_MAX`]) plus a small game-specific edge (at most 64).
     /// `side` is the index of the side to move.
     #[inline]
     fn quiet_score(&self, heur: &Heuristics<Self::Move>, side: usize, m: Self::Move) -> i32 {

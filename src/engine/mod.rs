@@ -39,6 +39,7 @@
 pub mod board;
 pub mod eval;
 mod fiveup_board;
+pub mod heuristics;
 mod incremental;
 pub mod mates;
 pub mod nnue;

@@ -14,15 +14,13 @@
 //! four variants do not all precede other moves.
 
 use super::board::{SearchBoard, SearchMove};
+pub use super::heuristics::{Heuristics, ScoredMove, HISTORY_MAX, MAX_PLY};
 use crate::game::State;
 use crate::rules::geometry::{pawn_class, DIAG2, DIAG3, ORTH};
 use crate::rules::movegen::AttackSource;
 use crate::rules::position::promotion_row;
 use crate::rules::types::{KIND_COUNT, RESERVE_KINDS};
 use crate::rules::{Bitboard, Cell, Kind, Move, Position, Ruleset, Special};
-
-/// Maximum search ply (tables are sized by it).
-pub const MAX_PLY: usize = 128;
 
 /// The table move's score.
 const TT_MOVE: i32 = 1 << 30;
@@ -34,17 +32,6 @@ pub const KILLER: i32 = 1 << 27;
 pub const BAD_CAPTURE: i32 = -(1 << 27);
 /// Under-promotions score from here (last).
 pub const UNDER_PROMOTION: i32 = -(1 << 28);
-/// History values stay within +-HISTORY_MAX.
-pub const HISTORY_MAX: i32 = 16_384;
-
-/// A move with its ordering score.
-#[derive(Clone, Copy, Debug)]
-pub struct ScoredMove<M = Move> {
-    /// The move.
-    pub mv: M,
-    /// Higher is tried first.
-    pub score: i32,
-}
 
 /// The kind captured by a legal move, if any (en passant captures a pawn; castling captures nothing).
 #[inline]
@@ -60,69 +47,6 @@ pub fn captured(pos: &Position, m: Move) -> Option<Kind> {
 #[inline]
 pub fn is_quiet(pos: &Position, m: Move) -> bool {
     m.promotion().is_none() && captured(pos, m).is_none()
-}
-
-/// Killer moves and history: what the search learned about quiet moves.
-pub struct Heuristics<M = Move> {
-    killers: Vec<[Option<M>; 2]>,
-    history: Vec<i32>,
-}
-
-impl<M: SearchMove> Default for Heuristics<M> {
-    fn default() -> Self {
-        Heuristics { killers: vec![[None; 2]; MAX_PLY + 1], history: vec![0; 2 * M::HISTORY_SLOTS] }
-    }
-}
-
-impl<M: SearchMove> Heuristics<M> {
-    /// Forgets everything (for reproducible searches).
-    pub fn clear(&mut self) {
-        self.killers.fill([None; 2]);
-        self.history.fill(0);
-    }
-
-    #[inline]
-    fn hidx(side: usize, m: M) -> usize {
-        side * M::HISTORY_SLOTS + m.history_slot()
-    }
-
-    /// History score of a quiet move for side index `side`.
-    #[inline]
-    pub fn history(&self, side: usize, m: M) -> i32 {
-        self.history[Self::hidx(side, m)]
-    }
-
-    /// Adds `bonus` (negative for a malus) with gravity toward zero, keeping |h| <= HISTORY_MAX.
-    #[inline]
-    pub fn update_history(&mut self, side: usize, m: M, bonus: i32) {
-        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        let h = &mut self.history[Self::hidx(side, m)];
-        *h += b - *h * b.abs() / HISTORY_MAX;
-    }
-
-    /// Records a quiet move that caused a cutoff at `ply`.
-    #[inline]
-    pub fn add_killer(&mut self, ply: usize, m: M) {
-        let k = &mut self.killers[ply.min(MAX_PLY)];
-        if k[0] != Some(m) {
-            k[1] = k[0];
-            k[0] = Some(m);
-        }
-    }
-
-    /// The killers of a ply.
-    #[inline]
-    pub fn killers(&self, ply: usize) -> [Option<M>; 2] {
-        self.killers[ply.min(MAX_PLY)]
-    }
-
-    /// Clears the killers of a ply (done for the children of a node before searching them).
-    #[inline]
-    pub fn clear_killers(&mut self, ply: usize) {
-        if ply <= MAX_PLY {
-            self.killers[ply] = [None; 2];
-        }
-    }
 }
 
 /// MVV-LVA score of capturing `victim` with `attacker`, with piece values `values`.
