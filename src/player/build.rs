@@ -30,7 +30,7 @@ impl PlayGame for crate::quasi_alice::Position {
             PlayerSpec::Random { seed } => Ok(Box::new(RandomPlayer::new(*seed))),
             PlayerSpec::AlphaBeta(ab) => Ok(Box::new(QaAlphaBetaPlayer::new(ab.clone())?)),
             PlayerSpec::Mcts(_) => Err(not_yet("an mcts player")),
-            PlayerSpec::Uci(_) => Err(not_yet("an outside engine (uci:)")),
+            PlayerSpec::Uci(u) => Ok(Box::new(UciPlayer::new(u.clone())?)),
         }
     }
 }

@@ -10,9 +10,12 @@
 //!   1), `log=DIR` (where its stderr goes; default `$TMPDIR/fiveup-engine-logs`; an empty log of
 //!   an engine that did not fail is removed when the player is dropped).
 //! - One process per player, so per game in matches: started and shaken hands with (`uci` …
-//!   `uciok`, options, `isready` … `readyok`) when the player is built, told the ruleset and
-//!   flags before the first move, sent `ucinewgame` by [`Player::new_game`], `quit` (then killed
+//!   `uciok`, options, `isready` … `readyok`) when the player is built, told the game
+//!   (`UCI_Variant`: a 5x5x5 ruleset or `quasi-alice`) and its flags before the first move,
+//!   sent `ucinewgame` by [`Player::new_game`], `quit` (then killed
 //!   if still alive) when dropped.
+//! - One player plays any game with a [`WireGame`] (the 5x5x5 games, 4D Quasi-Alice), in that
+//!   game's position and move text.
 //! - A move: `position startpos|text … moves …` (the whole game, for repetitions), `go` with the
 //!   clocks or limits, then lines are read until `bestmove` or the deadline (the time the move
 //!   may take plus the grace). `info` lines are parsed and passed on; other lines are ignored.
@@ -22,11 +25,9 @@
 //!   forfeited player stays dead: it forfeits every later move at once.
 
 use super::text::clip;
-use super::wire::{go_words, parse_info};
+use super::wire::{go_words, parse_info, WireGame, WireSetup};
 use super::{BuildError, MAX_NODES};
 use super::{Choice, Forfeit, Go, PlayError, Player, SearchInfo, Turn};
-use crate::rules::notation::{parse_move, MoveTextError};
-use crate::rules::{Position, Variant};
 use std::collections::VecDeque;
 use std::fmt;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -256,8 +257,8 @@ pub struct UciPlayer {
     declared: Vec<String>,
     /// The engine's `id name`.
     engine_name: String,
-    /// The variant last set up with `setoption`.
-    variant: Option<Variant>,
+    /// The game and flags last set up with `setoption`.
+    setup: Option<WireSetup>,
     stop: Option<Arc<AtomicBool>>,
     /// Why it died, once it did: every later move forfeits with this.
     dead: Option<EngineFailure>,
@@ -306,7 +307,7 @@ enum EngineFailure {
         flag: &'static str,
     },
     /// Its `bestmove` is not a legal move.
-    #[error("{engine} answered 'bestmove {}', not a legal move in {position}: {source}", clip(.answer))]
+    #[error("{engine} answered 'bestmove {}', not a legal move in {position}: {reason}", clip(.answer))]
     IllegalMove {
         /// The engine's name.
         engine: String,
@@ -314,8 +315,8 @@ enum EngineFailure {
         answer: String,
         /// The position, as text.
         position: String,
-        /// Why the text is no legal move.
-        source: MoveTextError,
+        /// Why the text is no legal move (the game's move text error).
+        reason: String,
     },
 }
 
@@ -428,7 +429,7 @@ impl UciPlayer {
             log_path,
             declared: Vec::new(),
             engine_name: engine.clone(),
-            variant: None,
+            setup: None,
             stop: None,
             dead: None,
         };
@@ -545,52 +546,57 @@ impl UciPlayer {
         e
     }
 
-    /// Tells the engine the game's ruleset and flags when they differ from the last ones.
-    fn set_variant(&mut self, v: Variant) -> Result<(), EngineFailure> {
-        if self.variant == Some(v) {
+    /// Tells the engine the game and its flags when they differ from the last ones.
+    fn set_variant(&mut self, setup: WireSetup) -> Result<(), EngineFailure> {
+        if self.setup.as_ref() == Some(&setup) {
             return Ok(());
         }
         let declared = self.declared.clone();
-        let has = |name: &str| declared.iter().any(|d| d == name);
-        if has("uci_variant") {
-            self.send(&format!("setoption name UCI_Variant value {}", v.ruleset.name()))?;
-        } else if v.ruleset != crate::rules::Ruleset::FiveUp {
-            return Err(EngineFailure::NoVariantOption { engine: self.engine_name.clone(), ruleset: v.ruleset.name() });
+        let has = |name: &str| declared.iter().any(|d| d.eq_ignore_ascii_case(name));
+        if has("UCI_Variant") {
+            self.send(&format!("setoption name UCI_Variant value {}", setup.variant))?;
+        } else if !setup.default_variant {
+            return Err(EngineFailure::NoVariantOption { engine: self.engine_name.clone(), ruleset: setup.variant });
         }
-        for (name, on) in [("castling", v.castling), ("hypercylinder", v.hypercylinder)] {
+        for &(name, on) in &setup.flags {
             if has(name) {
-                let cap = if name == "castling" { "Castling" } else { "Hypercylinder" };
-                self.send(&format!("setoption name {cap} value {on}"))?;
+                self.send(&format!("setoption name {name} value {on}"))?;
             } else if on {
                 return Err(EngineFailure::NoFlagOption { engine: self.engine_name.clone(), flag: name });
             }
         }
         self.ready()?;
-        self.variant = Some(v);
+        self.setup = Some(setup);
         Ok(())
     }
 
-    fn try_play(&mut self, turn: &Turn<'_>, on_info: &mut dyn FnMut(&SearchInfo)) -> Result<Choice, EngineFailure> {
+    fn try_play<S: WireGame>(
+        &mut self,
+        turn: &Turn<'_, S>,
+        on_info: &mut dyn FnMut(&SearchInfo<S::Move>),
+    ) -> Result<Choice<S::Move>, EngineFailure> {
         if let Some(d) = &self.dead {
             return Err(d.clone());
         }
         let started = Instant::now();
-        self.set_variant(turn.pos.variant())?;
+        self.set_variant(turn.pos.wire_setup())?;
         // The whole game, so the engine sees repetitions.
-        let mut cmd = if turn.start.to_text() == Position::startpos(turn.start.variant()).to_text() {
+        let mut cmd = if turn.start.is_startpos() {
             "position startpos".to_string()
         } else {
             format!("position text {}", turn.start.to_text())
         };
         if !turn.moves.is_empty() {
             cmd += " moves";
-            for m in turn.moves {
-                cmd += &format!(" {m}");
+            let mut p = turn.start.clone();
+            for &m in turn.moves {
+                cmd += &format!(" {}", p.move_text(m));
+                p.make(m);
             }
         }
         self.send(&cmd)?;
         // The request, with the spec's limits where the caller gave none of its own.
-        let mut go: Go = turn.go.clone();
+        let mut go: Go<S::Move> = turn.go.clone();
         if !go.has_limit() {
             go.depth = self.spec.depth;
             go.nodes = self.spec.nodes;
@@ -624,11 +630,11 @@ impl UciPlayer {
                 continue;
             }
             let text = w.next().unwrap_or("");
-            let mv = parse_move(turn.pos, text).map_err(|source| EngineFailure::IllegalMove {
+            let mv = turn.pos.parse_move(text).map_err(|e| EngineFailure::IllegalMove {
                 engine: self.engine_name.clone(),
                 answer: text.to_string(),
                 position: turn.pos.to_text(),
-                source,
+                reason: e.to_string(),
             })?;
             last.time = started.elapsed();
             if last.pv.first() != Some(&mv) {
@@ -639,18 +645,22 @@ impl UciPlayer {
     }
 }
 
-impl Player for UciPlayer {
+impl<S: WireGame> Player<S> for UciPlayer {
     fn name(&self) -> String {
         format!("uci:{}", self.spec)
     }
 
-    fn choose(&mut self, pos: &Position, history: &[u64]) -> Result<Choice, PlayError> {
+    fn choose(&mut self, pos: &S, history: &[u64]) -> Result<Choice<S::Move>, PlayError> {
         let go = Go::default();
         self.play(&Turn { pos, history, start: pos, moves: &[], go: &go }, &mut |_| {})
     }
 
-    fn play(&mut self, turn: &Turn<'_>, on_info: &mut dyn FnMut(&SearchInfo)) -> Result<Choice, PlayError> {
-        if turn.pos.legal_moves().is_empty() {
+    fn play(
+        &mut self,
+        turn: &Turn<'_, S>,
+        on_info: &mut dyn FnMut(&SearchInfo<S::Move>),
+    ) -> Result<Choice<S::Move>, PlayError> {
+        if !turn.pos.has_legal_move() {
             return Err(PlayError::NoLegalMove);
         }
         self.try_play(turn, on_info).map_err(|e| PlayError::Forfeit { kind: e.kind(), reason: e.to_string() })
@@ -716,5 +726,72 @@ mod tests {
     fn a_missing_program_is_a_one_line_build_error() {
         let e = UciPlayer::new(UciSpec::parse("/nonexistent/engine").unwrap()).err().unwrap().to_string();
         assert!(e.contains("/nonexistent/engine") && e.contains("cannot start it") && !e.contains('\n'), "{e}");
+    }
+
+    /// A fake Quasi-Alice engine: a bash script that logs what it is sent and answers every `go`
+    /// with `1e2e4>3` (legal from the start only); in mode `novariant` it declares no options.
+    fn qa_fake(dir: &std::path::Path, mode: &str) -> (UciSpec, PathBuf) {
+        let script = dir.join("qa-fake.sh");
+        let log = dir.join(format!("sent-{mode}.txt"));
+        std::fs::write(
+            &script,
+            "log=$1; mode=$2\n\
+             while IFS= read -r line; do\n\
+               echo \"$line\" >> \"$log\"\n\
+               case \"$line\" in\n\
+                 uci) echo 'id name qa-fake'\n\
+                   [ \"$mode\" = novariant ] || echo 'option name UCI_Variant type combo default fiveup var quasi-alice'\n\
+                   echo uciok ;;\n\
+                 isready) echo readyok ;;\n\
+                 quit) exit 0 ;;\n\
+                 go*) echo 'info depth 1 score cp 7 pv 1e2e4>3 1d7d5>3'; echo 'bestmove 1e2e4>3' ;;\n\
+               esac\n\
+             done\n",
+        )
+        .unwrap();
+        let spec = format!("bash {} {} {mode};depth=1;log={}", script.display(), log.display(), dir.display());
+        (UciSpec::parse(&spec).unwrap(), log)
+    }
+
+    #[test]
+    fn an_outside_engine_plays_quasi_alice_in_its_text_and_forfeits_a_wrong_answer() {
+        use crate::game::State;
+        use crate::quasi_alice::Position as Qa;
+        let dir = tempfile::tempdir().unwrap();
+        let (spec, log) = qa_fake(dir.path(), "good");
+        let mut p = UciPlayer::new(spec).unwrap();
+        let start = Qa::start();
+        let c = Player::<Qa>::choose(&mut p, &start, &[]).unwrap();
+        assert_eq!(start.move_text(c.mv), "1e2e4>3");
+        assert_eq!((c.info.depth, c.info.pv.len()), (1, 2));
+        // The next move: the whole game from the start; the same answer is now illegal.
+        let mut pos = start.clone();
+        pos.make(c.mv);
+        let go = Go::default();
+        let turn = Turn { pos: &pos, history: &[start.hash()], start: &start, moves: &[c.mv], go: &go };
+        match Player::<Qa>::play(&mut p, &turn, &mut |_| {}) {
+            Err(PlayError::Forfeit { kind: Forfeit::IllegalMove, reason }) => {
+                assert!(reason.contains("'bestmove 1e2e4>3', not a legal move in"), "{reason}")
+            }
+            other => panic!("{other:?}"),
+        }
+        drop(p);
+        let sent = std::fs::read_to_string(&log).unwrap();
+        let sent: Vec<&str> = sent.lines().collect();
+        for want in ["setoption name UCI_Variant value quasi-alice", "position startpos", "go depth 1"] {
+            assert!(sent.contains(&want), "{want}: {sent:?}");
+        }
+        assert!(sent.contains(&"position startpos moves 1e2e4>3"), "{sent:?}");
+        // No flags for a game without them.
+        assert!(!sent.iter().any(|l| l.contains("Castling") || l.contains("Hypercylinder")), "{sent:?}");
+        // An engine that cannot be told the game forfeits its first move.
+        let (spec, _) = qa_fake(dir.path(), "novariant");
+        let mut p = UciPlayer::new(spec).unwrap();
+        match Player::<Qa>::choose(&mut p, &start, &[]) {
+            Err(PlayError::Forfeit { kind: Forfeit::Crash, reason }) => {
+                assert!(reason.contains("no UCI_Variant option, so it cannot play quasi-alice"), "{reason}")
+            }
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -1,16 +1,63 @@
 //! The protocol's text forms (`docs/PROTOCOL.md`), used by both sides: the `go` arguments
 //! ([`parse_go`], [`go_words`]), `info` lines ([`info_line`], [`parse_info`]) and moves
-//! ([`move_text`]). The engine side ([`crate::protocol`]) reads `go` and writes `info`; the harness
+//! ([`move_text`]), generic over the game ([`WireGame`] says what the protocol needs of one beyond
+//! [`PlayGame`]). The engine side ([`crate::protocol`]) reads `go` and writes `info`; the harness
 //! side ([`super::uci`]) writes `go` and reads `info`.
 
 use super::clock::Clock;
 use super::text::clip;
 use super::MAX_NODES;
-use super::{Go, SearchInfo};
+use super::{Go, PlayGame, SearchInfo};
 use crate::engine::Score;
-use crate::rules::notation::{parse_move, MoveTextError};
-use crate::rules::{Move, Position};
+use crate::game::State;
 use std::time::Duration;
+
+/// What the protocol needs of a game beyond [`PlayGame`]: how a harness tells an engine which
+/// game it plays (`UCI_Variant` and the rule flags as check options) and whether a position is
+/// the game's start (sent as `position startpos`).
+pub trait WireGame: PlayGame {
+    /// The game's `UCI_Variant` value and flags.
+    fn wire_setup(&self) -> WireSetup;
+    /// Whether this is the standard start position of its game.
+    fn is_startpos(&self) -> bool;
+}
+
+/// How a harness sets an engine up for a game: `setoption name UCI_Variant value VARIANT`, then
+/// each flag as a check option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WireSetup {
+    /// The `UCI_Variant` value (`fiveup`, `raumschach`, `quasi-alice`, ...).
+    pub variant: &'static str,
+    /// Whether an engine that declares no `UCI_Variant` option plays this game (Five Up: the
+    /// protocol's default).
+    pub default_variant: bool,
+    /// The rule flags as (option name, on); an engine without the option can play only with the
+    /// flag off.
+    pub flags: Vec<(&'static str, bool)>,
+}
+
+impl WireGame for crate::rules::Position {
+    fn wire_setup(&self) -> WireSetup {
+        let v = self.variant();
+        WireSetup {
+            variant: v.ruleset.name(),
+            default_variant: v.ruleset == crate::rules::Ruleset::FiveUp,
+            flags: vec![("Castling", v.castling), ("Hypercylinder", v.hypercylinder)],
+        }
+    }
+    fn is_startpos(&self) -> bool {
+        self.to_text() == crate::rules::Position::startpos(self.variant()).to_text()
+    }
+}
+
+impl WireGame for crate::quasi_alice::Position {
+    fn wire_setup(&self) -> WireSetup {
+        WireSetup { variant: crate::quasi_alice::NAME, default_variant: false, flags: Vec::new() }
+    }
+    fn is_startpos(&self) -> bool {
+        self.to_text() == crate::quasi_alice::START
+    }
+}
 
 /// Most milliseconds a `go` time argument may give (a year).
 const MAX_MS: u64 = 365 * 24 * 3600 * 1000;
@@ -35,13 +82,12 @@ pub enum GoError {
     #[error("go: 'mate' is not supported; use depth")]
     Mate,
     /// A `searchmoves` move that is not a legal move of the position.
-    #[error("go: searchmoves '{text}': {source}")]
+    #[error("go: searchmoves '{text}': {reason}")]
     SearchMove {
         /// The move as given, clipped.
         text: String,
-        /// Why it is not a move.
-        #[source]
-        source: MoveTextError,
+        /// Why it is not a move (the game's move text error).
+        reason: String,
     },
     /// A word `go` does not take.
     #[error("go: unknown argument '{0}'")]
@@ -53,7 +99,7 @@ pub enum GoError {
 /// `wtime btime winc binc` (milliseconds) and `movestogo` make a [`Clock`]; `depth`, `nodes`,
 /// `movetime` (milliseconds) and `infinite` set limits; `searchmoves` takes the moves that follow
 /// it (each must be legal in `pos`); `ponder` is accepted and ignored (no pondering).
-pub fn parse_go(words: &[&str], pos: &Position) -> Result<Go, GoError> {
+pub fn parse_go<S: State>(words: &[&str], pos: &S) -> Result<Go<S::Move>, GoError> {
     let mut go = Go::default();
     let mut times: [Option<Duration>; 4] = [None; 4];
     let mut moves_to_go = None;
@@ -105,8 +151,9 @@ pub fn parse_go(words: &[&str], pos: &Position) -> Result<Go, GoError> {
             "searchmoves" => {
                 i += 1;
                 while i < words.len() && !GO_KEYS.contains(&words[i]) {
-                    let m = parse_move(pos, words[i])
-                        .map_err(|source| GoError::SearchMove { text: clip(words[i]), source })?;
+                    let m = pos
+                        .parse_move(words[i])
+                        .map_err(|e| GoError::SearchMove { text: clip(words[i]), reason: e.to_string() })?;
                     go.searchmoves.push(m);
                     i += 1;
                 }
@@ -144,7 +191,7 @@ const GO_KEYS: [&str; 12] = [
 ];
 
 /// The `go` words for a request (what the harness sends an outside engine).
-pub fn go_words(go: &Go) -> String {
+pub fn go_words<M: std::fmt::Display>(go: &Go<M>) -> String {
     let mut w = vec!["go".to_string()];
     if let Some(c) = &go.clock {
         let ms = |d: Duration| d.as_millis().to_string();
@@ -175,7 +222,7 @@ pub fn go_words(go: &Go) -> String {
 
 /// `info depth 5 seldepth 9 score cp 31 nodes 12345 nps 250000 time 49 pv Dc2Cc2 …` (time in
 /// milliseconds; `wdl W D L` in permille when the player has it; `score` only when it scores).
-pub fn info_line(info: &SearchInfo) -> String {
+pub fn info_line<M: std::fmt::Display>(info: &SearchInfo<M>) -> String {
     let ms = info.time.as_millis();
     let mut s = format!("info depth {}", info.depth.max(1));
     if info.seldepth > 0 {
@@ -201,7 +248,7 @@ pub fn info_line(info: &SearchInfo) -> String {
 /// Reads what a harness keeps of an `info` line: depth, seldepth, score, wdl, nodes, time and
 /// the pv (moves checked against `pos` in turn; the pv stops at the first that is not legal).
 /// Unknown words are skipped; `None` when the line is not an `info` line.
-pub fn parse_info(line: &str, pos: &Position) -> Option<SearchInfo> {
+pub fn parse_info<S: State>(line: &str, pos: &S) -> Option<SearchInfo<S::Move>> {
     let words: Vec<&str> = line.split_whitespace().collect();
     if words.first() != Some(&"info") {
         return None;
@@ -238,7 +285,7 @@ pub fn parse_info(line: &str, pos: &Position) -> Option<SearchInfo> {
             "pv" => {
                 let mut p = pos.clone();
                 for w in &words[i + 1..] {
-                    let Ok(m) = parse_move(&p, w) else { break };
+                    let Ok(m) = p.parse_move(w) else { break };
                     info.pv.push(m);
                     p.make(m);
                 }
@@ -255,15 +302,16 @@ pub fn parse_info(line: &str, pos: &Position) -> Option<SearchInfo> {
     Some(info)
 }
 
-/// A move in the protocol's form (the coordinate form).
-pub fn move_text(m: Move) -> String {
-    m.to_string()
+/// A move in the protocol's form (the game's move text: the coordinate form on 5x5x5,
+/// `1e2e4>3` in Quasi-Alice).
+pub fn move_text<S: State>(pos: &S, m: S::Move) -> String {
+    pos.move_text(m)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Variant;
+    use crate::rules::{Position, Variant};
 
     #[test]
     fn go_arguments_parse_into_a_request() {
@@ -316,5 +364,39 @@ mod tests {
         assert_eq!((cp.score, cp.depth, cp.pv.len()), (Some(Score(-45)), 3, 0));
         assert!(parse_info("bestmove Dc2Cc2", &p).is_none());
         assert!(parse_info("info string hello depth 3", &p).unwrap().depth == 0);
+    }
+
+    #[test]
+    fn quasi_alice_moves_go_through_go_and_info_in_its_own_text() {
+        let p = crate::quasi_alice::Position::start();
+        let go = parse_go(&["depth", "2", "searchmoves", "1e2e4>3", "1g1f3>4"], &p).unwrap();
+        assert_eq!(go.searchmoves.iter().map(|m| p.move_text(*m)).collect::<Vec<_>>(), ["1e2e4>3", "1g1f3>4"]);
+        assert_eq!(go_words(&go), "go depth 2 searchmoves 1e2e4>3 1g1f3>4");
+        for bad in ["Dc2Cc2", "1e2e5>3", "e4"] {
+            let e = parse_go(&["searchmoves", bad], &p).unwrap_err().to_string();
+            assert!(e.starts_with(&format!("go: searchmoves '{bad}': ")) && !e.contains('\n'), "{e}");
+        }
+        // The pv is read move by move in the positions it reaches; it stops at the first that
+        // is not legal there.
+        let info = parse_info("info depth 2 score cp 12 nodes 90 time 3 pv 1e2e4>3 1d7d5>3 1e2e4>3", &p).unwrap();
+        assert_eq!(info.pv.len(), 2);
+        assert_eq!(info_line(&info), "info depth 2 score cp 12 nodes 90 nps 30000 time 3 pv 1e2e4>3 1d7d5>3");
+        assert_eq!(parse_info(&info_line(&info), &p).unwrap(), info);
+        assert_eq!(move_text(&p, info.pv[0]), "1e2e4>3");
+    }
+
+    #[test]
+    fn each_game_tells_the_harness_its_variant_and_flags() {
+        let five = Position::startpos(Variant::new(crate::rules::Ruleset::FiveUp, true, false).unwrap());
+        let s = five.wire_setup();
+        assert_eq!((s.variant, s.default_variant), ("fiveup", true));
+        assert_eq!(s.flags, [("Castling", true), ("Hypercylinder", false)]);
+        assert!(five.is_startpos());
+        let qa = crate::quasi_alice::Position::start();
+        assert_eq!(qa.wire_setup(), WireSetup { variant: "quasi-alice", default_variant: false, flags: vec![] });
+        assert!(qa.is_startpos());
+        let mut moved = qa.clone();
+        moved.make(qa.parse_move("1e2e4>3").unwrap());
+        assert!(!moved.is_startpos());
     }
 }

@@ -1,7 +1,7 @@
-//! 4D Quasi-Alice Chess through the binary: the rules commands, matches, and the clear refusal
-//! of the commands not built for it yet.
+//! 4D Quasi-Alice Chess through the binary: the rules commands, analysis, matches, the protocol,
+//! and the clear refusal of the commands not built for it yet.
 
-use crate::common::{assert_one_line_error, fiveup, ok};
+use crate::common::{assert_one_line_error, fiveup, fiveup_with_input, ok};
 
 const START: &str =
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w KQkq - 0 1";
@@ -128,11 +128,27 @@ fn analyse_searches_a_quasi_alice_position() {
 }
 
 #[test]
+fn fiveup_uci_serves_quasi_alice() {
+    // A piped script: each command after a `go` waits for its search, so `isready` comes last.
+    let script = "uci\nposition startpos moves 1e2e4>3\ngo depth 2\nposition fen 8/8 w - - 0 1\nisready\nquit\n";
+    let out = ok(&fiveup_with_input(&["uci", "--ruleset", "quasi-alice"], script));
+    assert!(out.contains("option name UCI_Variant type combo default quasi-alice "), "{out}");
+    let best = out.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("a bestmove");
+    let o = fiveup(&["replay", "--ruleset", "quasi-alice", &format!("1. 1e2e4>3 {best}")]);
+    assert!(o.status.success(), "{best} is legal: {}", String::from_utf8_lossy(&o.stderr));
+    let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("info string error: ")).collect();
+    assert_eq!(errors.len(), 1, "{out}");
+    assert!(errors[0].starts_with("info string error: position: a quasi-alice position has 4 boards"), "{out}");
+    // A player the game has none of is refused before the session starts.
+    let o = fiveup(&["uci", "--ruleset", "quasi-alice", "--player", "mcts:uniform,sims=8"]);
+    assert_one_line_error(&o, "an mcts player is not available for quasi-alice yet");
+}
+
+#[test]
 fn commands_not_built_for_quasi_alice_say_so_before_any_work() {
     for (args, what) in [
         (&["play", "--ruleset", "quasi-alice"][..], "play"),
         (&["values", "--ruleset", "quasi-alice"], "values"),
-        (&["uci", "--ruleset", "quasi-alice"], "uci"),
         (&["nnue", "datagen", "--ruleset", "quasi-alice", "--out", "never-written", "--games", "10"], "nnue datagen"),
     ] {
         let o = fiveup(args);

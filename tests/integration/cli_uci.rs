@@ -176,6 +176,83 @@ fn our_binary_as_an_outside_engine_plays_a_match() {
     assert!(!records.contains("time-forfeit"), "{records}");
 }
 
+#[test]
+fn quasi_alice_through_the_protocol_and_as_an_outside_engine() {
+    // A session told the game by UCI_Variant, as a harness does.
+    let mut s = Session::start();
+    s.send("uci");
+    assert!(s
+        .until("uciok")
+        .iter()
+        .any(|l| l.starts_with("option name UCI_Variant") && l.contains(" var quasi-alice")));
+    s.send("setoption name UCI_Variant value quasi-alice");
+    s.send("position startpos moves 1e2e4>3");
+    s.send("go depth 2");
+    let lines = s.until("bestmove");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 2 ") && l.contains(" pv ")), "{lines:?}");
+    let best = lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+    let o = fiveup(&["replay", "--ruleset", "quasi-alice", &format!("1. 1e2e4>3 {best}")]);
+    assert!(o.status.success(), "{best}: {}", String::from_utf8_lossy(&o.stderr));
+    // Bad text: one line each, and the session goes on.
+    for bad in [
+        "position fen rnbqkbnr/8|8|8 w - - 0 1",
+        "position startpos moves 1e2e5>3",
+        "setoption name UCI_Variant value chess",
+    ] {
+        s.send(bad);
+        s.send("isready");
+        let lines = s.until("readyok");
+        assert_eq!(lines.iter().filter(|l| l.starts_with("info string error: ")).count(), 1, "{bad}: {lines:?}");
+    }
+    s.send("quit");
+    assert!(s.child.wait().unwrap().success(), "{:?}", s.transcript);
+    // Our binary as an outside engine in a Quasi-Alice match: every answer legal, so no forfeit.
+    let out = temp("qa.games");
+    let engine = format!("uci:{BIN} uci;Hash=8;depth=2");
+    let o = fiveup(&[
+        "match",
+        "--ruleset",
+        "quasi-alice",
+        "--white",
+        &engine,
+        "--black",
+        "random",
+        "--games",
+        "2",
+        "--max-plies",
+        "40",
+        "--concurrency",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let records = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(records.matches("[Ruleset \"quasi-alice\"]").count(), 2, "{records}");
+    for forfeit in ["illegal-move", "engine-crash", "engine-hang", "time-forfeit"] {
+        assert!(!records.contains(forfeit), "{records}");
+    }
+    // The fake engine answers a 5x5x5 move: an illegal move, a loss with the reason.
+    let spec = format!("uci:{} good;movetime=0.05", fake());
+    let out = temp("qa-fake.games");
+    let o = fiveup(&[
+        "match",
+        "--ruleset",
+        "quasi-alice",
+        "--white",
+        &spec,
+        "--black",
+        "random",
+        "--games",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let records = std::fs::read_to_string(&out).unwrap();
+    assert!(records.contains("[Termination \"adjudication/illegal-move\"]"), "{records}");
+}
+
 /// Plays one game of the fake engine in `mode` (white) against a random mover; returns the
 /// record text and how long it took.
 fn fake_game(mode: &str, extra: &[&str], harness: &str) -> (String, Duration) {
