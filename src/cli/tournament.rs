@@ -4,7 +4,10 @@
 use super::common::{progress, GameArgs, GameDefaults, RulesetArg};
 use anyhow::{bail, Result};
 use clap::Args;
-use fiveup::eval::tournament::{effort_text, report_text, Tournament, TournamentConfig, GAMES_FILE};
+use fiveup::catalog::GameId;
+use fiveup::eval::records::RecordGame;
+use fiveup::eval::tournament::{effort_text, report_text, Plan, Tournament, TournamentConfig, GAMES_FILE};
+use fiveup::player::PlayGame;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -87,7 +90,7 @@ impl TournamentArgs {
             c.seed = s;
         }
         if let Some(r) = &self.ruleset.given {
-            self.ruleset.five_up("tournament")?;
+            self.ruleset.game()?;
             c.ruleset = r.clone();
         }
         c.castling |= self.castling;
@@ -99,10 +102,24 @@ impl TournamentArgs {
 /// Plays what is left of the tournament and prints the ratings.
 pub fn run(a: &TournamentArgs, out: &mut dyn Write) -> Result<()> {
     let t = Tournament::new(a.config()?)?;
-    for p in &t.players {
-        p.build()?;
+    match t.game {
+        GameId::FiveUp(_) => {
+            for p in &t.players {
+                p.build()?;
+            }
+            play(&t, t.plan()?, out)
+        }
+        GameId::QuasiAlice => {
+            for p in &t.players {
+                <fiveup::quasi_alice::Position as PlayGame>::build_player(p)?;
+            }
+            play(&t, t.plan_from(&fiveup::quasi_alice::Position::start())?, out)
+        }
     }
-    let plan = t.plan()?;
+}
+
+/// Plays `plan` and prints the ratings.
+fn play<S: RecordGame>(t: &Tournament, plan: Plan<S>, out: &mut dyn Write) -> Result<()> {
     let dir = t.config.out.display().to_string();
     writeln!(
         out,

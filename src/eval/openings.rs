@@ -186,6 +186,23 @@ impl OpeningSource {
         })
     }
 
+    /// [`OpeningSource::openings`] for any game: the start position and random openings
+    /// (openings files are read for the 5x5x5 games only so far, and are refused here).
+    pub fn openings_of<S: State + Clone>(
+        &self,
+        start: &S,
+        count: usize,
+        seed: u64,
+    ) -> Result<Vec<Opening<S>>, OpeningError> {
+        match self {
+            OpeningSource::Startpos => Ok(vec![Opening { start: start.clone(), moves: Vec::new() }; count]),
+            OpeningSource::Random { plies } => {
+                (0..count).map(|i| random_opening(start, *plies, seed, i as u64)).collect()
+            }
+            OpeningSource::File(_) => self.stream_of(start, seed).map(|_| Vec::new()),
+        }
+    }
+
     /// [`OpeningSource::stream`] for any game: the start position and random openings (openings
     /// files are read for the 5x5x5 games only so far, and are refused here).
     pub fn stream_of<S: State + Clone>(&self, start: &S, seed: u64) -> Result<OpeningStream<S>, OpeningError> {

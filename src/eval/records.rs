@@ -527,6 +527,11 @@ fn finished_records<S: RecordGame>(
 /// record cut short by a killed writer is dropped and the file truncated before it, so appending
 /// goes on cleanly. A malformed record before the last is an error (the file is not cut there).
 pub fn read_records_resuming(path: &Path) -> Result<Vec<TextRecord>, RecordFileError> {
+    read_records_resuming_of(path)
+}
+
+/// [`read_records_resuming`] for the records of any game.
+pub fn read_records_resuming_of<S: RecordGame>(path: &Path) -> Result<Vec<TextRecord<S>>, RecordFileError> {
     let io = |e| RecordFileError::Io(path.to_path_buf(), e);
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,

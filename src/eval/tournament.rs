@@ -15,9 +15,11 @@
 use super::model::RatedGame;
 use super::openings::{Opening, OpeningError, OpeningSource};
 use super::ratings::{rate, FitConfig, RatingError, RatingReport};
-use super::records::{read_records_resuming, RecordFileError, RecordWriter, TextRecord};
+use super::records::{read_records_resuming_of, RecordFileError, RecordGame, RecordWriter, TextRecord};
 use super::runner::{play_games, GameJob, GameRunError, PlayerSource};
 use super::tally::Effort;
+use crate::catalog::GameId;
+use crate::game::State;
 use crate::player::clock::TimeControl;
 use crate::player::spec::{PlayerSpec, SpecError};
 use crate::rules::{Position, Ruleset, Variant};
@@ -160,18 +162,20 @@ pub struct Tournament {
     pub names: Vec<String>,
     /// Opening source.
     pub openings: OpeningSource,
-    /// Variant of every game.
+    /// The game of every game played.
+    pub game: GameId,
+    /// Variant of every game (of a 5x5x5 game; the plain Five Up board for other games).
     pub variant: Variant,
     /// Time control of every game.
     pub tc: Option<TimeControl>,
 }
 
 /// What is left to do: records already in the directory and the games still to play.
-pub struct Plan {
+pub struct Plan<S: State = Position> {
     /// Records of finished games already in `games.pgn`.
-    pub done: Vec<TextRecord>,
+    pub done: Vec<TextRecord<S>>,
     /// Games to play, in schedule order.
-    pub todo: Vec<GameJob>,
+    pub todo: Vec<GameJob<S>>,
     /// Games in the whole schedule.
     pub total: usize,
 }
@@ -225,10 +229,17 @@ impl Tournament {
             }
         }
         let openings: OpeningSource = config.openings.parse()?;
-        let ruleset: Ruleset = config.ruleset.trim().parse().map_err(|e| TournamentError::Config(format!("{e}")))?;
+        let game: GameId = config.ruleset.trim().parse().map_err(|e| TournamentError::Config(format!("{e}")))?;
+        let ruleset = match game {
+            GameId::FiveUp(r) => r,
+            _ if config.castling || config.hypercylinder => {
+                return bad(format!("castling and hypercylinder are 5x5x5 rules; {game} has neither setting"))
+            }
+            _ => Ruleset::FiveUp,
+        };
         let variant = Variant::new(ruleset, config.castling, config.hypercylinder)
             .map_err(|e| TournamentError::Config(e.to_string()))?;
-        let t = Tournament { config, players, names, openings, variant, tc };
+        let t = Tournament { config, players, names, openings, game, variant, tc };
         // The schedule is built whole (resuming filters it), so its size is bounded.
         let total = t.pairings().len().saturating_mul(2 * t.pairs_per_pairing());
         if total > MAX_TOURNAMENT_GAMES {
@@ -261,12 +272,25 @@ impl Tournament {
         }
     }
 
-    /// The whole schedule: for each pairing and opening `k`, player `i` white then player `j`
-    /// white, each game tagged `[Pair "k"]`.
+    /// The whole schedule of a 5x5x5 tournament (openings from any source, files included): for
+    /// each pairing and opening `k`, player `i` white then player `j` white, each game tagged
+    /// `[Pair "k"]`.
     pub fn schedule(&self) -> Result<Vec<GameJob>, TournamentError> {
         let start = Position::startpos(self.variant);
-        let openings: Vec<Opening> = self.openings.openings(&start, self.pairs_per_pairing(), self.config.seed)?;
-        let sources: Vec<PlayerSource> = self.players.iter().cloned().map(PlayerSource::from).collect();
+        let openings = self.openings.openings(&start, self.pairs_per_pairing(), self.config.seed)?;
+        Ok(self.jobs(&openings))
+    }
+
+    /// [`Tournament::schedule`] of any game from its start position `start` (openings files:
+    /// 5x5x5 only so far).
+    pub fn schedule_from<S: RecordGame>(&self, start: &S) -> Result<Vec<GameJob<S>>, TournamentError> {
+        let openings = self.openings.openings_of(start, self.pairs_per_pairing(), self.config.seed)?;
+        Ok(self.jobs(&openings))
+    }
+
+    /// The games of every pairing on `openings`.
+    fn jobs<S: RecordGame>(&self, openings: &[Opening<S>]) -> Vec<GameJob<S>> {
+        let sources: Vec<PlayerSource<S>> = self.players.iter().cloned().map(PlayerSource::from).collect();
         let mut jobs = Vec::new();
         for (i, j) in self.pairings() {
             for (k, o) in openings.iter().enumerate() {
@@ -284,14 +308,17 @@ impl Tournament {
                 }
             }
         }
-        Ok(jobs)
+        jobs
     }
 
     /// The settings that fix the games of a directory (a resumed run must not change them).
     fn fixed_settings(&self) -> String {
         let c = &self.config;
-        let mut s =
-            format!("openings {}, seed {}, variant {}, max_plies {}", c.openings, c.seed, self.variant, c.max_plies);
+        let game = match self.game {
+            GameId::FiveUp(_) => self.variant.to_string(),
+            g => g.to_string(),
+        };
+        let mut s = format!("openings {}, seed {}, variant {game}, max_plies {}", c.openings, c.seed, c.max_plies);
         if let Some(tc) = self.tc {
             s += &format!(", tc {tc}");
         }
@@ -302,6 +329,16 @@ impl Tournament {
     /// the effective settings, truncates a record cut short by a kill, and lists what is done and
     /// what is left.
     pub fn plan(&self) -> Result<Plan, TournamentError> {
+        self.plan_with(self.schedule()?)
+    }
+
+    /// [`Tournament::plan`] for games of any game from `start` (its start position).
+    pub fn plan_from<S: RecordGame>(&self, start: &S) -> Result<Plan<S>, TournamentError> {
+        self.plan_with(self.schedule_from(start)?)
+    }
+
+    /// [`Tournament::plan`] of a whole `schedule`.
+    fn plan_with<S: RecordGame>(&self, schedule: Vec<GameJob<S>>) -> Result<Plan<S>, TournamentError> {
         let dir = &self.config.out;
         let io = |p: &Path, e: std::io::Error| TournamentError::Io(p.to_path_buf(), e.to_string());
         std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
@@ -332,10 +369,9 @@ impl Tournament {
         crate::fsutil::write_atomic(&cfg_path, text.as_bytes()).map_err(|e| io(&cfg_path, e))?;
         // 2. Finished games, dropping a cut-off tail.
         let games_path = dir.join(GAMES_FILE);
-        let done = read_records_resuming(&games_path)?;
+        let done = read_records_resuming_of(&games_path)?;
         // 3. Skip every scheduled game whose key is done.
         let keys: HashSet<(String, String, String)> = done.iter().map(game_key).collect();
-        let schedule = self.schedule()?;
         let total = schedule.len();
         let todo = schedule.into_iter().filter(|j| !keys.contains(&job_key(j))).collect();
         Ok(Plan { done, todo, total })
@@ -343,7 +379,11 @@ impl Tournament {
 
     /// Plays a plan, appending records to `games.pgn` as games finish; `on_game` is called after
     /// each is written. Returns every record of this tournament's players, old and new.
-    pub fn run(&self, plan: Plan, mut on_game: impl FnMut(&TextRecord)) -> Result<Vec<TextRecord>, TournamentError> {
+    pub fn run<S: RecordGame>(
+        &self,
+        plan: Plan<S>,
+        mut on_game: impl FnMut(&TextRecord<S>),
+    ) -> Result<Vec<TextRecord<S>>, TournamentError> {
         let mut writer = RecordWriter::append(&self.config.out.join(GAMES_FILE))?;
         // Games in progress, for watchers: what a killed run left there is stale.
         let live = self.config.out.join(LIVE_DIR);
@@ -385,7 +425,10 @@ impl Tournament {
     /// Rates the tournament's players from records (games of other players are ignored) and
     /// writes `ratings.json`, `ratings.txt` and the plot `ratings.png` to the output directory.
     /// Returns the report and a note when the plot could not be drawn.
-    pub fn rate_and_save(&self, records: &[TextRecord]) -> Result<(RatingReport, Option<String>), TournamentError> {
+    pub fn rate_and_save<S: RecordGame>(
+        &self,
+        records: &[TextRecord<S>],
+    ) -> Result<(RatingReport, Option<String>), TournamentError> {
         let report = rate_records(&self.names, records, &FitConfig::default())?;
         let dir = &self.config.out;
         let write = |name: &str, text: String| {
@@ -401,12 +444,12 @@ impl Tournament {
 }
 
 /// The resume key of a record: (White, Black, Pair tag).
-pub fn game_key(r: &TextRecord) -> (String, String, String) {
+pub fn game_key<S: RecordGame>(r: &TextRecord<S>) -> (String, String, String) {
     (r.white.clone(), r.black.clone(), r.tag("Pair").unwrap_or("").to_string())
 }
 
 /// The resume key of a scheduled game, as [`game_key`] gives it for the game's record.
-pub fn job_key(j: &GameJob) -> (String, String, String) {
+pub fn job_key<S: RecordGame>(j: &GameJob<S>) -> (String, String, String) {
     let pair = j.tags.iter().find(|(k, _)| k == "Pair").map_or(String::new(), |(_, v)| v.clone());
     (j.white.name(), j.black.name(), pair)
 }
@@ -414,7 +457,11 @@ pub fn job_key(j: &GameJob) -> (String, String, String) {
 /// Fits ratings of the players `names` to the records whose both players are among them. Two
 /// games between the same players with the same `Pair` tag and opposite colours form a pair.
 /// Unfinished games are left out.
-pub fn rate_records(names: &[String], records: &[TextRecord], config: &FitConfig) -> Result<RatingReport, RatingError> {
+pub fn rate_records<S: RecordGame>(
+    names: &[String],
+    records: &[TextRecord<S>],
+    config: &FitConfig,
+) -> Result<RatingReport, RatingError> {
     let index: HashMap<&str, usize> = names.iter().enumerate().map(|(i, n)| (n.as_str(), i)).collect();
     let mut pair_ids: HashMap<(usize, usize, String), u64> = HashMap::new();
     let mut games = Vec::new();
@@ -432,7 +479,7 @@ pub fn rate_records(names: &[String], records: &[TextRecord], config: &FitConfig
 
 /// Each player's nodes (or simulations) and thinking time per move over its games in `records`,
 /// one line per player in `names` order; empty when no record carries the runner's effort tags.
-pub fn effort_text(names: &[String], records: &[TextRecord]) -> String {
+pub fn effort_text<S: RecordGame>(names: &[String], records: &[TextRecord<S>]) -> String {
     let mut by: HashMap<&str, Effort> = HashMap::new();
     for r in records {
         let Some([w, b]) = Effort::of_record(r) else { continue };

@@ -145,6 +145,43 @@ fn fiveup_uci_serves_quasi_alice() {
 }
 
 #[test]
+fn a_quasi_alice_tournament_rates_resumes_and_refuses_5x5x5_flags() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("t");
+    let args = [
+        "tournament",
+        "--ruleset",
+        "quasi-alice",
+        "--players",
+        "random:seed=1",
+        "ab:depth=1",
+        "ab:depth=2",
+        "--games",
+        "2",
+        "--max-plies",
+        "80",
+        "--concurrency",
+        "2",
+        "--out",
+        out_dir.to_str().unwrap(),
+    ];
+    let first = ok(&fiveup(&args));
+    assert!(first.starts_with("3 players, 3 pairings, 6 games: 0 already in"), "{first}");
+    assert!(first.contains("crosstable") && first.contains("ab:depth=2,hash=16"), "{first}");
+    let text = std::fs::read_to_string(out_dir.join("games.pgn")).unwrap();
+    assert_eq!(text.matches("[Ruleset \"quasi-alice\"]").count(), 6, "{text}");
+    let second = ok(&fiveup(&args));
+    assert!(second.starts_with("3 players, 3 pairings, 6 games: 6 already in"), "{second}");
+    assert_eq!(std::fs::read_to_string(out_dir.join("games.pgn")).unwrap(), text, "nothing replayed");
+    let mut flagged = args.to_vec();
+    flagged.push("--hypercylinder");
+    let o = fiveup(&flagged);
+    assert_one_line_error(&o, "castling and hypercylinder are 5x5x5 rules; quasi-alice has neither setting");
+    let o = fiveup(&["tournament", "--ruleset", "quasi-alice", "--players", "random", "mcts:uniform,sims=8"]);
+    assert_one_line_error(&o, "an mcts player is not available for quasi-alice yet");
+}
+
+#[test]
 fn commands_not_built_for_quasi_alice_say_so_before_any_work() {
     for (args, what) in [
         (&["play", "--ruleset", "quasi-alice"][..], "play"),
