@@ -361,7 +361,7 @@ pub(crate) async fn tournament(
             let text = std::fs::read_to_string(&cfg_path).map_err(|e| ApiError::bad(format!("{CONFIG_FILE}: {e}")))?;
             let t = Tournament::from_toml(&text).map_err(|e| ApiError::bad(format!("{CONFIG_FILE}: {e}")))?;
             let total = t.schedule().ok().map(|s| s.len());
-            Ok(json!({ "players": t.names, "games_total": total, "ruleset": t.variant.ruleset.name(),
+            Ok(json!({ "players": t.names, "games_total": total, "ruleset": t.game.name(),
                        "tc": t.config.tc, "max_plies": t.config.max_plies }))
         })?;
         let names: Vec<String> =
