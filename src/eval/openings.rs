@@ -125,14 +125,11 @@ impl OpeningSource {
     /// `count` openings for games from `start`, seeded by `seed` (random openings only).
     pub fn openings(&self, start: &Position, count: usize, seed: u64) -> Result<Vec<Opening>, OpeningError> {
         match self {
-            OpeningSource::Startpos => Ok(vec![Opening { start: start.clone(), moves: Vec::new() }; count]),
-            OpeningSource::Random { plies } => {
-                (0..count).map(|i| random_opening(start, *plies, seed, i as u64)).collect()
-            }
             OpeningSource::File(path) => {
                 let all = read_openings(path, start.variant())?;
                 Ok(all.iter().cycle().take(count).cloned().collect())
             }
+            _ => self.openings_of(start, count, seed),
         }
     }
 }
@@ -174,16 +171,10 @@ impl OpeningSource {
     /// The openings for games from `start`, seeded by `seed`, drawn lazily; the file is read (and
     /// the first random line found) now, so a bad source fails before any game.
     pub fn stream(&self, start: &Position, seed: u64) -> Result<OpeningStream, OpeningError> {
-        Ok(match self {
-            OpeningSource::Startpos => OpeningStream::Fixed(Opening { start: start.clone(), moves: Vec::new() }),
-            OpeningSource::Random { plies } => OpeningStream::Random {
-                start: start.clone(),
-                plies: *plies,
-                seed,
-                first: Box::new(random_opening(start, *plies, seed, 0)?),
-            },
-            OpeningSource::File(path) => OpeningStream::Cycle(read_openings(path, start.variant())?),
-        })
+        match self {
+            OpeningSource::File(path) => Ok(OpeningStream::Cycle(read_openings(path, start.variant())?)),
+            _ => self.stream_of(start, seed),
+        }
     }
 
     /// [`OpeningSource::openings`] for any game: the start position and random openings
@@ -199,7 +190,7 @@ impl OpeningSource {
             OpeningSource::Random { plies } => {
                 (0..count).map(|i| random_opening(start, *plies, seed, i as u64)).collect()
             }
-            OpeningSource::File(_) => self.stream_of(start, seed).map(|_| Vec::new()),
+            OpeningSource::File(path) => Err(file_not_available(path, start)),
         }
     }
 
@@ -214,17 +205,17 @@ impl OpeningSource {
                 seed,
                 first: Box::new(random_opening(start, *plies, seed, 0)?),
             },
-            OpeningSource::File(path) => {
-                return Err(OpeningError::Io(
-                    path.display().to_string(),
-                    format!(
-                        "openings files are not available for {} yet (use startpos or random:K)",
-                        start.game_name()
-                    ),
-                ))
-            }
+            OpeningSource::File(path) => return Err(file_not_available(path, start)),
         })
     }
+}
+
+/// The refusal of an openings file for a game whose files are not read yet.
+fn file_not_available<S: State>(path: &Path, start: &S) -> OpeningError {
+    OpeningError::Io(
+        path.display().to_string(),
+        format!("openings files are not available for {} yet (use startpos or random:K)", start.game_name()),
+    )
 }
 
 /// Opening `index` of the random set of `seed`: `plies` random legal plies from `start` drawn from

@@ -116,33 +116,7 @@ impl Position {
 
     /// The position text.
     pub fn to_text(&self) -> String {
-        let mut s = String::with_capacity(120);
-        for b in 0..BOARDS {
-            if b > 0 {
-                s.push('|');
-            }
-            for r in (0..8).rev() {
-                let mut empty = 0;
-                for f in 0..8 {
-                    match self.piece_at(b * 64 + r * 8 + f) {
-                        Some(p) => {
-                            if empty > 0 {
-                                s.push(char::from(b'0' + empty));
-                                empty = 0;
-                            }
-                            s.push(p.char());
-                        }
-                        None => empty += 1,
-                    }
-                }
-                if empty > 0 {
-                    s.push(char::from(b'0' + empty));
-                }
-                if r > 0 {
-                    s.push('/');
-                }
-            }
-        }
+        let mut s = placement_text(|cell| self.piece_at(cell));
         s.push(' ');
         s.push(self.side.letter());
         s.push(' ');
@@ -326,4 +300,38 @@ fn read_ep(p: &Position, field: &str) -> Result<u16, TextError> {
         )));
     }
     Ok((board * 64 + sq) as u16)
+}
+
+/// The placement field of a position text: the four boards' ranks (rank 8 first, files a-h,
+/// digits for empty runs) joined by `/`, the boards by `|`; `piece_at` gives the man on each cell
+/// (`board * 64 + square`).
+pub fn placement_text(piece_at: impl Fn(usize) -> Option<Piece>) -> String {
+    let mut s = String::with_capacity(120);
+    for b in 0..BOARDS {
+        if b > 0 {
+            s.push('|');
+        }
+        for r in (0..8).rev() {
+            let mut empty = 0;
+            for f in 0..8 {
+                match piece_at(b * 64 + r * 8 + f) {
+                    Some(p) => {
+                        if empty > 0 {
+                            s.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        s.push(p.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                s.push(char::from(b'0' + empty));
+            }
+            if r > 0 {
+                s.push('/');
+            }
+        }
+    }
+    s
 }

@@ -271,16 +271,22 @@ impl Position {
         !self.attacked(k / 64, k % 64, us.flip())
     }
 
-    /// Plays a legal move.
-    pub fn make(&mut self, m: Move) -> Undo {
-        let undo = Undo {
+    /// What a take-back restores, before anything is captured.
+    #[inline]
+    fn undo_now(&self) -> Undo {
+        Undo {
             captured: 0,
             king_captured: 0,
             castling: self.castling,
             ep: self.ep,
             halfmove: self.halfmove,
             hash: self.hash,
-        };
+        }
+    }
+
+    /// Plays a legal move.
+    pub fn make(&mut self, m: Move) -> Undo {
+        let undo = self.undo_now();
         let s = m.board_from();
         let pawn = self.kind_bb[Kind::Pawn as usize][s] & (1 << m.from()) != 0;
         let captured = self.part_one(m);
@@ -349,14 +355,7 @@ impl Position {
     /// Passes the turn (for a search's null move; the side to move must not be in check): the
     /// other side moves, en passant rights lapse, the halfmove clock counts the pass.
     pub fn make_null(&mut self) -> Undo {
-        let undo = Undo {
-            captured: 0,
-            king_captured: 0,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            hash: self.hash,
-        };
+        let undo = self.undo_now();
         if self.ep != NO_EP {
             self.hash ^= KEYS.ep[self.ep as usize];
             self.ep = NO_EP;

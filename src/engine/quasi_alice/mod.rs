@@ -159,17 +159,15 @@ impl SearchBoard for QaBoard {
     }
 
     fn legal_moves_split(&mut self, _: &QaWeights, noisy: &mut Vec<Move>, quiet: &mut Vec<Move>) {
-        let mut all = std::mem::take(&mut self.scratch);
-        all.clear();
-        self.pos.legal_moves_into(&mut all);
-        for &m in &all {
-            if self.is_quiet(m) {
-                quiet.push(m);
-            } else {
+        // Every legal move into `quiet`, then the noisy ones moved out (both keep generation order).
+        self.pos.legal_moves_into(quiet);
+        quiet.retain(|&m| {
+            let q = self.is_quiet(m);
+            if !q {
                 noisy.push(m);
             }
-        }
-        self.scratch = all;
+            q
+        });
     }
 
     #[inline]

@@ -9,7 +9,7 @@
 use super::policy::{flat, MOVE_TYPES, POLICY_SIZE, TYPE_UNDER, TYPE_VECTORS};
 use super::CELLS;
 use crate::nn::netgame::{GameSymmetry, PolicyIndex};
-use crate::quasi_alice::board::{cell_name, BOARDS};
+use crate::quasi_alice::board::cell_name;
 use crate::quasi_alice::{Move, Position};
 
 /// A board permutation (`boards[b]` is the image of board `b`), then optionally the file mirror.
@@ -154,33 +154,7 @@ impl GameSymmetry<Position> for BoardSymmetry {
         let inv = self.inverse();
         let text = pos.to_text();
         let rest: Vec<&str> = text.split_whitespace().skip(1).collect();
-        let mut s = String::with_capacity(text.len());
-        for b in 0..BOARDS {
-            if b > 0 {
-                s.push('|');
-            }
-            for r in (0..8).rev() {
-                let mut empty = 0u8;
-                for f in 0..8 {
-                    match pos.piece_at(inv.cell(b * 64 + r * 8 + f)) {
-                        Some(p) => {
-                            if empty > 0 {
-                                s.push(char::from(b'0' + empty));
-                                empty = 0;
-                            }
-                            s.push(p.char());
-                        }
-                        None => empty += 1,
-                    }
-                }
-                if empty > 0 {
-                    s.push(char::from(b'0' + empty));
-                }
-                if r > 0 {
-                    s.push('/');
-                }
-            }
-        }
+        let s = crate::quasi_alice::notation::placement_text(|cell| pos.piece_at(inv.cell(cell)));
         let ep = match pos.ep() {
             Some(cell) => {
                 let c = self.cell(cell);
