@@ -18,7 +18,8 @@ fn main() {
     let games = arg(3, 128);
     let ply_cap = arg(4, 100) as u32;
     let search = SearchConfig { kind, ..SearchConfig::default() };
-    let cfg = bench_config(Variant::default(), search, sims, concurrent, games, ply_cap);
+    let cfg =
+        bench_config(fiveup::rules::Position::startpos(Variant::default()), search, sims, concurrent, games, ply_cap);
     let r = bench(&cfg, &mut UniformEvaluator::default()).expect("the uniform evaluator does not fail");
     println!(
         "{kind:?} sims {sims} concurrent {concurrent} ply cap {ply_cap} threads {}: {}",

@@ -7,7 +7,7 @@ use clap::{Args, Subcommand};
 use fiveup::mcts::{SearchConfig, SearchKind};
 use fiveup::nn::{Evaluator, UniformEvaluator};
 use fiveup::rules::{Ruleset, Variant};
-use fiveup::selfplay::export::to_text_record;
+use fiveup::selfplay::export::record_text;
 use fiveup::selfplay::{bench, bench_config, read_shard};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -214,8 +214,8 @@ pub fn run_export(a: &ExportArgs, out: &mut dyn Write) -> Result<()> {
     let mut games = 0usize;
     for f in &files {
         for (i, g) in read_shard(f)?.iter().enumerate() {
-            let r = to_text_record(g).with_context(|| format!("{} game {}", f.display(), i + 1))?;
-            text.push_str(&r.to_text());
+            let r = record_text(g).with_context(|| format!("{} game {}", f.display(), i + 1))?;
+            text.push_str(&r);
             games += 1;
         }
     }
@@ -309,7 +309,14 @@ pub fn run_bench_selfplay(a: &BenchSelfplayArgs, out: &mut dyn Write) -> Result<
     )?;
     for &sims in &a.sims {
         let search = SearchConfig { kind, ..SearchConfig::default() };
-        let cfg = bench_config(Variant::plain(ruleset), search, sims, a.concurrent, a.games, a.ply_cap);
+        let cfg = bench_config(
+            fiveup::rules::Position::startpos(Variant::plain(ruleset)),
+            search,
+            sims,
+            a.concurrent,
+            a.games,
+            a.ply_cap,
+        );
         let r = bench(&cfg, eval.as_mut())?;
         writeln!(out, "sims {sims:>4}: {}", r.line())?;
     }

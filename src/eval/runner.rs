@@ -67,12 +67,12 @@ impl<S: State> Clone for PlayerSource<S> {
     }
 }
 
-impl PlayerSource {
+impl<S: State> PlayerSource<S> {
     /// A source from a factory closure.
     pub fn factory(
         name: impl Into<String>,
-        build: impl Fn() -> Result<Box<dyn Player>, BuildError> + Send + Sync + 'static,
-    ) -> PlayerSource {
+        build: impl Fn() -> Result<Box<dyn Player<S>>, BuildError> + Send + Sync + 'static,
+    ) -> PlayerSource<S> {
         PlayerSource::Factory { name: name.into(), build: Arc::new(build) }
     }
 }
@@ -439,14 +439,14 @@ where
 
 /// Colour-swapped pairs of jobs: for each opening, `a` as white then `b` as white, the two games
 /// tagged with the same `Pair` id (`first_pair + opening index`). `a` and `b` are any sources.
-pub fn paired_jobs(
-    a: &PlayerSource,
-    b: &PlayerSource,
-    openings: &[Opening],
+pub fn paired_jobs<S: State + Clone>(
+    a: &PlayerSource<S>,
+    b: &PlayerSource<S>,
+    openings: &[Opening<S>],
     first_pair: u64,
     max_plies: Option<usize>,
     event: &str,
-) -> Vec<GameJob> {
+) -> Vec<GameJob<S>> {
     let mut jobs = Vec::with_capacity(2 * openings.len());
     for (i, o) in openings.iter().enumerate() {
         let pair = first_pair + i as u64;

@@ -29,7 +29,7 @@ impl PlayGame for crate::quasi_alice::Position {
         match spec {
             PlayerSpec::Random { seed } => Ok(Box::new(RandomPlayer::new(*seed))),
             PlayerSpec::AlphaBeta(ab) => Ok(Box::new(QaAlphaBetaPlayer::new(ab.clone())?)),
-            PlayerSpec::Mcts(_) => Err(not_yet("an mcts player")),
+            PlayerSpec::Mcts(m) => Ok(Box::new(super::mcts::MctsPlayer::<Self>::for_game(m.clone(), not_yet)?)),
             PlayerSpec::Uci(u) => Ok(Box::new(UciPlayer::new(u.clone())?)),
         }
     }

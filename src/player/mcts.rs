@@ -4,27 +4,35 @@
 use super::spec::{EvaluatorSpec, MctsSpec, PlayerSpec};
 use super::{BuildError, MAX_SIMS};
 use super::{Choice, Go, PlayError, Player, SearchInfo, Turn};
-use crate::mcts::{AbEvaluator, Search, SearchConfig};
-use crate::nn::{Evaluation, Evaluator, UniformEvaluator};
+use crate::game::{legal_moves, State};
+use crate::mcts::{AbEvaluator, Search, SearchConfig, SearchGame};
+use crate::nn::{Evaluation, Evaluator, NetGame, UniformEvaluator};
 use crate::rules::{Move, Position};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Loads a network saved by the trainer (a directory with `weights.safetensors` and `net.json`,
-/// or a published `models/gen-NNNN` directory) as an evaluator for `mcts:net=PATH` players, on
-/// the GPU when one is present.
+/// or a published `models/gen-NNNN` directory) as an evaluator for `mcts:net=PATH` players of
+/// game `S`, on the GPU when one is present. A network of another game is refused.
 #[cfg(feature = "torch")]
-pub fn load_net_evaluator(path: &std::path::Path) -> Result<Box<dyn Evaluator>, BuildError> {
-    use crate::nn::torch::{default_device, Model, TorchBackend};
+pub fn load_net_evaluator<S: NetGame>(path: &std::path::Path) -> Result<Box<dyn Evaluator<S>>, BuildError> {
+    use crate::nn::torch::{default_device, Model, NetShape, TorchBackend};
     let model = Model::load(path, default_device())
         .map_err(|e| BuildError::Network(format!("cannot load network '{}': {e}", path.display())))?;
-    Ok(Box::new(crate::nn::NetworkEvaluator::new(TorchBackend::new(model, 64))))
+    let (found, want) = (model.shape().game, NetShape::of::<S>().game);
+    if found != want {
+        return Err(BuildError::Network(format!(
+            "cannot load network '{}': it is a network for {found}, this game needs one for {want}",
+            path.display()
+        )));
+    }
+    Ok(Box::new(crate::nn::NetworkEvaluator::<_, S>::for_game(TorchBackend::new(model, 64))))
 }
 
 /// Without the `torch` feature no network can be loaded: a one-line error.
 #[cfg(not(feature = "torch"))]
-pub fn load_net_evaluator(path: &std::path::Path) -> Result<Box<dyn Evaluator>, BuildError> {
+pub fn load_net_evaluator<S: NetGame>(path: &std::path::Path) -> Result<Box<dyn Evaluator<S>>, BuildError> {
     Err(BuildError::Network(format!(
         "cannot load network '{}': this build has no torch feature (rebuild with default features)",
         path.display()
@@ -33,25 +41,25 @@ pub fn load_net_evaluator(path: &std::path::Path) -> Result<Box<dyn Evaluator>, 
 
 /// What one MCTS search saw: the search result, the principal variation and the time.
 #[derive(Clone, Debug, PartialEq)]
-pub struct MctsAnalysis {
+pub struct MctsAnalysis<M = Move> {
     /// The search's result (visits, policy, root WDL).
-    pub result: crate::mcts::MctsResult,
+    pub result: crate::mcts::MctsResult<M>,
     /// Most-visited line from the root, the chosen move first.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
     /// Time taken.
     pub time: Duration,
 }
 
 /// Monte Carlo tree search over an evaluator as a player; the tree is built afresh every move,
 /// with no root noise, so a fixed-simulation player is deterministic.
-pub struct MctsPlayer {
+pub struct MctsPlayer<S: State = Position> {
     spec: MctsSpec,
-    evaluator: Box<dyn Evaluator>,
+    evaluator: Box<dyn Evaluator<S>>,
     stop: Option<Arc<AtomicBool>>,
 }
 
 impl MctsPlayer {
-    /// A player from its settings; loads the evaluator now.
+    /// A 5x5x5 player from its settings; loads the evaluator now.
     pub fn new(spec: MctsSpec) -> Result<MctsPlayer, BuildError> {
         use crate::mcts::quiesce::{LeafNetwork, NnueLeaf};
         let evaluator: Box<dyn Evaluator> = match &spec.evaluator {
@@ -75,10 +83,32 @@ impl MctsPlayer {
         let evaluator = crate::mcts::quiesce::with_leaf_terms(evaluator, spec.quiescence, leaf, spec.mate_check);
         Ok(MctsPlayer { spec, evaluator, stop: None })
     }
+}
+
+impl<S: NetGame + SearchGame> MctsPlayer<S> {
+    /// A player of a game without the 5x5x5 leaf terms: the uniform evaluator or a network;
+    /// `ab` leaves, quiescence, NNUE leaves and the mate check are refused with `refuse`'s error.
+    pub fn for_game(spec: MctsSpec, refuse: impl Fn(&str) -> BuildError) -> Result<MctsPlayer<S>, BuildError> {
+        let evaluator: Box<dyn Evaluator<S>> = match &spec.evaluator {
+            EvaluatorSpec::Uniform => Box::new(UniformEvaluator::new()),
+            EvaluatorSpec::AlphaBeta => return Err(refuse("mcts:eval=ab")),
+            EvaluatorSpec::Net(p) => load_net_evaluator::<S>(p)?,
+        };
+        for (on, what) in [
+            (spec.quiescence > 0.0, "mcts:quiescence="),
+            (spec.nnue > 0.0, "mcts:nnue="),
+            (spec.mate_check, "mcts:mate_check"),
+        ] {
+            if on {
+                return Err(refuse(what));
+            }
+        }
+        Ok(MctsPlayer { spec, evaluator, stop: None })
+    }
 
     /// A player with a given evaluator, used as given (the spec's evaluator and `quiescence`
     /// fields are then only labels).
-    pub fn with_evaluator(spec: MctsSpec, evaluator: Box<dyn Evaluator>) -> MctsPlayer {
+    pub fn with_evaluator(spec: MctsSpec, evaluator: Box<dyn Evaluator<S>>) -> MctsPlayer<S> {
         MctsPlayer { spec, evaluator, stop: None }
     }
 
@@ -96,7 +126,7 @@ impl MctsPlayer {
 
     /// Searches `pos` under the spec's limits; `None` when the search has nothing to choose (no
     /// legal move, or the position is drawn by rule); an evaluator failure is an error.
-    pub fn analyse(&mut self, pos: &Position, history: &[u64]) -> Result<Option<MctsAnalysis>, crate::nn::EvalError> {
+    pub fn analyse(&mut self, pos: &S, history: &[u64]) -> Result<Option<MctsAnalysis<S::Move>>, crate::nn::EvalError> {
         self.analyse_within(pos, history, self.spec.sims, self.spec.time)
     }
 
@@ -104,15 +134,15 @@ impl MctsPlayer {
     /// until the stop flag is raised).
     pub fn analyse_within(
         &mut self,
-        pos: &Position,
+        pos: &S,
         history: &[u64],
         sims: Option<u32>,
         time: Option<Duration>,
-    ) -> Result<Option<MctsAnalysis>, crate::nn::EvalError> {
+    ) -> Result<Option<MctsAnalysis<S::Move>>, crate::nn::EvalError> {
         let start = Instant::now();
         let deadline = time.map(|t| start + t);
         let budget = sims.unwrap_or(u32::MAX);
-        let mut search = Search::new(self.config(), self.spec.seed);
+        let mut search = Search::<S>::for_game(self.config(), self.spec.seed);
         search.set_noise(false);
         search.start(pos, history, budget);
         let mut out: Vec<Evaluation> = Vec::new();
@@ -136,7 +166,7 @@ impl MctsPlayer {
 }
 
 /// The line `first`, then the most-visited child at every node below it.
-fn principal_variation(tree: &crate::mcts::tree::Tree, first: Move) -> Vec<Move> {
+fn principal_variation<M: Copy + PartialEq>(tree: &crate::mcts::tree::Tree<M>, first: M) -> Vec<M> {
     let root = crate::mcts::tree::ROOT;
     let mut pv = vec![first];
     let Some(i) = tree.child_nodes(root).iter().position(|c| c.mv == first) else { return pv };
@@ -153,17 +183,21 @@ fn principal_variation(tree: &crate::mcts::tree::Tree, first: Move) -> Vec<Move>
     pv
 }
 
-impl Player for MctsPlayer {
+impl<S: NetGame + SearchGame> Player<S> for MctsPlayer<S> {
     fn name(&self) -> String {
         PlayerSpec::Mcts(self.spec.clone()).to_string()
     }
 
-    fn choose(&mut self, pos: &Position, history: &[u64]) -> Result<Choice, PlayError> {
+    fn choose(&mut self, pos: &S, history: &[u64]) -> Result<Choice<S::Move>, PlayError> {
         let go = Go::default();
         self.play(&Turn { pos, history, start: pos, moves: &[], go: &go }, &mut |_| {})
     }
 
-    fn play(&mut self, turn: &Turn<'_>, on_info: &mut dyn FnMut(&SearchInfo)) -> Result<Choice, PlayError> {
+    fn play(
+        &mut self,
+        turn: &Turn<'_, S>,
+        on_info: &mut dyn FnMut(&SearchInfo<S::Move>),
+    ) -> Result<Choice<S::Move>, PlayError> {
         let (pos, go) = (turn.pos, turn.go);
         let start = Instant::now();
         let (sims, time) = if go.infinite {
@@ -200,7 +234,7 @@ impl Player for MctsPlayer {
             }
             // Drawn by rule with moves left (the caller decides whether the game goes on): any move.
             None => {
-                let mv = *pos.legal_moves().first().ok_or(PlayError::NoLegalMove)?;
+                let mv = *legal_moves(pos).first().ok_or(PlayError::NoLegalMove)?;
                 Ok(Choice { mv, info: SearchInfo { pv: vec![mv], time: start.elapsed(), ..SearchInfo::default() } })
             }
         }

@@ -1,9 +1,9 @@
 //! Self-play throughput measurement (what `fiveup bench selfplay` will print).
 
 use super::driver::{run, SelfPlayConfig, SelfPlayCounts};
+use super::game::SelfPlayGame;
 use crate::mcts::SearchConfig;
 use crate::nn::Evaluator;
-use crate::rules::Variant;
 
 /// What [`bench`] measured.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,16 +41,15 @@ impl BenchReport {
 
 /// A self-play config for benchmarking: every move a full search of `sims` simulations, no
 /// random opening, `concurrent` games at a time, `games` in all, capped at `ply_cap` plies.
-pub fn bench_config(
-    variant: Variant,
+pub fn bench_config<S>(
+    start: S,
     search: SearchConfig,
     sims: u32,
     concurrent: usize,
     games: u64,
     ply_cap: u32,
-) -> SelfPlayConfig {
+) -> SelfPlayConfig<S> {
     SelfPlayConfig {
-        variant,
         concurrent_games: concurrent,
         total_games: games,
         search,
@@ -59,13 +58,16 @@ pub fn bench_config(
         full_search_prob: 1.0,
         random_opening_plies: 0,
         ply_cap,
-        ..SelfPlayConfig::default()
+        ..SelfPlayConfig::with_start(start)
     }
 }
 
 /// Runs `cfg` with `evaluator`, discarding the games, and reports throughput (or the
 /// evaluator's failure).
-pub fn bench(cfg: &SelfPlayConfig, evaluator: &mut dyn Evaluator) -> Result<BenchReport, crate::nn::EvalError> {
+pub fn bench<S: SelfPlayGame>(
+    cfg: &SelfPlayConfig<S>,
+    evaluator: &mut dyn Evaluator<S>,
+) -> Result<BenchReport, crate::nn::EvalError> {
     let p = run(cfg, evaluator, &mut |_| {}, &mut |_| {})?;
     Ok(BenchReport {
         games_per_hour: p.games_per_hour(),

@@ -11,14 +11,13 @@
 //! are assigned to slots in a fixed order, so a run is a function of its config and seed (given a
 //! deterministic evaluator), whatever the thread count.
 
-use super::records::{GameRecord, GameResult, PositionRecord, SetupRecord, Termination, VariantRecord};
-use crate::engine::eval::material_balance;
-use crate::engine::Weights;
+use super::game::SelfPlayGame;
+use super::records::{GameRecord, GameResult, PositionRecord, Termination};
 use crate::game::Color;
 use crate::game::{outcome, prior_occurrences};
 use crate::mcts::{MctsResult, Search, SearchConfig};
 use crate::nn::{EvalInput, Evaluation, Evaluator};
-use crate::rules::{Kind, Move, Position, Setup, Variant};
+use crate::rules::{Position, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -75,12 +74,9 @@ impl ResignStreaks {
 
 /// Self-play settings.
 #[derive(Clone, Debug)]
-pub struct SelfPlayConfig {
-    /// Rules of the games.
-    pub variant: Variant,
-    /// Start position of every game (`None`: the variant's start position), validated when the
-    /// config is made. Its variant must be `variant`.
-    pub start: Option<Position>,
+pub struct SelfPlayConfig<S = Position> {
+    /// Start position of every game (it names the rules: a 5x5x5 position carries its variant).
+    pub start: S,
     /// Games stepped together (64–512 typical).
     pub concurrent_games: usize,
     /// Games to finish in this run.
@@ -114,10 +110,17 @@ pub struct SelfPlayConfig {
 }
 
 impl Default for SelfPlayConfig {
+    /// The defaults from the 5x5x5 start position of the default variant.
     fn default() -> Self {
+        SelfPlayConfig::with_start(Position::startpos(Variant::default()))
+    }
+}
+
+impl<S> SelfPlayConfig<S> {
+    /// The default settings, every game starting from `start`.
+    pub fn with_start(start: S) -> Self {
         SelfPlayConfig {
-            variant: Variant::default(),
-            start: None,
+            start,
             concurrent_games: 128,
             total_games: 128,
             seed: 0,
@@ -138,15 +141,13 @@ impl Default for SelfPlayConfig {
 
 /// The result of a game stopped at the ply cap in `pos`: the side ahead by more than `pawns`
 /// pawns of material wins, else a draw (always a draw when `pawns <= 0`). Material is
-/// [`material_balance`] (white minus black, board plus placeable reserve, in centipawns) with the
-/// ruleset's default weights; a pawn is the weights' pawn value.
-pub fn adjudicate_ply_cap(pos: &Position, pawns: f32) -> GameResult {
+/// [`SelfPlayGame::material_lead`] (white minus black in pawns, the game's default values).
+pub fn adjudicate_ply_cap<S: SelfPlayGame>(pos: &S, pawns: f32) -> GameResult {
     if pawns.is_nan() || pawns <= 0.0 {
         return GameResult::Draw;
     }
-    let w = Weights::for_ruleset(pos.ruleset());
-    let margin = pawns as f64 * w.values[Kind::Pawn.index()] as f64;
-    let balance = material_balance(pos, &w) as f64;
+    let margin = pawns as f64;
+    let balance = pos.material_lead();
     if balance > margin {
         GameResult::WhiteWin
     } else if -balance > margin {
@@ -223,15 +224,14 @@ impl SelfPlayCounts {
 }
 
 /// One game in progress.
-struct Slot {
+struct Slot<S: SelfPlayGame> {
     index: u64,
     rng: ChaCha8Rng,
-    pos: Position,
-    start: Setup,
+    pos: S,
     history: Vec<u64>,
     moves: Vec<u32>,
     positions: Vec<PositionRecord>,
-    search: Search,
+    search: Search<S>,
     searching: bool,
     full: bool,
     resign_disabled: bool,
@@ -241,18 +241,16 @@ struct Slot {
     finished: Option<GameRecord>,
 }
 
-impl Slot {
-    fn new(cfg: &SelfPlayConfig, index: u64) -> Slot {
+impl<S: SelfPlayGame> Slot<S> {
+    fn new(cfg: &SelfPlayConfig<S>, index: u64) -> Slot<S> {
         let mut rng = ChaCha8Rng::seed_from_u64(crate::rng::stream_seed(cfg.seed, index));
-        let pos = cfg.start.clone().unwrap_or_else(|| Position::startpos(cfg.variant));
-        let start = pos.to_setup();
-        let search = Search::new(cfg.search, rng.gen());
+        let pos = cfg.start.clone();
+        let search = Search::for_game(cfg.search, rng.gen());
         let resign_disabled = !cfg.resign.enabled() || rng.gen::<f32>() < cfg.resign.playthrough_fraction;
         Slot {
             index,
             rng,
             pos,
-            start,
             history: Vec::new(),
             moves: Vec::new(),
             positions: Vec::new(),
@@ -267,10 +265,11 @@ impl Slot {
         }
     }
 
-    fn finish(&mut self, result: GameResult, termination: Termination, evaluator: &str, variant: Variant) {
+    fn finish(&mut self, cfg: &SelfPlayConfig<S>, result: GameResult, termination: Termination, evaluator: &str) {
+        let (variant, start) = cfg.start.record_start();
         self.finished = Some(GameRecord {
-            variant: VariantRecord::from_variant(variant),
-            start: SetupRecord::from_setup(&self.start),
+            variant,
+            start,
             moves: std::mem::take(&mut self.moves),
             positions: std::mem::take(&mut self.positions),
             result,
@@ -282,27 +281,27 @@ impl Slot {
         });
     }
 
-    fn play(&mut self, m: Move) {
+    fn play(&mut self, m: S::Move) {
         self.history.push(self.pos.hash());
-        self.moves.push(m.bits());
+        self.moves.push(S::move_bits(m));
         self.pos.make(m);
     }
 
     /// Ends the game if the rules or the ply cap say so; else plays random opening moves and
     /// starts the next search. Returns whether a search is running.
-    fn prepare(&mut self, cfg: &SelfPlayConfig, evaluator: &str) -> bool {
+    fn prepare(&mut self, cfg: &SelfPlayConfig<S>, evaluator: &str) -> bool {
         let mut moves = Vec::new();
         loop {
             moves.clear();
             self.pos.legal_moves_into(&mut moves);
             let reps = prior_occurrences(&self.history, self.pos.hash(), self.pos.halfmove());
             if let Some(o) = outcome(&self.pos, !moves.is_empty(), reps as usize + 1) {
-                self.finish(GameResult::from_outcome(o), o.rule.into(), evaluator, cfg.variant);
+                self.finish(cfg, GameResult::from_outcome(o), o.rule.into(), evaluator);
                 return false;
             }
             if self.moves.len() as u32 >= cfg.ply_cap {
                 let result = adjudicate_ply_cap(&self.pos, cfg.ply_cap_adjudicate);
-                self.finish(result, Termination::PlyCap, evaluator, cfg.variant);
+                self.finish(cfg, result, Termination::PlyCap, evaluator);
                 return false;
             }
             if (self.moves.len() as u32) < cfg.random_opening_plies {
@@ -320,7 +319,7 @@ impl Slot {
     }
 
     /// Plays the searched move, records the position and applies resignation.
-    fn conclude(&mut self, cfg: &SelfPlayConfig, r: MctsResult, evaluator: &str) {
+    fn conclude(&mut self, cfg: &SelfPlayConfig<S>, r: MctsResult<S::Move>, evaluator: &str) {
         self.searching = false;
         self.sims += r.simulations as u64;
         let ply = self.moves.len() as u32;
@@ -328,7 +327,7 @@ impl Slot {
             // A cheap search's policy target is not worth learning (too few simulations, the
             // policy barely moves); its root value is (docs/RESULTS.md).
             let policy: Vec<(u32, f32)> = if self.full {
-                r.moves.iter().zip(&r.policy).filter(|(_, &p)| p > 0.0).map(|(m, &p)| (m.bits(), p)).collect()
+                r.moves.iter().zip(&r.policy).filter(|(_, &p)| p > 0.0).map(|(m, &p)| (S::move_bits(*m), p)).collect()
             } else {
                 Vec::new()
             };
@@ -346,7 +345,7 @@ impl Slot {
         let side = self.pos.side();
         if self.streaks.update(&cfg.resign, side, r.root_wdl) {
             if !self.resign_disabled {
-                self.finish(GameResult::loss_for(side), Termination::Resignation, evaluator, cfg.variant);
+                self.finish(cfg, GameResult::loss_for(side), Termination::Resignation, evaluator);
                 return;
             }
             self.would_resign.get_or_insert(ply);
@@ -361,7 +360,7 @@ impl Slot {
 }
 
 /// Samples a move from the policy target raised to the power 1/T.
-fn sample(r: &MctsResult, temperature: f32, rng: &mut impl Rng) -> Move {
+fn sample<M: Copy>(r: &MctsResult<M>, temperature: f32, rng: &mut impl Rng) -> M {
     let w: Vec<f64> = r.policy.iter().map(|&p| (p.max(0.0) as f64).powf(1.0 / temperature as f64)).collect();
     let total: f64 = w.iter().sum();
     if !(total > 0.0 && total.is_finite()) {
@@ -379,9 +378,9 @@ fn sample(r: &MctsResult, temperature: f32, rng: &mut impl Rng) -> Move {
 
 /// Plays `cfg.total_games` games, handing each finished game to `on_game` (in game-number order
 /// within a step) and the counters to `on_progress` after every step. Returns the final counters.
-pub fn run(
-    cfg: &SelfPlayConfig,
-    evaluator: &mut dyn Evaluator,
+pub fn run<S: SelfPlayGame>(
+    cfg: &SelfPlayConfig<S>,
+    evaluator: &mut dyn Evaluator<S>,
     on_game: &mut dyn FnMut(GameRecord),
     on_progress: &mut dyn FnMut(&SelfPlayCounts),
 ) -> Result<SelfPlayCounts, crate::nn::EvalError> {
@@ -389,7 +388,7 @@ pub fn run(
     let name = evaluator.name();
     let mut prog = SelfPlayCounts::default();
     let mut next_game = 0u64;
-    let mut slots: Vec<Slot> = Vec::new();
+    let mut slots: Vec<Slot<S>> = Vec::new();
     while next_game < cfg.total_games && slots.len() < cfg.concurrent_games.max(1) {
         slots.push(Slot::new(cfg, next_game));
         next_game += 1;
@@ -408,7 +407,7 @@ pub fn run(
         });
         // 2. One evaluator call for every leaf of every game.
         {
-            let mut batch: Vec<EvalInput<'_>> = Vec::new();
+            let mut batch: Vec<EvalInput<'_, S>> = Vec::new();
             counts.clear();
             for s in &slots {
                 let before = batch.len();

@@ -1,20 +1,35 @@
 //! Self-play records as PGN-style text: the same format as match and tournament records
 //! ([`crate::eval::records`]), so `fiveup replay --record` and the piece-value regression read them.
 
+use super::game::{move_from_bits, SelfPlayGame};
 use super::records::Termination;
 use super::records::{GameRecord, GameResult, RecordError};
-use crate::eval::records::TextRecord;
+use crate::eval::records::{RecordGame, TextRecord};
 use crate::game::Color;
 use crate::game::{EndRule, Outcome};
-use crate::rules::Move;
+use crate::rules::Position;
 
-/// The text record of a self-play game (players are named after the evaluator).
+/// The text record of a self-play game of the 5x5x5 games (players are named after the
+/// evaluator).
 pub fn to_text_record(g: &GameRecord) -> Result<TextRecord, RecordError> {
-    let start = g.start_position()?;
+    to_text_record_of::<Position>(g)
+}
+
+/// The text of a self-play game's record, whichever game the record's ruleset names.
+pub fn record_text(g: &GameRecord) -> Result<String, RecordError> {
+    if <crate::quasi_alice::Position as SelfPlayGame>::is_ruleset(&g.variant.ruleset) {
+        return Ok(to_text_record_of::<crate::quasi_alice::Position>(g)?.to_text());
+    }
+    Ok(to_text_record(g)?.to_text())
+}
+
+/// The text record of a self-play game of `S`.
+pub fn to_text_record_of<S: SelfPlayGame + RecordGame>(g: &GameRecord) -> Result<TextRecord<S>, RecordError> {
+    let start = g.start_of::<S>()?;
     let mut pos = start.clone();
     let mut moves = Vec::with_capacity(g.moves.len());
     for (index, &bits) in g.moves.iter().enumerate() {
-        let m = Move::from_bits(bits).filter(|m| pos.is_legal(*m)).ok_or(RecordError::IllegalMove { index, bits })?;
+        let m = move_from_bits(&pos, bits).ok_or(RecordError::IllegalMove { index, bits })?;
         pos.make(m);
         moves.push(m);
     }
@@ -49,7 +64,8 @@ mod tests {
 
     #[test]
     fn exported_games_parse_back_with_the_same_moves_and_result() {
-        let cfg = bench_config(Variant::default(), SearchConfig::default(), 4, 2, 2, 30);
+        let cfg =
+            bench_config(crate::rules::Position::startpos(Variant::default()), SearchConfig::default(), 4, 2, 2, 30);
         let mut games = Vec::new();
         run(&cfg, &mut UniformEvaluator::default(), &mut |g| games.push(g), &mut |_| {}).unwrap();
         assert_eq!(games.len(), 2);

@@ -126,7 +126,7 @@ fn games_end_by_the_rules() {
         s.board[cell(c).index()] = Some(Piece::new(color, kind));
     }
     let cfg = SelfPlayConfig {
-        start: Some(Position::from_setup(s).unwrap()),
+        start: Position::from_setup(s).unwrap(),
         concurrent_games: 2,
         total_games: 2,
         search: SearchConfig { kind: SearchKind::Puct, ..SearchConfig::default() },
@@ -269,7 +269,7 @@ fn ply_cap_adjudication_by_material() {
 
     // Through the driver: two random plies, then the cap.
     let cfg = |pawns: f32| SelfPlayConfig {
-        start: Some(Position::from_setup(material_setup(true)).unwrap()),
+        start: Position::from_setup(material_setup(true)).unwrap(),
         concurrent_games: 2,
         total_games: 2,
         random_opening_plies: 2,
@@ -521,4 +521,42 @@ fn a_failing_backend_is_an_error_not_a_panic() {
     let mut net = crate::nn::NetworkEvaluator::new(BrokenBackend);
     let r = run(&cfg, &mut net, &mut |_| {}, &mut |_| {});
     assert_eq!(r.unwrap_err(), crate::nn::EvalError("CUDA error: device lost".into()));
+}
+
+#[test]
+fn quasi_alice_self_play_records_replay_through_a_shard() {
+    use crate::quasi_alice::Position as Qa;
+    let cfg = SelfPlayConfig {
+        concurrent_games: 3,
+        total_games: 3,
+        seed: 4,
+        search: SearchConfig { max_batch: 8, ..SearchConfig::default() },
+        full_simulations: 8,
+        cheap_simulations: 4,
+        full_search_prob: 0.5,
+        random_opening_plies: 2,
+        ply_cap: 30,
+        ..SelfPlayConfig::with_start(Qa::start())
+    };
+    let mut games = Vec::new();
+    let p = run(&cfg, &mut UniformEvaluator::default(), &mut |g| games.push(g), &mut |_| {}).unwrap();
+    assert_eq!((games.len(), p.games), (3, 3));
+    let dir = temp_dir("qa-shard");
+    let path = dir.join("qa.shard");
+    write_shard(&path, &games).unwrap();
+    let back = read_shard(&path).unwrap();
+    assert_eq!(back, games);
+    for g in &back {
+        assert_eq!(g.variant.ruleset, "quasi-alice");
+        assert!(g.replay().is_err(), "a Quasi-Alice record is not a 5x5x5 game");
+        let positions = g.replay_of::<Qa>().expect("replays as Quasi-Alice");
+        assert_eq!(positions.len(), g.moves.len() + 1);
+        for rec in &g.positions {
+            let legal: Vec<u32> = positions[rec.ply as usize].legal_moves().iter().map(|m| m.bits()).collect();
+            assert!(rec.policy.iter().all(|(bits, _)| legal.contains(bits)));
+        }
+        let text = super::export::record_text(g).unwrap();
+        assert!(text.contains("[Ruleset \"quasi-alice\"]"), "{text}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -16,6 +16,7 @@
 //! - the game records (PGN-style, [`crate::eval::records`]) are returned for the run directory.
 
 use super::backend::load_evaluator;
+use super::game::TrainGame;
 use super::gate::{Gate, Undecided};
 use super::TrainError;
 use crate::eval::openings::OpeningSource;
@@ -29,7 +30,6 @@ use crate::player::mcts::MctsPlayer;
 use crate::player::spec::{EvaluatorSpec, MctsSpec, PlayerSpec};
 use crate::player::BuildError;
 use crate::player::Player;
-use crate::rules::{Position, Variant};
 use crate::train::config::{SearchAlgo, TrainConfig};
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
@@ -38,7 +38,7 @@ use std::path::PathBuf;
 /// The network of generation `g` (published in `dir`) as a player: MCTS with the run's search
 /// kind, `evaluation.simulations` per move and `evaluation.gumbel_m` root actions (when set; else
 /// the self-play's), no noise. Named `gen-NNNN` in results and records.
-pub fn net_source(cfg: &TrainConfig, g: u32, dir: PathBuf) -> PlayerSource {
+pub fn net_source<S: TrainGame>(cfg: &TrainConfig, g: u32, dir: PathBuf) -> PlayerSource<S> {
     let spec = MctsSpec {
         evaluator: EvaluatorSpec::Net(dir.clone()),
         sims: Some(cfg.evaluation.simulations),
@@ -56,9 +56,9 @@ pub fn net_source(cfg: &TrainConfig, g: u32, dir: PathBuf) -> PlayerSource {
     };
     let cfg = cfg.clone();
     PlayerSource::factory(format!("gen-{g:04}"), move || {
-        let ev = load_evaluator(&cfg, &dir).map_err(|e| BuildError::Network(e.to_string()))?;
-        let ev = super::worker::with_quiescence(&cfg, ev);
-        let player: Box<dyn Player> =
+        let ev = load_evaluator::<S>(&cfg, &dir).map_err(|e| BuildError::Network(e.to_string()))?;
+        let ev = S::with_leaf_terms(&cfg, ev);
+        let player: Box<dyn Player<S>> =
             Box::new(MctsPlayer::with_evaluator(spec.clone(), Box::new(EvalCache::new(ev, 1 << 16))));
         Ok(player)
     })
@@ -66,14 +66,14 @@ pub fn net_source(cfg: &TrainConfig, g: u32, dir: PathBuf) -> PlayerSource {
 
 /// A ladder opponent from its player spec (`random`, `ab:depth=2`, …; see [`crate::player`]). A
 /// bare `random` gets `seed`, so each rung and generation draws its own moves.
-pub fn opponent_source(spec: &str, seed: u64) -> Result<PlayerSource, TrainError> {
+pub fn opponent_source<S: TrainGame>(spec: &str, seed: u64) -> Result<PlayerSource<S>, TrainError> {
     // One line: the reason, without the list of accepted forms (the key's docs list them).
     let parsed: PlayerSpec = spec.parse().map_err(|e: crate::player::spec::SpecError| {
         TrainError::Player(format!("bad player spec '{}': {}", crate::player::text::clip(spec), e.reason))
     })?;
     let parsed = if spec.trim() == "random" { PlayerSpec::Random { seed } } else { parsed };
     // Fail now (a missing weights file, …) rather than in a worker thread.
-    parsed.build().map_err(|e| TrainError::Player(format!("{spec}: {e}")))?;
+    S::build_player(&parsed).map_err(|e| TrainError::Player(format!("{spec}: {e}")))?;
     Ok(PlayerSource::Spec(parsed))
 }
 
@@ -108,9 +108,9 @@ impl MatchResult {
 
 /// How a training match is played.
 #[derive(Clone, Debug)]
-pub struct MatchSettings {
-    /// The ruleset.
-    pub variant: Variant,
+pub struct MatchSettings<S> {
+    /// The start position (it names the game).
+    pub start: S,
     /// Colour-swapped pairs at most.
     pub pairs: u32,
     /// Random plies of each pair's opening.
@@ -125,12 +125,17 @@ pub struct MatchSettings {
     pub event: String,
 }
 
-impl MatchSettings {
+impl<S: TrainGame> MatchSettings<S> {
     /// The settings of `cfg.evaluation` for `pairs` pairs.
-    pub fn from_config(cfg: &TrainConfig, pairs: u32, seed: u64, event: String) -> Result<MatchSettings, TrainError> {
+    pub fn from_config(
+        cfg: &TrainConfig,
+        pairs: u32,
+        seed: u64,
+        event: String,
+    ) -> Result<MatchSettings<S>, TrainError> {
         let e = &cfg.evaluation;
         Ok(MatchSettings {
-            variant: cfg.variant()?,
+            start: S::start(cfg)?,
             pairs,
             opening_plies: e.opening_plies as usize,
             ply_cap: e.ply_cap,
@@ -145,15 +150,14 @@ impl MatchSettings {
 /// each completed pair `on_pair` sees the running result and the pair's two scores (A's side) and
 /// stops the match by returning false (pairs already under way finish unreported). Returns the
 /// result and every finished game's record.
-pub fn play_match(
-    a: &PlayerSource,
-    b: &PlayerSource,
-    s: &MatchSettings,
+pub fn play_match<S: TrainGame>(
+    a: &PlayerSource<S>,
+    b: &PlayerSource<S>,
+    s: &MatchSettings<S>,
     on_pair: &mut dyn FnMut(&MatchResult, (f64, f64)) -> bool,
-) -> Result<(MatchResult, Vec<TextRecord>), TrainError> {
-    let start = Position::startpos(s.variant);
+) -> Result<(MatchResult, Vec<TextRecord<S>>), TrainError> {
     let openings = OpeningSource::Random { plies: s.opening_plies }
-        .openings(&start, s.pairs as usize, s.seed)
+        .openings_of(&s.start, s.pairs as usize, s.seed)
         .map_err(|e| TrainError::Player(e.to_string()))?;
     let jobs = paired_jobs(a, b, &openings, 0, Some(s.ply_cap as usize), &s.event);
     let mut tally = MatchTally::new();
@@ -202,15 +206,15 @@ pub fn gate_sprt(elo: (f64, f64), alpha: f64) -> SprtConfig {
 /// SPRT gating of `candidate` against `best` ([`Gate`]): pairs until the test decides or
 /// `max_games` are played (then [`GATE_UNDECIDED`] decides). `s.pairs` is ignored.
 #[allow(clippy::too_many_arguments)]
-pub fn gate(
-    candidate: &PlayerSource,
-    best: &PlayerSource,
+pub fn gate<S: TrainGame>(
+    candidate: &PlayerSource<S>,
+    best: &PlayerSource<S>,
     ids: (u32, u32),
     elo: (f64, f64),
     alpha: f64,
     max_games: u32,
-    s: &MatchSettings,
-) -> Result<(GateResult, Vec<TextRecord>), TrainError> {
+    s: &MatchSettings<S>,
+) -> Result<(GateResult, Vec<TextRecord<S>>), TrainError> {
     let mut gate = Gate::new(gate_sprt(elo, alpha), GATE_UNDECIDED).map_err(|e| TrainError::Player(e.to_string()))?;
     let s = MatchSettings { pairs: max_games.div_ceil(2), ..s.clone() };
     let bar = crate::progress::Progress::new(s.pairs as u64, &s.event, "pairs");
@@ -232,9 +236,11 @@ pub fn gate(
 mod tests {
     use super::*;
 
-    fn settings(pairs: u32, concurrency: usize) -> MatchSettings {
+    use crate::rules::{Position, Variant};
+
+    fn settings(pairs: u32, concurrency: usize) -> MatchSettings<Position> {
         MatchSettings {
-            variant: Variant::default(),
+            start: Position::startpos(Variant::default()),
             pairs,
             opening_plies: 2,
             ply_cap: 40,
@@ -246,8 +252,8 @@ mod tests {
 
     #[test]
     fn matches_count_pairs_and_do_not_depend_on_concurrency() {
-        let a = opponent_source("ab:depth=1", 0).unwrap();
-        let b = opponent_source("random", 7).unwrap();
+        let a = opponent_source::<Position>("ab:depth=1", 0).unwrap();
+        let b = opponent_source::<Position>("random", 7).unwrap();
         assert_eq!(b.name(), "random:seed=7");
         let (r1, recs1) = play_match(&a, &b, &settings(3, 1), &mut |_, _| true).unwrap();
         let (r2, _) = play_match(&a, &b, &settings(3, 2), &mut |_, _| true).unwrap();
@@ -285,8 +291,8 @@ mod tests {
 
     #[test]
     fn gating_decides_within_the_game_limit_and_bad_specs_are_one_line_errors() {
-        let a = opponent_source("random", 1).unwrap();
-        let b = opponent_source("random", 2).unwrap();
+        let a = opponent_source::<Position>("random", 1).unwrap();
+        let b = opponent_source::<Position>("random", 2).unwrap();
         let (g, recs) = gate(&a, &b, (1, 0), (0.0, 50.0), 0.1, 6, &settings(99, 1)).unwrap();
         assert!(g.result.games.games() <= 6 && g.result.games.games() >= 2);
         assert_eq!(recs.len() as u64, g.result.games.games());
@@ -294,7 +300,7 @@ mod tests {
             g.accepted,
             matches!(g.decision, Decision::AcceptH1) || (g.decision == Decision::Continue && g.result.score >= 0.5)
         );
-        let e = opponent_source("nonsense", 0).err().unwrap().to_string();
+        let e = opponent_source::<Position>("nonsense", 0).err().unwrap().to_string();
         assert!(e.contains("unknown player kind") && !e.contains('\n'), "{e}");
     }
 }

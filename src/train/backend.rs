@@ -4,46 +4,48 @@
 
 use super::learner::{Learner, NullLearner};
 use super::TrainError;
-use crate::nn::{Evaluator, UniformEvaluator};
+use crate::nn::{Evaluator, NetGame, UniformEvaluator};
 use crate::train::config::{BackendKind, TrainConfig};
 use std::path::Path;
 
-/// A fresh learner of the configured backend (seeded by the run's seed).
-pub fn open_learner(cfg: &TrainConfig) -> Result<Box<dyn Learner>, TrainError> {
+/// A fresh learner of the configured backend for game `S` (seeded by the run's seed).
+pub fn open_learner<S: NetGame>(cfg: &TrainConfig) -> Result<Box<dyn Learner>, TrainError> {
     match cfg.network.backend {
         BackendKind::None => Ok(Box::new(NullLearner::default())),
-        BackendKind::Torch => torch_learner(cfg),
+        BackendKind::Torch => torch_learner::<S>(cfg),
     }
 }
 
 /// The evaluator of a published network directory (`models/gen-NNNN`), for `threads` …
-pub fn load_evaluator(cfg: &TrainConfig, dir: &Path) -> Result<Box<dyn Evaluator>, TrainError> {
+pub fn load_evaluator<S: NetGame>(cfg: &TrainConfig, dir: &Path) -> Result<Box<dyn Evaluator<S>>, TrainError> {
     match cfg.network.backend {
         BackendKind::None => {
             NullLearner::check_published(dir)?;
             Ok(Box::new(UniformEvaluator::new()))
         }
-        BackendKind::Torch => torch_evaluator(cfg, dir),
+        BackendKind::Torch => torch_evaluator::<S>(cfg, dir),
     }
 }
 
 #[cfg(feature = "torch")]
-fn torch_learner(cfg: &TrainConfig) -> Result<Box<dyn Learner>, TrainError> {
-    Ok(Box::new(super::torch_learner::TchLearner::new(cfg)?))
+fn torch_learner<S: NetGame>(cfg: &TrainConfig) -> Result<Box<dyn Learner>, TrainError> {
+    let shape = crate::nn::torch::NetShape::of::<S>();
+    Ok(Box::new(super::torch_learner::TchLearner::with_shape(cfg, shape)?))
 }
 
 #[cfg(feature = "torch")]
-fn torch_evaluator(cfg: &TrainConfig, dir: &Path) -> Result<Box<dyn Evaluator>, TrainError> {
-    super::torch_learner::torch_evaluator(cfg, dir)
+fn torch_evaluator<S: NetGame>(cfg: &TrainConfig, dir: &Path) -> Result<Box<dyn Evaluator<S>>, TrainError> {
+    super::torch_learner::torch_evaluator::<S>(cfg, dir)
 }
 
 #[cfg(not(feature = "torch"))]
-fn torch_learner(_cfg: &TrainConfig) -> Result<Box<dyn Learner>, TrainError> {
+#[allow(clippy::extra_unused_type_parameters)] // the same signature as with the torch feature
+fn torch_learner<S: NetGame>(_cfg: &TrainConfig) -> Result<Box<dyn Learner>, TrainError> {
     Err(no_torch())
 }
 
 #[cfg(not(feature = "torch"))]
-fn torch_evaluator(_cfg: &TrainConfig, _dir: &Path) -> Result<Box<dyn Evaluator>, TrainError> {
+fn torch_evaluator<S: NetGame>(_cfg: &TrainConfig, _dir: &Path) -> Result<Box<dyn Evaluator<S>>, TrainError> {
     Err(no_torch())
 }
 
@@ -75,6 +77,6 @@ mod tests {
             network: crate::train::config::NetworkConfig { backend: BackendKind::None, ..Default::default() },
             ..Default::default()
         };
-        assert_eq!(load_evaluator(&cfg, t.path()).unwrap().name(), "uniform");
+        assert_eq!(load_evaluator::<crate::rules::Position>(&cfg, t.path()).unwrap().name(), "uniform");
     }
 }

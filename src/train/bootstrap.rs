@@ -207,7 +207,7 @@ mod tests {
                 assert!(p.engine_score.is_some());
                 assert!(positions[p.ply as usize].legal_moves().len() > 1);
             }
-            let s = game_samples(g, &Targets::bootstrap_of(&cfg)).unwrap();
+            let s = game_samples::<crate::rules::Position>(g, &Targets::bootstrap_of(&cfg)).unwrap();
             assert_eq!(s.len(), g.positions.len());
         }
         let bad = |engine: &str| {

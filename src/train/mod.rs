@@ -49,7 +49,8 @@
 //! every worker's games towards `selfplay.games_per_generation` and the replay window takes every
 //! shard, so extra workers just make generations arrive sooner.
 //!
-//! Modules: [`rundir`] (paths, lock or lease, state, the remote run's sync points), [`replay`]
+//! Modules: [`game`] (what a game provides to be trained, and the dispatch on the config's
+//! ruleset), [`rundir`] (paths, lock or lease, state, the remote run's sync points), [`replay`]
 //! (window, sampling, batches), [`status`] (`fiveup runs status`),
 //! [`learner`] (the trainer interface, learning rate), [`checkpoint`], [`worker`] (self-play into
 //! shards), [`arena`] (games between players, ladder, gating), [`gate`] (the SPRT gate and
@@ -61,6 +62,7 @@ pub mod backend;
 pub mod bootstrap;
 pub mod checkpoint;
 pub mod config;
+pub mod game;
 pub mod gate;
 pub mod generation;
 pub mod heldout;

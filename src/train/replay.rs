@@ -47,12 +47,12 @@
 //! ([`Symmetry::apply_index`]).
 
 use super::TrainError;
+use crate::game::legal_moves;
 use crate::game::prior_occurrences;
-use crate::nn::encode::{encode_into, INPUT_SIZE};
-use crate::nn::policy::{indices_into, PolicyIndex, POLICY_SIZE};
-use crate::nn::Symmetry;
+use crate::nn::netgame::{encode_into, move_to_index};
+use crate::nn::GameSymmetry;
 use crate::rules::Position;
-use crate::selfplay::{read_shard, GameRecord};
+use crate::selfplay::{read_shard, GameRecord, SelfPlayGame};
 use crate::train::config::{ReplaySection, TrainConfig};
 use rand::distributions::{Distribution, WeightedIndex};
 use rand::Rng;
@@ -71,9 +71,9 @@ pub fn window_size(total: u64, r: &ReplaySection) -> u64 {
 
 /// One training sample.
 #[derive(Clone, Debug)]
-pub struct Sample {
+pub struct Sample<S = Position> {
     /// The position.
-    pub position: Position,
+    pub position: S,
     /// Earlier occurrences of the position in its game.
     pub repetitions: u8,
     /// Sparse policy target: (move bits, probability), sorted by move bits; empty for a
@@ -137,9 +137,12 @@ pub fn bootstrap_share(cfg: &TrainConfig, g: u32) -> f64 {
 }
 
 /// The samples of one game under `targets`.
-pub fn game_samples(rec: &GameRecord, targets: &Targets) -> Result<Vec<Sample>, crate::selfplay::records::RecordError> {
-    let positions = rec.replay()?;
-    let hashes: Vec<u64> = positions.iter().map(Position::hash).collect();
+pub fn game_samples<S: SelfPlayGame>(
+    rec: &GameRecord,
+    targets: &Targets,
+) -> Result<Vec<Sample<S>>, crate::selfplay::records::RecordError> {
+    let positions = rec.replay_of::<S>()?;
+    let hashes: Vec<u64> = positions.iter().map(S::hash).collect();
     let plies = rec.moves.len() as f32;
     let mut out = Vec::with_capacity(rec.positions.len());
     for p in &rec.positions {
@@ -201,42 +204,42 @@ pub struct TrainBatch {
 
 impl TrainBatch {
     /// Assembles samples, each under its symmetry.
-    pub fn assemble(items: &[(&Sample, Symmetry)]) -> TrainBatch {
+    pub fn assemble<S: SelfPlayGame>(items: &[(&Sample<S>, S::Symmetry)]) -> TrainBatch {
         let n = items.len();
-        let moves: Vec<Vec<crate::rules::Move>> = items.iter().map(|(s, _)| s.position.legal_moves()).collect();
+        let moves: Vec<Vec<S::Move>> = items.iter().map(|(s, _)| legal_moves(&s.position)).collect();
         let k = moves.iter().map(Vec::len).max().unwrap_or(0).max(1);
-        let zero = (n * POLICY_SIZE) as i64;
+        let zero = (n * S::POLICY_SIZE) as i64;
         let mut b = TrainBatch {
             n,
             k,
-            input: vec![0.0; n * INPUT_SIZE],
+            input: vec![0.0; n * S::INPUT_SIZE],
             move_index: vec![zero; n * k * 3],
             move_mask: vec![false; n * k],
             policy: vec![0.0; n * k],
             wdl: Vec::with_capacity(n * 3),
             moves_left: Vec::with_capacity(n),
         };
-        let mut plain = vec![0.0f32; INPUT_SIZE];
-        let mut idx: Vec<PolicyIndex> = Vec::new();
+        let mut plain = vec![0.0f32; S::INPUT_SIZE];
         for (i, ((s, sym), moves)) in items.iter().zip(&moves).enumerate() {
-            let dst = &mut b.input[i * INPUT_SIZE..(i + 1) * INPUT_SIZE];
-            if *sym == Symmetry::IDENTITY {
+            let dst = &mut b.input[i * S::INPUT_SIZE..(i + 1) * S::INPUT_SIZE];
+            // The symmetries list the identity first.
+            if s.position.symmetries().first() == Some(sym) {
                 encode_into(&s.position, s.repetitions as u32, dst);
             } else {
                 encode_into(&s.position, s.repetitions as u32, &mut plain);
                 sym.apply_planes(&plain, dst);
             }
-            indices_into(&s.position, moves, &mut idx);
-            let base = (i * POLICY_SIZE) as i64;
+            let base = (i * S::POLICY_SIZE) as i64;
             let mut total = 0.0f32;
-            for (j, (m, pi)) in moves.iter().zip(&idx).enumerate() {
-                let pi = sym.apply_index(*pi);
+            for (j, m) in moves.iter().enumerate() {
+                let pi = sym.apply_index(move_to_index(&s.position, *m));
                 let slot = i * k + j;
                 b.move_index[slot * 3] = base + pi.main as i64;
                 b.move_index[slot * 3 + 1] = pi.placement.map_or(zero, |p| base + p as i64);
                 b.move_index[slot * 3 + 2] = pi.promotion.map_or(zero, |p| base + p as i64);
                 b.move_mask[slot] = true;
-                let p = s.policy.binary_search_by_key(&m.bits(), |&(bits, _)| bits).map_or(0.0, |at| s.policy[at].1);
+                let bits = S::move_bits(*m);
+                let p = s.policy.binary_search_by_key(&bits, |&(b, _)| b).map_or(0.0, |at| s.policy[at].1);
                 b.policy[slot] = p;
                 total += p;
             }
@@ -274,10 +277,10 @@ pub enum Pool {
 
 /// Samples loaded from shards: the self-play samples newest last, with the run's running total,
 /// and the bootstrap pool.
-#[derive(Debug, Default)]
-pub struct Replay {
-    samples: VecDeque<Sample>,
-    bootstrap: Vec<Sample>,
+#[derive(Debug)]
+pub struct Replay<S = Position> {
+    samples: VecDeque<Sample<S>>,
+    bootstrap: Vec<Sample<S>>,
     total: u64,
     loaded: HashSet<PathBuf>,
     keep: usize,
@@ -292,10 +295,16 @@ pub fn shard_files(dir: &Path) -> Vec<PathBuf> {
     v
 }
 
-impl Replay {
+impl<S: SelfPlayGame> Replay<S> {
     /// An empty replay keeping at most `keep` samples in memory (the window's cap).
-    pub fn new(keep: u64) -> Replay {
-        Replay { keep: keep.max(1) as usize, ..Replay::default() }
+    pub fn new(keep: u64) -> Replay<S> {
+        Replay {
+            samples: VecDeque::new(),
+            bootstrap: Vec::new(),
+            total: 0,
+            loaded: HashSet::new(),
+            keep: keep.max(1) as usize,
+        }
     }
 
     /// Loads the shards of `dir` not loaded yet (in name order) into `pool`, with `targets` as in
@@ -315,7 +324,7 @@ impl Replay {
                 }
             };
             for rec in &games {
-                match game_samples(rec, targets) {
+                match game_samples::<S>(rec, targets) {
                     Ok(s) => {
                         added += s.len() as u64;
                         match pool {
@@ -359,7 +368,7 @@ impl Replay {
 
     /// A sampler over the newest `window` self-play samples, with the bootstrap pool's `share`
     /// of each batch (see the module documentation).
-    pub fn sampler(&self, window: u64, surprise_share: Option<f64>, share: f64) -> Sampler<'_> {
+    pub fn sampler(&self, window: u64, surprise_share: Option<f64>, share: f64) -> Sampler<'_, S> {
         let w = (window as usize).min(self.samples.len());
         let start = self.samples.len() - w;
         let weighted = surprise_share.filter(|&s| s > 0.0 && w > 0).and_then(|share| {
@@ -381,15 +390,15 @@ impl Replay {
 }
 
 /// Draws samples from a window of a [`Replay`].
-pub struct Sampler<'a> {
-    replay: &'a Replay,
+pub struct Sampler<'a, S = Position> {
+    replay: &'a Replay<S>,
     start: usize,
     len: usize,
     weighted: Option<WeightedIndex<f64>>,
     share: f64,
 }
 
-impl Sampler<'_> {
+impl<S: SelfPlayGame> Sampler<'_, S> {
     /// Self-play samples in the window.
     pub fn len(&self) -> usize {
         self.len
@@ -409,7 +418,7 @@ impl Sampler<'_> {
     /// when `mirror`.
     pub fn batch(&self, n: usize, mirror: bool, rng: &mut impl Rng) -> TrainBatch {
         assert!(!self.is_empty(), "sampling from an empty window");
-        let items: Vec<(&Sample, Symmetry)> = (0..n)
+        let items: Vec<(&Sample<S>, S::Symmetry)> = (0..n)
             .map(|_| {
                 let s = if self.share > 0.0 && (self.share >= 1.0 || rng.gen::<f64>() < self.share) {
                     &self.replay.bootstrap[rng.gen_range(0..self.replay.bootstrap.len())]
@@ -420,8 +429,8 @@ impl Sampler<'_> {
                     };
                     &self.replay.samples[self.start + i]
                 };
-                let syms = Symmetry::all(s.position.variant());
-                let sym = if mirror { syms[rng.gen_range(0..syms.len())] } else { Symmetry::IDENTITY };
+                let syms = s.position.symmetries();
+                let sym = if mirror { syms[rng.gen_range(0..syms.len())] } else { syms[0] };
                 (s, sym)
             })
             .collect();
@@ -433,7 +442,7 @@ impl Sampler<'_> {
 mod tests {
     use super::*;
     use crate::nn::encode::encode;
-    use crate::nn::{move_to_index, UniformEvaluator};
+    use crate::nn::{Symmetry, UniformEvaluator, INPUT_SIZE, POLICY_SIZE};
     use crate::selfplay::{run, SelfPlayConfig, ShardWriter};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
@@ -480,7 +489,7 @@ mod tests {
     fn samples_carry_the_record_targets() {
         let g = games(2, 3);
         for rec in &g {
-            let s = game_samples(rec, &Targets::selfplay(0.0)).unwrap();
+            let s = game_samples::<Position>(rec, &Targets::selfplay(0.0)).unwrap();
             assert_eq!(s.len(), rec.positions.len());
             for (x, p) in s.iter().zip(&rec.positions) {
                 assert_eq!(x.wdl, rec.result.wdl_for(x.position.side()));
@@ -521,6 +530,51 @@ mod tests {
     }
 
     #[test]
+    fn quasi_alice_batches_match_the_encoder_and_the_policy_map_under_board_permutations() {
+        use crate::nn::netgame::encode;
+        use crate::nn::NetGame;
+        use crate::quasi_alice::Position as Qa;
+        let cfg = SelfPlayConfig {
+            concurrent_games: 2,
+            total_games: 2,
+            seed: 3,
+            full_simulations: 8,
+            cheap_simulations: 4,
+            full_search_prob: 1.0,
+            ply_cap: 24,
+            ..SelfPlayConfig::with_start(Qa::start())
+        };
+        let mut recs = Vec::new();
+        run(&cfg, &mut UniformEvaluator::new(), &mut |g| recs.push(g), &mut |_| {}).unwrap();
+        let samples: Vec<Sample<Qa>> =
+            recs.iter().flat_map(|r| game_samples::<Qa>(r, &Targets::selfplay(0.5)).unwrap()).collect();
+        assert!(samples.len() >= 4);
+        let items: Vec<_> = samples
+            .iter()
+            .take(8)
+            .enumerate()
+            .map(|(i, s)| {
+                let syms = s.position.symmetries();
+                (s, syms[i % syms.len()])
+            })
+            .collect();
+        assert!(items.iter().any(|(s, sym)| s.position.symmetries()[0] != *sym), "some are permuted");
+        let b = TrainBatch::assemble(&items);
+        let (input, policy) = (<Qa as NetGame>::INPUT_SIZE, <Qa as NetGame>::POLICY_SIZE);
+        assert_eq!(b.input.len(), items.len() * input);
+        for (i, (s, sym)) in items.iter().enumerate() {
+            let image = sym.apply_position(&s.position);
+            assert_eq!(&b.input[i * input..(i + 1) * input], &encode(&image, s.repetitions as u32)[..]);
+            let moves = s.position.legal_moves();
+            for (j, m) in moves.iter().enumerate() {
+                let expect = crate::nn::netgame::move_to_index(&image, sym.apply_move(*m));
+                assert_eq!(b.move_index[(i * b.k + j) * 3], (i * policy) as i64 + expect.main as i64);
+            }
+            assert!((b.policy_of(i).iter().sum::<f32>() - 1.0).abs() < 1e-4);
+        }
+    }
+
+    #[test]
     fn replay_loads_new_shards_once_and_samples_the_newest() {
         let t = tempfile::tempdir().unwrap();
         let mut w = ShardWriter::new(t.path(), "t", 1, 0).unwrap();
@@ -529,7 +583,7 @@ mod tests {
         }
         w.flush().unwrap();
         std::fs::write(t.path().join("junk.shard"), b"nope").unwrap();
-        let mut r = Replay::new(1_000_000);
+        let mut r = Replay::<Position>::new(1_000_000);
         let added = r.load_dir(t.path(), &Targets::selfplay(0.0), Pool::SelfPlay).unwrap();
         assert!(added > 0);
         assert_eq!(r.load_dir(t.path(), &Targets::selfplay(0.0), Pool::SelfPlay).unwrap(), 0, "loaded once");
@@ -562,7 +616,7 @@ mod tests {
             }
             w.flush().unwrap();
         }
-        let mut r = Replay::new(1_000_000);
+        let mut r = Replay::<Position>::new(1_000_000);
         let targets = Targets { smoothing: 0.1, score_weight: 1.0, ..Targets::selfplay(0.0) };
         let nb = r.load_dir(&boot, &targets, Pool::Bootstrap).unwrap();
         assert_eq!((r.total(), r.len(), r.bootstrap_len() as u64), (0, 0, nb), "not in the window");
@@ -580,7 +634,7 @@ mod tests {
         assert!(r.bootstrap.iter().all(is_boot) && !r.samples.iter().any(is_boot));
         // An empty window gives every item to the bootstrap pool (the bootstrap network's training).
         let only = {
-            let mut o = Replay::new(1000);
+            let mut o = Replay::<Position>::new(1000);
             o.load_dir(&boot, &targets, Pool::Bootstrap).unwrap();
             o
         };
@@ -610,7 +664,7 @@ mod tests {
             p.policy[0].1 = 1.0;
         }
         let t = Targets { value_mix: 0.0, score_weight: 0.6, score_scale: 400.0, smoothing: 0.1 };
-        let s = game_samples(&g, &t).unwrap();
+        let s = game_samples::<Position>(&g, &t).unwrap();
         let e = score_to_expectation(150, 400.0);
         for x in &s {
             let z = g.result.wdl_for(x.position.side());

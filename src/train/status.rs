@@ -354,7 +354,8 @@ mod tests {
             TrainConfig::from_toml(include_str!("../../configs/quick.toml"), "quick", &["network.backend=none".into()])
                 .unwrap();
         let mut ev = UniformEvaluator::new();
-        super::super::worker::play_chunk(&run, &cfg, 0, "w1", &mut ev, 3, &mut |_| {}).unwrap();
+        super::super::worker::play_chunk::<crate::rules::Position>(&run, &cfg, 0, "w1", &mut ev, 3, &mut |_| {})
+            .unwrap();
         let loc = RunLocation::Local(t.path().to_path_buf());
         let s = run_status(&loc, true).unwrap();
         assert_eq!(s.generations.len(), 1);

@@ -26,11 +26,10 @@
 use super::learner::{Learner, StepStats};
 use super::replay::TrainBatch;
 use super::TrainError;
-use crate::nn::encode::PLANES;
 use crate::nn::torch::net::MOVES_LEFT_SCALE;
 use crate::nn::torch::train::{losses, move_log_probs, Batch, LossWeights};
-use crate::nn::torch::{default_device, BlockKind, Model, ModelError, NetConfig, TorchBackend};
-use crate::nn::{Evaluator, NetworkEvaluator};
+use crate::nn::torch::{default_device, BlockKind, Model, ModelError, NetConfig, NetShape, TorchBackend};
+use crate::nn::{Evaluator, NetGame, NetworkEvaluator};
 use crate::train::config::{OptimizerKind, TrainConfig, TrainingSection};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -70,6 +69,8 @@ struct OptimMeta {
 pub struct TchLearner {
     model: Model,
     net: NetConfig,
+    /// The game's sizes: a checkpoint or network of another game is refused.
+    shape: NetShape,
     training: TrainingSection,
     weights: LossWeights,
     device: Device,
@@ -84,17 +85,24 @@ pub struct TchLearner {
 const EMA_FILE: &str = "ema.safetensors";
 
 impl TchLearner {
-    /// A freshly initialised network (seeded by the run seed) on the best device.
+    /// A freshly initialised 5x5x5 network (seeded by the run seed) on the best device.
     pub fn new(cfg: &TrainConfig) -> Result<TchLearner, TrainError> {
+        TchLearner::with_shape(cfg, NetShape::FIVE_UP)
+    }
+
+    /// A freshly initialised network for a game of `shape` (seeded by the run seed) on the best
+    /// device.
+    pub fn with_shape(cfg: &TrainConfig, shape: NetShape) -> Result<TchLearner, TrainError> {
         tch::manual_seed(cfg.seed as i64);
         let device = default_device();
         let net = net_config(cfg);
-        let model = Model::new(&net, device).map_err(backend_err)?;
+        let model = Model::with_shape(&net, shape, device).map_err(backend_err)?;
         let t = &cfg.training;
         let weights = LossWeights { policy: t.policy_weight, wdl: t.value_weight, moves_left: t.moves_left_weight };
         Ok(TchLearner {
             model,
             net,
+            shape,
             training: t.clone(),
             weights,
             device,
@@ -102,6 +110,13 @@ impl TchLearner {
             steps: 0,
             ema: BTreeMap::new(),
         })
+    }
+
+    /// Loads the network in `dir`, which must have this learner's architecture and game.
+    fn load_model(&self, dir: &Path) -> Result<Model, TrainError> {
+        let model = Model::load_expecting(dir, &self.net, self.device).map_err(backend_err)?;
+        check_shape(dir, model.shape(), &self.shape)?;
+        Ok(model)
     }
 
     fn trainable(&self) -> BTreeMap<String, Tensor> {
@@ -113,7 +128,7 @@ impl TchLearner {
         let ml: Vec<f32> = b.moves_left.iter().map(|x| x / MOVES_LEFT_SCALE as f32).collect();
         let d = self.device;
         Batch {
-            input: Tensor::from_slice(&b.input).view([n, PLANES as i64, 5, 5, 5]).to_device(d),
+            input: Tensor::from_slice(&b.input).view(self.shape.input_dims(n)).to_device(d),
             move_index: Tensor::from_slice(&b.move_index).view([n, k, 3]).to_device(d),
             move_mask: Tensor::from_slice(&b.move_mask).view([n, k]).to_device(d),
             policy: Tensor::from_slice(&b.policy).view([n, k]).to_device(d),
@@ -269,7 +284,7 @@ impl Learner for TchLearner {
     }
 
     fn load(&mut self, dir: &Path) -> Result<(), TrainError> {
-        self.model = Model::load_expecting(dir, &self.net, self.device).map_err(backend_err)?;
+        self.model = self.load_model(dir)?;
         let path = dir.join("optimizer.json");
         let text = std::fs::read_to_string(&path).map_err(|e| TrainError::io(&path, e))?;
         let meta: OptimMeta = serde_json::from_str(&text)
@@ -307,7 +322,7 @@ impl Learner for TchLearner {
     }
 
     fn init_from(&mut self, dir: &Path) -> Result<(), TrainError> {
-        self.model = Model::load_expecting(dir, &self.net, self.device).map_err(backend_err)?;
+        self.model = self.load_model(dir)?;
         self.state.clear();
         self.steps = 0;
         self.ema.clear();
@@ -377,11 +392,24 @@ fn check_optimizer_state(
     Ok(())
 }
 
-/// The evaluator of a published network, on the best device.
-pub fn torch_evaluator(cfg: &TrainConfig, dir: &Path) -> Result<Box<dyn Evaluator>, TrainError> {
+/// The evaluator of a published network of game `S`, on the best device (a network of another
+/// game is refused).
+pub fn torch_evaluator<S: NetGame>(cfg: &TrainConfig, dir: &Path) -> Result<Box<dyn Evaluator<S>>, TrainError> {
     let model = Model::load(dir, default_device()).map_err(backend_err)?;
+    check_shape(dir, model.shape(), &NetShape::of::<S>())?;
     let batch = (cfg.selfplay.concurrent_games * cfg.selfplay.max_batch as usize).clamp(1, 4096);
-    Ok(Box::new(NetworkEvaluator::new(TorchBackend::new(model, batch))))
+    Ok(Box::new(NetworkEvaluator::<_, S>::for_game(TorchBackend::new(model, batch))))
+}
+
+/// Refuses a network of another game than `want`'s.
+fn check_shape(dir: &Path, found: &NetShape, want: &NetShape) -> Result<(), TrainError> {
+    if found == want {
+        return Ok(());
+    }
+    Err(TrainError::Invalid {
+        path: dir.to_path_buf(),
+        detail: format!("a network for {}, this run trains {}", found.game, want.game),
+    })
 }
 
 #[cfg(test)]
@@ -589,7 +617,7 @@ mod tests {
         let c = m.step(&b, 0.0).unwrap();
         assert!((a.total_loss - c.total_loss).abs() < 1e-4, "{a:?} vs {c:?}");
         l.publish(t.path()).unwrap();
-        let ev = torch_evaluator(&cfg, t.path()).unwrap();
+        let ev = torch_evaluator::<Position>(&cfg, t.path()).unwrap();
         assert!(!ev.name().is_empty());
     }
 

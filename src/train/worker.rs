@@ -9,6 +9,7 @@
 //! games rather than the same ones again.
 
 use super::backend::load_evaluator;
+use super::game::{for_game, ForGame, TrainGame};
 use super::replay::shard_files;
 use super::rundir::{Phase, RunDir};
 use super::TrainError;
@@ -36,7 +37,11 @@ pub fn count_games(dir: &Path) -> u64 {
 }
 
 /// The self-play driver's settings for `games` games with stream `seed`.
-pub fn selfplay_config(cfg: &TrainConfig, games: u64, seed: u64) -> Result<SelfPlayConfig, TrainError> {
+pub fn selfplay_config<S: TrainGame>(
+    cfg: &TrainConfig,
+    games: u64,
+    seed: u64,
+) -> Result<SelfPlayConfig<S>, TrainError> {
     let s = &cfg.selfplay;
     let search = SearchConfig {
         kind: match s.search {
@@ -48,8 +53,7 @@ pub fn selfplay_config(cfg: &TrainConfig, games: u64, seed: u64) -> Result<SelfP
         ..SearchConfig::default()
     };
     Ok(SelfPlayConfig {
-        variant: cfg.variant()?,
-        start: None,
+        start: S::start(cfg)?,
         concurrent_games: s.concurrent_games,
         total_games: games,
         seed,
@@ -73,19 +77,19 @@ pub fn selfplay_config(cfg: &TrainConfig, games: u64, seed: u64) -> Result<SelfP
 
 /// Plays one chunk of `games` games for generation `generation` as `worker` into the run's
 /// shards; returns the driver's counters.
-pub fn play_chunk(
+pub fn play_chunk<S: TrainGame>(
     run: &RunDir,
     cfg: &TrainConfig,
     generation: u32,
     worker: &str,
-    evaluator: &mut dyn Evaluator,
+    evaluator: &mut dyn Evaluator<S>,
     games: u64,
     on_progress: &mut dyn FnMut(&SelfPlayCounts),
 ) -> Result<SelfPlayCounts, TrainError> {
     let dir = run.shard_dir(generation);
     let first = run.next_shard_index(generation, worker)?;
     let seed = mix_seed(&[cfg.seed, generation as u64, fnv(worker), first]);
-    let sp = selfplay_config(cfg, games, seed)?;
+    let sp = selfplay_config::<S>(cfg, games, seed)?;
     let mut writer = ShardWriter::new(&dir, worker, cfg.selfplay.games_per_shard, first)?;
     // A worker on an object store uploads each shard as soon as it is written, from a thread of
     // its own so that self-play never waits for the store; the chunk ends when every upload is
@@ -153,22 +157,69 @@ fn fnv(s: &str) -> u64 {
 }
 
 /// The evaluator self-play uses: the best network behind a cache.
-pub fn best_evaluator(run: &RunDir, cfg: &TrainConfig) -> Result<(u32, Box<dyn Evaluator>), TrainError> {
+pub fn best_evaluator<S: TrainGame>(
+    run: &RunDir,
+    cfg: &TrainConfig,
+) -> Result<(u32, Box<dyn Evaluator<S>>), TrainError> {
     let best = run.read_best()?.ok_or_else(|| TrainError::Corrupt {
         path: run.best_path(),
         detail: "missing: no network has been published yet (start `fiveup train` on this run first)".into(),
     })?;
-    let ev = with_quiescence(cfg, load_evaluator(cfg, &run.model_dir(best))?);
+    let ev = S::with_leaf_terms(cfg, load_evaluator::<S>(cfg, &run.model_dir(best))?);
     Ok((best, Box::new(EvalCache::new(ev, 1 << 18))))
 }
 
-/// `ev` with the config's leaf terms (`selfplay.quiescence`, `selfplay.nnue_leaf` and its
-/// `nnue_leaf_depth`, `selfplay.mate_check`), when any is on.
-pub fn with_quiescence(cfg: &TrainConfig, ev: Box<dyn Evaluator>) -> Box<dyn Evaluator> {
-    use crate::mcts::quiesce::{with_leaf_terms, LeafNetwork, NnueLeaf};
-    let s = &cfg.selfplay;
-    let leaf = NnueLeaf { weight: s.nnue_leaf, network: LeafNetwork::Shipped, depth: s.nnue_leaf_depth };
-    with_leaf_terms(ev, s.quiescence, Some(leaf), s.mate_check)
+/// The best network of a run's game, loaded, playing chunks of self-play ([`play_chunk`]); one
+/// type for every game, so a worker that learns the game from the run's config can hold it.
+pub trait ChunkPlayer {
+    /// The network's generation.
+    fn network(&self) -> u32;
+    /// Plays one chunk (see [`play_chunk`]).
+    fn play(
+        &mut self,
+        run: &RunDir,
+        cfg: &TrainConfig,
+        generation: u32,
+        worker: &str,
+        games: u64,
+        on_progress: &mut dyn FnMut(&SelfPlayCounts),
+    ) -> Result<SelfPlayCounts, TrainError>;
+}
+
+struct GameNet<S> {
+    network: u32,
+    evaluator: Box<dyn Evaluator<S>>,
+}
+
+impl<S: TrainGame> ChunkPlayer for GameNet<S> {
+    fn network(&self) -> u32 {
+        self.network
+    }
+
+    fn play(
+        &mut self,
+        run: &RunDir,
+        cfg: &TrainConfig,
+        generation: u32,
+        worker: &str,
+        games: u64,
+        on_progress: &mut dyn FnMut(&SelfPlayCounts),
+    ) -> Result<SelfPlayCounts, TrainError> {
+        play_chunk(run, cfg, generation, worker, self.evaluator.as_mut(), games, on_progress)
+    }
+}
+
+/// The best network of the run, for the game its config names.
+pub fn best_player(run: &RunDir, cfg: &TrainConfig) -> Result<Box<dyn ChunkPlayer>, TrainError> {
+    struct Load<'a>(&'a RunDir, &'a TrainConfig);
+    impl ForGame for Load<'_> {
+        type Output = Result<Box<dyn ChunkPlayer>, TrainError>;
+        fn run<S: TrainGame>(self) -> Self::Output {
+            let (network, evaluator) = best_evaluator::<S>(self.0, self.1)?;
+            Ok(Box::new(GameNet { network, evaluator }))
+        }
+    }
+    for_game(cfg, Load(run, cfg))
 }
 
 /// Options of an extra self-play worker.
@@ -215,7 +266,7 @@ pub fn run_worker(run: &RunDir, opts: &WorkerOptions) -> Result<u64, TrainError>
     run.refresh_config()?;
     let mut cfg = None;
     let mut played = 0u64;
-    let mut current: Option<(u32, Box<dyn Evaluator>)> = None;
+    let mut current: Option<Box<dyn ChunkPlayer>> = None;
     let mut waiting = Waiting::default();
     let idle = |waiting: &mut Waiting, reason: &str, hb: &Option<Heartbeat>| {
         waiting.say(&opts.name, reason);
@@ -253,16 +304,16 @@ pub fn run_worker(run: &RunDir, opts: &WorkerOptions) -> Result<u64, TrainError>
             return Ok(played);
         }
         let best = run.read_best()?;
-        if let Some(b) = best.filter(|&b| current.as_ref().map(|c| c.0) != Some(b)) {
+        if let Some(b) = best.filter(|&b| current.as_ref().map(|c| c.network()) != Some(b)) {
             if !run.fetch_model(b)? {
                 idle(&mut waiting, &format!("the upload of network gen-{b:04} to finish"), &heartbeat);
                 continue;
             }
-            let (g, ev) = best_evaluator(run, cfg)?;
-            tracing::info!("worker {}: playing with gen-{g:04}", opts.name);
-            current = Some((g, ev));
+            let player = best_player(run, cfg)?;
+            tracing::info!("worker {}: playing with gen-{:04}", opts.name, player.network());
+            current = Some(player);
         }
-        let Some((net, ev)) = current.as_mut() else {
+        let Some(player) = current.as_mut() else {
             idle(&mut waiting, "the trainer to publish its first network (best)", &heartbeat);
             continue;
         };
@@ -272,7 +323,7 @@ pub fn run_worker(run: &RunDir, opts: &WorkerOptions) -> Result<u64, TrainError>
         }
         waiting = Waiting::default();
         if let Some(h) = &heartbeat {
-            let (g, net) = (state.generation, *net);
+            let (g, net) = (state.generation, player.network());
             h.update(|b| {
                 b.status = "playing".into();
                 b.generation = g;
@@ -281,7 +332,7 @@ pub fn run_worker(run: &RunDir, opts: &WorkerOptions) -> Result<u64, TrainError>
         }
         let bar = crate::progress::Progress::new(n, &format!("worker {} gen {}", opts.name, state.generation), "games");
         bar.resume_at(0);
-        let prog = play_chunk(run, cfg, state.generation, &opts.name, ev.as_mut(), n, &mut |p| {
+        let prog = player.play(run, cfg, state.generation, &opts.name, n, &mut |p| {
             bar.set_position(p.games.min(n));
         })?;
         bar.finish();
@@ -621,7 +672,9 @@ mod tests {
     #[test]
     fn self_play_leaf_terms_follow_the_config() {
         let mut cfg = TrainConfig::default();
-        let name = |cfg: &TrainConfig| with_quiescence(cfg, Box::new(UniformEvaluator::new())).name();
+        let name = |cfg: &TrainConfig| {
+            <crate::rules::Position as TrainGame>::with_leaf_terms(cfg, Box::new(UniformEvaluator::new())).name()
+        };
         assert_eq!(name(&cfg), "uniform");
         cfg.selfplay.quiescence = 1.0;
         assert_eq!(name(&cfg), "qs1(uniform)");
@@ -661,12 +714,12 @@ mod tests {
             TrainConfig::from_toml(include_str!("../../configs/quick.toml"), "quick", &["network.backend=none".into()])
                 .unwrap();
         let mut ev = UniformEvaluator::new();
-        play_chunk(&run, &cfg, 0, "a", &mut ev, 3, &mut |_| {}).unwrap();
+        play_chunk::<crate::rules::Position>(&run, &cfg, 0, "a", &mut ev, 3, &mut |_| {}).unwrap();
         let dir = run.shard_dir(0);
         assert_eq!(count_games(&dir), 3);
         assert_eq!(next_shard_index(&dir, "a"), 2, "2 games per shard: shards 0 and 1");
         assert_eq!(next_shard_index(&dir, "b"), 0);
-        play_chunk(&run, &cfg, 0, "a", &mut ev, 1, &mut |_| {}).unwrap();
+        play_chunk::<crate::rules::Position>(&run, &cfg, 0, "a", &mut ev, 1, &mut |_| {}).unwrap();
         assert_eq!(count_games(&dir), 4);
         assert_eq!(next_shard_index(&dir, "a"), 3);
     }

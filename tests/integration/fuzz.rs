@@ -472,7 +472,7 @@ fn game_record(v: Variant, plies: usize, seed: u64) -> GameRecord {
 fn check_shard(bytes: &[u8]) {
     let Ok(records) = decode_shard(Path::new("fuzz.shard"), bytes) else { return };
     for rec in &records {
-        let Ok(samples) = game_samples(rec, &Targets::selfplay(0.5)) else { continue };
+        let Ok(samples) = game_samples::<fiveup::rules::Position>(rec, &Targets::selfplay(0.5)) else { continue };
         let items: Vec<_> = samples.iter().take(4).map(|s| (s, Symmetry::IDENTITY)).collect();
         let _ = TrainBatch::assemble(&items);
     }

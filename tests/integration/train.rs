@@ -526,3 +526,90 @@ fn self_play_shards_export_as_text_records() {
     let o = Command::new(bin).args(["games", "export", "no/such/dir"]).output().unwrap();
     assert_one_line_error(&o, "no/such/dir");
 }
+
+fn quasi_alice_quick() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/quasi-alice-quick.toml")
+}
+
+/// 4D Quasi-Alice trains through the same loop: its shards replay as Quasi-Alice games, its
+/// ladder plays its own alpha-beta, and a worker and the export read its records.
+#[test]
+fn the_quasi_alice_quick_config_trains_end_to_end() {
+    let t = tempfile::tempdir().unwrap();
+    let run = t.path().join("run");
+    let bin = env!("CARGO_BIN_EXE_fiveup");
+    let train = |extra: &[&str]| {
+        let mut c = Command::new(bin);
+        c.args(["train", "--config"]).arg(quasi_alice_quick()).arg("--run").arg(&run);
+        c.args(["--set", BACKEND, "--set", "generations=1"]).args(extra).env("RUST_LOG", "warn");
+        c.output().unwrap()
+    };
+    let o = train(&[]);
+    assert_ok(&o);
+    let rd = RunDir::new(&run);
+    let state = rd.read_state().unwrap().unwrap();
+    assert_eq!((state.generation, state.phase), (1, Phase::Finished));
+    let dir = rd.shard_dir(0);
+    assert!(count_games(&dir) >= 8);
+    for f in fiveup::train::replay::shard_files(&dir) {
+        for g in read_shard(&f).unwrap() {
+            assert_eq!(g.variant.ruleset, "quasi-alice");
+            g.replay_of::<fiveup::quasi_alice::Position>().unwrap();
+        }
+    }
+    // The ladder played the game's own players and recorded the games as Quasi-Alice records.
+    let ladder = std::fs::read_to_string(run.join("eval/gen-0001.json")).unwrap();
+    assert!(ladder.contains("\"ab:depth=1\"") && ladder.contains("\"random\""), "{ladder}");
+    let games = run.join("eval/gen-0001.games");
+    let records = fiveup::eval::records::read_records_of::<fiveup::quasi_alice::Position>(&games).unwrap();
+    assert_eq!(records.len(), 4);
+    // The export writes Quasi-Alice records that replay reads back.
+    let pgn = t.path().join("qa.pgn");
+    let o =
+        Command::new(bin).args(["games", "export"]).arg(run.join("shards")).arg("--out").arg(&pgn).output().unwrap();
+    assert_ok(&o);
+    let o = Command::new(bin).args(["replay", "--record"]).arg(&pgn).args(["--game", "1"]).output().unwrap();
+    assert_ok(&o);
+    // A 5x5x5-only setting is refused before any work, naming the key and the game.
+    let o = train(&["--set", "selfplay.quiescence=1.0"]);
+    assert_one_line_error(&o, "selfplay.quiescence");
+    assert!(text(&o.stderr).contains("quasi-alice"), "{}", text(&o.stderr));
+}
+
+/// A real Quasi-Alice network: trained by the quick config, it plays as an `mcts:net=` player of
+/// this game, and a 5x5x5 game refuses it by name.
+#[cfg(feature = "torch")]
+#[test]
+fn a_trained_quasi_alice_network_plays_its_game_only() {
+    let t = tempfile::tempdir().unwrap();
+    let run = t.path().join("run");
+    let bin = env!("CARGO_BIN_EXE_fiveup");
+    let o = Command::new(bin)
+        .args(["train", "--config"])
+        .arg(quasi_alice_quick())
+        .arg("--run")
+        .arg(&run)
+        .args([
+            "--set",
+            "generations=1",
+            "--set",
+            "evaluation.games_per_rung=0",
+            "--set",
+            "selfplay.games_per_generation=4",
+        ])
+        .env("RUST_LOG", "warn")
+        .output()
+        .unwrap();
+    assert_ok(&o);
+    let net = RunDir::new(&run).model_dir(1);
+    let spec = format!("mcts:net={},sims=8", net.display());
+    let o = Command::new(bin)
+        .args(["match", "--ruleset", "quasi-alice", "--white", &spec, "--black", "random", "--games", "2"])
+        .args(["--max-plies", "12"])
+        .output()
+        .unwrap();
+    assert_ok(&o);
+    assert!(text(&o.stdout).contains("2 games"), "{}", text(&o.stdout));
+    let o = Command::new(bin).args(["match", "--white", &spec, "--black", "random", "--games", "2"]).output().unwrap();
+    assert_one_line_error(&o, "a network for quasi-alice");
+}

@@ -2,17 +2,32 @@
 //! text its error shows ([`range`]); the checks that are not plain ranges use [`check`].
 
 use super::TrainConfig;
+use crate::catalog::GameId;
 use crate::rules::{Ruleset, Variant};
 use crate::tomlcfg::{check, in_range, range, ConfigError};
 
 impl TrainConfig {
-    /// The validated variant.
-    pub fn variant(&self) -> Result<Variant, ConfigError> {
-        let rs: Ruleset = self.rules.ruleset.trim().parse().map_err(|_| ConfigError::Range {
+    /// The game `rules.ruleset` names.
+    pub fn game(&self) -> Result<GameId, ConfigError> {
+        self.rules.ruleset.trim().parse().map_err(|_| ConfigError::Range {
             key: "rules.ruleset".into(),
             value: format!("{:?}", self.rules.ruleset),
-            allowed: "\"fiveup\", \"fiveup-2001\", \"raumschach\"".into(),
-        })?;
+            allowed: "\"fiveup\", \"fiveup-2001\", \"raumschach\", \"quasi-alice\"".into(),
+        })
+    }
+
+    /// The validated 5x5x5 variant (another game is an error naming it).
+    pub fn variant(&self) -> Result<Variant, ConfigError> {
+        let rs: Ruleset = match self.game()? {
+            GameId::FiveUp(rs) => rs,
+            other => {
+                return Err(ConfigError::Range {
+                    key: "rules.ruleset".into(),
+                    value: format!("{:?}", self.rules.ruleset),
+                    allowed: format!("a 5x5x5 game ({}) for this setting, not {other}", crate::catalog::FIVE_UP_NAMES),
+                })
+            }
+        };
         Variant::new(rs, self.rules.castling, self.rules.hypercylinder).map_err(|e| ConfigError::Range {
             key: "rules".into(),
             value: format!(
@@ -25,7 +40,13 @@ impl TrainConfig {
 
     /// Checks every range; the error names the first bad key and what is allowed.
     pub fn validate(&self) -> Result<(), ConfigError> {
-        let variant = self.variant()?;
+        let variant = match self.game()? {
+            GameId::FiveUp(_) => Some(self.variant()?),
+            GameId::QuasiAlice => {
+                self.validate_other_game()?;
+                None
+            }
+        };
         range("generations", self.generations, "0..=100000")?;
         let n = &self.network;
         range("network.blocks", n.blocks, "1..=64")?;
@@ -44,8 +65,24 @@ impl TrainConfig {
         self.validate_evaluation()
     }
 
-    /// `[selfplay]`.
-    fn validate_selfplay(&self, variant: Variant) -> Result<(), ConfigError> {
+    /// A game other than the 5x5x5 ones: the settings built only for those are off.
+    fn validate_other_game(&self) -> Result<(), ConfigError> {
+        let game = self.rules.ruleset.trim();
+        let off = |key: &str, on: bool, value: String| {
+            check(!on, key, value, &format!("off for {game} (built for the 5x5x5 games only)"))
+        };
+        off("rules.castling", self.rules.castling, self.rules.castling.to_string())?;
+        off("rules.hypercylinder", self.rules.hypercylinder, self.rules.hypercylinder.to_string())?;
+        let s = &self.selfplay;
+        off("selfplay.quiescence", s.quiescence != 0.0, s.quiescence.to_string())?;
+        off("selfplay.nnue_leaf", s.nnue_leaf != 0.0, s.nnue_leaf.to_string())?;
+        off("selfplay.mate_check", s.mate_check, s.mate_check.to_string())?;
+        off("bootstrap.enabled", self.bootstrap.enabled, self.bootstrap.enabled.to_string())?;
+        off("heldout.positions", self.heldout.positions != 0, self.heldout.positions.to_string())
+    }
+
+    /// `[selfplay]` (`variant`: the 5x5x5 variant, `None` for another game).
+    fn validate_selfplay(&self, variant: Option<Variant>) -> Result<(), ConfigError> {
         let s = &self.selfplay;
         range("selfplay.games_per_generation", s.games_per_generation, "1..=10000000")?;
         range("selfplay.concurrent_games", s.concurrent_games, "1..=65536")?;
@@ -58,10 +95,10 @@ impl TrainConfig {
         range("selfplay.quiescence", s.quiescence, "[0, 4] (0 = off)")?;
         range("selfplay.nnue_leaf", s.nnue_leaf, "[0, 1] (0 = off)")?;
         check(
-            s.nnue_leaf == 0.0 || crate::engine::nnue::ships(variant.ruleset),
+            s.nnue_leaf == 0.0 || variant.is_some_and(|v| crate::engine::nnue::ships(v.ruleset)),
             "selfplay.nnue_leaf",
             s.nnue_leaf,
-            &format!("0: no NNUE network is shipped for {}", variant.ruleset),
+            &format!("0: no NNUE network is shipped for {}", self.rules.ruleset.trim()),
         )?;
         let depths = format!("0..={}", crate::mcts::quiesce::MAX_LEAF_DEPTH);
         range("selfplay.nnue_leaf_depth", s.nnue_leaf_depth, &depths)?;

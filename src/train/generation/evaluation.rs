@@ -7,14 +7,15 @@ use crate::eval::runner::PlayerSource;
 use crate::progress::Progress;
 use crate::rng::mix_seed;
 use crate::train::arena::{gate, net_source, opponent_source, play_match, GateResult, MatchResult, MatchSettings};
+use crate::train::game::TrainGame;
 use crate::train::gate::recorded_or_play;
 use crate::train::rundir::{atomic_write, Phase};
 use crate::train::TrainError;
 use std::path::PathBuf;
 use std::time::Instant;
 
-impl Trainer<'_> {
-    fn net_player(&self, g: u32) -> PlayerSource {
+impl<S: TrainGame> Trainer<'_, S> {
+    fn net_player(&self, g: u32) -> PlayerSource<S> {
         net_source(&self.cfg, g, self.run.model_dir(g))
     }
 
@@ -26,7 +27,7 @@ impl Trainer<'_> {
             let e = self.cfg.evaluation.clone();
             let (a, b) = (self.net_player(cand), self.net_player(best));
             let seed = mix_seed(&[self.cfg.seed, 0x6761_7465, cand as u64]);
-            let s = MatchSettings::from_config(&self.cfg, 0, seed, format!("gate gen-{cand:04}"))?;
+            let s = MatchSettings::<S>::from_config(&self.cfg, 0, seed, format!("gate gen-{cand:04}"))?;
             let (r, records) =
                 gate(&a, &b, (cand, best), (e.sprt_elo0, e.sprt_elo1), e.sprt_alpha, e.gating_max_games, &s)?;
             write_records(&self.run.eval_dir().join(format!("gate-{cand:04}.games")), &records)?;
@@ -71,18 +72,19 @@ impl Trainer<'_> {
             let me = self.net_player(g);
             let games_path = self.run.eval_dir().join(format!("gen-{g:04}.games"));
             // Records of the rungs already done (a rung cut short by a kill is replayed whole).
-            let mut records: Vec<crate::eval::records::TextRecord> = crate::eval::records::read_records(&games_path)
-                .unwrap_or_default()
-                .into_iter()
-                .filter(|r| done.iter().any(|d| r.event == format!("gen-{g:04} vs {}", d.opponent)))
-                .collect();
+            let mut records: Vec<crate::eval::records::TextRecord<S>> =
+                crate::eval::records::read_records_of::<S>(&games_path)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .filter(|r| done.iter().any(|d| r.event == format!("gen-{g:04} vs {}", d.opponent)))
+                    .collect();
             for (i, spec) in e.ladder.iter().enumerate().skip(done.len()) {
-                let opp = opponent_source(spec, mix_seed(&[self.cfg.seed, g as u64, i as u64]))?;
+                let opp = opponent_source::<S>(spec, mix_seed(&[self.cfg.seed, g as u64, i as u64]))?;
                 let pairs = e.games_per_rung.div_ceil(2);
                 let bar = Progress::new(pairs as u64, &format!("gen {g} vs {spec}"), "pairs");
                 bar.resume_at(0);
                 let seed = mix_seed(&[self.cfg.seed, 0x6c61_6464, g as u64, i as u64]);
-                let s = MatchSettings::from_config(&self.cfg, pairs, seed, format!("gen-{g:04} vs {spec}"))?;
+                let s = MatchSettings::<S>::from_config(&self.cfg, pairs, seed, format!("gen-{g:04} vs {spec}"))?;
                 let (mut r, recs) = play_match(&me, &opp, &s, &mut |r, _| {
                     bar.set_position(r.pairs.pairs());
                     bar.set_message(format!("score {:.3}", r.score));
@@ -124,7 +126,10 @@ pub fn read_eval_json<T: serde::de::DeserializeOwned>(
 }
 
 /// Writes the PGN-style records of an evaluation or gating match next to its JSON results.
-fn write_records(path: &std::path::Path, records: &[crate::eval::records::TextRecord]) -> Result<(), TrainError> {
+fn write_records<S: TrainGame>(
+    path: &std::path::Path,
+    records: &[crate::eval::records::TextRecord<S>],
+) -> Result<(), TrainError> {
     let text: String = records.iter().map(|r| r.to_text() + "\n").collect();
     atomic_write(path, text.as_bytes())
 }

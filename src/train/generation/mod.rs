@@ -33,6 +33,7 @@
 use super::arena::opponent_source;
 use super::backend::open_learner;
 use super::checkpoint;
+use super::game::{for_game, ForGame, TrainGame};
 use super::learner::{learning_rate, Learner, LrPhase, StepStats};
 use super::replay::{bootstrap_share, Pool, Replay, Targets};
 use super::rundir::{atomic_write, Phase, RunDir, RunState};
@@ -121,14 +122,14 @@ fn recover_config(run: &RunDir) -> Result<Option<PathBuf>, TrainError> {
 }
 
 /// Everything the loop carries between phases.
-struct Trainer<'a> {
+struct Trainer<'a, S> {
     run: RunDir,
     cfg: TrainConfig,
     hash: String,
     learner: Box<dyn Learner>,
     step: u64,
     state: RunState,
-    replay: Replay,
+    replay: Replay<S>,
     out: &'a mut dyn Write,
     timings: Timings,
 }
@@ -157,6 +158,32 @@ pub fn run_training(opts: &TrainOptions, out: &mut dyn Write) -> Result<(), Trai
     // Every player spec, and the starting network, is checked before the run directory is touched.
     check_players(&cfg)?;
     check_init(&cfg)?;
+    /// The rest of the start and the loop, for the config's game.
+    struct Train<'a, 'o> {
+        opts: &'a TrainOptions,
+        run: RunDir,
+        remote_lock: Option<super::rundir::RunLock>,
+        cfg: TrainConfig,
+        out: &'o mut dyn Write,
+    }
+    impl ForGame for Train<'_, '_> {
+        type Output = Result<(), TrainError>;
+        fn run<S: TrainGame>(self) -> Self::Output {
+            train_game::<S>(self.opts, self.run, self.remote_lock, self.cfg, self.out)
+        }
+    }
+    let game_cfg = cfg.clone();
+    for_game(&game_cfg, Train { opts, run, remote_lock, cfg, out })
+}
+
+/// [`run_training`] from the creation of the run directory on, for game `S`.
+fn train_game<S: TrainGame>(
+    opts: &TrainOptions,
+    run: RunDir,
+    remote_lock: Option<super::rundir::RunLock>,
+    cfg: TrainConfig,
+    out: &mut dyn Write,
+) -> Result<(), TrainError> {
     run.create()?;
     let _lock = match remote_lock {
         Some(l) => l,
@@ -167,7 +194,7 @@ pub fn run_training(opts: &TrainOptions, out: &mut dyn Write) -> Result<(), Trai
     run.repair_metrics()?;
     checkpoint::clean_temporaries(&run);
     let hash = cfg.hash();
-    let mut learner = open_learner(&cfg)?;
+    let mut learner = open_learner::<S>(&cfg)?;
     let meta = checkpoint::load_latest(&run, learner.as_mut(), &hash, opts.force_config)?;
     let step = meta.as_ref().map_or(0, |m| m.step);
     if meta.is_none() && !cfg.network.init.is_empty() {
@@ -196,7 +223,7 @@ pub fn run_training(opts: &TrainOptions, out: &mut dyn Write) -> Result<(), Trai
         state.phase,
         if meta.is_some() { "resumed from checkpoint" } else { "no checkpoint yet" }
     );
-    let replay = Replay::new(cfg.replay.window_max);
+    let replay = Replay::<S>::new(cfg.replay.window_max);
     let mut t = Trainer { run, cfg, hash, learner, step, state, replay, out, timings: Timings::default() };
     t.ensure_heldout()?;
     t.run_loop()
@@ -243,13 +270,20 @@ pub fn check_players(cfg: &TrainConfig) -> Result<(), TrainError> {
     if cfg.heldout.positions > 0 {
         heldout::check_specs(cfg)?;
     }
-    for spec in &cfg.evaluation.ladder {
-        opponent_source(spec, 0).map_err(|e| match e {
-            TrainError::Player(m) => TrainError::Player(format!("evaluation.ladder: {m}")),
-            other => other,
-        })?;
+    struct Ladder<'a>(&'a TrainConfig);
+    impl ForGame for Ladder<'_> {
+        type Output = Result<(), TrainError>;
+        fn run<S: TrainGame>(self) -> Self::Output {
+            for spec in &self.0.evaluation.ladder {
+                opponent_source::<S>(spec, 0).map_err(|e| match e {
+                    TrainError::Player(m) => TrainError::Player(format!("evaluation.ladder: {m}")),
+                    other => other,
+                })?;
+            }
+            Ok(())
+        }
     }
-    Ok(())
+    for_game(cfg, Ladder(cfg))
 }
 
 /// Checks that `network.init`, when set, is a published network of the configured architecture
@@ -258,13 +292,21 @@ pub fn check_init(cfg: &TrainConfig) -> Result<(), TrainError> {
     if cfg.network.init.is_empty() {
         return Ok(());
     }
-    open_learner(cfg)?.init_from(Path::new(&cfg.network.init)).map_err(|e| match e {
-        TrainError::Backend(m) => TrainError::Backend(format!("network.init: {m}")),
-        other => other,
-    })
+    struct Init<'a>(&'a TrainConfig);
+    impl ForGame for Init<'_> {
+        type Output = Result<(), TrainError>;
+        fn run<S: TrainGame>(self) -> Self::Output {
+            let cfg = self.0;
+            open_learner::<S>(cfg)?.init_from(Path::new(&cfg.network.init)).map_err(|e| match e {
+                TrainError::Backend(m) => TrainError::Backend(format!("network.init: {m}")),
+                other => other,
+            })
+        }
+    }
+    for_game(cfg, Init(cfg))
 }
 
-impl Trainer<'_> {
+impl<S: TrainGame> Trainer<'_, S> {
     /// Makes the run's held-out set if the config asks for one and it is missing.
     fn ensure_heldout(&mut self) -> Result<(), TrainError> {
         let n = self.cfg.heldout.positions;
@@ -446,7 +488,7 @@ impl Trainer<'_> {
         let bar = Progress::new(target, &format!("gen {g} self-play"), "games");
         bar.resume_at(have.min(target));
         let t0 = Instant::now();
-        let mut evaluator: Option<(u32, Box<dyn Evaluator>)> = None;
+        let mut evaluator: Option<(u32, Box<dyn Evaluator<S>>)> = None;
         let mut played = 0u64;
         let mut liveness = super::worker::Liveness::new(have, self.cfg.selfplay.worker_timeout_s);
         while have < target {
@@ -461,7 +503,7 @@ impl Trainer<'_> {
             self.check_stop()?;
             let best = self.run.read_best()?;
             if evaluator.as_ref().map(|e| e.0) != best {
-                evaluator = Some(best_evaluator(&self.run, &self.cfg)?);
+                evaluator = Some(best_evaluator::<S>(&self.run, &self.cfg)?);
             }
             let (best_gen, ev) = evaluator.as_mut().expect("just loaded");
             self.state.best = *best_gen;

@@ -2,13 +2,14 @@
 //! and one summary line on stdout.
 
 use super::{unix_time, Timings, Trainer};
+use crate::train::game::TrainGame;
 use crate::train::learner::StepStats;
 use crate::train::rundir::Phase;
 use crate::train::worker::count_games;
 use crate::train::{plots, replay, TrainError};
 use serde_json::json;
 
-impl Trainer<'_> {
+impl<S: TrainGame> Trainer<'_, S> {
     pub(super) fn report(&mut self) -> Result<(), TrainError> {
         let g = self.state.generation;
         if self.replay.total() == 0 {
