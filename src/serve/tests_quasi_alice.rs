@@ -127,7 +127,7 @@ async fn a_quasi_alice_search_streams_its_depths_and_a_legal_move() {
     let res = app.clone().oneshot(req).await.unwrap();
     assert_eq!(res.status(), StatusCode::OK);
     let bytes = axum::body::to_bytes(res.into_body(), usize::MAX).await.unwrap();
-    let ev = events(&String::from_utf8(bytes.to_vec()).unwrap());
+    let ev = events(std::str::from_utf8(&bytes).unwrap());
     let depths: Vec<u64> = ev.iter().filter(|(n, _)| n == "info").map(|(_, d)| d["depth"].as_u64().unwrap()).collect();
     assert_eq!(depths, [1, 2]);
     let (name, best) = ev.last().unwrap();
