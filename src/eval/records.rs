@@ -490,7 +490,11 @@ pub fn read_records_of<S: RecordGame>(path: &Path) -> Result<Vec<TextRecord<S>>,
 /// The game of a records file: the value of its first `Ruleset` tag (`None` when it has none or
 /// cannot be read), so that a reader can pick the game's parser.
 pub fn records_ruleset(path: &Path) -> Option<String> {
-    let text = std::fs::read_to_string(path).ok()?;
+    text_ruleset(&std::fs::read_to_string(path).ok()?)
+}
+
+/// [`records_ruleset`] of a records text already read (a pasted one).
+pub fn text_ruleset(text: &str) -> Option<String> {
     text.lines().find_map(|l| parse_tag(l).filter(|(k, _)| k == "Ruleset").map(|(_, v)| v))
 }
 

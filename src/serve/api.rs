@@ -1,15 +1,16 @@
 //! The game endpoints: `/api/info`, `/api/game`, `/api/search` (server-sent events), `/api/draw`
 //! and `/api/record` (docs/WEB.md has the request and answer shapes).
 
+use super::games::{for_game, kinds, WebGame};
 use super::{ApiError, AppState, MAX_HASH_MB};
+use crate::catalog::GameId;
 use crate::eval::TextRecord;
 use crate::game::line::move_number_label;
 use crate::game::Color;
-use crate::game::{EndRule, Game, Outcome, Status};
+use crate::game::{legal_moves, EndRule, Game, Outcome, Status};
 use crate::player::spec::PlayerSpec;
 use crate::player::{Go, Player, SearchInfo, Turn};
-use crate::rules::notation::{coordinate, figurine, format_line, parse_move};
-use crate::rules::{Cell, Kind, Move, Position, Ruleset, Variant};
+use crate::rules::{Cell, Ruleset, Variant};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -82,128 +83,125 @@ impl<S: Send + Sync, T: serde::de::DeserializeOwned> axum::extract::FromRequest<
     }
 }
 
-/// The variant and start position a request names.
-fn start_of(req: &GameRequest) -> Result<Position, ApiError> {
+/// The game a request names (`fiveup` when it names none).
+pub(crate) fn game_of(req: &GameRequest) -> Result<GameId, ApiError> {
     let name = req.ruleset.as_deref().unwrap_or("fiveup").trim();
-    let ruleset: Ruleset = name.parse().map_err(|e| ApiError::bad(format!("ruleset: {e}")))?;
-    let variant = Variant::new(ruleset, req.castling, req.hypercylinder).map_err(|e| ApiError::bad(e.to_string()))?;
-    match req.start.as_deref().map(str::trim) {
-        None | Some("") | Some("startpos") => Ok(Position::startpos(variant)),
+    name.parse().map_err(|e| ApiError::bad(format!("ruleset: {e}")))
+}
+
+/// The start position a request names.
+fn start_of<S: WebGame>(req: &GameRequest, game: GameId) -> Result<S, ApiError> {
+    let text = match req.start.as_deref().map(str::trim) {
+        None | Some("") | Some("startpos") => None,
         Some(text) if text.len() > MAX_TEXT => {
-            Err(ApiError::bad(format!("start: a position text is at most {MAX_TEXT} bytes (got {})", text.len())))
+            return Err(ApiError::bad(format!(
+                "start: a position text is at most {MAX_TEXT} bytes (got {})",
+                text.len()
+            )))
         }
-        Some(text) => Position::from_text(text, variant).map_err(|e| ApiError::bad(format!("start: {e}"))),
-    }
+        Some(text) => Some(text),
+    };
+    S::named_start(game, req.castling, req.hypercylinder, text).map_err(ApiError::bad)
 }
 
 /// Replays a request's game: every move must be legal and the game must not have ended before it.
-pub(crate) fn replay(req: &GameRequest) -> Result<Game<Position>, ApiError> {
+pub(crate) fn replay<S: WebGame>(req: &GameRequest, game: GameId) -> Result<Game<S>, ApiError> {
     if req.moves.len() > MAX_MOVES {
         return Err(ApiError::bad(format!("moves: at most {MAX_MOVES} (got {})", req.moves.len())));
     }
-    let mut game = Game::new(start_of(req)?);
+    let mut g = Game::new(start_of::<S>(req, game)?);
     for (i, text) in req.moves.iter().enumerate() {
         let shown = crate::player::text::clip(text);
-        if let Status::Over(o) = game.status() {
+        if let Status::Over(o) = g.status() {
             return Err(ApiError::bad(format!("move {} ({shown}): the game is over ({o})", i + 1)));
         }
-        let m =
-            parse_move(game.position(), text).map_err(|e| ApiError::bad(format!("move {} ({shown}): {e}", i + 1)))?;
-        game.play(m).map_err(|e| ApiError::bad(format!("move {} ({shown}): {e}", i + 1)))?;
+        let m = g.position().parse_move(text).map_err(|e| ApiError::bad(format!("move {} ({shown}): {e}", i + 1)))?;
+        g.play(m).map_err(|e| ApiError::bad(format!("move {} ({shown}): {e}", i + 1)))?;
     }
-    Ok(game)
-}
-
-/// A piece as the page draws it.
-fn piece_json(pos: &Position, c: Cell) -> Value {
-    match pos.piece_at(c) {
-        None => Value::Null,
-        Some(p) => json!({ "color": p.color.name(), "letter": p.kind.letter().to_string(), "name": p.kind.name() }),
-    }
-}
-
-/// The 125 cells of a position, in index order.
-pub(crate) fn board_json(pos: &Position) -> Vec<Value> {
-    Cell::all().map(|c| piece_json(pos, c)).collect()
-}
-
-/// One move in both notations with its cells.
-fn move_json(pos: &Position, m: Move) -> Value {
-    json!({
-        "coord": coordinate(m),
-        "figurine": figurine(pos, m),
-        "from": m.from().index(),
-        "to": m.to().index(),
-        "promo": m.promotion().map(|k| k.letter().to_string()),
-        "place": m.placement().map(|k| k.letter().to_string()),
-        "capture": pos.piece_at(m.to()).is_some_and(|p| p.color != pos.side())
-            || m.special() == crate::rules::Special::EnPassant,
-    })
+    Ok(g)
 }
 
 /// The answer of `/api/game`: the position after the moves, with everything the page shows.
-pub(crate) fn game_json(game: &Game<Position>) -> Value {
+pub(crate) fn game_json<S: WebGame>(game: &Game<S>) -> Value {
     let pos = game.position();
     let mut history = Vec::with_capacity(game.moves().len());
     let mut p = game.start().clone();
     for (i, &m) in game.moves().iter().enumerate() {
+        let (from, to) = p.cells(m);
         history.push(json!({
             "ply": i + 1,
             "label": move_number_label(&p),
-            "coord": coordinate(m),
-            "figurine": figurine(&p, m),
-            "from": m.from().index(),
-            "to": m.to().index(),
+            "coord": p.coordinate(m),
+            "figurine": p.figurine(m),
+            "from": from,
+            "to": to,
         }));
         p.make(m);
     }
     let status = game.status();
     let over = status.outcome();
     let legal: Vec<Value> =
-        if over.is_some() { Vec::new() } else { pos.legal_moves().into_iter().map(|m| move_json(pos, m)).collect() };
-    let reserve = |c: Color| pos.reserve_kinds(c).map(|k| k.letter().to_string()).collect::<Vec<_>>();
-    let checkers: Vec<usize> = cells_of(pos.checkers().0);
-    json!({
-        "ruleset": pos.ruleset().name(),
-        "castling": pos.variant().castling,
-        "hypercylinder": pos.variant().hypercylinder,
+        if over.is_some() { Vec::new() } else { legal_moves(pos).into_iter().map(|m| pos.move_json(m)).collect() };
+    let mut v = json!({
+        "ruleset": pos.game_name(),
         "start": game.start().to_text(),
         "text": pos.to_text(),
         "side": pos.side().name(),
         "fullmove": pos.fullmove(),
-        "board": board_json(pos),
-        "reserve": { "white": reserve(Color::White), "black": reserve(Color::Black) },
+        "board": pos.board_json(),
         "status": match status { Status::Ongoing => "ongoing", Status::Check => "check", Status::Over(_) => "over" },
         "result": over.map(|o| o.result()),
         "termination": over.map(|o| o.rule.name()),
         "history": history,
-        "movetext": format_line(game.start(), game.moves()),
+        "movetext": S::movetext(game.start(), game.moves()),
         "legal": legal,
-        "check_cells": checkers,
-        "king_in_check": if pos.in_check() { Some(pos.king(pos.side()).index()) } else { None },
-    })
+    });
+    if let Value::Object(map) = &mut v {
+        map.extend(pos.extra_json().into_iter().map(|(k, x)| (k.to_string(), x)));
+    }
+    v
 }
 
-fn cells_of(mut bits: u128) -> Vec<usize> {
-    let mut out = Vec::new();
-    while bits != 0 {
-        out.push(bits.trailing_zeros() as usize);
-        bits &= bits - 1;
-    }
-    out
+/// The player specs `/api/info` suggests for a game: the built-in list, then the server's
+/// `--engine` specs whose kind plays the game.
+fn suggested_players(st: &AppState, game: GameId) -> Vec<String> {
+    let builtin: &[&str] = match game {
+        GameId::FiveUp(_) => &[
+            "ab:time=0.5",
+            "ab:time=2",
+            "ab:depth=4",
+            "ab:time=0.5,eval=auto",
+            "mcts:ab,sims=400",
+            "ab:depth=1",
+            "random",
+        ],
+        GameId::QuasiAlice => &["ab:time=0.5", "ab:time=2", "ab:depth=4", "ab:depth=1", "random"],
+    };
+    let plays = |spec: &PlayerSpec| match (game, spec) {
+        (GameId::FiveUp(_), _) => true,
+        (GameId::QuasiAlice, PlayerSpec::Mcts(_)) => false,
+        (GameId::QuasiAlice, PlayerSpec::AlphaBeta(ab)) => {
+            !matches!(ab.eval, crate::player::spec::EvalChoice::Nnue(_) | crate::player::spec::EvalChoice::Shipped)
+        }
+        (GameId::QuasiAlice, _) => true,
+    };
+    let engines = st.config.engines.iter().filter(|e| e.parse::<PlayerSpec>().is_ok_and(|s| plays(&s)));
+    builtin.iter().map(|s| s.to_string()).chain(engines.cloned()).collect()
 }
 
 /// `GET /api/info`.
 pub(crate) async fn info(State(st): State<Arc<AppState>>) -> Json<Value> {
-    let rulesets: Vec<Value> = Ruleset::ALL
+    let rulesets: Vec<Value> = crate::catalog::ALL
         .iter()
-        .map(|&r| {
-            let kinds: Vec<Value> = Kind::ALL
-                .iter()
-                .filter(|&&k| r.kind_from_letter(k.letter()) == Some(k))
-                .map(|k| json!({ "letter": k.letter().to_string(), "name": k.name() }))
-                .collect();
-            json!({ "name": r.name(), "castling": r != Ruleset::Raumschach, "kinds": kinds })
+        .map(|&g| {
+            let kinds: Vec<Value> =
+                kinds(g).into_iter().map(|(l, name)| json!({ "letter": l.to_string(), "name": name })).collect();
+            let (castling, hypercylinder) = match g {
+                GameId::FiveUp(r) => (r != Ruleset::Raumschach, Variant::new(r, false, true).is_ok()),
+                GameId::QuasiAlice => (false, false),
+            };
+            json!({ "name": g.name(), "castling": castling, "hypercylinder": hypercylinder, "kinds": kinds,
+                    "players": suggested_players(&st, g) })
         })
         .collect();
     let cells: Vec<Value> = Cell::all()
@@ -212,12 +210,7 @@ pub(crate) async fn info(State(st): State<Arc<AppState>>) -> Json<Value> {
             json!({ "name": name, "level": &name[0..1], "file": &name[1..2], "rank": c.rank() + 1 })
         })
         .collect();
-    let mut players: Vec<String> =
-        ["ab:time=0.5", "ab:time=2", "ab:depth=4", "ab:time=0.5,eval=auto", "mcts:ab,sims=400", "ab:depth=1", "random"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-    players.extend(st.config.engines.iter().cloned());
+    let players = suggested_players(&st, GameId::FiveUp(Ruleset::FiveUp));
     let runs: Vec<Value> = st.config.runs.iter().map(|r| json!({ "name": r.name, "kind": r.kind().name() })).collect();
     Json(json!({
         "version": env!("CARGO_PKG_VERSION"),
@@ -232,8 +225,8 @@ pub(crate) async fn info(State(st): State<Arc<AppState>>) -> Json<Value> {
 
 /// `POST /api/game`.
 pub(crate) async fn game(Body(req): Body<GameRequest>) -> Result<Json<Value>, ApiError> {
-    let game = replay(&req)?;
-    Ok(Json(game_json(&game)))
+    let id = game_of(&req)?;
+    for_game!(id, S => Ok(Json(game_json(&replay::<S>(&req, id)?))))
 }
 
 /// The player a page asks for: parsed, within the server's limits, and naming no file or program
@@ -295,15 +288,15 @@ fn score_json(s: crate::engine::Score) -> Value {
 
 /// A search's progress as the page shows it; the PV is cut at its first move that is not legal
 /// (an outside engine may send anything).
-pub(crate) fn info_json(pos: &Position, info: &SearchInfo) -> Value {
+pub(crate) fn info_json<S: WebGame>(pos: &S, info: &SearchInfo<S::Move>) -> Value {
     let score = info.score.map(score_json);
     let mut pv = Vec::new();
     let mut p = pos.clone();
     for &m in &info.pv {
-        if !p.legal_moves().contains(&m) {
+        if !p.is_legal(m) {
             break;
         }
-        pv.push(json!({ "coord": coordinate(m), "figurine": figurine(&p, m) }));
+        pv.push(p.pv_json(m));
         p.make(m);
     }
     let secs = info.time.as_secs_f64();
@@ -344,7 +337,16 @@ pub(crate) async fn search(
     State(st): State<Arc<AppState>>,
     Body(req): Body<GameRequest>,
 ) -> Result<axum::response::Response, ApiError> {
-    let game = replay(&req)?;
+    let id = game_of(&req)?;
+    for_game!(id, S => search_game::<S>(st, req, id).await)
+}
+
+async fn search_game<S: WebGame>(
+    st: Arc<AppState>,
+    req: GameRequest,
+    id: GameId,
+) -> Result<axum::response::Response, ApiError> {
+    let game = replay::<S>(&req, id)?;
     if let Status::Over(o) = game.status() {
         return Err(ApiError::new(StatusCode::CONFLICT, format!("the game is over ({o})")));
     }
@@ -353,7 +355,7 @@ pub(crate) async fn search(
         format!("{} searches are running (this server's limit); try again when one ends", st.config.max_searches);
     let permit = st.slot(&busy).await?;
     // Build here, so a player that cannot be built (a network that fails to load) is a clear 400.
-    let mut player = tokio::task::spawn_blocking(move || spec.build())
+    let mut player = tokio::task::spawn_blocking(move || S::build_player(&spec))
         .await
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("player build failed: {e}")))?
         .map_err(|e| ApiError::bad(format!("spec: {e}")))?;
@@ -387,11 +389,11 @@ pub(crate) async fn search(
 }
 
 /// Runs one search on this (blocking) thread, sending events until the page goes away.
-fn run_search(
+fn run_search<S: WebGame>(
     rt: &tokio::runtime::Handle,
-    player: &mut dyn Player,
-    game: &Game<Position>,
-    go: &Go,
+    player: &mut dyn Player<S>,
+    game: &Game<S>,
+    go: &Go<S::Move>,
     stop: &AtomicBool,
     tx: &tokio::sync::mpsc::Sender<Event>,
 ) {
@@ -420,16 +422,16 @@ fn run_search(
         send("info", info_json(pos, info));
     });
     match result {
-        Ok(c) if pos.legal_moves().contains(&c.mv) => {
+        Ok(c) if pos.is_legal(c.mv) => {
             let info = info_json(pos, &c.info);
             if !reported {
                 send("info", info.clone());
             }
-            send("bestmove", json!({ "coord": coordinate(c.mv), "figurine": figurine(pos, c.mv), "info": info }));
+            send("bestmove", json!({ "coord": pos.coordinate(c.mv), "figurine": pos.figurine(c.mv), "info": info }));
         }
         Ok(c) => send(
             "error",
-            json!({ "error": format!("the engine answered {}, which is not legal here", coordinate(c.mv)) }),
+            json!({ "error": format!("the engine answered {}, which is not legal here", pos.coordinate(c.mv)) }),
         ),
         Err(e) => send("error", json!({ "error": e.to_string().lines().next().unwrap_or("").to_string() })),
     }
@@ -441,7 +443,12 @@ pub(crate) async fn draw(
     State(st): State<Arc<AppState>>,
     Body(req): Body<GameRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let game = replay(&req)?;
+    let id = game_of(&req)?;
+    for_game!(id, S => draw_game::<S>(st, req, id).await)
+}
+
+async fn draw_game<S: WebGame>(st: Arc<AppState>, req: GameRequest, id: GameId) -> Result<Json<Value>, ApiError> {
+    let game = replay::<S>(&req, id)?;
     if let Status::Over(o) = game.status() {
         return Err(ApiError::new(StatusCode::CONFLICT, format!("the game is over ({o})")));
     }
@@ -458,7 +465,7 @@ pub(crate) async fn draw(
     let permit = st.slot("the engines are busy; offer again in a moment").await?;
     let answer = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        let mut player = spec.build().map_err(|e| ApiError::bad(format!("spec: {e}")))?;
+        let mut player = S::build_player(&spec).map_err(|e| ApiError::bad(format!("spec: {e}")))?;
         let go = Go { movetime: Some(DRAW_THINK), ..Go::default() };
         let turn =
             Turn { pos: game.position(), history: game.history(), start: game.start(), moves: game.moves(), go: &go };
@@ -487,7 +494,12 @@ pub(crate) async fn draw(
 /// takes its result from the rules; an unfinished one may end by `resignation` (with the winner's
 /// result) or `agreement` (a draw), or be saved unfinished (`*`).
 pub(crate) async fn record(Body(req): Body<GameRequest>) -> Result<Json<Value>, ApiError> {
-    let game = replay(&req)?;
+    let id = game_of(&req)?;
+    for_game!(id, S => record_game::<S>(&req, id))
+}
+
+fn record_game<S: WebGame>(req: &GameRequest, id: GameId) -> Result<Json<Value>, ApiError> {
+    let game = replay::<S>(req, id)?;
     let (outcome, detail) = match (game.status(), req.result.as_deref(), req.termination.as_deref()) {
         (Status::Over(o), _, _) => (Some(o), None),
         (_, None, None) => (None, None),
@@ -514,7 +526,7 @@ pub(crate) async fn record(Body(req): Body<GameRequest>) -> Result<Json<Value>, 
         crate::player::text::clip(s)
     };
     let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let rec = TextRecord {
+    let rec: TextRecord<S> = TextRecord {
         event: name(&req.event, "web"),
         white: name(&req.white, "white"),
         black: name(&req.black, "black"),

@@ -3,9 +3,12 @@
 //! # Design
 //! - **Stateless games.** The page holds a game as (ruleset, flags, start, moves) and sends it with
 //!   every request ([`api::GameRequest`]); the server replays it with [`crate::game::Game`]
-//!   (the one rule set) and answers the whole position: board, legal moves in both notations,
-//!   status. Nothing about a game lives on the server, so there is nothing to leak, expire or
-//!   lose, and a reload of the page loses nothing the URL and the page do not hold.
+//!   (the one rule set) and answers the whole position: board, legal moves in the game's
+//!   notations, status. Nothing about a game lives on the server, so there is nothing to leak,
+//!   expire or lose, and a reload of the page loses nothing the URL and the page do not hold.
+//! - **One API for every game.** The endpoints are written once over [`games::WebGame`] (what
+//!   the page needs of a game: its start from a request, move texts, board and legal moves as
+//!   JSON), implemented by the 5x5x5 games and 4D Quasi-Alice; the request's ruleset picks one.
 //! - **Searches** run on blocking threads ([`tokio::task::spawn_blocking`]) through the one
 //!   [`crate::player::Player`] interface, so every spec the CLI accepts plays here too. Progress
 //!   streams to the page as server-sent events. A semaphore caps the searches running at once
@@ -26,6 +29,7 @@
 
 mod api;
 mod assets;
+mod games;
 mod runs;
 
 use axum::extract::{DefaultBodyLimit, Request, State};
@@ -358,3 +362,5 @@ pub fn run_dirs(paths: &[PathBuf]) -> Result<Vec<ServedDir>, ServeError> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_quasi_alice;

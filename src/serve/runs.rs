@@ -2,14 +2,14 @@
 //! state, a training run's metrics and plots, and single files. Every path a request names is
 //! checked by [`resolve`] to stay inside its run directory.
 
-use super::api::board_json;
+use super::games::{for_game, WebGame};
 use super::{ApiError, AppState};
-use crate::eval::records::{parse_records, parse_records_prefix};
+use crate::catalog::GameId;
+use crate::eval::records::{parse_records_of, parse_records_prefix_of, records_ruleset, text_ruleset};
 use crate::eval::tournament::{rate_records, Tournament, CONFIG_FILE, GAMES_FILE, LIVE_DIR};
 use crate::eval::{FitConfig, TextRecord};
 use crate::game::Game;
-use crate::rules::notation::{coordinate, figurine, parse_move};
-use crate::rules::{Position, Ruleset, Variant};
+use crate::rules::Ruleset;
 use axum::extract::{Path as UrlPath, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -201,12 +201,14 @@ pub(crate) async fn list(State(st): State<Arc<AppState>>) -> Result<Json<Value>,
 }
 
 /// A record as the page replays it.
-fn record_json(index: usize, r: &TextRecord) -> Value {
-    let v = r.variant();
+fn record_json<S: WebGame>(index: usize, r: &TextRecord<S>) -> Value {
+    let (castling, hypercylinder) = r.start.flags();
+    let mut coords = Vec::with_capacity(r.moves.len());
     let mut figs = Vec::with_capacity(r.moves.len());
     let mut p = r.start.clone();
     for &m in &r.moves {
-        figs.push(figurine(&p, m));
+        coords.push(p.coordinate(m));
+        figs.push(p.figurine(m));
         p.make(m);
     }
     json!({
@@ -217,26 +219,45 @@ fn record_json(index: usize, r: &TextRecord) -> Value {
         "result": r.result_text(),
         "termination": r.termination(),
         "plies": r.moves.len(),
-        "ruleset": v.ruleset.name(),
-        "castling": v.castling,
-        "hypercylinder": v.hypercylinder,
+        "ruleset": S::tags(&r.start).0,
+        "castling": castling,
+        "hypercylinder": hypercylinder,
         "start": r.start.to_text(),
-        "moves": r.moves.iter().map(|&m| coordinate(m)).collect::<Vec<_>>(),
+        "moves": coords,
         "figurines": figs,
         "opening_plies": r.opening_plies,
         "tags": r.tags,
     })
 }
 
+/// The game of a records text, by its first `Ruleset` tag; a text without one, or naming no
+/// game, is read as 5x5x5 records (whose reader then names what is wrong).
+fn game_of_ruleset(ruleset: Option<String>) -> GameId {
+    ruleset.and_then(|r| r.parse().ok()).unwrap_or(GameId::FiveUp(Ruleset::FiveUp))
+}
+
+/// Every record of a records text as the page replays them, or why the text is not one.
+fn records_json<S: WebGame>(text: &str) -> Result<Vec<Value>, ApiError> {
+    let records = parse_records_of::<S>(text).map_err(|e| ApiError::bad(e.to_string()))?;
+    Ok(records.iter().enumerate().map(|(i, r)| record_json(i, r)).collect())
+}
+
 /// A records file read leniently: a record cut short at the end (a run writing it) is left out.
-fn read_games(path: &Path) -> Result<Vec<TextRecord>, ApiError> {
+fn read_games<S: WebGame>(path: &Path) -> Result<Vec<TextRecord<S>>, ApiError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| ApiError::bad(format!("{}: {e}", path.file_name().unwrap_or_default().to_string_lossy())))?;
-    let (records, _, error) = parse_records_prefix(&text);
+    let (records, _, error) = parse_records_prefix_of::<S>(&text);
     match error {
         Some(e) if records.is_empty() => Err(ApiError::bad(format!("not a records file: {e}"))),
         _ => Ok(records),
     }
+}
+
+/// [`read_games`] of a file's own game, as the page replays them.
+fn read_games_json(path: &Path) -> Result<Vec<Value>, ApiError> {
+    for_game!(game_of_ruleset(records_ruleset(path)), S => {
+        Ok(read_games::<S>(path)?.iter().enumerate().map(|(i, r)| record_json(i, r)).collect())
+    })
 }
 
 /// `?file=REL` / `?path=REL` (and `v=ANYTHING`, a page's cache buster, ignored).
@@ -280,10 +301,7 @@ pub(crate) async fn records(
     let path = resolve(&run, q.rel()?)?;
     let st = st.clone();
     let v = blocking(move || {
-        st.cache.get((path.clone(), "records"), &[&path], || {
-            let games: Vec<Value> = read_games(&path)?.iter().enumerate().map(|(i, r)| record_json(i, r)).collect();
-            Ok(json!({ "games": games }))
-        })
+        st.cache.get((path.clone(), "records"), &[&path], || Ok(json!({ "games": read_games_json(&path)? })))
     })
     .await?;
     Ok(Json((*v).clone()))
@@ -306,11 +324,11 @@ impl<S: Send + Sync> axum::extract::FromRequest<S> for Text {
 /// naming the first bad record.
 pub(crate) async fn parse_records_text(Text(body): Text) -> Result<Json<Value>, ApiError> {
     blocking(move || {
-        let records = parse_records(&body).map_err(|e| ApiError::bad(e.to_string()))?;
-        if records.is_empty() {
+        let games = for_game!(game_of_ruleset(text_ruleset(&body)), S => records_json::<S>(&body)?);
+        if games.is_empty() {
             return Err(ApiError::bad("no game record in the text (records start with [Event \"...\"])"));
         }
-        Ok(Json(json!({ "games": records.iter().enumerate().map(|(i, r)| record_json(i, r)).collect::<Vec<_>>() })))
+        Ok(Json(json!({ "games": games })))
     })
     .await
 }
@@ -323,23 +341,33 @@ fn live_game(path: &Path, now: SystemTime) -> Option<Value> {
         return None;
     }
     let v: Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
-    let ruleset: Ruleset = v["ruleset"].as_str()?.parse().ok()?;
-    let variant =
-        Variant::new(ruleset, v["castling"].as_bool().unwrap_or(false), v["hypercylinder"].as_bool().unwrap_or(false))
-            .ok()?;
-    let start = Position::from_text(v["start"].as_str()?, variant).ok()?;
-    let mut game = Game::new(start);
+    let game: GameId = v["ruleset"].as_str()?.parse().ok()?;
+    let mut out = for_game!(game, S => live_position::<S>(&v, game)?);
+    let fields = json!({ "white": v["white"], "black": v["black"], "ruleset": game.name(),
+                         "age_s": (age * 10.0).round() / 10.0 });
+    if let (Value::Object(o), Value::Object(f)) = (&mut out, fields) {
+        o.extend(f);
+    }
+    Some(out)
+}
+
+/// A live game's start, moves, board and side to move, with its game's options.
+fn live_position<S: WebGame>(v: &Value, game: GameId) -> Option<Value> {
+    let castling = v["castling"].as_bool().unwrap_or(false);
+    let hypercylinder = v["hypercylinder"].as_bool().unwrap_or(false);
+    let start = S::named_start(game, castling, hypercylinder, Some(v["start"].as_str()?)).ok()?;
+    let mut g = Game::new(start);
     let mut moves = Vec::new();
     for m in v["moves"].as_array()? {
-        let m = parse_move(game.position(), m.as_str()?).ok()?;
-        moves.push(coordinate(m));
-        game.play(m).ok()?;
+        let m = g.position().parse_move(m.as_str()?).ok()?;
+        moves.push(g.position().coordinate(m));
+        g.play(m).ok()?;
     }
+    let (castling, hypercylinder) = g.start().flags();
     Some(json!({
-        "white": v["white"], "black": v["black"], "ruleset": ruleset.name(),
-        "castling": variant.castling, "hypercylinder": variant.hypercylinder,
-        "start": game.start().to_text(), "moves": moves, "board": board_json(game.position()),
-        "side": game.position().side().name(), "age_s": (age * 10.0).round() / 10.0,
+        "castling": castling, "hypercylinder": hypercylinder,
+        "start": g.start().to_text(), "moves": moves, "board": g.position().board_json(),
+        "side": g.position().side().name(),
     }))
 }
 
@@ -364,60 +392,25 @@ pub(crate) async fn tournament(
             Ok(json!({ "players": t.names, "games_total": total, "ruleset": t.game.name(),
                        "tc": t.config.tc, "max_plies": t.config.max_plies }))
         })?;
-        let names: Vec<String> =
-            settings["players"].as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect()).unwrap_or_default();
-        let results = st.cache.get((games_path.clone(), "tournament-results"), &[&games_path, &cfg_path], || {
-            let records = if games_path.is_file() { read_games(&games_path)? } else { Vec::new() };
-            let mine: Vec<&TextRecord> =
-                records.iter().filter(|r| names.contains(&r.white) && names.contains(&r.black)).collect();
-            let recent: Vec<Value> = mine
-                .iter()
-                .rev()
-                .take(12)
-                .map(|r| json!({ "white": r.white, "black": r.black, "result": r.result_text(),
-                                 "termination": r.termination(), "plies": r.moves.len() }))
-                .collect();
-            // rate_records itself leaves out games of players outside the tournament.
-            let (ratings, crosstable) = match rate_records(&names, &records, &FitConfig::default()) {
-                Ok(rep) if !mine.is_empty() => {
-                    let ratings: Vec<Value> = rep
-                        .ranking()
-                        .into_iter()
-                        .map(|i| {
-                            let p = &rep.players[i];
-                            json!({ "name": p.name, "rank": p.rank, "elo": p.elo, "lo": p.elo - p.pm95, "hi": p.elo + p.pm95,
-                                    "games": p.games, "score": p.score_pct, "draws": p.draw_pct })
-                        })
-                        .collect();
-                    let cross: Vec<Vec<Value>> = rep
-                        .crosstable
-                        .iter()
-                        .enumerate()
-                        .map(|(i, row)| {
-                            row.iter()
-                                .enumerate()
-                                .map(|(j, t)| {
-                                    if i == j || t.wins + t.draws + t.losses == 0 {
-                                        Value::Null
-                                    } else {
-                                        json!({ "w": t.wins, "d": t.draws, "l": t.losses })
-                                    }
-                                })
-                                .collect()
-                        })
-                        .collect();
-                    (ratings, cross)
-                }
-                _ => (Vec::new(), Vec::new()),
-            };
-            Ok(json!({ "games_done": mine.len(), "ratings": ratings, "crosstable": crosstable, "recent": recent }))
-        })?;
+        let names: Vec<String> = settings["players"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect())
+            .unwrap_or_default();
+        let game = game_of_ruleset(settings["ruleset"].as_str().map(String::from));
+        let results = st.cache.get(
+            (games_path.clone(), "tournament-results"),
+            &[&games_path, &cfg_path],
+            || for_game!(game, S => tournament_results::<S>(&games_path, &names)),
+        )?;
+
         let now = SystemTime::now();
         let mut live: Vec<(String, Value)> = std::fs::read_dir(run.root.join(LIVE_DIR))
             .map(|d| {
                 d.flatten()
                     .filter(|e| e.file_name().to_string_lossy().ends_with(".json"))
-                    .filter_map(|e| live_game(&e.path(), now).map(|v| (e.file_name().to_string_lossy().into_owned(), v)))
+                    .filter_map(|e| {
+                        live_game(&e.path(), now).map(|v| (e.file_name().to_string_lossy().into_owned(), v))
+                    })
                     .collect()
             })
             .unwrap_or_default();
@@ -436,6 +429,56 @@ pub(crate) async fn tournament(
         })))
     })
     .await
+}
+
+/// A tournament's ratings, crosstable and latest results from its records file so far.
+fn tournament_results<S: WebGame>(games_path: &Path, names: &[String]) -> Result<Value, ApiError> {
+    let records = if games_path.is_file() { read_games::<S>(games_path)? } else { Vec::new() };
+    let mine: Vec<&TextRecord<S>> =
+        records.iter().filter(|r| names.contains(&r.white) && names.contains(&r.black)).collect();
+    let recent: Vec<Value> = mine
+        .iter()
+        .rev()
+        .take(12)
+        .map(|r| {
+            json!({ "white": r.white, "black": r.black, "result": r.result_text(),
+                             "termination": r.termination(), "plies": r.moves.len() })
+        })
+        .collect();
+    // rate_records itself leaves out games of players outside the tournament.
+    let (ratings, crosstable) = match rate_records(names, &records, &FitConfig::default()) {
+        Ok(rep) if !mine.is_empty() => {
+            let ratings: Vec<Value> = rep
+                .ranking()
+                .into_iter()
+                .map(|i| {
+                    let p = &rep.players[i];
+                    json!({ "name": p.name, "rank": p.rank, "elo": p.elo, "lo": p.elo - p.pm95, "hi": p.elo + p.pm95,
+                                "games": p.games, "score": p.score_pct, "draws": p.draw_pct })
+                })
+                .collect();
+            let cross: Vec<Vec<Value>> = rep
+                .crosstable
+                .iter()
+                .enumerate()
+                .map(|(i, row)| {
+                    row.iter()
+                        .enumerate()
+                        .map(|(j, t)| {
+                            if i == j || t.wins + t.draws + t.losses == 0 {
+                                Value::Null
+                            } else {
+                                json!({ "w": t.wins, "d": t.draws, "l": t.losses })
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            (ratings, cross)
+        }
+        _ => (Vec::new(), Vec::new()),
+    };
+    Ok(json!({ "games_done": mine.len(), "ratings": ratings, "crosstable": crosstable, "recent": recent }))
 }
 
 /// `GET /api/runs/{name}/training`: the last 200 metrics lines, the plots and the state.

@@ -12,7 +12,7 @@ use tower::ServiceExt;
 const QUEEN_UP: &str = "k4/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/1Q2K";
 const PROMOTES: &str = "5/5/4k/5/5|P4/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/4K w - - - 0 1";
 
-fn config(runs: Vec<ServedDir>) -> ServeConfig {
+pub(super) fn config(runs: Vec<ServedDir>) -> ServeConfig {
     ServeConfig {
         addr: "127.0.0.1:0".parse().unwrap(),
         runs,
@@ -23,29 +23,29 @@ fn config(runs: Vec<ServedDir>) -> ServeConfig {
     }
 }
 
-fn app(runs: Vec<ServedDir>) -> Router {
+pub(super) fn app(runs: Vec<ServedDir>) -> Router {
     router(config(runs)).unwrap()
 }
 
-async fn send(app: &Router, req: HttpRequest<Body>) -> (StatusCode, Vec<u8>) {
+pub(super) async fn send(app: &Router, req: HttpRequest<Body>) -> (StatusCode, Vec<u8>) {
     let res = app.clone().oneshot(req).await.unwrap();
     let status = res.status();
     (status, to_bytes(res.into_body(), usize::MAX).await.unwrap().to_vec())
 }
 
-async fn post(app: &Router, path: &str, body: Value) -> (StatusCode, Value) {
+pub(super) async fn post(app: &Router, path: &str, body: Value) -> (StatusCode, Value) {
     let req =
         HttpRequest::post(path).header("content-type", "application/json").body(Body::from(body.to_string())).unwrap();
     let (s, b) = send(app, req).await;
     (s, serde_json::from_slice(&b).unwrap_or(Value::Null))
 }
 
-async fn get_json(app: &Router, path: &str) -> (StatusCode, Value) {
+pub(super) async fn get_json(app: &Router, path: &str) -> (StatusCode, Value) {
     let (s, b) = send(app, HttpRequest::get(path).body(Body::empty()).unwrap()).await;
     (s, serde_json::from_slice(&b).unwrap_or(Value::Null))
 }
 
-fn error_of(v: &Value) -> &str {
+pub(super) fn error_of(v: &Value) -> &str {
     v["error"].as_str().unwrap_or_else(|| panic!("no error in {v}"))
 }
 
@@ -60,7 +60,7 @@ async fn info_lists_the_cells_in_index_order_and_the_rulesets() {
     assert_eq!(cells[82]["name"], "Dc2");
     assert_eq!(cells[124]["name"], "Ee5");
     let names: Vec<&str> = v["rulesets"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["fiveup", "fiveup-2001", "raumschach"]);
+    assert_eq!(names, ["fiveup", "fiveup-2001", "raumschach", "quasi-alice"]);
     let raum = &v["rulesets"][2];
     assert_eq!(raum["castling"], false);
     assert!(!raum["kinds"].as_array().unwrap().iter().any(|k| k["letter"] == "W"), "no wizard in Raumschach");
@@ -189,7 +189,7 @@ async fn cross_site_requests_and_other_body_types_are_refused() {
 }
 
 /// The events of a search stream: (name, data).
-fn events(text: &str) -> Vec<(String, Value)> {
+pub(super) fn events(text: &str) -> Vec<(String, Value)> {
     let mut out = Vec::new();
     for block in text.split("\n\n") {
         let mut name = String::new();
@@ -347,7 +347,7 @@ async fn records_take_the_rules_result_or_a_resignation_or_an_agreed_draw() {
     }
 }
 
-fn run_dir(dir: &Path) -> ServedDir {
+pub(super) fn run_dir(dir: &Path) -> ServedDir {
     run_dirs(&[dir.to_path_buf()]).unwrap().remove(0)
 }
 

@@ -2,7 +2,7 @@
 import { searchStream } from './api.js';
 import { $ } from './util.js';
 import { GameLine } from './game.js';
-import { showEngine, moveCells } from './engine.js';
+import { showEngine, pvCells } from './engine.js';
 
 /** "startpos" or a position text, optionally followed by "; moves" (numbers allowed). */
 export function parsePositionInput(text) {
@@ -68,7 +68,7 @@ export class Analyse extends GameLine {
   }
 
   pv() {
-    const m = this.running && this.info && this.info.pv && this.info.pv[0] ? moveCells(this.info.pv[0].coord) : null;
+    const m = this.running && this.info && this.info.pv && this.info.pv[0] ? pvCells(this.info.pv[0]) : null;
     return m;
   }
 

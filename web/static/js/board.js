@@ -1,7 +1,9 @@
-// The board panel: the 3D view or the levels side by side, flip, selection of a piece and its
-// legal targets, the promotion / placement chooser, reserve trays, caption and legend.
+// The board panel: the 3D view or the levels side by side (the four boards of Quasi-Alice), flip,
+// selection of a piece and its legal targets, the promotion / placement / destination-board
+// chooser, reserve trays, caption and legend.
 import { el, $, cellName, topLevel } from './util.js';
 import { renderLevels } from './levels.js';
+import { renderQaBoards, isQuasiAlice, qaCellName } from './qaboards.js';
 import { webglAvailable } from './board3d.js';
 
 const PIECE_NAMES = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', U: 'unicorn', S: 'silver unicorn', W: 'wizard', G: 'guard', P: 'pawn' };
@@ -11,6 +13,7 @@ export class BoardView {
     this.info = info;
     this.view3dEl = $('#view3d');
     this.levelsEl = $('#levels');
+    this.qaEl = $('#qa-boards');
     this.chooserEl = $('#chooser');
     this.hintEl = $('#hint');
     this.pos = null;
@@ -22,7 +25,11 @@ export class BoardView {
     let saved = null;
     try { saved = localStorage.getItem('fiveup.view'); } catch { /* storage off */ }
     this.mode = this.webgl ? saved || '3d' : 'levels';
+    let layout = null;
+    try { layout = localStorage.getItem('fiveup.qaLayout'); } catch { /* storage off */ }
+    this.qaLayout = layout === 'grid' ? 'grid' : 'row';
     $('#view-toggle').addEventListener('click', () => this.setMode(this.mode === '3d' ? 'levels' : '3d'));
+    $('#qa-layout').addEventListener('click', () => this.setQaLayout(this.qaLayout === 'row' ? 'grid' : 'row'));
     $('#flip').addEventListener('click', () => this.setFlipped(!this.flipped));
     document.addEventListener('keydown', (e) => { if (e.key === 'Escape') this.closeChooser(); });
   }
@@ -60,6 +67,19 @@ export class BoardView {
     this.draw();
   }
 
+  /** The four Quasi-Alice boards side by side ('row') or 2×2 ('grid'). */
+  setQaLayout(layout) {
+    this.qaLayout = layout;
+    try { localStorage.setItem('fiveup.qaLayout', layout); } catch { /* storage off */ }
+    this.draw();
+  }
+
+  /** Whether the position shown is a Quasi-Alice one (four 8×8 boards). */
+  get qa() { return isQuasiAlice(this.pos?.ruleset); }
+
+  /** A cell's name in the game shown: "Dc2" on the 5x5x5 board, "3e4" in Quasi-Alice. */
+  cellName(i) { return this.qa ? qaCellName(i) : cellName(i); }
+
   setFlipped(f) {
     this.flipped = f;
     this.draw();
@@ -80,8 +100,14 @@ export class BoardView {
 
   marks() {
     const pos = this.pos;
-    const m = { selected: this.selected, targets: new Set(), last: new Set(), check: new Set(pos?.check_cells || []), king: pos?.king_in_check ?? null };
-    if (this.selected !== null && pos) for (const e of pos.legal || []) if (e.from === this.selected) m.targets.add(e.to);
+    const m = { selected: this.selected, targets: new Set(), via: new Set(), last: new Set(), check: new Set(pos?.check_cells || []), king: pos?.king_in_check ?? null };
+    if (this.selected !== null && pos) {
+      for (const e of pos.legal || []) {
+        if (e.from !== this.selected) continue;
+        m.targets.add(e.to);
+        if (e.via !== undefined) m.via.add(e.via);
+      }
+    }
     if (this.opts.last) for (const c of this.opts.last) if (c !== null && c !== undefined) m.last.add(c);
     if (this.opts.pv) m.pv = new Set(this.opts.pv);
     return m;
@@ -92,6 +118,22 @@ export class BoardView {
     const ruleset = pos?.ruleset || 'fiveup';
     const marks = this.marks();
     const click = (i) => this.click(i);
+    const qa = isQuasiAlice(ruleset);
+    this.qaEl.hidden = !qa;
+    $('#qa-layout').hidden = !qa;
+    $('#view-toggle').hidden = qa;
+    document.body.dataset.board = qa ? 'four-boards' : '5x5x5';
+    if (qa) {
+      renderQaBoards(this.qaEl, { board: pos?.board, flipped: this.flipped, layout: this.qaLayout, marks, onClick: click });
+      this.view3dEl.hidden = true;
+      this.levelsEl.hidden = true;
+      $('#qa-layout').textContent = this.qaLayout === 'row' ? 'Boards 2×2' : 'Boards side by side';
+      $('#caption').textContent = 'Four boards: a move is a chess move on one board, then a transfer to the same square '
+        + `of a board holding a king; seen from ${this.flipped ? "black's" : "white's"} side.`;
+      this.drawReserves(ruleset);
+      this.drawLegend(ruleset);
+      return;
+    }
     if (this.mode === 'levels' || !this.board3d) {
       renderLevels(this.levelsEl, { board: pos?.board, ruleset, flipped: this.flipped, marks, onClick: click });
     }
@@ -108,7 +150,7 @@ export class BoardView {
 
   drawReserves(ruleset) {
     const pos = this.pos;
-    const has = ruleset !== 'raumschach' && pos && pos.reserve;
+    const has = ruleset !== 'raumschach' && !isQuasiAlice(ruleset) && pos && pos.reserve;
     const sides = this.flipped ? ['white', 'black'] : ['black', 'white'];
     [$('#reserve-top'), $('#reserve-bottom')].forEach((tray, k) => {
       const side = sides[k];
@@ -143,8 +185,12 @@ export class BoardView {
       const entries = legal.filter((e) => e.from === this.selected && e.to === i);
       if (entries.length === 1) return this.move(entries[0]);
       if (entries.length > 1) return this.choose(entries);
+      // Quasi-Alice: the square the move reaches on its own board; the board to land on is asked
+      const via = legal.filter((e) => e.from === this.selected && e.via === i);
+      if (via.length === 1) return this.move(via[0]);
+      if (via.length > 1) return this.choose(via);
       if (!(piece && piece.color === pos.side)) {
-        this.hint(`${cellName(this.selected)} to ${cellName(i)} is not a legal move.`);
+        this.hint(`${this.cellName(this.selected)} to ${this.cellName(i)} is not a legal move.`);
         this.selected = null;
         return this.draw();
       }
@@ -156,10 +202,10 @@ export class BoardView {
     if (piece && piece.color === pos.side) {
       if (legal.some((e) => e.from === i)) {
         this.selected = i;
-        this.hint('');
+        this.hint(this.qa ? 'Click the square to land on, on the board to land on (green marks; the ring shows where the move reaches on its own board).' : '');
       } else {
         this.selected = null;
-        this.hint(`The ${piece.name || piece.letter} on ${cellName(i)} has no legal move.`);
+        this.hint(`The ${piece.name || piece.letter} on ${this.cellName(i)} has no legal move.`);
       }
       return this.draw();
     }
@@ -179,10 +225,15 @@ export class BoardView {
     const ruleset = this.pos.ruleset;
     const promo = entries.some((e) => e.promo);
     const name = (l) => this.pieceName(ruleset, l);
+    // Quasi-Alice: several destination boards (and perhaps a promotion on each)
+    const boards = new Set(entries.map((e) => e.to_board)).size > 1;
     const buttons = entries.map((e) => {
       let label;
       let choice;
-      if (e.promo && e.place) { label = `${name(e.promo)}, placing ${name(e.place)}`; choice = e.promo + e.place; }
+      if (boards) {
+        label = e.promo ? `${name(e.promo)} on board ${e.to_board}` : `board ${e.to_board}`;
+        choice = e.promo ? `${e.promo}-board-${e.to_board}` : `board-${e.to_board}`;
+      } else if (e.promo && e.place) { label = `${name(e.promo)}, placing ${name(e.place)}`; choice = e.promo + e.place; }
       else if (e.promo) { label = name(e.promo); choice = e.promo; }
       else if (e.place) { label = `place ${name(e.place)}`; choice = e.place; }
       else { label = promo ? 'no promotion' : 'no placement'; choice = 'none'; }
@@ -190,10 +241,14 @@ export class BoardView {
       return el('button.choice', { type: 'button', dataset: { choice }, title: e.figurine, onclick: () => this.move(e) },
         letter ? el('span', { class: `pc ${this.pos.side}`, text: letter }) : null, ' ', label);
     });
-    const from = cellName(entries[0].from);
-    const to = cellName(entries[0].to);
+    const from = this.cellName(entries[0].from);
+    const to = this.cellName(entries[0].to);
+    let title;
+    if (boards) title = `Move ${from}–${entries[0].square}: land on which board?`;
+    else if (promo) title = `Promote the pawn on ${to} to:`;
+    else title = `Move ${from}–${to}: place a reserve piece on ${from}?`;
     this.chooserEl.replaceChildren(
-      el('div.chooser-title', { text: promo ? `Promote the pawn on ${to} to:` : `Move ${from}–${to}: place a reserve piece on ${from}?` }),
+      el('div.chooser-title', { text: title }),
       el('div.chooser-buttons', {}, buttons),
       el('button.cancel', { type: 'button', text: 'Cancel', onclick: () => { this.closeChooser(); this.selected = null; this.draw(); } }),
     );

@@ -17,6 +17,13 @@ export function pvText(pv, pos) {
   return out.join(' ');
 }
 
+/** Cells of a PV move: its own from and to (Quasi-Alice), else read from the coordinate form. */
+export function pvCells(m) {
+  if (!m) return null;
+  if (typeof m.from === 'number' && typeof m.to === 'number') return [m.from, m.to];
+  return moveCells(m.coord);
+}
+
 /** Cells of a coordinate move ("Dc2Cc2/W"): [from, to] indices, or null. */
 export function moveCells(coord) {
   const m = /^([A-E])([a-e])([1-5])([A-E])([a-e])([1-5])/.exec(coord || '');
@@ -45,6 +52,6 @@ export function showEngine({ spec, state, info, best, pos }) {
       wdl ? `wdl ${wdl.join('/')} (white's view)` : ''].filter(Boolean).join(' · ') }));
     rows.push(el('div.pvline', { text: 'pv ' + pvText(info.pv, pos) }));
   }
-  if (best) rows.push(el('div', { text: `bestmove ${best.figurine} (${best.coord})` }));
+  if (best) rows.push(el('div', { text: best.figurine === best.coord ? `bestmove ${best.coord}` : `bestmove ${best.figurine} (${best.coord})` }));
   box.replaceChildren(...rows);
 }

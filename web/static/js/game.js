@@ -2,6 +2,7 @@
 // notations, the status line. Play, analyse and replay each keep one.
 import { api } from './api.js';
 import { el, $, RESULT_WORDS } from './util.js';
+import { isQuasiAlice } from './qaboards.js';
 
 export const TERMINATION_WORDS = {
   checkmate: 'checkmate', stalemate: 'stalemate', repetition: 'threefold repetition',
@@ -104,16 +105,19 @@ export class GameLine {
 function renderMoveList(line) {
   const box = $('#moves');
   const h = line.full ? line.full.history : [];
+  // Quasi-Alice has one notation (1e2e4>3): one column
+  const one = isQuasiAlice(line.spec.ruleset);
   const rows = [el('tr', { dataset: { ply: '0' }, class: line.ply === 0 ? 'current' : '' },
-    el('td.num', { text: '' }), el('td', { colspan: '2', class: 'muted', text: 'start position' }))];
+    el('td.num', { text: '' }), el('td', { colspan: one ? '1' : '2', class: 'muted', text: 'start position' }))];
   for (const m of h) {
     const white = m.label ? !m.label.includes('..') : m.ply % 2 === 1;
     rows.push(el('tr', { dataset: { ply: String(m.ply) }, class: m.ply === line.ply ? 'current' : '' },
       el('td.num', { text: m.label || `${Math.ceil(m.ply / 2)}${white ? '.' : '…'}` }),
-      el('td.fig', { text: m.figurine }),
+      one ? null : el('td.fig', { text: m.figurine }),
       el('td.coord', { text: m.coord })));
   }
-  const table = el('table.movelist', {}, el('thead', {}, el('tr', {}, el('th', { text: '' }), el('th', { text: 'figurine' }), el('th', { text: 'coordinate' }))), el('tbody', {}, rows));
+  const heads = one ? ['', 'move'] : ['', 'figurine', 'coordinate'];
+  const table = el('table.movelist', {}, el('thead', {}, el('tr', {}, ...heads.map((t) => el('th', { text: t })))), el('tbody', {}, rows));
   table.addEventListener('click', (e) => {
     const tr = e.target.closest('tr[data-ply]');
     if (tr) line.goto(Number(tr.dataset.ply)).catch((err) => line.app.showError(err));

@@ -29,26 +29,45 @@ function fillForms(info) {
   for (const s of document.querySelectorAll('select.ruleset')) {
     s.replaceChildren(...info.rulesets.map((r) => el('option', { value: r.name, text: r.name })));
   }
+  // the options a ruleset has (Quasi-Alice has neither), and the players that play it
   const sync = (prefix) => {
     const r = info.rulesets.find((x) => x.name === $(`#${prefix}-ruleset`).value);
     const box = $(`#${prefix}-castling`);
     box.disabled = !r || !r.castling;
     if (box.disabled) box.checked = false;
+    const hyper = $(`#${prefix}-hyper`);
+    hyper.disabled = !!r && r.hypercylinder === false;
+    if (hyper.disabled) hyper.checked = false;
+  };
+  const playersOf = (name) => {
+    const r = info.rulesets.find((x) => x.name === name);
+    return (r && r.players) || info.players || [];
+  };
+  let shown = [];
+  const fillPlayers = () => {
+    const players = playersOf($('#play-ruleset').value);
+    const current = $('#play-opponent').value.trim();
+    $('#play-opponent-select').replaceChildren(el('option', { value: '', text: '(another spec: type it below)' }),
+      ...players.map((p) => el('option', { value: p, text: p })));
+    $('#players-list').replaceChildren(...players.map((p) => el('option', { value: p })));
+    // a suggestion of the other ruleset that this one has not: back to the default
+    const def = players.includes('ab:time=0.5') ? 'ab:time=0.5' : players[0] || 'ab';
+    if (!current || (shown.includes(current) && !players.includes(current))) $('#play-opponent').value = def;
+    $('#play-opponent-select').value = players.includes($('#play-opponent').value) ? $('#play-opponent').value : '';
+    shown = players;
   };
   for (const p of ['play', 'an']) {
     $(`#${p}-ruleset`).addEventListener('change', () => sync(p));
     sync(p);
   }
-  const players = info.players || [];
-  $('#play-opponent-select').replaceChildren(el('option', { value: '', text: '(another spec: type it below)' }),
-    ...players.map((p) => el('option', { value: p, text: p })));
+  $('#play-ruleset').addEventListener('change', fillPlayers);
+  $('#play-opponent').value = '';
+  fillPlayers();
   $('#play-opponent').addEventListener('input', (e) => {
-    $('#play-opponent-select').value = players.includes(e.target.value.trim()) ? e.target.value.trim() : '';
+    $('#play-opponent-select').value = shown.includes(e.target.value.trim()) ? e.target.value.trim() : '';
   });
-  $('#players-list').replaceChildren(...players.map((p) => el('option', { value: p })));
+  const players = info.players || [];
   const def = players.includes('ab:time=0.5') ? 'ab:time=0.5' : players[0] || 'ab';
-  $('#play-opponent').value = def;
-  $('#play-opponent-select').value = def;
   $('#an-spec').value = players.includes('ab:time=0.5') ? 'ab:time=0.5' : def;
   if (info.specs_help) {
     $('#play-opponent').title = info.specs_help;

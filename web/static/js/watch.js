@@ -3,6 +3,7 @@
 import { api } from './api.js';
 import { el, $, hashLink } from './util.js';
 import { renderLevels } from './levels.js';
+import { renderQaBoards, isQuasiAlice } from './qaboards.js';
 
 const POLL_MS = 2000;
 const DONE_POLL_MS = 30000; // a finished tournament (all games done, none live)
@@ -124,7 +125,8 @@ export class Watch {
       const box = el('div.live-game', {}, el('div.small', { text: `${g.white} – ${g.black}` }),
         el('div.small.muted', { text: `${g.ruleset}, ${g.moves.length} plies, ${fmt(g.age_s, 0)} s ago` }));
       const b = el('div');
-      renderLevels(b, { board: g.board, ruleset: g.ruleset, small: true });
+      if (isQuasiAlice(g.ruleset)) renderQaBoards(b, { board: g.board, small: true });
+      else renderLevels(b, { board: g.board, ruleset: g.ruleset, small: true });
       box.append(b);
       return box;
     }));
