@@ -89,6 +89,21 @@ pub struct TrainArgs {
     /// Resume even though the given config differs from the run's frozen one (replacing it).
     #[arg(long)]
     pub force_config: bool,
+    /// Threads inside each network operation, 1..=256 (default: libtorch's, one per core). On a
+    /// machine busy with other work use fewer than the free cores: a thread waiting for a
+    /// descheduled partner spins, and evaluation slows many times over.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+}
+
+/// Applies `--threads` (checked first).
+fn torch_threads(threads: Option<usize>) -> Result<()> {
+    if let Some(n) = threads {
+        common::bound("--threads", n as u64, 1, 256)?;
+        #[cfg(feature = "torch")]
+        fiveup::nn::torch::set_threads(n);
+    }
+    Ok(())
 }
 
 /// `fiveup selfplay`.
@@ -107,6 +122,10 @@ pub struct SelfplayArgs {
     /// Stop after this many games, 1..=10000000 (default: when the run is finished).
     #[arg(long, value_name = "N")]
     pub games: Option<u64>,
+    /// Threads inside each network operation, 1..=256 (default: libtorch's, one per core; see
+    /// `fiveup train --threads`).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
 }
 
 /// Ends the process with `code` without running exit handlers. `exit` runs libtorch's static
@@ -148,6 +167,7 @@ fn install_train_interrupt() {
 }
 
 pub fn run_train(a: TrainArgs, out: &mut dyn Write) -> Result<()> {
+    torch_threads(a.threads)?;
     install_train_interrupt();
     let opts = fiveup::train::TrainOptions {
         run: fiveup::store::RunLocation::parse(&a.run)?,
@@ -164,6 +184,7 @@ pub fn run_selfplay(a: &SelfplayArgs, out: &mut dyn Write) -> Result<()> {
     if let Some(n) = a.games {
         common::bound("--games", n, 1, common::MAX_GAMES as u64)?;
     }
+    torch_threads(a.threads)?;
     let location = fiveup::store::RunLocation::parse(&a.run)?;
     let remote = matches!(location, fiveup::store::RunLocation::Remote(_));
     let name = a.worker.clone().unwrap_or_else(|| default_worker_name(remote));

@@ -544,7 +544,10 @@ fn the_quasi_alice_quick_config_trains_end_to_end() {
         c.args(["--set", BACKEND, "--set", "generations=1"]).args(extra).env("RUST_LOG", "warn");
         c.output().unwrap()
     };
-    let o = train(&[]);
+    let o = train(&["--threads", "0"]);
+    assert_one_line_error(&o, "--threads 0 is out of range");
+    assert!(!run.exists(), "refused before the run directory is made");
+    let o = train(&["--threads", "1"]);
     assert_ok(&o);
     let rd = RunDir::new(&run);
     let state = rd.read_state().unwrap().unwrap();
