@@ -91,13 +91,13 @@ impl<S: NetGame + SearchGame> MctsPlayer<S> {
     pub fn for_game(spec: MctsSpec, refuse: impl Fn(&str) -> BuildError) -> Result<MctsPlayer<S>, BuildError> {
         let evaluator: Box<dyn Evaluator<S>> = match &spec.evaluator {
             EvaluatorSpec::Uniform => Box::new(UniformEvaluator::new()),
-            EvaluatorSpec::AlphaBeta => return Err(refuse("mcts:eval=ab")),
+            EvaluatorSpec::AlphaBeta => return Err(refuse("mcts:ab (alpha-beta leaf values)")),
             EvaluatorSpec::Net(p) => load_net_evaluator::<S>(p)?,
         };
         for (on, what) in [
-            (spec.quiescence > 0.0, "mcts:quiescence="),
-            (spec.nnue > 0.0, "mcts:nnue="),
-            (spec.mate_check, "mcts:mate_check"),
+            (spec.quiescence > 0.0, "mcts:qs= (quiescence-corrected leaves)"),
+            (spec.nnue > 0.0, "mcts:nnue= (NNUE leaves)"),
+            (spec.mate_check, "mcts:mate=1 (the mate check)"),
         ] {
             if on {
                 return Err(refuse(what));

@@ -641,7 +641,7 @@ mod tests {
                 "position startpos",
                 "go depth 1 searchmoves Dc2Cc2",
                 "setoption name Hypercylinder value true",
-                "setoption name Player value mcts:uniform,sims=8",
+                "setoption name Player value mcts:ab,sims=8",
                 "position startpos",
                 "go depth 1",
                 // Waits for the search (the end of input would stop it).
@@ -658,7 +658,7 @@ mod tests {
             "position: move 1 'Dc2Cc2': ",
             "go: searchmoves 'Dc2Cc2': ",
             "setoption Hypercylinder: quasi-alice has no hypercylinder board",
-            "an mcts player is not available for quasi-alice yet",
+            "mcts:ab (alpha-beta leaf values) is not available for quasi-alice yet",
         ];
         for (e, w) in errors.iter().zip(want) {
             assert!(e.contains(w), "{e} lacks {w}");

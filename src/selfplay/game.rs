@@ -17,7 +17,7 @@
 //! read back by matching the bits against the legal moves, so a damaged record cannot play an
 //! illegal move.
 
-use super::records::{RecordError, SetupRecord, VariantRecord};
+use super::records::{GameRecord, RecordError, SetupRecord, VariantRecord};
 use crate::game::{legal_moves, Color};
 use crate::nn::NetGame;
 use crate::quasi_alice::board::{cell_name, BOARDS, CELLS};
@@ -156,6 +156,41 @@ impl SelfPlayGame for crate::quasi_alice::Position {
         let w = QaWeights::default();
         let [white, black] = material(self, &w);
         (white - black) as f64 / w.value(crate::quasi_alice::Kind::Pawn) as f64
+    }
+}
+
+impl GameRecord {
+    /// The validated start position of a 5x5x5 game.
+    pub fn start_position(&self) -> Result<crate::rules::Position, RecordError> {
+        self.start_of::<crate::rules::Position>()
+    }
+
+    /// Every position of a 5x5x5 game, start first, each move checked for legality (so the result
+    /// has `moves.len() + 1` entries).
+    pub fn replay(&self) -> Result<Vec<crate::rules::Position>, RecordError> {
+        self.replay_of::<crate::rules::Position>()
+    }
+
+    /// The validated start position of a game of `S` (a record of another game is an error
+    /// naming its ruleset).
+    pub fn start_of<S: SelfPlayGame>(&self) -> Result<S, RecordError> {
+        if !S::is_ruleset(&self.variant.ruleset) {
+            return Err(RecordError::Variant(format!("a game of {}, not of {}", self.variant.ruleset, S::ENCODING)));
+        }
+        S::from_record(&self.variant, &self.start)
+    }
+
+    /// Every position of a game of `S`, start first, each move checked for legality.
+    pub fn replay_of<S: SelfPlayGame>(&self) -> Result<Vec<S>, RecordError> {
+        let mut pos = self.start_of::<S>()?;
+        let mut out = Vec::with_capacity(self.moves.len() + 1);
+        out.push(pos.clone());
+        for (index, &bits) in self.moves.iter().enumerate() {
+            let m = move_from_bits(&pos, bits).ok_or(RecordError::IllegalMove { index, bits })?;
+            pos.make(m);
+            out.push(pos.clone());
+        }
+        Ok(out)
     }
 }
 

@@ -54,13 +54,12 @@
 //!    held-out), within the set.
 //! 10. `evaluator: String` — [`crate::nn::Evaluator::name`] of the evaluator that played.
 
-use super::game::{move_from_bits, SelfPlayGame};
 use crate::engine::score::score_to_expectation;
 use crate::game::Color;
 use crate::game::{EndRule, Outcome};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::position::EnPassant;
-use crate::rules::{Kind, Piece, Position, Ruleset, Setup, SetupError, Variant};
+use crate::rules::{Kind, Piece, Ruleset, Setup, SetupError, Variant};
 use serde::{Deserialize, Serialize};
 
 /// Version of the record schema written into every shard header.
@@ -478,8 +477,8 @@ impl GameRecord {
     /// is a value-only sample). Shards call it on every record they read.
     pub fn validate(&self) -> Result<(), RecordError> {
         // The 5x5x5 header indexes per-cell tables when read; a Quasi-Alice header is read through
-        // its position text, which checks every field ([`SelfPlayGame::from_record`]).
-        if !<crate::quasi_alice::Position as SelfPlayGame>::is_ruleset(&self.variant.ruleset) {
+        // its position text, which checks every field (`SelfPlayGame::from_record`).
+        if self.variant.ruleset != crate::quasi_alice::NAME {
             self.start.check_cells()?;
         }
         for (index, p) in self.positions.iter().enumerate() {
@@ -506,38 +505,5 @@ impl GameRecord {
         } else {
             start.flip()
         }
-    }
-
-    /// The validated start position of a 5x5x5 game.
-    pub fn start_position(&self) -> Result<Position, RecordError> {
-        self.start_of::<Position>()
-    }
-
-    /// Every position of a 5x5x5 game, start first, each move checked for legality (so the result
-    /// has `moves.len() + 1` entries).
-    pub fn replay(&self) -> Result<Vec<Position>, RecordError> {
-        self.replay_of::<Position>()
-    }
-
-    /// The validated start position of a game of `S` (a record of another game is an error
-    /// naming its ruleset).
-    pub fn start_of<S: SelfPlayGame>(&self) -> Result<S, RecordError> {
-        if !S::is_ruleset(&self.variant.ruleset) {
-            return Err(RecordError::Variant(format!("a game of {}, not of {}", self.variant.ruleset, S::ENCODING)));
-        }
-        S::from_record(&self.variant, &self.start)
-    }
-
-    /// Every position of a game of `S`, start first, each move checked for legality.
-    pub fn replay_of<S: SelfPlayGame>(&self) -> Result<Vec<S>, RecordError> {
-        let mut pos = self.start_of::<S>()?;
-        let mut out = Vec::with_capacity(self.moves.len() + 1);
-        out.push(pos.clone());
-        for (index, &bits) in self.moves.iter().enumerate() {
-            let m = move_from_bits(&pos, bits).ok_or(RecordError::IllegalMove { index, bits })?;
-            pos.make(m);
-            out.push(pos.clone());
-        }
-        Ok(out)
     }
 }
