@@ -1,7 +1,7 @@
 //! 4D Quasi-Alice Chess through the binary: the rules commands, analysis, matches, the protocol,
 //! and the clear refusal of the commands not built for it yet.
 
-use crate::common::{assert_one_line_error, fiveup, fiveup_with_input, ok};
+use crate::common::{assert_one_line_error, fiveup, fiveup_with_input, ok, stdout};
 
 const START: &str =
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w KQkq - 0 1";
@@ -100,8 +100,11 @@ fn a_quasi_alice_match_plays_and_records_its_games() {
     ]));
     assert!(out.lines().last().is_some_and(|l| l.starts_with("decision: H1 accepted")), "{out}");
     // What is not built for the game is refused before any game: players and openings files.
+    // MCTS plays the game with the uniform evaluator (or a network); the 5x5x5 leaf values do not.
     let o = fiveup(&["match", "--ruleset", "quasi-alice", "--white", "mcts:uniform,sims=8", "--black", "random"]);
-    assert_one_line_error(&o, "an mcts player is not available for quasi-alice yet");
+    assert!(o.status.success() && stdout(&o).contains("2 games"), "{}", stdout(&o));
+    let o = fiveup(&["match", "--ruleset", "quasi-alice", "--white", "mcts:ab,sims=8", "--black", "random"]);
+    assert_one_line_error(&o, "mcts:ab (alpha-beta leaf values) is not available for quasi-alice yet");
     let o = fiveup(&["match", "--ruleset", "quasi-alice", "--white", "ab:eval=nnue", "--black", "random"]);
     assert_one_line_error(&o, "ab:eval=nnue is not available for quasi-alice yet");
     let o =
@@ -123,8 +126,8 @@ fn analyse_searches_a_quasi_alice_position() {
     assert_eq!(lines.len(), 4, "{out}");
     assert!(lines[2].starts_with("depth 3 ") && lines[2].contains("pv 1. 2d1d5>1"), "{out}");
     assert_eq!(lines[3], "bestmove 2d1d5>1");
-    let o = fiveup(&["analyse", "--ruleset", "quasi-alice", "--engine", "mcts:uniform"]);
-    assert_one_line_error(&o, "an mcts player is not available for quasi-alice yet");
+    let o = fiveup(&["analyse", "--ruleset", "quasi-alice", "--engine", "mcts:uniform,qs=1"]);
+    assert_one_line_error(&o, "mcts:qs= (quiescence-corrected leaves) is not available for quasi-alice yet");
 }
 
 #[test]
@@ -140,8 +143,8 @@ fn fiveup_uci_serves_quasi_alice() {
     assert_eq!(errors.len(), 1, "{out}");
     assert!(errors[0].starts_with("info string error: position: a quasi-alice position has 4 boards"), "{out}");
     // A player the game has none of is refused before the session starts.
-    let o = fiveup(&["uci", "--ruleset", "quasi-alice", "--player", "mcts:uniform,sims=8"]);
-    assert_one_line_error(&o, "an mcts player is not available for quasi-alice yet");
+    let o = fiveup(&["uci", "--ruleset", "quasi-alice", "--player", "mcts:ab,sims=8"]);
+    assert_one_line_error(&o, "mcts:ab (alpha-beta leaf values) is not available for quasi-alice yet");
 }
 
 #[test]
@@ -177,8 +180,8 @@ fn a_quasi_alice_tournament_rates_resumes_and_refuses_5x5x5_flags() {
     flagged.push("--hypercylinder");
     let o = fiveup(&flagged);
     assert_one_line_error(&o, "castling and hypercylinder are 5x5x5 rules; quasi-alice has neither setting");
-    let o = fiveup(&["tournament", "--ruleset", "quasi-alice", "--players", "random", "mcts:uniform,sims=8"]);
-    assert_one_line_error(&o, "an mcts player is not available for quasi-alice yet");
+    let o = fiveup(&["tournament", "--ruleset", "quasi-alice", "--players", "random", "mcts:uniform,mate=1"]);
+    assert_one_line_error(&o, "mcts:mate=1 (the mate check) is not available for quasi-alice yet");
 }
 
 #[test]
