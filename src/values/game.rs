@@ -7,8 +7,7 @@
 //! reports and values files keep one kind type and one key per piece (`knight`, `rook`). A game
 //! with kinds outside that enum would need the layer to carry its own kind type instead.
 
-use super::records::ReplayGame;
-use super::setups::{Imbalance, ImbalanceError};
+use super::handicap::{Imbalance, ImbalanceError};
 use crate::eval::records::RecordGame;
 use crate::game::Color;
 use crate::player::spec::AlphaBetaSpec;
@@ -105,7 +104,13 @@ pub trait ValuesGame: RecordGame {
     fn positional(&self, weights: &Self::Weights) -> Positional;
 }
 
-/// The one-line refusal of a kind letter a game has no removable piece for.
-pub(super) fn unknown_kind(text: &str, game: &'static str, letter: char) -> ImbalanceError {
-    ImbalanceError::Kind { text: text.to_string(), game, letter }
+/// A game ready for analysis: start position, moves, white's score.
+#[derive(Clone, Debug)]
+pub struct ReplayGame<G: ValuesGame = crate::rules::Position> {
+    /// Start position.
+    pub start: G,
+    /// Moves from it.
+    pub moves: Vec<G::Move>,
+    /// White's score: 1, ½ or 0.
+    pub white_score: f64,
 }

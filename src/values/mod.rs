@@ -5,6 +5,7 @@
 //! the 5x5x5 games ([`cube`]) and 4D Quasi-Alice Chess ([`quasi_alice`]).
 //!
 //! - [`game`]: the [`ValuesGame`] trait;
+//! - [`handicap`]: the [`Imbalance`] type (what each side lacks) and its text form;
 //! - [`setups`]: handicapped start positions (a piece, pawn odds, exchanges), validated;
 //! - [`play`]: shared random openings for colour-swapped pairs, one game, a parallel job runner;
 //! - [`records`]: the run's game store (`games.jsonl`, resumable) and readers for the regression;
@@ -17,6 +18,7 @@
 
 pub mod cube;
 pub mod game;
+pub mod handicap;
 pub mod imbalance;
 pub mod play;
 pub mod quasi_alice;

@@ -266,3 +266,139 @@ impl ValuesGame for Position {
         Positional { positional: d.positional as f64 / unit, bonus }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::values::play::{pair_rng, shared_opening};
+    use crate::values::setups::{default_imbalances, even_imbalances};
+
+    const R: QuasiAliceRules = QuasiAliceRules;
+
+    fn parse(t: &str) -> Imbalance {
+        Imbalance::parse_in::<Position>(t, R).unwrap()
+    }
+
+    /// Men of `color` of `kind` on all boards.
+    fn count(p: &Position, color: Color, kind: QaKind) -> u32 {
+        (0..4).map(|b| p.pieces(color, kind, b).count_ones()).sum()
+    }
+
+    #[test]
+    fn every_schedule_setup_is_legal_and_removes_exactly_the_named_material() {
+        let start = Position::start();
+        let mut all = default_imbalances::<Position>(R);
+        all.extend(even_imbalances::<Position>(R, |k| Position::guess(R, k)));
+        all.extend(Position::default_exchanges(R));
+        all.extend(["Q/RB", "RR/Q", "PPPPPPPP", "BN/R", "NN"].map(parse));
+        for imb in all {
+            for a in Color::ALL {
+                for instance in 0..Position::instances(R, &imb) + 1 {
+                    let p = Position::imbalance_position(R, &imb, a, instance).unwrap_or_else(|e| panic!("{imb}: {e}"));
+                    assert_eq!(p.side(), Color::White);
+                    for (color, lacks) in [(a, &imb.a_lacks), (a.flip(), &imb.b_lacks)] {
+                        for k in QaKind::ALL {
+                            let gone = lacks.iter().filter(|&&x| x == to_values_kind(k)).count() as u32;
+                            assert_eq!(count(&start, color, k) - count(&p, color, k), gone, "{imb} {a:?} {k:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn instances_cycle_queenside_then_kingside_and_are_colour_images() {
+        let n = parse("N");
+        assert_eq!(Position::instances(R, &n), 2);
+        for a in Color::ALL {
+            let p = Position::imbalance_position(R, &n, a, 0).unwrap();
+            assert_eq!(count(&p, a, QaKind::Knight), 1, "removing N leaves one knight");
+            assert_eq!(count(&p, a.flip(), QaKind::Knight), 2);
+        }
+        let file_gone = |imb: &Imbalance, a: Color, i: usize| {
+            let p = Position::imbalance_position(R, imb, a, i).unwrap();
+            let rank = if a == Color::White { 0 } else { 56 };
+            (0..8).find(|f| p.piece_at(rank + f).is_none()).unwrap()
+        };
+        for a in Color::ALL {
+            assert_eq!([0, 1, 2].map(|i| file_gone(&n, a, i)), [1, 6, 1]);
+            assert_eq!([0, 1].map(|i| file_gone(&parse("R"), a, i)), [0, 7]);
+            assert_eq!([0, 1].map(|i| file_gone(&parse("B"), a, i)), [2, 5]);
+            assert_eq!(file_gone(&parse("Q"), a, 5), 3);
+        }
+        // A removed rook takes its castling right along; the others stay.
+        let p = Position::imbalance_position(R, &parse("R/R"), Color::White, 1).unwrap();
+        assert_eq!(p.to_text().split(' ').nth(2), Some("Qq"));
+        let p = Position::imbalance_position(R, &parse("RR"), Color::Black, 0).unwrap();
+        assert_eq!(p.to_text().split(' ').nth(2), Some("KQ"));
+        // Pawns: PP takes two neighbours, starting at the instance's file.
+        let p = Position::imbalance_position(R, &parse("PP"), Color::White, 7).unwrap();
+        assert!(p.piece_at(8 + 7).is_none() && p.piece_at(8).is_none() && p.piece_at(9).is_some());
+    }
+
+    #[test]
+    fn unknown_kinds_the_king_and_too_many_are_refused() {
+        for t in ["K", "W", "S/R", "U", "Q/G"] {
+            let e = Imbalance::parse_in::<Position>(t, R).unwrap_err();
+            assert!(matches!(e, ImbalanceError::Kind { game: "quasi-alice", .. }), "{t}: {e}");
+            assert!(e.to_string().contains("quasi-alice has no removable piece"), "{e}");
+        }
+        assert!(matches!(Imbalance::parse_in::<Position>("Q/R/B", R), Err(ImbalanceError::Syntax(_))));
+        for t in ["NNN", "QQ", "PPPPPPPPP", "N/BBB"] {
+            let e = Position::imbalance_position(R, &parse(t), Color::White, 0).unwrap_err();
+            assert!(matches!(e, ImbalanceError::TooMany { .. }), "{t}: {e}");
+        }
+        // The even design keeps within eight pawns: a queen of 14.5 is bracketed by 7 and 8.
+        let q = crate::values::setups::bracket::<Position>(R, Kind::Queen, 14.5);
+        assert_eq!(q.map(|i| i.text()), ["Q/PPPPPPP", "Q/PPPPPPPP"]);
+    }
+
+    #[test]
+    fn material_quiet_test_and_positional_part() {
+        let start = Position::start();
+        assert_eq!(start.material_delta(), [0.0; KIND_COUNT]);
+        assert!(start.is_quiet());
+        let p = Position::imbalance_position(R, &parse("Q/PPP"), Color::Black, 0).unwrap();
+        let d = p.material_delta();
+        assert_eq!((d[Kind::Queen.index()], d[Kind::Pawn.index()]), (1.0, -3.0));
+        assert_eq!(d.iter().map(|x| x.abs()).sum::<f64>(), 4.0);
+        // A knight on board 3 attacked by a pawn there: the capture wins material at once.
+        let text = "r1bqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR|8/8/8/8/8/8/8/8|8/8/8/3n4/4P3/8/8/8|8/8/8/8/8/8/8/8 w KQkq - 0 1";
+        assert!(!Position::from_text(text).unwrap().is_quiet());
+        let w = QaWeights::default();
+        let s = start.positional(&w);
+        assert_eq!(s.positional, 0.0);
+        assert_eq!(s.bonus[Kind::Knight.index()].1, 4.0);
+        assert_eq!(s.bonus[Kind::Pawn.index()].1, 16.0);
+        assert_eq!(s.bonus[Kind::King.index()], (0.0, 2.0));
+        // Weights: set, read, write and read back.
+        let mut w2 = w.clone();
+        Position::set_weight_value(&mut w2, Kind::Rook, 612);
+        Position::set_weight_value(&mut w2, Kind::Wizard, 999);
+        assert_eq!(Position::weight_value(&w2, Kind::Rook), 612);
+        assert_eq!(Position::weight_value(&w2, Kind::Wizard), 0);
+        assert_eq!(QaWeights::from_toml_str(&Position::weights_toml(&w2)).unwrap(), w2);
+    }
+
+    #[test]
+    fn openings_are_shared_and_store_text_round_trips() {
+        let imb = parse("N/PPPP");
+        let mut a = Position::imbalance_position(R, &imb, Color::White, 0).unwrap();
+        let mut b = Position::imbalance_position(R, &imb, Color::Black, 0).unwrap();
+        let a0 = a.clone();
+        let moves = shared_opening(&mut a, &mut b, 6, &mut pair_rng(1, 2, 3));
+        assert_eq!(moves.len(), 6);
+        let mut replay = a0.clone();
+        for &m in &moves {
+            assert!(replay.opening_move_is_quiet(m));
+            let text = Position::store_move_text(m);
+            assert_eq!(replay.parse_store_move(&text).unwrap(), m);
+            State::make(&mut replay, m);
+        }
+        assert_eq!(replay, a);
+        let back = Position::from_store_text(R, &a.to_text()).unwrap();
+        assert_eq!(back, a);
+        assert!(Position::shard_games(R, std::path::Path::new("x"), b"").is_err());
+    }
+}

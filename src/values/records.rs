@@ -12,6 +12,7 @@
 //! The store is the same for every game ([`ValuesGame`]): the position text and move text are the
 //! game's own (the 5x5x5 coordinate form, or the Quasi-Alice `1e2e4>3`).
 
+pub use super::game::ReplayGame;
 use super::game::ValuesGame;
 use crate::game::Color;
 use crate::game::{EndRule, Outcome};
@@ -40,17 +41,6 @@ pub struct GameLine {
     pub result: String,
     /// End rule name.
     pub rule: String,
-}
-
-/// A game ready for analysis: start position, moves, white's score.
-#[derive(Clone, Debug)]
-pub struct ReplayGame<G: ValuesGame = crate::rules::Position> {
-    /// Start position.
-    pub start: G,
-    /// Moves from it.
-    pub moves: Vec<G::Move>,
-    /// White's score: 1, ½ or 0.
-    pub white_score: f64,
 }
 
 /// A record that cannot be read.
