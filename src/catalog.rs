@@ -86,7 +86,7 @@ impl FromStr for GameId {
 /// A command or setting that has not been built for a game yet.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "{what} is not available for {game} yet: it runs on the 5x5x5 games ({FIVE_UP_NAMES}); {game} has perft, moves, show, replay, analyse, match, sprt and tournament (ab, mcts, random and uci: players), uci, train and selfplay, bench search and the web page (serve)"
+    "{what} is not available for {game} yet: it runs on the 5x5x5 games ({FIVE_UP_NAMES}); {game} has perft, moves, show, replay, analyse, match, sprt, tournament and values (ab, mcts, random and uci: players), uci, train and selfplay, bench search and the web page (serve)"
 )]
 pub struct NotAvailable {
     /// The command or setting.

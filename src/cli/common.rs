@@ -219,7 +219,7 @@ pub fn writer(out: Option<&Path>) -> Result<Option<RecordWriter>> {
 #[derive(Args, Debug, Clone)]
 pub struct RulesetArg {
     /// Rule set: fiveup, fiveup-2001, raumschach or quasi-alice (quasi-alice: perft, moves, show,
-    /// replay (moves or a records file), analyse, match, sprt, tournament and uci so far) [default: fiveup].
+    /// replay (moves or a records file), analyse, match, sprt, tournament, values and uci so far) [default: fiveup].
     #[arg(long = "ruleset", value_name = "NAME")]
     pub given: Option<String>,
 }

@@ -3,7 +3,11 @@
 use super::common::{self, GameArgs, GameDefaults, RulesetArg};
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use fiveup::rules::{Ruleset, Variant};
+use fiveup::catalog::GameId;
+use fiveup::player::spec::{AlphaBetaSpec, PlayerSpec};
+use fiveup::rules::Variant;
+use fiveup::values::quasi_alice::QuasiAliceRules;
+use fiveup::values::ValuesGame;
 use std::io::Write;
 
 /// Most `values --iterate` rounds.
@@ -48,11 +52,12 @@ pub struct ValuesArgs {
     /// only). Side A lacks the pieces before the '/' and plays each colour once per pair.
     #[arg(long, value_name = "N", default_value_t = 200)]
     pub pairs: usize,
-    /// Player spec of both sides (a fast node-limited alpha-beta engine by default: about depth 2,
-    /// the budget with the most precision per CPU second that is not a one-ply player, see
-    /// docs/PIECE_VALUES.md).
-    #[arg(long, value_name = "SPEC", default_value = "ab:nodes=1700,hash=4")]
-    pub engine: String,
+    /// Player spec of both sides [default: a fast node-limited alpha-beta engine, the game's
+    /// calibrated setting (docs/PIECE_VALUES.md): ab:nodes=1700,hash=4 on the 5x5x5 games (about
+    /// depth 2, the budget with the most precision per CPU second that is not a one-ply player),
+    /// ab:nodes=1700,hash=4 on quasi-alice].
+    #[arg(long, value_name = "SPEC")]
+    pub engine: Option<String>,
     /// Most measure-and-feed-back iterations, 1..=100 (1: measure once).
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub iterate: usize,
@@ -95,14 +100,23 @@ pub struct ValuesArgs {
     pub bootstrap: usize,
 }
 
+/// The engine of a values run when `--engine` is not given, per game (docs/PIECE_VALUES.md, "The
+/// engine setting: calibration").
+fn default_engine(game: GameId) -> &'static str {
+    match game {
+        GameId::FiveUp(_) => "ab:nodes=1700,hash=4",
+        GameId::QuasiAlice => "ab:nodes=1700,hash=4",
+    }
+}
+
 impl ValuesArgs {
-    /// The validated run settings.
-    pub fn config(&self) -> Result<fiveup::values::ValuesConfig> {
-        use fiveup::values::{default_imbalances, Imbalance};
-        let ruleset: Ruleset = self.ruleset.five_up("values")?;
+    /// The validated run settings of a game `G` under `rules` (`game` names it).
+    pub fn config<G: ValuesGame>(&self, game: GameId, rules: G::Rules) -> Result<fiveup::values::ValuesConfig<G>> {
+        use fiveup::values::setups::{default_imbalances, even_imbalances};
+        use fiveup::values::Imbalance;
         let method = self.method.parse::<fiveup::values::Method>()?;
-        let engine: fiveup::player::spec::PlayerSpec = self.engine.parse().context("--engine")?;
-        engine.build().context("--engine")?;
+        let engine: PlayerSpec = self.engine.as_deref().unwrap_or(default_engine(game)).parse().context("--engine")?;
+        G::build_player(&engine).context("--engine")?;
         use common::{bound, MAX_GAMES};
         let concurrency = self.game.concurrency(VALUES_GAMES)?;
         bound("--iterate", self.iterate, 1, MAX_VALUES_ITERATIONS)?;
@@ -130,7 +144,7 @@ impl ValuesArgs {
             s.split(',')
                 .map(str::trim)
                 .filter(|t| !t.is_empty())
-                .map(|t| Imbalance::parse(t, ruleset).with_context(|| flag.to_string()))
+                .map(|t| Imbalance::parse_in::<G>(t, rules).with_context(|| flag.to_string()))
                 .collect()
         };
         let even = match self.design.as_str() {
@@ -142,19 +156,18 @@ impl ValuesArgs {
             Some(s) => list(s, "--imbalances")?,
             None if even => {
                 // Bracket the values the engine plays with (its --engine values= file, else the defaults).
-                let weights = match &engine {
-                    fiveup::player::spec::PlayerSpec::AlphaBeta(ab) => {
-                        ab.weights(ruleset).context("--engine values")?
-                    }
-                    _ => fiveup::engine::Weights::for_ruleset(ruleset),
+                let ab = match &engine {
+                    PlayerSpec::AlphaBeta(ab) => ab.clone(),
+                    _ => AlphaBetaSpec::default(),
                 };
-                let mut v = fiveup::values::setups::even_imbalances(ruleset, |k| weights.value(k) as f64 / 100.0);
+                let weights = G::engine_weights(rules, &ab).map_err(anyhow::Error::msg).context("--engine values")?;
+                let mut v = even_imbalances::<G>(rules, |k| G::weight_value(&weights, k) as f64 / 100.0);
                 if self.exchanges.is_none() {
-                    v.extend(fiveup::values::setups::default_exchanges(ruleset));
+                    v.extend(G::default_exchanges(rules));
                 }
                 v
             }
-            None => default_imbalances(ruleset),
+            None => default_imbalances::<G>(rules),
         };
         if imbalances.is_empty() {
             bail!(
@@ -169,21 +182,20 @@ impl ValuesArgs {
             }
             imbalances.extend(extra);
         }
-        let variant = Variant::plain(ruleset);
         for imb in &imbalances {
             for a in fiveup::game::Color::ALL {
-                imb.position(variant, a, 0).with_context(|| format!("imbalance {imb}"))?;
+                G::imbalance_position(rules, imb, a, 0).with_context(|| format!("imbalance {imb}"))?;
             }
         }
         Ok(fiveup::values::ValuesConfig {
-            variant,
+            rules,
             method,
             pairs: self.pairs,
             engine,
             concurrency,
             iterate: self.iterate,
             tolerance: self.tol,
-            out: self.out.clone().unwrap_or_else(|| format!("runs/values-{}", ruleset.name()).into()),
+            out: self.out.clone().unwrap_or_else(|| format!("runs/values-{}", G::rules_name(rules)).into()),
             records: self.records.clone(),
             imbalances,
             opening_plies: self.opening_plies,
@@ -199,7 +211,15 @@ impl ValuesArgs {
 }
 
 pub fn run(a: &ValuesArgs, out: &mut dyn Write) -> Result<()> {
-    let cfg = a.config()?;
+    match a.ruleset.game()? {
+        g @ GameId::FiveUp(rs) => run_game::<fiveup::rules::Position>(a, g, Variant::plain(rs), out),
+        g @ GameId::QuasiAlice => run_game::<fiveup::quasi_alice::Position>(a, g, QuasiAliceRules, out),
+    }
+}
+
+/// `fiveup values` on one game.
+fn run_game<G: ValuesGame>(a: &ValuesArgs, game: GameId, rules: G::Rules, out: &mut dyn Write) -> Result<()> {
+    let cfg = a.config::<G>(game, rules)?;
     let report = fiveup::values::run(&cfg)?;
     write!(out, "{}", report.table())?;
     writeln!(out, "written: {}/values.{{txt,json,csv,png}} and values-summary.json", cfg.out.display())?;

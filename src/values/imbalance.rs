@@ -430,7 +430,7 @@ pub(crate) mod tests {
 
     #[test]
     fn synthetic_matches_recover_the_values_within_their_intervals() {
-        let mut imbs = default_imbalances(Ruleset::FiveUp);
+        let mut imbs = default_imbalances::<crate::rules::Position>(crate::rules::Variant::plain(Ruleset::FiveUp));
         imbs.push(Imbalance::exchange(Kind::Silver, Kind::Rook));
         // A queen (9) against rook, bishop and knight (13): a check of the sums, A 4 pawns better.
         imbs.push(Imbalance { a_lacks: vec![Kind::Queen], b_lacks: vec![Kind::Rook, Kind::Bishop, Kind::Knight] });

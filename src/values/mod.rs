@@ -1,6 +1,11 @@
 //! Piece values, measured: imbalance matches (H. G. Muller's method) and outcome regression
 //! (Tomašev et al. 2020 style), each with 95% intervals, iterated with the engine.
 //!
+//! Written once over [`ValuesGame`] (what the estimators need of a game) and monomorphised for
+//! the 5x5x5 games ([`cube`]) and 4D Quasi-Alice Chess ([`quasi_alice`]).
+//!
+//! - [`game`]: the [`ValuesGame`] trait;
+//! - [`handicap`]: the [`Imbalance`] type (what each side lacks) and its text form;
 //! - [`setups`]: handicapped start positions (a piece, pawn odds, exchanges), validated;
 //! - [`play`]: shared random openings for colour-swapped pairs, one game, a parallel job runner;
 //! - [`records`]: the run's game store (`games.jsonl`, resumable) and readers for the regression;
@@ -11,14 +16,19 @@
 //!
 //! The formulas are in each module's docs; `docs/PIECE_VALUES.md` has measured figures.
 
+pub mod cube;
+pub mod game;
+pub mod handicap;
 pub mod imbalance;
 pub mod play;
+pub mod quasi_alice;
 pub mod records;
 pub mod regression;
 pub mod report;
 pub mod run;
 pub mod setups;
 
+pub use game::ValuesGame;
 pub use imbalance::{Estimate, ImbalanceReport, PairResults};
 pub use regression::{RegressionReport, SampleConfig};
 pub use report::ValuesReport;

@@ -2,7 +2,8 @@
 //! colour-swapped pair, and the random stream of each pair. The games themselves are played by
 //! the project's one match runner ([`crate::eval::runner`]).
 
-use crate::rules::{Move, Position};
+use super::game::ValuesGame;
+use crate::game::legal_moves;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -10,23 +11,24 @@ use rand_chacha::ChaCha8Rng;
 /// of a colour-swapped pair): each move is drawn uniformly from the quiet moves legal in both (no
 /// capture, no promotion), so the two openings are identical move for move. Stops early when no
 /// such move is left or a move would end a game. Returns the moves played.
-pub fn shared_opening(a: &mut Position, b: &mut Position, plies: usize, rng: &mut ChaCha8Rng) -> Vec<Move> {
+pub fn shared_opening<G: ValuesGame>(a: &mut G, b: &mut G, plies: usize, rng: &mut ChaCha8Rng) -> Vec<G::Move> {
     let mut played = Vec::new();
     for _ in 0..plies {
         if a.side() != b.side() {
             break;
         }
-        let in_b = b.legal_moves();
-        let quiet = |p: &Position, m: &Move| {
-            p.piece_at(m.to()).is_none() && m.promotion().is_none() && m.special() != crate::rules::Special::EnPassant
-        };
-        let common: Vec<Move> =
-            a.legal_moves().into_iter().filter(|m| quiet(a, m) && quiet(b, m) && in_b.contains(m)).collect();
+        let in_b = legal_moves(b);
+        let common: Vec<G::Move> = legal_moves(a)
+            .into_iter()
+            .filter(|&m| a.opening_move_is_quiet(m) && b.opening_move_is_quiet(m) && in_b.contains(&m))
+            .collect();
         if common.is_empty() {
             break;
         }
         let m = common[rng.gen_range(0..common.len())];
-        let (na, nb) = (a.after(m), b.after(m));
+        let (mut na, mut nb) = (a.clone(), b.clone());
+        na.make(m);
+        nb.make(m);
         if !na.has_legal_move() || !nb.has_legal_move() {
             break;
         }

@@ -7,12 +7,15 @@
 //! `result` (`1-0`, `0-1`, `1/2-1/2`), `rule` (the end rule's name, `adjudication` at the ply cap).
 //!
 //! Also read here, for the regression: self-play shards (`FIVEUPSH` files, see
-//! [`crate::selfplay::shards`]).
+//! [`crate::selfplay::shards`]; 5x5x5 games only).
+//!
+//! The store is the same for every game ([`ValuesGame`]): the position text and move text are the
+//! game's own (the 5x5x5 coordinate form, or the Quasi-Alice `1e2e4>3`).
 
+pub use super::game::ReplayGame;
+use super::game::ValuesGame;
 use crate::game::Color;
 use crate::game::{EndRule, Outcome};
-use crate::rules::notation::{coordinate, parse_move, MoveTextError, PositionTextError};
-use crate::rules::{Move, Position, Variant};
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
 use std::path::Path;
@@ -38,17 +41,6 @@ pub struct GameLine {
     pub result: String,
     /// End rule name.
     pub rule: String,
-}
-
-/// A game ready for analysis: start position, moves, white's score.
-#[derive(Clone, Debug)]
-pub struct ReplayGame {
-    /// Start position.
-    pub start: Position,
-    /// Moves from it.
-    pub moves: Vec<Move>,
-    /// White's score: 1, ½ or 0.
-    pub white_score: f64,
 }
 
 /// A record that cannot be read.
@@ -88,15 +80,15 @@ pub enum ValuesRecordError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
     /// The start position text does not parse.
-    #[error(transparent)]
-    Start(#[from] PositionTextError),
+    #[error("{0}")]
+    Start(String),
     /// A move is not a legal move of its position.
-    #[error("move {text}: {source}")]
+    #[error("move {text}: {reason}")]
     Move {
         /// The move as written.
         text: String,
         /// Why it is not a move.
-        source: MoveTextError,
+        reason: String,
     },
     /// The result field is not `1-0`, `0-1` or `1/2-1/2`.
     #[error("bad result '{0}'")]
@@ -105,13 +97,13 @@ pub enum ReplayError {
 
 impl GameLine {
     /// A line from a finished game.
-    pub fn new(
+    pub fn new<G: ValuesGame>(
         imbalance: &str,
         pair: usize,
         a_color: Color,
         engine: &str,
-        start: &Position,
-        moves: &[Move],
+        start: &G,
+        moves: &[G::Move],
         outcome: Outcome,
     ) -> GameLine {
         GameLine {
@@ -121,7 +113,7 @@ impl GameLine {
             a_color: a_color.name().to_string(),
             engine: engine.to_string(),
             start: start.to_text(),
-            moves: moves.iter().map(|&m| coordinate(m)).collect(),
+            moves: moves.iter().map(|&m| G::store_move_text(m)).collect(),
             result: outcome.result().to_string(),
             rule: outcome.rule.name().to_string(),
         }
@@ -148,14 +140,14 @@ impl GameLine {
         self.rule.parse().ok()
     }
 
-    /// The game replayed in `variant`: every move checked.
-    pub fn replay(&self, variant: Variant) -> Result<ReplayGame, ReplayError> {
-        let start = Position::from_text(&self.start, variant)?;
+    /// The game replayed under `rules`: every move checked.
+    pub fn replay<G: ValuesGame>(&self, rules: G::Rules) -> Result<ReplayGame<G>, ReplayError> {
+        let start = G::from_store_text(rules, &self.start).map_err(ReplayError::Start)?;
         let mut pos = start.clone();
         let mut moves = Vec::with_capacity(self.moves.len());
         for t in &self.moves {
-            let m = parse_move(&pos, t).map_err(|source| ReplayError::Move { text: t.clone(), source })?;
-            pos.make(m);
+            let m = pos.parse_store_move(t).map_err(|reason| ReplayError::Move { text: t.clone(), reason })?;
+            crate::game::State::make(&mut pos, m);
             moves.push(m);
         }
         let white_score = self.white_score().ok_or_else(|| ReplayError::Result(self.result.clone()))?;
@@ -203,39 +195,23 @@ pub fn append_line(file: &mut impl Write, line: &GameLine) -> std::io::Result<()
 }
 
 /// Reads games for the regression from a file: a `games.jsonl` store of this module (games of
-/// other rulesets than `variant`'s fail to replay and are an error) or a self-play shard (games of
-/// other rulesets are skipped).
-pub fn read_games(path: &Path, variant: Variant) -> Result<Vec<ReplayGame>, ValuesRecordError> {
+/// other rules than `rules` fail to replay and are an error) or a self-play shard (games of other
+/// rulesets are skipped; [`ValuesGame::shard_games`]).
+pub fn read_games<G: ValuesGame>(path: &Path, rules: G::Rules) -> Result<Vec<ReplayGame<G>>, ValuesRecordError> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|source| ValuesRecordError::Io { path: name.clone(), source })?;
     if bytes.starts_with(&crate::selfplay::shards::MAGIC) {
-        let recs = crate::selfplay::shards::decode_shard(path, &bytes).map_err(|e| ValuesRecordError::Bad {
+        return G::shard_games(rules, path, &bytes).map_err(|reason| ValuesRecordError::Bad {
             path: name.clone(),
             line: 0,
-            reason: e.to_string(),
-        })?;
-        let mut out = Vec::new();
-        for r in recs {
-            if r.variant.to_variant().ok() != Some(variant) {
-                continue;
-            }
-            let bad = |e: String| ValuesRecordError::Bad { path: name.clone(), line: 0, reason: e };
-            let start = r.start_position().map_err(|e| bad(e.to_string()))?;
-            let moves: Vec<Move> = r.moves.iter().filter_map(|&b| Move::from_bits(b)).collect();
-            let white_score = match r.result {
-                crate::selfplay::records::GameResult::WhiteWin => 1.0,
-                crate::selfplay::records::GameResult::Draw => 0.5,
-                crate::selfplay::records::GameResult::BlackWin => 0.0,
-            };
-            out.push(ReplayGame { start, moves, white_score });
-        }
-        return Ok(out);
+            reason,
+        });
     }
     read_lines(path)?
         .iter()
         .enumerate()
         .map(|(i, g)| {
-            g.replay(variant).map_err(|source| ValuesRecordError::Replay { path: name.clone(), line: i + 1, source })
+            g.replay(rules).map_err(|source| ValuesRecordError::Replay { path: name.clone(), line: i + 1, source })
         })
         .collect()
 }
@@ -243,7 +219,7 @@ pub fn read_games(path: &Path, variant: Variant) -> Result<Vec<ReplayGame>, Valu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Ruleset, Variant};
+    use crate::rules::{Position, Ruleset, Variant};
 
     #[test]
     fn lines_round_trip_and_torn_tail_is_skipped() {
@@ -269,7 +245,7 @@ mod tests {
         f.write_all(b"{\"imbalance\": \"Q\", \"pa").unwrap();
         let back = read_lines(&path).unwrap();
         assert_eq!(back, vec![line.clone(), line.clone()]);
-        let games = read_games(&path, v).unwrap();
+        let games = read_games::<Position>(&path, v).unwrap();
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].moves, vec![m]);
         assert_eq!(games[0].white_score, 1.0);

@@ -2,7 +2,7 @@
 //! balance with AlphaZero"): a logistic regression of game results on material differences.
 //!
 //! 1. **Samples.** From every game, the *quiet* positions (side to move not in check, with no
-//!    promotion and no capture that wins material at once, see [`is_quiet`]), from ply
+//!    promotion and no capture that wins material at once, see [`ValuesGame::is_quiet`]), from ply
 //!    `skip_plies` on, at most `per_game` of them, evenly spread. Features of a position: for each
 //!    kind measured in the ruleset, white's count minus black's, reserve pieces in hand included
 //!    while their owner can still place one. Response: white's final score `y` (1, ½, 0).
@@ -34,12 +34,12 @@
 //! The evaluation used for `p` is the engine's (its weights file, else the defaults); its
 //! material values do not enter `p`. Intervals by the same bootstrap, `b̄` recomputed per replicate.
 
+use super::game::ValuesGame;
 use super::imbalance::{percentile_interval, Estimate};
 use super::records::ReplayGame;
 use crate::eval::logistic::{fit_logistic, LogisticError, LogisticFit, LogisticSettings};
-use crate::game::Color;
 use crate::rules::types::KIND_COUNT;
-use crate::rules::{Kind, Position};
+use crate::rules::Kind;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -80,65 +80,24 @@ impl Default for SampleConfig {
     }
 }
 
-/// Whether a position is quiet: the side to move is not in check and has no promotion and no
-/// capture that wins material at once (a victim worth more than the capturer by the ruleset's
-/// default values, or an undefended victim). Even trades may remain: the start position of Five Up
-/// already has some, so "no capture at all" would leave few positions.
-pub fn is_quiet(p: &Position) -> bool {
-    if p.in_check() {
-        return false;
-    }
-    let values = crate::engine::Weights::for_ruleset(p.ruleset()).values;
-    let them = p.side().flip();
-    !p.legal_moves().iter().any(|&m| {
-        if m.promotion().is_some() {
-            return true;
-        }
-        let Some(victim) = crate::engine::ordering::captured(p, m) else { return false };
-        let attacker = p.piece_at(m.from()).map_or(Kind::Pawn, |x| x.kind);
-        if values[victim.index()] > values[attacker.index()] {
-            return true;
-        }
-        let to = m.to().index();
-        let occ = p.occupied().0 ^ (1u128 << m.from().index());
-        p.attackers(to, them, occ, p.color_bb(them).0 & !(1u128 << to)) == 0
-    })
-}
-
-/// White's count minus black's per kind, reserve pieces in hand counted while placeable.
-pub fn material_delta(p: &Position) -> [f64; KIND_COUNT] {
-    let mut d = [0.0; KIND_COUNT];
-    for (color, sign) in [(Color::White, 1.0), (Color::Black, -1.0)] {
-        for k in Kind::ALL {
-            d[k.index()] += sign * p.pieces(color, k).count() as f64;
-        }
-        if p.can_place(color) {
-            for k in p.reserve_kinds(color) {
-                d[k.index()] += sign;
-            }
-        }
-    }
-    d
-}
-
 /// Step 1 for one game.
 ///
 /// With `weights`, each sample also gets the evaluation's positional part and bonuses (for
 /// [`RegressionModel::Texel`]); without, those are 0.
-pub fn game_samples(
-    game: &ReplayGame,
+pub fn game_samples<G: ValuesGame>(
+    game: &ReplayGame<G>,
     index: usize,
     cfg: SampleConfig,
-    weights: Option<&crate::engine::Weights>,
+    weights: Option<&G::Weights>,
 ) -> Vec<MaterialSample> {
     let mut pos = game.start.clone();
     let mut quiet = Vec::new();
     for ply in 0..=game.moves.len() {
-        if ply >= cfg.skip_plies && is_quiet(&pos) {
+        if ply >= cfg.skip_plies && pos.is_quiet() {
             quiet.push((ply as u32, pos.clone()));
         }
         if let Some(&m) = game.moves.get(ply) {
-            pos.make(m);
+            crate::game::State::make(&mut pos, m);
         }
     }
     let n = quiet.len();
@@ -148,20 +107,16 @@ pub fn game_samples(
             let (ply, p) = &quiet[i * n / take.max(1)];
             let mut s = MaterialSample {
                 game: index,
-                delta: material_delta(p),
+                delta: p.material_delta(),
                 y: game.white_score,
                 ply: *ply,
                 positional: 0.0,
                 bonus: [(0.0, 0.0); KIND_COUNT],
             };
             if let Some(w) = weights {
-                let unit = w.value(Kind::Pawn).max(1) as f64;
-                let d = crate::engine::eval::decompose(p, w);
-                s.positional = d.positional as f64 / unit;
-                for k in Kind::ALL {
-                    let count: u32 = Color::ALL.iter().map(|&c| p.pieces(c, k).count()).sum();
-                    s.bonus[k.index()] = ((d.bonus[k.index()][0] + d.bonus[k.index()][1]) as f64 / unit, count as f64);
-                }
+                let d = p.positional(w);
+                s.positional = d.positional;
+                s.bonus = d.bonus;
             }
             s
         })
@@ -415,6 +370,7 @@ pub fn by_phase(samples: &[MaterialSample], kinds: &[Kind], bootstrap: usize, se
 mod tests {
     use super::*;
     use crate::eval::sigmoid;
+    use crate::game::Color;
     use crate::rules::{Ruleset, Variant};
     use crate::values::imbalance::tests::{aikin, assert_pinned, draw_score};
     use crate::values::setups::measured_kinds;
@@ -661,8 +617,8 @@ mod tests {
     fn quiet_positions_and_material_from_a_real_game() {
         let v = Variant::plain(Ruleset::FiveUp);
         let start = crate::values::setups::Imbalance::piece(Kind::Wizard).position(v, Color::White, 0).unwrap();
-        assert!(is_quiet(&start));
-        let d = material_delta(&start);
+        assert!(start.is_quiet());
+        let d = start.material_delta();
         assert_eq!(d[Kind::Wizard.index()], -1.0);
         assert_eq!(d.iter().map(|x| x.abs()).sum::<f64>(), 1.0);
         let game = ReplayGame { start: start.clone(), moves: start.legal_moves()[..1].to_vec(), white_score: 0.0 };

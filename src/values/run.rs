@@ -23,20 +23,21 @@
 //! shrinkage). A round is played pair-major, so a run stopped early has as many pairs of every
 //! growing match.
 
+use super::game::ValuesGame;
 use super::imbalance::{estimate, PairResults};
 use super::play::{pair_rng, shared_opening};
 use super::records::{append_line, read_games, read_lines, GameLine, ReplayGame};
 use super::regression::{by_phase, game_samples, regress, RegressionModel, SampleConfig};
 use super::report::{IterationSummary, Row, ValuesReport, SIDE_A};
-use super::setups::{bracket, measured_kinds, Imbalance};
-use super::{guess, guess_source, ValuesError};
-use crate::engine::weights::{kind_key, Weights};
+use super::setups::{bracket, Imbalance};
+use super::ValuesError;
+use crate::engine::weights::kind_key;
 use crate::eval::elo::z95;
 use crate::eval::openings::Opening;
 use crate::eval::runner::{play_games_until, GameJob, PlayerSource};
 use crate::game::Color;
 use crate::player::spec::{AlphaBetaSpec, PlayerSpec};
-use crate::rules::{Kind, Ruleset, Variant};
+use crate::rules::{Kind, Position};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
 use std::ops::ControlFlow;
@@ -81,11 +82,11 @@ impl std::str::FromStr for Method {
     }
 }
 
-/// Settings of a run.
+/// Settings of a run of a game `G` (the 5x5x5 games by default).
 #[derive(Clone, Debug)]
-pub struct ValuesConfig {
+pub struct ValuesConfig<G: ValuesGame = Position> {
     /// Rules.
-    pub variant: Variant,
+    pub rules: G::Rules,
     /// Estimators.
     pub method: Method,
     /// Colour-swapped pairs per imbalance (0: play nothing, use `records` only).
@@ -150,8 +151,8 @@ fn imbalance_id(imb: &Imbalance) -> usize {
 
 /// Plays the missing games of one iteration into `dir/games.jsonl`; returns all its lines and the
 /// number of games played now.
-fn play_iteration(
-    cfg: &ValuesConfig,
+fn play_iteration<G: ValuesGame>(
+    cfg: &ValuesConfig<G>,
     schedule: &[Imbalance],
     engine: &PlayerSpec,
     dir: &std::path::Path,
@@ -159,7 +160,7 @@ fn play_iteration(
 ) -> Result<(Vec<GameLine>, usize), ValuesError> {
     std::fs::create_dir_all(dir).map_err(io(dir))?;
     let ic = IterConfig {
-        variant: cfg.variant.to_string(),
+        variant: cfg.rules.to_string(),
         engine: engine.to_string(),
         opening_plies: cfg.opening_plies,
         max_plies: cfg.max_plies,
@@ -208,9 +209,8 @@ fn play_iteration(
             if done.contains(&(text.clone(), pair, 0)) && done.contains(&(text.clone(), pair, 1)) {
                 return pair_jobs;
             }
-            let positions = imb
-                .position(cfg.variant, Color::White, pair)
-                .and_then(|w| Ok((w, imb.position(cfg.variant, Color::Black, pair)?)));
+            let positions = G::imbalance_position(cfg.rules, imb, Color::White, pair)
+                .and_then(|w| Ok((w, G::imbalance_position(cfg.rules, imb, Color::Black, pair)?)));
             let (mut a_white, mut a_black) = match positions {
                 Ok(p) => p,
                 Err(e) => {
@@ -290,12 +290,12 @@ fn play_iteration(
 /// [`play_iteration`] until every piece is within `cfg.target` or no match may grow. Returns all
 /// the iteration's games, the number played now and the schedule (`cfg.imbalances` plus the
 /// brackets added on the way, which `quota.json` remembers).
-fn play_allocated(
-    cfg: &ValuesConfig,
+fn play_allocated<G: ValuesGame>(
+    cfg: &ValuesConfig<G>,
     engine: &PlayerSpec,
     dir: &std::path::Path,
 ) -> Result<(Vec<GameLine>, usize, Vec<Imbalance>), ValuesError> {
-    let rs = cfg.variant.ruleset;
+    let rs = cfg.rules;
     let qpath = dir.join("quota.json");
     let mut schedule = cfg.imbalances.clone();
     let mut quota: BTreeMap<String, usize> = schedule.iter().map(|i| (i.text(), cfg.pairs)).collect();
@@ -306,7 +306,7 @@ fn play_allocated(
         let saved: BTreeMap<String, usize> = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
         for (t, q) in saved {
             if !quota.contains_key(&t) {
-                schedule.push(Imbalance::parse(&t, rs).map_err(|e| bad(format!("{t}: {e}")))?);
+                schedule.push(Imbalance::parse_in::<G>(&t, rs).map_err(|e| bad(format!("{t}: {e}")))?);
                 quota.insert(t.clone(), cfg.pairs);
             }
             if cfg.target.is_some() {
@@ -331,7 +331,7 @@ fn play_allocated(
         // A wide piece grows the two matches that bracket its current estimate; when the estimate
         // has left the brackets played so far, the new brackets join the schedule.
         for &(kind, value) in &grow.pieces {
-            let nearest = matches_to_grow(rs, kind, value, &schedule);
+            let nearest = matches_to_grow::<G>(rs, kind, value, &schedule);
             for imb in nearest {
                 let text = imb.text();
                 if !quota.contains_key(&text) {
@@ -364,7 +364,7 @@ fn play_allocated(
 
 /// One more round for a match with quota `q` (0: new, it starts at `cfg.pairs`) that has `have`
 /// complete pairs, capped at `cfg.max_pairs`; whether the quota rose.
-fn raise(cfg: &ValuesConfig, q: &mut usize, have: usize) -> bool {
+fn raise<G: ValuesGame>(cfg: &ValuesConfig<G>, q: &mut usize, have: usize) -> bool {
     let next = if *q == 0 { cfg.pairs } else { (*q).max(have) + cfg.round }.min(cfg.max_pairs);
     let rose = next > *q;
     *q = (*q).max(next);
@@ -374,7 +374,12 @@ fn raise(cfg: &ValuesConfig, q: &mut usize, have: usize) -> bool {
 /// The matches of a wide piece that grow next: while its estimate `value` lies within a quarter
 /// pawn of the pawn counts it has been played against, the two nearest of those; once it has left
 /// them, the two that bracket it ([`bracket`], possibly new); without an estimate, all of them.
-fn matches_to_grow(rs: Ruleset, kind: Kind, value: Option<f64>, schedule: &[Imbalance]) -> Vec<Imbalance> {
+fn matches_to_grow<G: ValuesGame>(
+    rs: G::Rules,
+    kind: Kind,
+    value: Option<f64>,
+    schedule: &[Imbalance],
+) -> Vec<Imbalance> {
     let mut own: Vec<(f64, Imbalance)> = schedule
         .iter()
         .filter_map(|i| i.measured_piece().filter(|p| p.0 == kind).map(|p| (f64::from(p.1), i.clone())))
@@ -384,7 +389,7 @@ fn matches_to_grow(rs: Ruleset, kind: Kind, value: Option<f64>, schedule: &[Imba
             own.sort_by(|a, b| (a.0 - v).abs().total_cmp(&(b.0 - v).abs()));
             own.into_iter().take(2).map(|(_, i)| i).collect()
         }
-        Some(v) => bracket(rs, kind, v).to_vec(),
+        Some(v) => bracket::<G>(rs, kind, v).to_vec(),
         None => own.into_iter().map(|(_, i)| i).collect(),
     }
 }
@@ -455,9 +460,9 @@ fn pair_results(schedule: &[Imbalance], lines: &[GameLine]) -> Vec<PairResults> 
 }
 
 /// Runs the whole estimation (see the module docs) and writes the report into `cfg.out`.
-pub fn run(cfg: &ValuesConfig) -> Result<ValuesReport, ValuesError> {
+pub fn run<G: ValuesGame>(cfg: &ValuesConfig<G>) -> Result<ValuesReport, ValuesError> {
     let t0 = Instant::now();
-    let rs = cfg.variant.ruleset;
+    let rs = cfg.rules;
     let base = match &cfg.engine {
         PlayerSpec::AlphaBeta(ab) => ab.clone(),
         other if cfg.iterate > 1 => {
@@ -465,16 +470,16 @@ pub fn run(cfg: &ValuesConfig) -> Result<ValuesReport, ValuesError> {
         }
         _ => AlphaBetaSpec::default(),
     };
-    let mut weights = base.weights(rs).map_err(|e| ValuesError::Config(e.to_string()))?;
-    let kinds = measured_kinds(rs);
-    let mut extra: Vec<ReplayGame> = Vec::new();
+    let mut weights = G::engine_weights(rs, &base).map_err(ValuesError::Config)?;
+    let kinds = G::measured_kinds(rs);
+    let mut extra: Vec<ReplayGame<G>> = Vec::new();
     for p in &cfg.records {
-        extra.extend(read_games(p, cfg.variant)?);
+        extra.extend(read_games::<G>(p, rs)?);
     }
     let mut iterations: Vec<IterationSummary> = Vec::new();
     let mut report = ValuesReport {
-        ruleset: rs.name().to_string(),
-        guess_source: guess_source(rs).to_string(),
+        ruleset: G::rules_name(rs).to_string(),
+        guess_source: G::guess_source(rs).to_string(),
         engine: cfg.engine.to_string(),
         rows: Vec::new(),
         imbalance: None,
@@ -491,7 +496,7 @@ pub fn run(cfg: &ValuesConfig) -> Result<ValuesReport, ValuesError> {
     for k in 0..cfg.iterate.max(1) {
         let dir = cfg.out.join(format!("iter-{k}"));
         let engine = iteration_engine(cfg, &base, &weights, k, &dir)?;
-        eprintln!("iteration {k}: {} with {engine}; {SIDE_A}", rs.name());
+        eprintln!("iteration {k}: {} with {engine}; {SIDE_A}", G::rules_name(rs));
         let (lines, played, schedule) =
             if cfg.pairs > 0 { play_allocated(cfg, &engine, &dir)? } else { (Vec::new(), 0, cfg.imbalances.clone()) };
         report.engine = engine.to_string();
@@ -501,10 +506,10 @@ pub fn run(cfg: &ValuesConfig) -> Result<ValuesReport, ValuesError> {
         let max_change = previous
             .as_ref()
             .map(|p| measured.iter().filter_map(|(k, v)| p.get(k).map(|q| (v - q).abs())).fold(0.0, f64::max));
-        let pawn_cp = weights.value(Kind::Pawn).max(1) as f64;
+        let pawn_cp = G::weight_value(&weights, Kind::Pawn).max(1) as f64;
         for (&kind, &v) in &measured {
             if kind != Kind::Pawn && v.is_finite() {
-                weights.set_value(kind, (v * pawn_cp).round().clamp(0.0, 10_000.0) as i32);
+                G::set_weight_value(&mut weights, kind, (v * pawn_cp).round().clamp(0.0, 10_000.0) as i32);
             }
         }
         iterations.push(IterationSummary {
@@ -531,10 +536,10 @@ pub fn run(cfg: &ValuesConfig) -> Result<ValuesReport, ValuesError> {
 
 /// The engine of iteration `k`: the configured one first, then the base alpha-beta engine with the
 /// values of the iteration before, written to `dir/weights.toml`.
-fn iteration_engine(
-    cfg: &ValuesConfig,
+fn iteration_engine<G: ValuesGame>(
+    cfg: &ValuesConfig<G>,
     base: &AlphaBetaSpec,
-    weights: &Weights,
+    weights: &G::Weights,
     k: usize,
     dir: &std::path::Path,
 ) -> Result<PlayerSpec, ValuesError> {
@@ -543,15 +548,15 @@ fn iteration_engine(
     } else {
         std::fs::create_dir_all(dir).map_err(io(dir))?;
         let wpath = dir.join("weights.toml");
-        crate::fsutil::write_atomic(&wpath, weights.to_toml_string().as_bytes()).map_err(io(&wpath))?;
+        crate::fsutil::write_atomic(&wpath, G::weights_toml(weights).as_bytes()).map_err(io(&wpath))?;
         PlayerSpec::AlphaBeta(AlphaBetaSpec { values: Some(wpath), ..base.clone() })
     })
 }
 
 /// The imbalance estimate of iteration `k` from its games `lines` over `schedule` (into `report`,
 /// replacing the previous iteration's).
-fn estimate_imbalance(
-    cfg: &ValuesConfig,
+fn estimate_imbalance<G: ValuesGame>(
+    cfg: &ValuesConfig<G>,
     report: &mut ValuesReport,
     schedule: &[Imbalance],
     lines: &[GameLine],
@@ -570,12 +575,12 @@ fn estimate_imbalance(
 /// The regressions of iteration `k` (into `report`, replacing the previous iteration's) on its games
 /// `lines` plus the records' games `extra`; the Texel model's positional part is the evaluation of
 /// the engine these games were played with (`weights`).
-fn estimate_regressions(
-    cfg: &ValuesConfig,
+fn estimate_regressions<G: ValuesGame>(
+    cfg: &ValuesConfig<G>,
     report: &mut ValuesReport,
     lines: &[GameLine],
-    extra: &[ReplayGame],
-    weights: &Weights,
+    extra: &[ReplayGame<G>],
+    weights: &G::Weights,
     kinds: &[Kind],
     k: usize,
 ) -> Result<(), ValuesError> {
@@ -586,7 +591,7 @@ fn estimate_regressions(
         let mut samples = Vec::new();
         let mut index = 0;
         for l in lines {
-            let g = l.replay(cfg.variant).map_err(|e| ValuesError::Play(e.to_string()))?;
+            let g = l.replay::<G>(cfg.rules).map_err(|e| ValuesError::Play(e.to_string()))?;
             samples.extend(game_samples(&g, index, cfg.sample, eval));
             index += 1;
         }
@@ -632,8 +637,8 @@ fn measured_values(report: &ValuesReport) -> BTreeMap<Kind, f64> {
 
 /// The report's table rows, one per measured kind: every method's estimate and, with a `target`,
 /// the games each would need to reach it.
-fn value_rows(cfg: &ValuesConfig, report: &ValuesReport, kinds: &[Kind]) -> Vec<Row> {
-    let rs = cfg.variant.ruleset;
+fn value_rows<G: ValuesGame>(cfg: &ValuesConfig<G>, report: &ValuesReport, kinds: &[Kind]) -> Vec<Row> {
+    let rs = cfg.rules;
     kinds
         .iter()
         .map(|&kind| {
@@ -643,7 +648,7 @@ fn value_rows(cfg: &ValuesConfig, report: &ValuesReport, kinds: &[Kind]) -> Vec<
             Row {
                 kind: kind_key(kind).to_string(),
                 letter: kind.letter(),
-                guess: guess(rs, kind),
+                guess: G::guess(rs, kind),
                 imbalance: if kind == Kind::Pawn && report.imbalance.is_some() {
                     Some(super::imbalance::Estimate { value: 1.0, se: 0.0, lo95: 1.0, hi95: 1.0 })
                 } else {
@@ -675,22 +680,25 @@ fn value_rows(cfg: &ValuesConfig, report: &ValuesReport, kinds: &[Kind]) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Ruleset;
+    use crate::rules::{Ruleset, Variant};
 
     #[test]
     fn wide_pieces_grow_the_matches_nearest_their_estimate() {
         let rs = Ruleset::FiveUp;
+        let grow = |kind: Kind, value: Option<f64>, schedule: &[Imbalance]| {
+            matches_to_grow::<Position>(Variant::plain(rs), kind, value, schedule)
+        };
         let parse = |t: &str| Imbalance::parse(t, rs).unwrap();
         let texts = |v: Vec<Imbalance>| v.iter().map(Imbalance::text).collect::<Vec<_>>();
         let schedule: Vec<Imbalance> =
             ["P", "PP", "Q/PPPPPPPPP", "Q/PPPPPPPPPP", "N/PPP", "N/PPPP", "N/PPPPP"].into_iter().map(parse).collect();
         // Inside the played pawn counts: the two nearest.
-        assert_eq!(texts(matches_to_grow(rs, Kind::Knight, Some(4.4), &schedule)), ["N/PPPP", "N/PPPPP"]);
-        assert_eq!(texts(matches_to_grow(rs, Kind::Knight, Some(2.8), &schedule)), ["N/PPP", "N/PPPP"]);
+        assert_eq!(texts(grow(Kind::Knight, Some(4.4), &schedule)), ["N/PPPP", "N/PPPPP"]);
+        assert_eq!(texts(grow(Kind::Knight, Some(2.8), &schedule)), ["N/PPP", "N/PPPP"]);
         // The queen came out at 6.5, far below its brackets of 9 and 10 pawns: new brackets.
-        assert_eq!(texts(matches_to_grow(rs, Kind::Queen, Some(6.5), &schedule)), ["Q/PPPPPP", "Q/PPPPPPP"]);
+        assert_eq!(texts(grow(Kind::Queen, Some(6.5), &schedule)), ["Q/PPPPPP", "Q/PPPPPPP"]);
         // No estimate yet: every match of the piece.
-        assert_eq!(texts(matches_to_grow(rs, Kind::Knight, None, &schedule)).len(), 3);
+        assert_eq!(texts(grow(Kind::Knight, None, &schedule)).len(), 3);
     }
 
     #[test]

@@ -13,86 +13,25 @@
 //!
 //! Every setup is validated by [`Position::from_setup`]; the generator never invents a position the
 //! rules would refuse.
+//!
+//! Other games build their imbalance positions through [`ValuesGame::imbalance_position`] (4D
+//! Quasi-Alice: [`super::quasi_alice`]); the schedules below are written once over that trait.
 
+use super::game::ValuesGame;
 use crate::game::Color;
-use crate::rules::{Kind, Piece, Position, Ruleset, Setup, SetupError, Variant};
-use std::fmt;
+use crate::rules::{Kind, Piece, Position, Ruleset, Setup, Variant};
 use std::str::FromStr;
 
-/// What each side lacks compared with the start position.
-///
-/// Text form (see [`FromStr`]): A's missing kinds, then optionally `/` and B's, by letter in the
-/// ruleset's alphabet: `Q` (A lacks a queen), `PP` (A lacks two pawns), `S/R` (A lacks the silver
-/// unicorn, B a rook), `Q/PPP` (a queen against three pawns: a handicap to bring the match near
-/// 50%).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Imbalance {
-    /// Kinds side A lacks (repeats allowed).
-    pub a_lacks: Vec<Kind>,
-    /// Kinds side B lacks (repeats allowed).
-    pub b_lacks: Vec<Kind>,
-}
-
-/// Why an imbalance cannot be built.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ImbalanceError {
-    /// Text that is not of the form `XY/Z`.
-    #[error("bad imbalance '{0}': expected kinds by letter, e.g. Q, PP, S/R, Q/PPP")]
-    Syntax(String),
-    /// A letter the ruleset has no kind for, or the king.
-    #[error("imbalance '{text}': {ruleset} has no removable piece '{letter}'")]
-    Kind {
-        /// The imbalance text.
-        text: String,
-        /// The ruleset.
-        ruleset: Ruleset,
-        /// The letter.
-        letter: char,
-    },
-    /// More copies of a kind than a side has.
-    #[error("{side} cannot lose {count} of kind {kind:?}: it starts with {have}")]
-    TooMany {
-        /// "A" or "B".
-        side: &'static str,
-        /// The kind.
-        kind: Kind,
-        /// How many were asked for.
-        count: usize,
-        /// How many the side starts with.
-        have: usize,
-    },
-    /// The result is not a legal position (e.g. a side would be left in check).
-    #[error("imbalance {imbalance} (instance {instance}, A = {color}) gives an illegal position: {error}")]
-    Illegal {
-        /// The imbalance text.
-        imbalance: String,
-        /// Instance number.
-        instance: usize,
-        /// A's colour.
-        color: &'static str,
-        /// Why the position is illegal.
-        error: SetupError,
-    },
-}
+pub use super::handicap::{Imbalance, ImbalanceError};
 
 impl Imbalance {
-    /// Side A lacks one piece of `kind`.
-    pub fn piece(kind: Kind) -> Imbalance {
-        Imbalance { a_lacks: vec![kind], b_lacks: Vec::new() }
-    }
-
-    /// Side A lacks `n` pawns (pawn-odds calibration).
-    pub fn pawns(n: usize) -> Imbalance {
-        Imbalance { a_lacks: vec![Kind::Pawn; n], b_lacks: Vec::new() }
-    }
-
-    /// Side A lacks `x`, side B lacks `y` (a direct exchange).
-    pub fn exchange(x: Kind, y: Kind) -> Imbalance {
-        Imbalance { a_lacks: vec![x], b_lacks: vec![y] }
-    }
-
-    /// Parses the text form in a ruleset's alphabet (`U` is the ruleset's unicorn).
+    /// Parses the text form in a 5x5x5 ruleset's alphabet (`U` is the ruleset's unicorn).
     pub fn parse(text: &str, ruleset: Ruleset) -> Result<Imbalance, ImbalanceError> {
+        Imbalance::parse_in::<Position>(text, Variant::plain(ruleset))
+    }
+
+    /// Parses the text form in a game's alphabet ([`ValuesGame::kind_from_letter`]).
+    pub fn parse_in<G: ValuesGame>(text: &str, rules: G::Rules) -> Result<Imbalance, ImbalanceError> {
         let t = text.trim();
         let (a, b) = t.split_once('/').unwrap_or((t, ""));
         if a.is_empty() || b.contains('/') {
@@ -100,45 +39,14 @@ impl Imbalance {
         }
         let kinds = |s: &str| -> Result<Vec<Kind>, ImbalanceError> {
             s.chars()
-                .map(|c| match ruleset.kind_from_letter(c) {
+                .map(|c| match G::kind_from_letter(rules, c.to_ascii_uppercase()) {
                     Some(k) if k != Kind::King && c.is_ascii_uppercase() => Ok(k),
                     _ if !c.is_ascii_alphabetic() => Err(ImbalanceError::Syntax(text.to_string())),
-                    _ => Err(ImbalanceError::Kind { text: text.to_string(), ruleset, letter: c }),
+                    _ => Err(ImbalanceError::Kind { text: text.to_string(), game: G::rules_name(rules), letter: c }),
                 })
                 .collect()
         };
         Ok(Imbalance { a_lacks: kinds(a)?, b_lacks: kinds(b)? })
-    }
-
-    /// Whether both sides lack only pawns and A lacks more: a pawn-odds calibration imbalance.
-    pub fn is_calibration(&self) -> bool {
-        self.a_lacks.iter().chain(&self.b_lacks).all(|&k| k == Kind::Pawn) && self.a_lacks.len() > self.b_lacks.len()
-    }
-
-    /// The single non-pawn kind A lacks when this measures one piece against pawns only (`Q`,
-    /// `Q/PPP`, `RP`): the piece, and the pawn balance `B's pawns lacked − A's pawns lacked`.
-    pub fn measured_piece(&self) -> Option<(Kind, i32)> {
-        let pieces: Vec<Kind> = self.a_lacks.iter().copied().filter(|&k| k != Kind::Pawn).collect();
-        if pieces.len() != 1 || self.b_lacks.iter().any(|&k| k != Kind::Pawn) {
-            return None;
-        }
-        let a_pawns = self.a_lacks.iter().filter(|&&k| k == Kind::Pawn).count() as i32;
-        Some((pieces[0], self.b_lacks.len() as i32 - a_pawns))
-    }
-
-    /// A's material minus B's, in pawns, under `value` (negative when A is handicapped).
-    pub fn material_delta(&self, value: impl Fn(Kind) -> f64) -> f64 {
-        self.b_lacks.iter().map(|&k| value(k)).sum::<f64>() - self.a_lacks.iter().map(|&k| value(k)).sum::<f64>()
-    }
-
-    /// Text form in a ruleset's alphabet (`Q`, `S/R`).
-    pub fn text(&self) -> String {
-        let s = |v: &[Kind]| v.iter().map(|k| k.letter()).collect::<String>();
-        if self.b_lacks.is_empty() {
-            s(&self.a_lacks)
-        } else {
-            format!("{}/{}", s(&self.a_lacks), s(&self.b_lacks))
-        }
     }
 
     /// The start position of `variant` with A (of colour `a`) and B (the other colour) lacking
@@ -164,7 +72,7 @@ impl Imbalance {
             imbalance: self.text(),
             instance,
             color: a.name(),
-            error,
+            error: error.to_string(),
         })
     }
 
@@ -179,12 +87,6 @@ impl Imbalance {
             .max()
             .unwrap_or(1)
             .max(1)
-    }
-}
-
-impl fmt::Display for Imbalance {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text())
     }
 }
 
@@ -249,8 +151,8 @@ fn remove(
     }
 }
 
-/// The kinds whose value is measured in a ruleset, in table order: pawn first, then the pieces
-/// roughly by their conventional value (the king is never removed).
+/// The kinds whose value is measured in a 5x5x5 ruleset, in table order: pawn first, then the
+/// pieces roughly by their conventional value (the king is never removed).
 pub fn measured_kinds(ruleset: Ruleset) -> Vec<Kind> {
     if ruleset.is_fiveup() {
         vec![
@@ -269,38 +171,39 @@ pub fn measured_kinds(ruleset: Ruleset) -> Vec<Kind> {
     }
 }
 
-/// The default schedule of a ruleset: pawn odds (one and two pawns), then one imbalance per
-/// non-pawn kind of [`measured_kinds`].
-pub fn default_imbalances(ruleset: Ruleset) -> Vec<Imbalance> {
+/// The default schedule of a game: pawn odds (one and two pawns), then one imbalance per
+/// non-pawn kind of [`ValuesGame::measured_kinds`].
+pub fn default_imbalances<G: ValuesGame>(rules: G::Rules) -> Vec<Imbalance> {
     let mut v = vec![Imbalance::pawns(1), Imbalance::pawns(2)];
-    v.extend(measured_kinds(ruleset).into_iter().filter(|&k| k != Kind::Pawn).map(Imbalance::piece));
+    v.extend(G::measured_kinds(rules).into_iter().filter(|&k| k != Kind::Pawn).map(Imbalance::piece));
     v
 }
 
-/// The near-even schedule of a ruleset (`fiveup values --design even`): pawn odds (one and two
-/// pawns), then for every non-pawn kind of [`measured_kinds`] the two matches of that piece
-/// against whole numbers of pawns that bracket `value(kind)` (a prior in pawns, e.g. the
+/// The near-even schedule of a game (`fiveup values --design even`): pawn odds (one and two
+/// pawns), then for every non-pawn kind of [`ValuesGame::measured_kinds`] the two matches of that
+/// piece against whole numbers of pawns that bracket `value(kind)` (a prior in pawns, e.g. the
 /// engine's values): `N/PPP` and `N/PPPP` for a knight of 3.5. Both score near 50%, where a logit
 /// is most precise and the pawn's scale matters least (see [`super::imbalance`]). Pawn counts
 /// stop at the pawns a side has.
-pub fn even_imbalances(ruleset: Ruleset, value: impl Fn(Kind) -> f64) -> Vec<Imbalance> {
+pub fn even_imbalances<G: ValuesGame>(rules: G::Rules, value: impl Fn(Kind) -> f64) -> Vec<Imbalance> {
     let mut v = vec![Imbalance::pawns(1), Imbalance::pawns(2)];
-    for kind in measured_kinds(ruleset).into_iter().filter(|&k| k != Kind::Pawn) {
-        v.extend(bracket(ruleset, kind, value(kind)));
+    for kind in G::measured_kinds(rules).into_iter().filter(|&k| k != Kind::Pawn) {
+        v.extend(bracket::<G>(rules, kind, value(kind)));
     }
     v
 }
 
 /// The two matches of `kind` against whole numbers of pawns that bracket `value` pawns (`N/PPP`
 /// and `N/PPPP` for 3.5), the pawn counts kept within the pawns a side has.
-pub fn bracket(ruleset: Ruleset, kind: Kind, value: f64) -> [Imbalance; 2] {
-    let pawns = Position::startpos(Variant::plain(ruleset)).pieces(Color::White, Kind::Pawn).count() as usize;
+pub fn bracket<G: ValuesGame>(rules: G::Rules, kind: Kind, value: f64) -> [Imbalance; 2] {
+    let pawns = G::start_pawns(rules);
     let low = if value.is_finite() { (value.floor().max(0.0) as usize).min(pawns.saturating_sub(1)) } else { 0 };
     [low, low + 1].map(|k| Imbalance { a_lacks: vec![kind], b_lacks: vec![Kind::Pawn; k] })
 }
 
-/// The exchanges a ruleset's run plays as consistency checks (`--exchanges` default of the even
-/// design): pairs of pieces measured separately whose difference the exchange measures directly.
+/// The exchanges a 5x5x5 ruleset's run plays as consistency checks (`--exchanges` default of the
+/// even design): pairs of pieces measured separately whose difference the exchange measures
+/// directly.
 pub fn default_exchanges(ruleset: Ruleset) -> Vec<Imbalance> {
     let pairs: &[(Kind, Kind)] = if ruleset.is_fiveup() {
         &[
@@ -332,7 +235,7 @@ mod tests {
     }
 
     fn all_imbalances(rs: Ruleset) -> Vec<Imbalance> {
-        let mut v = default_imbalances(rs);
+        let mut v = default_imbalances::<Position>(Variant::plain(rs));
         let kinds = measured_kinds(rs);
         for &x in &kinds {
             for &y in &kinds {
@@ -400,7 +303,7 @@ mod tests {
         for rs in [Ruleset::FiveUp, Ruleset::Raumschach] {
             let w = crate::engine::Weights::for_ruleset(rs);
             let prior = |k: Kind| w.value(k) as f64 / 100.0;
-            let imbs = even_imbalances(rs, prior);
+            let imbs = even_imbalances::<Position>(Variant::plain(rs), prior);
             assert_eq!(imbs.len(), 2 + 2 * (measured_kinds(rs).len() - 1));
             for imb in &imbs[2..] {
                 let (kind, pawns) = imb.measured_piece().unwrap();
@@ -416,7 +319,8 @@ mod tests {
             }
         }
         // The Five Up queen of 9.7 is measured against 9 and all 10 pawns; no more than a side has.
-        let q = even_imbalances(Ruleset::FiveUp, |k| if k == Kind::Queen { 12.0 } else { 0.5 });
+        let q =
+            even_imbalances::<Position>(Variant::plain(Ruleset::FiveUp), |k| if k == Kind::Queen { 12.0 } else { 0.5 });
         let texts: Vec<String> = q.iter().map(Imbalance::text).collect();
         assert!(texts.contains(&"Q/PPPPPPPPP".to_string()) && texts.contains(&"Q/PPPPPPPPPP".to_string()), "{texts:?}");
         assert!(texts.contains(&"N".to_string()) && texts.contains(&"N/P".to_string()), "{texts:?}");

@@ -188,11 +188,65 @@ fn a_quasi_alice_tournament_rates_resumes_and_refuses_5x5x5_flags() {
 fn commands_not_built_for_quasi_alice_say_so_before_any_work() {
     for (args, what) in [
         (&["play", "--ruleset", "quasi-alice"][..], "play"),
-        (&["values", "--ruleset", "quasi-alice"], "values"),
         (&["nnue", "datagen", "--ruleset", "quasi-alice", "--out", "never-written", "--games", "10"], "nnue datagen"),
     ] {
         let o = fiveup(args);
         assert_one_line_error(&o, &format!("{what} is not available for quasi-alice yet"));
     }
     assert!(!std::path::Path::new("never-written").exists());
+}
+
+#[test]
+fn a_tiny_quasi_alice_values_run_measures_resumes_and_refuses_bad_kinds() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("qa-values");
+    let out = sub.to_str().unwrap();
+    let args = [
+        "values",
+        "--ruleset",
+        "quasi-alice",
+        "--pairs",
+        "1",
+        "--engine",
+        "ab:depth=1",
+        "--imbalances",
+        "P,PP,N/PPPP",
+        "--exchanges",
+        "R/B",
+        "--max-plies",
+        "60",
+        "--bootstrap",
+        "20",
+        "--iterate",
+        "2",
+        "--out",
+        out,
+    ];
+    let text = ok(&fiveup(&args));
+    assert!(text.contains("piece values, quasi-alice") && text.contains("Pacey"), "{text}");
+    assert!(text.contains("knight") && text.contains("4.38") && text.contains("iteration 1"), "{text}");
+    let games = std::fs::read_to_string(sub.join("iter-0/games.jsonl")).unwrap();
+    assert_eq!(games.lines().count(), 8, "4 imbalances x 1 pair x 2 games");
+    assert!(games.contains(">"), "Quasi-Alice move text in the store: {games}");
+    // The second iteration played with the first one's values, in a Quasi-Alice weights file.
+    let weights = std::fs::read_to_string(sub.join("iter-1/weights.toml")).unwrap();
+    assert!(weights.contains("king_board"), "{weights}");
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(sub.join("values-summary.json")).unwrap()).unwrap();
+    assert!(summary.is_object(), "{summary}");
+    // A rerun on the same folder resumes: nothing left to play.
+    ok(&fiveup(&args));
+    assert_eq!(std::fs::read_to_string(sub.join("iter-0/games.jsonl")).unwrap(), games);
+    // Bad input: one line each, nothing played.
+    for (imbalances, want) in [
+        ("W", "quasi-alice has no removable piece 'W'"),
+        ("K", "quasi-alice has no removable piece 'K'"),
+        ("P,NNN", "cannot lose 3 of kind Knight: it starts with 2"),
+        ("Q//P", "bad imbalance 'Q//P'"),
+    ] {
+        let o = fiveup(&["values", "--ruleset", "quasi-alice", "--imbalances", imbalances, "--out", out]);
+        assert_one_line_error(&o, want);
+    }
+    let o = fiveup(&["values", "--ruleset", "quasi-alice", "--engine", "mcts:uniform", "--out", out]);
+    assert_one_line_error(&o, "an mcts player is not available for quasi-alice yet");
 }

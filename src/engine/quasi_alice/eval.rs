@@ -129,6 +129,53 @@ pub fn evaluate(pos: &Position, w: &QaWeights) -> i32 {
     v + w.tempo
 }
 
+/// The evaluation split into material and the rest (for the Texel-style piece-value regression,
+/// `crate::values::regression`), from White's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decomposition {
+    /// Everything but material and the tempo, white minus black, centipawns: [`evaluate`] from
+    /// White's side − tempo − material.
+    pub positional: i32,
+    /// Per kind index, per colour (white, black): the sum over that colour's men of that kind of
+    /// what each scores beyond its material value on its own (mobility and centralisation for
+    /// pieces, centralisation and advancement for pawns; 0 for kings), centipawns.
+    pub bonus: [[i32; 2]; 6],
+}
+
+/// Splits the static evaluation of `pos` into material and the rest ([`Decomposition`]).
+pub fn decompose(pos: &Position, w: &QaWeights) -> Decomposition {
+    let mut white = evaluate(pos, w) - w.tempo;
+    if pos.side() == Color::Black {
+        white = -white;
+    }
+    let mat = material(pos, w);
+    let mut bonus = [[0; 2]; 6];
+    for b in 0..BOARDS {
+        let occ = pos.occupied(b);
+        for color in [Color::White, Color::Black] {
+            let own = pos.men(color, b);
+            for kind in &Kind::ALL[..5] {
+                let k = *kind as usize;
+                let mut set = pos.pieces(color, *kind, b);
+                while set != 0 {
+                    let sq = set.trailing_zeros() as usize;
+                    set &= set - 1;
+                    let mut s = w.center[k] * CENTER[sq];
+                    if *kind == Kind::Pawn {
+                        let rank = (sq / 8) as i32;
+                        let progress = if color == Color::White { rank - 1 } else { 6 - rank }.max(0);
+                        s += w.pawn_advance * progress + w.pawn_advance_sq * progress * progress / 8;
+                    } else {
+                        s += w.mobility[k] * (attacks(*kind, color, sq, occ) & !own).count_ones() as i32;
+                    }
+                    bonus[k][color.index()] += s;
+                }
+            }
+        }
+    }
+    Decomposition { positional: white - (mat[0] - mat[1]), bonus }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,6 +242,30 @@ mod tests {
             }
         }
         assert!(checked > 500);
+    }
+
+    #[test]
+    fn the_decomposition_adds_up_to_the_evaluation() {
+        let w = QaWeights::default();
+        let mut rng = crate::rng::SplitMix64::new(5);
+        let mut p = Position::start();
+        for _ in 0..40 {
+            let d = decompose(&p, &w);
+            let m = material(&p, &w);
+            let mover = evaluate(&p, &w) - w.tempo;
+            let white = if p.side() == Color::White { mover } else { -mover };
+            assert_eq!(d.positional + m[0] - m[1], white, "{}", p.to_text());
+            assert_eq!(d.bonus[Kind::King as usize], [0, 0]);
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p.make(moves[rng.below(moves.len())]);
+        }
+        // The start: white's and black's bonuses mirror each other.
+        let d = decompose(&Position::start(), &w);
+        assert!(d.bonus.iter().all(|b| b[0] == b[1]), "{d:?}");
+        assert_eq!(d.positional, 0);
     }
 
     #[test]

@@ -20,7 +20,7 @@
 pub mod eval;
 pub mod weights;
 
-pub use eval::evaluate;
+pub use eval::{decompose, evaluate};
 pub use weights::{QaWeights, QaWeightsError};
 
 use super::board::{SearchBoard, SearchMove};

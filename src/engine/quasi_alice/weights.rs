@@ -127,6 +127,34 @@ impl QaWeights {
         QaWeights::from_toml_str(&text)
     }
 
+    /// These weights as a complete TOML text (every key), which loads back to the same weights.
+    pub fn to_toml_string(&self) -> String {
+        let table = |t: &[i32; 6]| KindTable {
+            pawn: Some(t[0]),
+            knight: Some(t[1]),
+            bishop: Some(t[2]),
+            rook: Some(t[3]),
+            queen: Some(t[4]),
+            king: Some(t[5]),
+        };
+        let f = QaWeightsFile {
+            pawn_advance: Some(self.pawn_advance),
+            pawn_advance_sq: Some(self.pawn_advance_sq),
+            king_attack: Some(self.king_attack),
+            king_board: Some(self.king_board),
+            king_shelter: Some(self.king_shelter),
+            tempo: Some(self.tempo),
+            mopup_pieces: Some(self.mopup_pieces),
+            mopup_margin: Some(self.mopup_margin),
+            mopup_edge: Some(self.mopup_edge),
+            mopup_king: Some(self.mopup_king),
+            values: Some(table(&self.values)),
+            mobility: Some(table(&self.mobility)),
+            center: Some(table(&self.center)),
+        };
+        toml::to_string(&f).expect("weights serialise")
+    }
+
     /// Range checks: piece values 1..=10,000 (pawn to queen), every other weight within
     /// +-10,000, `mopup_pieces` 0..=64; the error names the first bad key.
     pub fn check(&self) -> Result<(), QaWeightsError> {
@@ -279,5 +307,14 @@ mod tests {
         let e = QaWeights::from_file(Path::new("/nonexistent/qa.toml")).unwrap_err().to_string();
         assert!(e.contains("/nonexistent/qa.toml"), "{e}");
         QaWeights::default().check().unwrap();
+    }
+
+    #[test]
+    fn the_toml_text_loads_back_to_the_same_weights() {
+        let mut w = QaWeights::default();
+        w.values[Kind::Rook as usize] = 512;
+        w.mobility[Kind::King as usize] = 2;
+        w.mopup_king = 9;
+        assert_eq!(QaWeights::from_toml_str(&w.to_toml_string()).unwrap(), w);
     }
 }
