@@ -180,8 +180,19 @@ fn a_quasi_alice_tournament_rates_resumes_and_refuses_5x5x5_flags() {
     flagged.push("--hypercylinder");
     let o = fiveup(&flagged);
     assert_one_line_error(&o, "castling and hypercylinder are 5x5x5 rules; quasi-alice has neither setting");
-    let o = fiveup(&["tournament", "--ruleset", "quasi-alice", "--players", "random", "mcts:uniform,mate=1"]);
+    let never = dir.path().join("never");
+    let o = fiveup(&[
+        "tournament",
+        "--ruleset",
+        "quasi-alice",
+        "--players",
+        "random",
+        "mcts:uniform,mate=1",
+        "--out",
+        never.to_str().unwrap(),
+    ]);
     assert_one_line_error(&o, "mcts:mate=1 (the mate check) is not available for quasi-alice yet");
+    assert!(!never.exists(), "refused before any file is written");
 }
 
 #[test]
@@ -247,6 +258,6 @@ fn a_tiny_quasi_alice_values_run_measures_resumes_and_refuses_bad_kinds() {
         let o = fiveup(&["values", "--ruleset", "quasi-alice", "--imbalances", imbalances, "--out", out]);
         assert_one_line_error(&o, want);
     }
-    let o = fiveup(&["values", "--ruleset", "quasi-alice", "--engine", "mcts:uniform", "--out", out]);
-    assert_one_line_error(&o, "an mcts player is not available for quasi-alice yet");
+    let o = fiveup(&["values", "--ruleset", "quasi-alice", "--engine", "mcts:ab", "--out", out]);
+    assert_one_line_error(&o, "mcts:ab (alpha-beta leaf values) is not available for quasi-alice yet");
 }
