@@ -36,6 +36,11 @@ impl Kind {
         [b'P', b'N', b'B', b'R', b'Q', b'K'][self as usize] as char
     }
 
+    /// English name.
+    pub const fn name(self) -> &'static str {
+        ["pawn", "knight", "bishop", "rook", "queen", "king"][self as usize]
+    }
+
     /// The kind a letter names (either case).
     pub fn from_letter(c: char) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.letter() == c.to_ascii_uppercase())

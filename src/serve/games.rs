@@ -72,19 +72,7 @@ pub(crate) fn kinds(game: GameId) -> Vec<(char, &'static str)> {
             .filter(|&&k| r.kind_from_letter(k.letter()) == Some(k))
             .map(|k| (k.letter(), k.name()))
             .collect(),
-        GameId::QuasiAlice => crate::quasi_alice::Kind::ALL.iter().map(|&k| (k.letter(), qa_kind_name(k))).collect(),
-    }
-}
-
-fn qa_kind_name(k: crate::quasi_alice::Kind) -> &'static str {
-    use crate::quasi_alice::Kind;
-    match k {
-        Kind::Pawn => "pawn",
-        Kind::Knight => "knight",
-        Kind::Bishop => "bishop",
-        Kind::Rook => "rook",
-        Kind::Queen => "queen",
-        Kind::King => "king",
+        GameId::QuasiAlice => crate::quasi_alice::Kind::ALL.iter().map(|&k| (k.letter(), k.name())).collect(),
     }
 }
 
@@ -208,7 +196,7 @@ impl WebGame for crate::quasi_alice::Position {
 
     fn board_json(&self) -> Vec<Value> {
         (0..crate::quasi_alice::board::CELLS)
-            .map(|c| self.piece_at(c).map_or(Value::Null, |p| piece(p.color, p.kind.letter(), qa_kind_name(p.kind))))
+            .map(|c| self.piece_at(c).map_or(Value::Null, |p| piece(p.color, p.kind.letter(), p.kind.name())))
             .collect()
     }
 

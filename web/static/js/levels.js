@@ -1,5 +1,5 @@
 // The "levels side by side" view: five 5×5 grids as HTML, top level first.
-import { el, LEVELS, FILES, cellName } from './util.js';
+import { el, boardCell, LEVELS, FILES, cellName } from './util.js';
 
 /** Levels in display order (left to right): the top level first. */
 export function levelOrder(ruleset) {
@@ -33,13 +33,7 @@ export function renderLevels(container, opts) {
         if (marks.king === i) cls.push('check');
         if (marks.check && marks.check.has(i)) cls.push('checker');
         if (marks.pv && marks.pv.has(i)) cls.push('pv');
-        const cell = el('div', { class: cls.join(' '), dataset: { cell: cellName(i) }, title: small ? undefined : cellName(i) });
-        if (p) {
-          cell.dataset.piece = p.letter;
-          cell.dataset.color = p.color;
-          cell.append(el('span', { class: `pc ${p.color}`, text: p.letter, title: small ? undefined : `${p.color} ${p.name || p.letter}` }));
-        }
-        grid.append(cell);
+        grid.append(boardCell(cls, cellName(i), p, small));
       }
     }
     grid.append(el('div.corner'));

@@ -1,6 +1,6 @@
 // 4D Quasi-Alice: the four 8×8 boards as HTML grids, side by side or 2×2. A cell is
 // board·64 + rank·8 + file (docs/WEB.md), named as the rules write it: "3e4".
-import { el } from './util.js';
+import { el, boardCell } from './util.js';
 
 export const QUASI_ALICE = 'quasi-alice';
 const FILES8 = 'abcdefgh';
@@ -54,14 +54,7 @@ export function renderQaBoards(container, opts) {
         if (marks.king === i) cls.push('check');
         if (marks.check && marks.check.has(i)) cls.push('checker');
         if (marks.pv && marks.pv.has(i)) cls.push('pv');
-        const name = qaCellName(i);
-        const cell = el('div', { class: cls.join(' '), dataset: { cell: name }, title: small ? undefined : name });
-        if (p) {
-          cell.dataset.piece = p.letter;
-          cell.dataset.color = p.color;
-          cell.append(el('span', { class: `pc ${p.color}`, text: p.letter, title: small ? undefined : `${p.color} ${p.name || p.letter}` }));
-        }
-        grid.append(cell);
+        grid.append(boardCell(cls, qaCellName(i), p, small));
       }
     }
     grid.append(el('div.corner'));

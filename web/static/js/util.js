@@ -78,3 +78,14 @@ export function download(filename, text) {
 export function hashLink(...parts) {
   return '#' + parts.flatMap((p) => String(p).split('/')).map(encodeURIComponent).join('/');
 }
+
+/** A board cell `name` with classes `cls` and, when `p` is set, its piece (tooltips unless `small`). */
+export function boardCell(cls, name, p, small) {
+  const cell = el('div', { class: cls.join(' '), dataset: { cell: name }, title: small ? undefined : name });
+  if (p) {
+    cell.dataset.piece = p.letter;
+    cell.dataset.color = p.color;
+    cell.append(el('span', { class: `pc ${p.color}`, text: p.letter, title: small ? undefined : `${p.color} ${p.name || p.letter}` }));
+  }
+  return cell;
+}
