@@ -40,6 +40,12 @@ pub trait SelfPlayGame: NetGame + crate::mcts::SearchGame + Clone + Send + Sync 
     /// A move as the record stores it.
     fn move_bits(m: Self::Move) -> u32;
 
+    /// The legal move of this position whose record bits are `bits`, if any (by default by
+    /// matching the legal moves).
+    fn legal_move_from_bits(&self, bits: u32) -> Option<Self::Move> {
+        legal_moves(self).into_iter().find(|&m| Self::move_bits(m) == bits)
+    }
+
     /// White's material minus black's in pawns (board and placeable reserve, the engine's default
     /// values), for adjudicating a game at the ply cap.
     fn material_lead(&self) -> f64;
@@ -61,6 +67,11 @@ impl SelfPlayGame for crate::rules::Position {
 
     fn move_bits(m: Self::Move) -> u32 {
         m.bits()
+    }
+
+    /// Unpacks the bits and tests that one move, without listing them all.
+    fn legal_move_from_bits(&self, bits: u32) -> Option<Self::Move> {
+        crate::rules::Move::from_bits(bits).filter(|m| self.is_legal(*m))
     }
 
     fn material_lead(&self) -> f64 {
@@ -196,7 +207,7 @@ impl GameRecord {
 
 /// The legal move of `pos` whose record bits are `bits`, if any.
 pub fn move_from_bits<S: SelfPlayGame>(pos: &S, bits: u32) -> Option<S::Move> {
-    legal_moves(pos).into_iter().find(|&m| S::move_bits(m) == bits)
+    pos.legal_move_from_bits(bits)
 }
 
 #[cfg(test)]
