@@ -52,14 +52,22 @@
 //! legal move made and tested) is a won position for it, `[1, 0, 0]`, whatever the other terms
 //! say: the search then sees, one ply below each of its moves, every move that allows a mate.
 //!
+//! **Other games** ([`LeafGame`]). The correction and the mate check are written once over the game
+//! interface: a game provides its quiescence swing (the alpha-beta engine of its board, with its
+//! default evaluation) and, where it has NNUE networks, their leaf values. 4D Quasi-Alice has the
+//! correction and the mate check (its engine's quiescence resolves captures, queen promotions and
+//! evasions on all four boards); it has no NNUE network, so an NNUE leaf is an error for it.
+//!
 //! The correction uses only the position: it is deterministic and cacheable (wrap it in
 //! [`crate::nn::EvalCache`], not the other way round). Quiescence searches of a batch run in
 //! parallel on rayon's pool, each thread with its own small engines (one per ruleset and
 //! network).
 
 use crate::engine::nnue::Network;
+use crate::engine::quasi_alice::{QaBoard, QaWeights};
 use crate::engine::score::{score_to_expectation, SCORE_SCALE};
 use crate::engine::{Engine, EngineConfig, Limits, Quiescence, Weights};
+use crate::game::State;
 use crate::nn::{EvalError, EvalInput, Evaluation, Evaluator};
 use crate::rules::{Position, Ruleset};
 use rayon::prelude::*;
@@ -84,6 +92,83 @@ thread_local! {
     /// One engine per ruleset, network (none: the hand evaluation) and thread (1 MiB table,
     /// unused by quiescence).
     static ENGINES: RefCell<Vec<(Ruleset, Engine)>> = const { RefCell::new(Vec::new()) };
+    /// This thread's 4D Quasi-Alice engine, with the default evaluation.
+    static QA_ENGINE: RefCell<Option<Engine<QaBoard>>> = const { RefCell::new(None) };
+}
+
+/// A game whose MCTS leaves the alpha-beta engine corrects: what [`QuiescenceEvaluator`] needs
+/// of a position (see the module docs).
+pub trait LeafGame: State {
+    /// The NNUE network a leaf reads (`Infallible` for a game without NNUE networks).
+    type LeafNet: Clone + Send + Sync;
+
+    /// The quiescence swing `Δ` (centipawns, side to move): the engine's capture-only search
+    /// against the static evaluation, clamped to ±[`MAX_SWING_CP`]; `None` when the search did not
+    /// finish within [`NODE_LIMIT`].
+    fn swing(&self) -> Option<i32>;
+
+    /// Whether the side to move has a move that checkmates (one ply: each legal move made and
+    /// the reply tested).
+    fn mates_in_one(&self) -> bool {
+        let mut p = self.clone();
+        crate::game::legal_moves(self).into_iter().any(|m| {
+            let undo = p.make(m);
+            let mate = p.in_check() && !p.has_legal_move();
+            p.unmake(m, undo);
+            mate
+        })
+    }
+
+    /// The network `leaf` names for this position, or why there is none.
+    fn leaf_network(&self, leaf: &NnueLeaf) -> Result<Self::LeafNet, EvalError>;
+
+    /// The expected score for the side to move from the engine's search of depth `depth`
+    /// evaluating with `net` (depth 0: its quiescence search).
+    fn nnue_search_expectation(&self, net: &Self::LeafNet, depth: u32) -> f32;
+}
+
+impl LeafGame for Position {
+    type LeafNet = Arc<Network>;
+
+    fn swing(&self) -> Option<i32> {
+        swing(self)
+    }
+
+    fn mates_in_one(&self) -> bool {
+        mates_in_one(self)
+    }
+
+    fn leaf_network(&self, leaf: &NnueLeaf) -> Result<Arc<Network>, EvalError> {
+        leaf.network_for(self.ruleset())
+    }
+
+    fn nnue_search_expectation(&self, net: &Arc<Network>, depth: u32) -> f32 {
+        nnue_search_expectation(self, net, depth)
+    }
+}
+
+impl LeafGame for crate::quasi_alice::Position {
+    type LeafNet = std::convert::Infallible;
+
+    fn swing(&self) -> Option<i32> {
+        QA_ENGINE.with(|cell| {
+            let mut cell = cell.borrow_mut();
+            let engine = cell.get_or_insert_with(|| {
+                let config = EngineConfig { hash_mb: 1, keep_tt: false, threads: 1 };
+                Engine::with_eval(QaWeights::default(), config)
+            });
+            let q = engine.quiesce(self, NODE_LIMIT);
+            q.complete.then(|| (q.score.0 - q.stand).clamp(-MAX_SWING_CP, MAX_SWING_CP))
+        })
+    }
+
+    fn leaf_network(&self, _leaf: &NnueLeaf) -> Result<Self::LeafNet, EvalError> {
+        Err(EvalError(format!("no NNUE network exists for {}: NNUE leaves are for the 5x5x5 games", self.game_name())))
+    }
+
+    fn nnue_search_expectation(&self, net: &Self::LeafNet, _depth: u32) -> f32 {
+        match *net {}
+    }
 }
 
 /// `f` on this thread's engine for the ruleset of `pos` evaluating with `net` (`None`: the hand
@@ -217,12 +302,12 @@ impl NnueLeaf {
 /// `inner` with the leaf terms that are on (the quiescence correction at weight `qs`, an NNUE
 /// leaf, the mate check), or `inner` itself when none is: how MCTS players and self-play build
 /// their leaves.
-pub fn with_leaf_terms(
-    inner: Box<dyn Evaluator>,
+pub fn with_leaf_terms<S: LeafGame>(
+    inner: Box<dyn Evaluator<S>>,
     qs: f32,
     leaf: Option<NnueLeaf>,
     mate_check: bool,
-) -> Box<dyn Evaluator> {
+) -> Box<dyn Evaluator<S>> {
     let leaf = leaf.filter(|l| l.weight > 0.0);
     if qs > 0.0 || leaf.is_some() || mate_check {
         Box::new(QuiescenceEvaluator::new(inner, qs).with_nnue(leaf).with_mate_check(mate_check))
@@ -233,7 +318,7 @@ pub fn with_leaf_terms(
 
 /// An evaluator whose values are corrected by quiescence, and perhaps blended with an NNUE's
 /// quiescence value (see the module documentation).
-pub struct QuiescenceEvaluator<E> {
+pub struct QuiescenceEvaluator<E, S: LeafGame = Position> {
     inner: E,
     weight: f32,
     leaf: Option<NnueLeaf>,
@@ -241,54 +326,47 @@ pub struct QuiescenceEvaluator<E> {
     /// Per position of the batch: the swing, the NNUE's expected score, whether the side to
     /// move mates in one.
     found: Vec<(Option<i32>, Option<f32>, bool)>,
+    game: std::marker::PhantomData<fn(&S)>,
 }
 
-impl<E: Evaluator> QuiescenceEvaluator<E> {
+impl<E: Evaluator<S>, S: LeafGame> QuiescenceEvaluator<E, S> {
     /// Wraps `inner` with blend weight `weight` (0 = off, 1 = the whole swing).
-    pub fn new(inner: E, weight: f32) -> QuiescenceEvaluator<E> {
-        QuiescenceEvaluator { inner, weight, leaf: None, mate_check: false, found: Vec::new() }
+    pub fn new(inner: E, weight: f32) -> QuiescenceEvaluator<E, S> {
+        QuiescenceEvaluator {
+            inner,
+            weight,
+            leaf: None,
+            mate_check: false,
+            found: Vec::new(),
+            game: std::marker::PhantomData,
+        }
     }
 
     /// The same, with NNUE leaf values blended in (`None` or weight 0: off).
-    pub fn with_nnue(mut self, leaf: Option<NnueLeaf>) -> QuiescenceEvaluator<E> {
+    pub fn with_nnue(mut self, leaf: Option<NnueLeaf>) -> QuiescenceEvaluator<E, S> {
         self.leaf = leaf.filter(|l| l.weight > 0.0);
         self
     }
 
     /// The same, with leaves where the side to move mates in one valued as won (see the module
     /// docs).
-    pub fn with_mate_check(mut self, on: bool) -> QuiescenceEvaluator<E> {
+    pub fn with_mate_check(mut self, on: bool) -> QuiescenceEvaluator<E, S> {
         self.mate_check = on;
         self
     }
 }
 
-impl<E: Evaluator> Evaluator for QuiescenceEvaluator<E> {
-    fn evaluate(&mut self, batch: &[EvalInput<'_>], out: &mut Vec<Evaluation>) -> Result<(), EvalError> {
+impl<E: Evaluator<S>, S: LeafGame> Evaluator<S> for QuiescenceEvaluator<E, S> {
+    fn evaluate(&mut self, batch: &[EvalInput<'_, S>], out: &mut Vec<Evaluation>) -> Result<(), EvalError> {
         self.inner.evaluate(batch, out)?;
         if self.weight == 0.0 && self.leaf.is_none() && !self.mate_check {
             return Ok(());
         }
-        // The network of each position's ruleset, found once per ruleset of the batch.
-        let mut nets: Vec<(Ruleset, Arc<Network>)> = Vec::new();
-        let mut per_position = Vec::with_capacity(batch.len());
-        for input in batch {
-            let net = match &self.leaf {
-                None => None,
-                Some(leaf) => {
-                    let rs = input.position.ruleset();
-                    match nets.iter().find(|(r, _)| *r == rs) {
-                        Some((_, n)) => Some(n.clone()),
-                        None => {
-                            let n = leaf.network_for(rs)?;
-                            nets.push((rs, n.clone()));
-                            Some(n)
-                        }
-                    }
-                }
-            };
-            per_position.push(net);
-        }
+        // The network of each position (the shipped ones are loaded once per process).
+        let per_position = match &self.leaf {
+            None => vec![None; batch.len()],
+            Some(leaf) => batch.iter().map(|i| i.position.leaf_network(leaf).map(Some)).collect::<Result<_, _>>()?,
+        };
         let (weight, mate_check) = (self.weight, self.mate_check);
         let depth = self.leaf.as_ref().map_or(0, |l| l.depth);
         batch
@@ -298,12 +376,12 @@ impl<E: Evaluator> Evaluator for QuiescenceEvaluator<E> {
                 if input.moves.is_empty() {
                     return (None, None, false);
                 }
-                let mates = mate_check && mates_in_one(input.position);
+                let mates = mate_check && input.position.mates_in_one();
                 if mates {
                     return (None, None, true);
                 }
-                let delta = if weight > 0.0 { swing(input.position) } else { None };
-                (delta, net.as_ref().map(|n| nnue_search_expectation(input.position, n, depth)), false)
+                let delta = if weight > 0.0 { input.position.swing() } else { None };
+                (delta, net.as_ref().map(|n| input.position.nnue_search_expectation(n, depth)), false)
             })
             .collect_into_vec(&mut self.found);
         let mu = self.leaf.as_ref().map_or(0.0, |l| l.weight);
@@ -406,7 +484,7 @@ mod tests {
         let other = hanging_queen(Color::Black);
         assert!(nnue_expectation(&other, &net) > 0.6);
         // Weight 0 is off.
-        let off = QuiescenceEvaluator::new(UniformEvaluator::new(), 0.0).with_nnue(leaf(0.0));
+        let off = QuiescenceEvaluator::<_, Position>::new(UniformEvaluator::new(), 0.0).with_nnue(leaf(0.0));
         assert!(off.leaf.is_none());
     }
 
@@ -475,6 +553,45 @@ mod tests {
         let start = Position::startpos(Variant::plain(Ruleset::FiveUp));
         assert_eq!(nnue_search_expectation(&start, &net, 0), nnue_expectation(&start, &net));
         assert!((0.3..0.7).contains(&nnue_search_expectation(&start, &net, 1)));
+    }
+
+    #[test]
+    fn quasi_alice_leaves_get_the_correction_and_the_mate_check() {
+        use crate::quasi_alice::Position as Qa;
+        // White's rook takes the hanging queen on board 2 (and transfers).
+        let pos =
+            Qa::from_text("8/8/8/8/8/8/8/K7|4k3/8/8/3q4/8/8/8/3R4|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
+        let d = LeafGame::swing(&pos).expect("a small quiescence search finishes");
+        assert!(d >= 700, "taking a queen for nothing swings ~ a queen: {d}");
+        assert_eq!(LeafGame::swing(&Qa::start()), Some(0));
+        let moves = crate::game::legal_moves(&pos);
+        let mut ev = QuiescenceEvaluator::<_, Qa>::new(UniformEvaluator::new(), 1.0);
+        let mut out = Vec::new();
+        ev.evaluate(&[EvalInput::new(&pos, 0, &moves)], &mut out).unwrap();
+        assert!(out[0].wdl[0] + 0.5 * out[0].wdl[1] > 0.95, "{:?}", out[0].wdl);
+        // A mate in two (checked by the engine's own tests): not a mate in one, but after the
+        // engine's move and any reply, White mates in one.
+        let two =
+            Qa::from_text("2Q5/8/8/8/8/8/8/8|8/5p2/8/8/p3R3/8/2k5/8|8/8/8/8/8/8/8/8|8/8/8/7K/8/8/4N3/8 w - - 0 1")
+                .unwrap();
+        assert!(!two.mates_in_one());
+        let mut engine: Engine<QaBoard> =
+            Engine::with_eval(QaWeights::default(), EngineConfig { hash_mb: 1, keep_tt: false, threads: 1 });
+        let best = engine.search(&two, &[], &Limits::depth(4), None, |_| {}).best.unwrap();
+        let mut one = two.clone();
+        one.make(best);
+        let reply = crate::game::legal_moves(&one)[0];
+        one.make(reply);
+        assert!(one.mates_in_one(), "{}", one.to_text());
+        let moves = crate::game::legal_moves(&one);
+        let mut on = QuiescenceEvaluator::<_, Qa>::new(UniformEvaluator::new(), 0.0).with_mate_check(true);
+        on.evaluate(&[EvalInput::new(&one, 0, &moves)], &mut out).unwrap();
+        assert_eq!(out[0].wdl, [1.0, 0.0, 0.0]);
+        // No NNUE network exists for the game: an NNUE leaf is an error naming it.
+        let leaf = Some(NnueLeaf { weight: 1.0, network: LeafNetwork::Shipped, depth: 0 });
+        let mut nnue = QuiescenceEvaluator::<_, Qa>::new(UniformEvaluator::new(), 0.0).with_nnue(leaf);
+        let e = nnue.evaluate(&[EvalInput::new(&one, 0, &moves)], &mut out).unwrap_err();
+        assert!(e.0.contains("no NNUE network exists for quasi-alice"), "{}", e.0);
     }
 
     #[test]

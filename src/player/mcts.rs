@@ -86,23 +86,22 @@ impl MctsPlayer {
 }
 
 impl<S: NetGame + SearchGame> MctsPlayer<S> {
-    /// A player of a game without the 5x5x5 leaf terms: the uniform evaluator or a network;
-    /// `ab` leaves, quiescence, NNUE leaves and the mate check are refused with `refuse`'s error.
-    pub fn for_game(spec: MctsSpec, refuse: impl Fn(&str) -> BuildError) -> Result<MctsPlayer<S>, BuildError> {
+    /// A player of a game without NNUE networks: the uniform evaluator or a network, with the
+    /// quiescence correction and the mate check of [`crate::mcts::quiesce`] if asked; `ab` leaves
+    /// and NNUE leaves are refused with `refuse`'s error.
+    pub fn for_game(spec: MctsSpec, refuse: impl Fn(&str) -> BuildError) -> Result<MctsPlayer<S>, BuildError>
+    where
+        S: crate::mcts::quiesce::LeafGame,
+    {
         let evaluator: Box<dyn Evaluator<S>> = match &spec.evaluator {
             EvaluatorSpec::Uniform => Box::new(UniformEvaluator::new()),
             EvaluatorSpec::AlphaBeta => return Err(refuse("mcts:ab (alpha-beta leaf values)")),
             EvaluatorSpec::Net(p) => load_net_evaluator::<S>(p)?,
         };
-        for (on, what) in [
-            (spec.quiescence > 0.0, "mcts:qs= (quiescence-corrected leaves)"),
-            (spec.nnue > 0.0, "mcts:nnue= (NNUE leaves)"),
-            (spec.mate_check, "mcts:mate=1 (the mate check)"),
-        ] {
-            if on {
-                return Err(refuse(what));
-            }
+        if spec.nnue > 0.0 {
+            return Err(refuse("mcts:nnue= (NNUE leaves)"));
         }
+        let evaluator = crate::mcts::quiesce::with_leaf_terms(evaluator, spec.quiescence, None, spec.mate_check);
         Ok(MctsPlayer { spec, evaluator, stop: None })
     }
 

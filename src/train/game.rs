@@ -37,9 +37,11 @@ impl TrainGame for crate::quasi_alice::Position {
         Ok(crate::quasi_alice::Position::start())
     }
 
-    /// None: the config's validation refuses them for this game.
-    fn with_leaf_terms(_cfg: &TrainConfig, ev: Box<dyn Evaluator<Self>>) -> Box<dyn Evaluator<Self>> {
-        ev
+    /// The quiescence correction and the mate check (the config's validation refuses NNUE
+    /// leaves: no NNUE network exists for this game).
+    fn with_leaf_terms(cfg: &TrainConfig, ev: Box<dyn Evaluator<Self>>) -> Box<dyn Evaluator<Self>> {
+        let s = &cfg.selfplay;
+        crate::mcts::quiesce::with_leaf_terms(ev, s.quiescence, None, s.mate_check)
     }
 }
 

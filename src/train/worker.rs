@@ -683,6 +683,14 @@ mod tests {
         assert_eq!(name(&cfg), "qs1+nnue0.5+mate(uniform)");
         cfg.selfplay.quiescence = 0.0;
         assert_eq!(name(&cfg), "qs0+nnue0.5+mate(uniform)");
+        // 4D Quasi-Alice has the correction and the mate check (its config refuses NNUE leaves).
+        let qa = |cfg: &TrainConfig| {
+            <crate::quasi_alice::Position as TrainGame>::with_leaf_terms(cfg, Box::new(UniformEvaluator::new())).name()
+        };
+        cfg.selfplay.quiescence = 1.0;
+        assert_eq!(qa(&cfg), "qs1+mate(uniform)");
+        cfg.selfplay.mate_check = false;
+        assert_eq!(qa(&cfg), "qs1(uniform)");
     }
 
     #[test]

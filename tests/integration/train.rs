@@ -574,8 +574,8 @@ fn the_quasi_alice_quick_config_trains_end_to_end() {
     let o = Command::new(bin).args(["replay", "--record"]).arg(&pgn).args(["--game", "1"]).output().unwrap();
     assert_ok(&o);
     // A 5x5x5-only setting is refused before any work, naming the key and the game.
-    let o = train(&["--set", "selfplay.quiescence=1.0"]);
-    assert_one_line_error(&o, "selfplay.quiescence");
+    let o = train(&["--set", "selfplay.nnue_leaf=0.5"]);
+    assert_one_line_error(&o, "selfplay.nnue_leaf");
     assert!(text(&o.stderr).contains("quasi-alice"), "{}", text(&o.stderr));
 }
 

@@ -74,9 +74,7 @@ impl TrainConfig {
         off("rules.castling", self.rules.castling, self.rules.castling.to_string())?;
         off("rules.hypercylinder", self.rules.hypercylinder, self.rules.hypercylinder.to_string())?;
         let s = &self.selfplay;
-        off("selfplay.quiescence", s.quiescence != 0.0, s.quiescence.to_string())?;
         off("selfplay.nnue_leaf", s.nnue_leaf != 0.0, s.nnue_leaf.to_string())?;
-        off("selfplay.mate_check", s.mate_check, s.mate_check.to_string())?;
         off("bootstrap.enabled", self.bootstrap.enabled, self.bootstrap.enabled.to_string())?;
         off("heldout.positions", self.heldout.positions != 0, self.heldout.positions.to_string())
     }
