@@ -66,6 +66,7 @@ pub fn run(a: &BenchSearchArgs, out: &mut dyn Write) -> Result<()> {
     if !(1..=4096).contains(&a.hash) {
         bail!("--hash must be from 1 to 4096 MiB");
     }
+    fiveup::engine::tt::check_fits(a.hash).map_err(|e| anyhow::anyhow!("--hash: {e}"))?;
     if !(1..=fiveup::engine::MAX_THREADS).contains(&a.threads) {
         bail!("--threads must be from 1 to {}", fiveup::engine::MAX_THREADS);
     }

@@ -25,6 +25,10 @@
 //!   miss, as in Stockfish's and Hyatt's lockless tables; a probe's move is checked for legality by
 //!   the move picker anyway. On x86-64 relaxed atomic loads and stores are plain moves, so one
 //!   thread pays only the XOR. [`TransTable::clear`] (exclusive) makes searches reproducible.
+//! - Size asked by a user (`hash=`, `setoption name Hash`): [`TransTable::try_new`] refuses a
+//!   table larger than the memory the system says is available (Linux: `MemAvailable`), and asks
+//!   for the memory fallibly, so a table that does not fit is a [`TableSizeError`], never an
+//!   abort; [`check_fits`] is the same check for a caller that builds its table later.
 
 use super::board::SearchMove;
 use super::score::MATE_BOUND;
@@ -167,16 +171,62 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// Why a table of the asked size cannot be had.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("hash={mb} MiB does not fit in memory: {reason}")]
+pub struct TableSizeError {
+    /// The size asked for, in MiB.
+    pub mb: usize,
+    /// Why it does not fit.
+    pub reason: String,
+}
+
+/// The memory the system can give a new allocation without swapping, in MiB (Linux:
+/// `MemAvailable` of `/proc/meminfo`); `None` where it is not known.
+pub fn available_mb() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
+/// Whether a table of `mb` MiB fits in the memory available now (see the module docs).
+pub fn check_fits(mb: usize) -> Result<(), TableSizeError> {
+    match available_mb() {
+        Some(free) if mb > free => {
+            Err(TableSizeError { mb, reason: format!("this machine has {free} MiB available; ask for less") })
+        }
+        _ => Ok(()),
+    }
+}
+
 impl TransTable {
-    /// A table of about `mb` mebibytes (at least one cluster).
+    /// A table of about `mb` mebibytes (at least one cluster), for sizes the program chooses;
+    /// a size a user asked for goes through [`TransTable::try_new`].
+    ///
+    /// # Panics
+    /// When the memory cannot be had (see [`TransTable::try_new`]).
     pub fn new(mb: usize) -> TransTable {
-        let bytes = mb.max(1) * 1024 * 1024;
+        TransTable::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of about `mb` mebibytes (at least one cluster), or why it does not fit: larger
+    /// than the available memory, or refused by the allocator.
+    pub fn try_new(mb: usize) -> Result<TransTable, TableSizeError> {
+        check_fits(mb)?;
+        let bytes = mb
+            .max(1)
+            .checked_mul(1024 * 1024)
+            .ok_or_else(|| TableSizeError { mb, reason: "more bytes than this machine can address".into() })?;
         let clusters = (bytes / std::mem::size_of::<Cluster>()).max(1);
         // Ask for huge pages before the first write maps the memory.
-        let mut table = Vec::with_capacity(clusters);
+        let mut table = Vec::new();
+        table
+            .try_reserve_exact(clusters)
+            .map_err(|e| TableSizeError { mb, reason: format!("the allocator refused it ({e})") })?;
         advise_huge_pages(table.as_ptr() as usize, clusters * std::mem::size_of::<Cluster>());
         table.resize_with(clusters, Cluster::default);
-        TransTable { table, clusters, generation: 0, epoch: 0, dirty: AtomicBool::new(false) }
+        Ok(TransTable { table, clusters, generation: 0, epoch: 0, dirty: AtomicBool::new(false) })
     }
 
     /// Size in mebibytes (rounded down).
@@ -325,6 +375,25 @@ mod tests {
 
     fn mv(a: u8, b: u8) -> Move {
         Move::normal(Cell::new(a), Cell::new(b))
+    }
+
+    #[test]
+    fn a_table_larger_than_the_available_memory_is_an_error_not_an_abort() {
+        // More than the system says is available.
+        if let Some(free) = available_mb() {
+            let mb = free + 1024;
+            let e = TransTable::try_new(mb).map(|_| ()).unwrap_err();
+            assert_eq!(e.mb, mb);
+            assert!(
+                e.to_string().starts_with(&format!("hash={mb} MiB does not fit in memory: this machine has")),
+                "{e}"
+            );
+            assert!(check_fits(mb).is_err());
+        }
+        // Past the address space: refused whatever the system says.
+        assert!(TransTable::try_new(usize::MAX / 1024).is_err());
+        assert_eq!(TransTable::try_new(1).unwrap().size_mb(), 1);
+        assert!(check_fits(1).is_ok());
     }
 
     #[test]

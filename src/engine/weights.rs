@@ -243,6 +243,9 @@ pub enum WeightsError {
     /// The network of `eval=nnue…` is missing, damaged or for another ruleset.
     #[error("{0}")]
     Network(String),
+    /// The player's transposition table (`hash=`) does not fit in memory.
+    #[error(transparent)]
+    Table(#[from] super::tt::TableSizeError),
     /// A value outside its allowed range.
     #[error("weight {name} = {value} is out of range {lo}..={hi}")]
     Range {

@@ -39,6 +39,8 @@ impl AlphaBetaPlayer {
             )),
             _ => None,
         };
+        // The table is built at the first search; a size that cannot fit is refused now.
+        crate::engine::tt::check_fits(spec.hash_mb).map_err(WeightsError::Table)?;
         Ok(AlphaBetaPlayer { spec, values_text, net, engine: None, stop: None })
     }
 
@@ -86,7 +88,7 @@ impl AlphaBetaPlayer {
             };
             let config =
                 EngineConfig { hash_mb: self.spec.hash_mb, keep_tt: self.spec.keep_tt, threads: self.spec.threads };
-            let mut engine = Engine::new(weights, config);
+            let mut engine = Engine::try_new(weights, config)?;
             engine.set_network(net);
             self.engine = Some((variant, engine));
         }
@@ -175,7 +177,7 @@ impl QaAlphaBetaPlayer {
             None => QaWeights::default(),
         };
         let config = EngineConfig { hash_mb: spec.hash_mb, keep_tt: spec.keep_tt, threads: spec.threads };
-        Ok(QaAlphaBetaPlayer { engine: Engine::with_eval(weights, config), spec, stop: None })
+        Ok(QaAlphaBetaPlayer { engine: Engine::try_with_eval(weights, config)?, spec, stop: None })
     }
 }
 

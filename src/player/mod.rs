@@ -274,6 +274,9 @@ pub enum BuildError {
     /// A Quasi-Alice weights file is unreadable or invalid.
     #[error(transparent)]
     QaWeights(#[from] crate::engine::quasi_alice::QaWeightsError),
+    /// The transposition table asked for (`hash=`) does not fit in memory.
+    #[error(transparent)]
+    Table(#[from] crate::engine::tt::TableSizeError),
 }
 
 #[cfg(test)]

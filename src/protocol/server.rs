@@ -190,6 +190,9 @@ enum CommandError {
     /// `setoption` without `name`.
     #[error("setoption: expected 'setoption name NAME value VALUE'")]
     SetOptionForm,
+    /// A `Hash` that does not fit in memory (the table in use is kept).
+    #[error("setoption Hash: {0}; the table in use is kept")]
+    Hash(crate::engine::tt::TableSizeError),
     /// A number option's value is not a whole number in range.
     #[error("setoption {name}: '{value}' is not a whole number from 1 to {max}")]
     NotNumber { name: String, value: String, max: usize },
@@ -298,7 +301,10 @@ impl Session {
         };
         let mut o = self.options.clone();
         match name.to_ascii_lowercase().as_str() {
-            "hash" => o.hash = number(65_536)?,
+            "hash" => {
+                o.hash = number(65_536)?;
+                crate::engine::tt::check_fits(o.hash).map_err(CommandError::Hash)?;
+            }
             "threads" => o.threads = number(crate::engine::MAX_THREADS)?,
             "uci_variant" => o.game = value.parse::<GameId>().map_err(CommandError::Game)?,
             "castling" => o.castling = check()?,

@@ -319,3 +319,47 @@ fn bad_engine_specs_fail_before_any_game() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.lines().count() == 1 && err.contains("--tc"), "{err}");
 }
+
+/// The memory the system says is available, in MiB (Linux), as the engine reads it.
+fn available_mb() -> Option<usize> {
+    fiveup::engine::tt::available_mb()
+}
+
+#[test]
+fn a_table_that_does_not_fit_is_refused_not_an_abort() {
+    // The documented maximum; on a machine with more than 64 GiB available it would fit, and
+    // allocating it in a test is not wanted: the refusal is then covered by the unit test.
+    if !available_mb().is_some_and(|f| f < 65_536) {
+        return;
+    }
+    for args in [
+        &["analyse", "--engine", "ab:depth=1,hash=65536"][..],
+        &["match", "--white", "ab:depth=1,hash=65536", "--black", "random", "--games", "2"],
+        &["analyse", "--ruleset", "quasi-alice", "--engine", "ab:depth=1,hash=65536"],
+    ] {
+        let o = fiveup(args);
+        assert!(!o.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error: ") && err.contains("hash=65536 MiB does not fit in memory"), "{err}");
+        assert!(err.contains("MiB available; ask for less"), "{err}");
+    }
+    // Over the protocol: an error line, the option refused, the table in use kept and searching.
+    let script = "uci\nsetoption name Hash value 65536\nposition startpos\ngo depth 2\nisready\nquit\n";
+    let mut child = Command::new(BIN)
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let errors: Vec<&str> = text.lines().filter(|l| l.starts_with("info string error: ")).collect();
+    assert_eq!(errors.len(), 1, "{text}");
+    assert!(errors[0].contains("setoption Hash: hash=65536 MiB does not fit in memory"), "{text}");
+    assert!(errors[0].ends_with("the table in use is kept"), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("bestmove ")), "{text}");
+}

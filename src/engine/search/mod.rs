@@ -27,7 +27,7 @@ use super::board::SearchBoard;
 use super::fiveup_board::{FiveUpBoard, FiveUpEval};
 use super::ordering::{Heuristics, MovePicker, ScoredMove, MAX_PLY};
 use super::score::{Score, INFINITE};
-use super::tt::TransTable;
+use super::tt::{TableSizeError, TransTable};
 use super::weights::Weights;
 use crate::engine::nnue::Network;
 use crate::game::State;
@@ -202,6 +202,12 @@ impl Engine {
         Engine::with_eval(FiveUpEval { weights, net: None }, config)
     }
 
+    /// [`Engine::new`] with a table size a user asked for: a table that does not fit in memory
+    /// is an error.
+    pub fn try_new(weights: Weights, config: EngineConfig) -> Result<Engine, TableSizeError> {
+        Engine::try_with_eval(FiveUpEval { weights, net: None }, config)
+    }
+
     /// Evaluates with `net` (an NNUE network for the positions' ruleset) instead of the hand
     /// evaluation, or with the hand evaluation again (`None`). The table is cleared.
     pub fn set_network(&mut self, net: Option<Arc<Network>>) {
@@ -229,11 +235,20 @@ impl Engine {
 impl<B: SearchBoard> Engine<B> {
     /// A new engine with the given evaluation and settings (`threads` is clamped to
     /// 1..=[`MAX_THREADS`]).
-    pub fn with_eval(eval: B::Eval, mut config: EngineConfig) -> Engine<B> {
+    ///
+    /// # Panics
+    /// When the table does not fit in memory: a size a user asked for goes through
+    /// [`Engine::try_with_eval`].
+    pub fn with_eval(eval: B::Eval, config: EngineConfig) -> Engine<B> {
+        Engine::try_with_eval(eval, config).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Engine::with_eval`], or why its table does not fit in memory.
+    pub fn try_with_eval(eval: B::Eval, mut config: EngineConfig) -> Result<Engine<B>, TableSizeError> {
         config.threads = config.threads.clamp(1, MAX_THREADS);
-        let tt = TransTable::new(config.hash_mb);
+        let tt = TransTable::try_new(config.hash_mb)?;
         let helpers = (1..config.threads).map(|_| Worker::new()).collect();
-        Engine { eval, config, tt, main: Worker::new(), helpers }
+        Ok(Engine { eval, config, tt, main: Worker::new(), helpers })
     }
 
     /// The evaluation settings.

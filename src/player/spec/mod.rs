@@ -387,7 +387,7 @@ static ALPHA_BETA: Kind<AlphaBetaSpec> = Kind {
         Key {
             names: &["hash"],
             value: Value::Whole { range: 1..=65_536, unit: " MiB", set: |s, mb| s.hash_mb = mb as usize },
-            help: "hash=1..=65536 (MiB)",
+            help: "hash=1..=65536 (MiB, at most the memory available)",
         },
         Key { names: &["values", "weights"], value: Value::Path(|s, p| s.values = Some(p)), help: "values=FILE" },
         Key { names: &["keep"], value: Value::Flag(|s, on| s.keep_tt = on), help: "keep=0|1" },
