@@ -169,6 +169,44 @@ pub enum OutputError {
         /// The input it names.
         input: PathBuf,
     },
+    /// The folder the output goes into does not exist (it is not created: a mistyped path
+    /// should not grow folders).
+    #[error("{0}: no such folder (create it first)")]
+    NoFolder(PathBuf),
+    /// What should be the output's folder is not a folder.
+    #[error("{0} is not a folder")]
+    NotAFolder(PathBuf),
+    /// The output's folder does not take new files.
+    #[error("cannot write into {dir}: {reason}")]
+    NotWritable {
+        /// The folder.
+        dir: PathBuf,
+        /// The system's reason.
+        reason: String,
+    },
+}
+
+/// Checks that a new file (or folder) `output` can be made where it is named: its folder exists,
+/// is a folder and takes a new file (tried with an empty file, removed at once). Commands call it
+/// before any long work, so that nothing is played or computed only to be lost; missing folders
+/// are not created.
+pub fn check_parent(output: &Path) -> Result<(), OutputError> {
+    let dir = parent_of(output);
+    match fs::metadata(dir) {
+        Err(_) => Err(OutputError::NoFolder(dir.to_path_buf())),
+        Ok(m) if !m.is_dir() => Err(OutputError::NotAFolder(dir.to_path_buf())),
+        Ok(_) => {
+            let probe = dir.join(format!(".fiveup-probe-{}", std::process::id()));
+            match fs::OpenOptions::new().write(true).create_new(true).open(&probe) {
+                Ok(_) => {
+                    let _ = fs::remove_file(&probe);
+                    Ok(())
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(()),
+                Err(e) => Err(OutputError::NotWritable { dir: dir.to_path_buf(), reason: e.to_string() }),
+            }
+        }
+    }
 }
 
 /// Whether `a` and `b` name the same existing file: the same canonical path, or (unix) the same
@@ -190,7 +228,7 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 /// directories whose files are read: a file inside an input directory counts as an input), and
 /// when it exists only with `force`. Call it before any long work.
 pub fn check_output(output: &Path, inputs: &[&Path], force: bool) -> Result<(), OutputError> {
-    let Ok(meta) = fs::metadata(output) else { return Ok(()) };
+    let Ok(meta) = fs::metadata(output) else { return check_parent(output) };
     if meta.is_dir() {
         return Err(OutputError::IsDirectory(output.to_path_buf()));
     }
@@ -206,9 +244,12 @@ pub fn check_output(output: &Path, inputs: &[&Path], force: bool) -> Result<(), 
             }
         }
     }
-    if force || !meta.is_file() {
-        // Replacing on request; or a device or pipe (`/dev/null`, `/dev/stdout`), which holds no data.
+    if !meta.is_file() {
+        // A device or pipe (`/dev/null`, `/dev/stdout`), which holds no data.
         Ok(())
+    } else if force {
+        // Replacing on request: the new file is written beside it and renamed over it.
+        check_parent(output)
     } else {
         Err(OutputError::Exists(output.to_path_buf()))
     }
@@ -238,7 +279,10 @@ pub fn claim_dir(dir: &Path, file: &str, text: &str) -> Result<(), ClaimError> {
             if dir.exists() && fs::read_dir(dir).map_err(|e| io(dir, e))?.next().is_some() {
                 return Err(ClaimError::Foreign);
             }
-            fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+            if !dir.exists() {
+                check_parent(dir).map_err(|e| ClaimError::Io(e.to_string()))?;
+            }
+            fs::create_dir(dir).or_else(|e| if dir.is_dir() { Ok(()) } else { Err(e) }).map_err(|e| io(dir, e))?;
             write_atomic(&settings, text.as_bytes()).map_err(|e| io(&settings, e))
         }
         Err(e) => Err(io(&settings, e)),
@@ -376,6 +420,30 @@ mod tests {
         assert!(matches!(check_output(t.path(), &[], true), Err(OutputError::IsDirectory(_))));
         #[cfg(unix)]
         assert!(check_output(Path::new("/dev/null"), &[&input], false).is_ok());
+    }
+
+    #[test]
+    fn an_output_needs_an_existing_writable_folder_which_is_never_created() {
+        let t = tempfile::tempdir().unwrap();
+        let missing = t.path().join("no/such/dir/out.pgn");
+        let e = check_output(&missing, &[], true).unwrap_err();
+        assert!(matches!(&e, OutputError::NoFolder(d) if d == &t.path().join("no/such/dir")), "{e}");
+        assert!(e.to_string().ends_with("no such folder (create it first)"), "{e}");
+        assert!(!t.path().join("no").exists(), "nothing created");
+        let file = t.path().join("file");
+        fs::write(&file, b"x").unwrap();
+        assert!(matches!(check_output(&file.join("out.pgn"), &[], false), Err(OutputError::NotAFolder(_))));
+        // A folder that takes no new file, even for root.
+        #[cfg(target_os = "linux")]
+        assert!(matches!(check_parent(Path::new("/proc/fiveup-out.pgn")), Err(OutputError::NotWritable { .. })));
+        // The probe leaves nothing behind; a claimed folder's parent must exist too.
+        assert!(check_output(&t.path().join("new.pgn"), &[], false).is_ok());
+        assert_eq!(fs::read_dir(t.path()).unwrap().count(), 1, "only the file made above");
+        assert!(
+            matches!(claim_dir(&t.path().join("a/b"), "s.toml", "x"), Err(ClaimError::Io(m)) if m.contains("no such folder"))
+        );
+        claim_dir(&t.path().join("a"), "s.toml", "x").unwrap();
+        assert_eq!(fs::read_to_string(t.path().join("a/s.toml")).unwrap(), "x");
     }
 
     #[cfg(unix)]

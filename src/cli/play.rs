@@ -26,7 +26,8 @@ pub struct PlayArgs {
     #[arg(long = "as", value_name = "SIDE", default_value = "white")]
     pub side: String,
     /// Save the game record to this file when the session ends, however it ends (quit, resign,
-    /// end of input, an error). An existing FILE is refused unless --force.
+    /// end of input, an error, Ctrl-C). An existing FILE is refused unless --force; a folder, or
+    /// a folder that does not exist or takes no file, is refused before the game.
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
     /// Let --save replace an existing file.
@@ -53,8 +54,28 @@ const ECHO_MAX: usize = 40;
 /// The longest file name echoed back in a message.
 const NAME_MAX: usize = 200;
 
-/// Runs a session reading commands from stdin.
+/// The record of the game so far and where `--save` writes it, kept for Ctrl-C.
+static AUTOSAVE: std::sync::Mutex<Option<(PathBuf, String)>> = std::sync::Mutex::new(None);
+
+/// Runs a session reading commands from stdin. With `--save`, Ctrl-C (or SIGTERM) saves the game
+/// so far before the process ends.
 pub fn run(a: &PlayArgs, out: &mut dyn Write) -> Result<()> {
+    if a.save.is_some() {
+        let installed = ctrlc::set_handler(|| {
+            let saved = AUTOSAVE.lock().ok().and_then(|g| g.clone());
+            match saved {
+                Some((path, text)) => match fiveup::fsutil::write_atomic(&path, text.as_bytes()) {
+                    Ok(()) => eprintln!("\ninterrupted; the game so far is saved to {}", path.display()),
+                    Err(e) => eprintln!("\ninterrupted; the game could not be saved to {}: {e}", path.display()),
+                },
+                None => eprintln!("\ninterrupted before the game started; nothing to save"),
+            }
+            std::process::exit(130);
+        });
+        if let Err(e) = installed {
+            tracing::warn!("no Ctrl-C handler ({e}); the game is saved on quit, resign or end of input");
+        }
+    }
     let stdin = std::io::stdin();
     session(a, &mut stdin.lock(), out)
 }
@@ -68,14 +89,22 @@ pub fn session(a: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
         "black" | "b" => Color::Black,
         s => bail!("--as {}: expected white or black", cut(s)),
     };
-    if let Some(p) = a.save.as_deref().filter(|p| p.exists() && !a.force) {
-        bail!("--save {}: the file exists; pass --force to replace it", p.display());
+    if let Some(p) = &a.save {
+        fiveup::fsutil::check_output(p, &[], a.force).map_err(|e| anyhow::anyhow!("--save: {e}"))?;
     }
     let spec: PlayerSpec = a.engine.parse()?;
     let mut engine = spec.build()?;
     engine.new_game();
     let game = Game::new(a.pos.position("play")?);
-    let mut s = Session { game, human, engine, name: spec.to_string(), announced: false, resigned: None };
+    let mut s = Session {
+        game,
+        human,
+        engine,
+        name: spec.to_string(),
+        announced: false,
+        resigned: None,
+        autosave: a.save.clone(),
+    };
     let played = s.play(input, out);
     let saved = match &a.save {
         Some(p) => s.save(p).map(|()| {
@@ -178,6 +207,8 @@ struct Session {
     announced: bool,
     /// The result when the human resigned.
     resigned: Option<Outcome>,
+    /// Where Ctrl-C saves the game so far ([`AUTOSAVE`]).
+    autosave: Option<PathBuf>,
 }
 
 impl Session {
@@ -190,6 +221,11 @@ impl Session {
         let mut bytes = Vec::new();
         loop {
             self.engine_moves(out)?;
+            if let Some(path) = &self.autosave {
+                if let Ok(mut g) = AUTOSAVE.lock() {
+                    *g = Some((path.clone(), self.record().to_text()));
+                }
+            }
             write!(out, "{} {}> ", move_number_label(self.game.position()), self.game.position().side().name())?;
             out.flush()?;
             bytes.clear();
@@ -359,11 +395,19 @@ impl Session {
     }
 
     fn save(&self, path: &Path) -> Result<()> {
+        fiveup::fsutil::check_parent(path)?;
+        fiveup::fsutil::write_atomic(path, self.record().to_text().as_bytes())
+            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        Ok(())
+    }
+
+    /// The game so far as a record.
+    fn record(&self) -> TextRecord {
         let (white, black) = match self.human {
             Color::White => ("human".to_string(), self.name.clone()),
             Color::Black => (self.name.clone(), "human".to_string()),
         };
-        let record = TextRecord {
+        TextRecord {
             event: "play".into(),
             white,
             black,
@@ -373,13 +417,7 @@ impl Session {
             outcome: self.resigned.or(self.game.status().outcome()),
             detail: None,
             tags: vec![],
-        };
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
         }
-        fiveup::fsutil::write_atomic(path, record.to_text().as_bytes())
-            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        Ok(())
     }
 }
 

@@ -115,7 +115,7 @@ fn play_refuses_to_overwrite_a_file_unless_forced() {
     let path = save.to_str().unwrap();
     let o = fiveup_with_input(&["play", "--engine", "random", "--save", path], "quit\n");
     assert!(!o.status.success());
-    assert!(stderr(&o).contains("the file exists; pass --force to replace it"), "{}", stderr(&o));
+    assert_one_line_error(&o, &format!("--save: {path} already exists (add --force to replace it)"));
     assert_eq!(std::fs::read_to_string(&save).unwrap(), "precious");
     // In the game: `save FILE` refuses, `save FILE --force` replaces.
     let other = dir.join("other.pgn");
@@ -129,6 +129,48 @@ fn play_refuses_to_overwrite_a_file_unless_forced() {
     let out = ok(&fiveup_with_input(&["play", "--engine", "random", "--save", path, "--force"], "Cc2\nquit\n"));
     assert!(out.contains(&format!("saved to {path}")), "{out}");
     assert!(std::fs::read_to_string(&save).unwrap().contains("[Plies \"2\"]"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn play_checks_where_it_saves_before_the_game_and_saves_on_ctrl_c() {
+    let dir = scratch("play-target");
+    // A folder, even with --force; a folder that does not exist (not created).
+    let d = dir.to_str().unwrap();
+    let o = fiveup_with_input(&["play", "--engine", "random", "--save", d, "--force"], "Cc2\nquit\n");
+    assert_one_line_error(&o, &format!("--save: {d} is a directory; give a file name"));
+    let missing = dir.join("no/such/game.pgn");
+    let o = fiveup_with_input(&["play", "--engine", "random", "--save", missing.to_str().unwrap()], "Cc2\nquit\n");
+    assert_one_line_error(&o, "no/such: no such folder (create it first)");
+    assert!(!dir.join("no").exists());
+    // Ctrl-C (SIGINT) at the prompt saves the game so far and exits with 130.
+    let save = dir.join("interrupted.pgn");
+    let mut child = std::process::Command::new(crate::common::BIN)
+        .args(["play", "--engine", "random:seed=1", "--save", save.to_str().unwrap()])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    std::io::Write::write_all(&mut stdin, b"Cc2\n").unwrap();
+    // Wait for the engine's reply: the second prompt is white's move 2.
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut seen = Vec::new();
+    let mut byte = [0u8; 1];
+    while !String::from_utf8_lossy(&seen).contains("2. white> ") {
+        let n = std::io::Read::read(&mut stdout, &mut byte).unwrap();
+        assert!(n == 1, "the session ended early: {}", String::from_utf8_lossy(&seen));
+        seen.push(byte[0]);
+    }
+    // SAFETY: signalling our own child by its pid.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(stderr(&o).contains("the game so far is saved to"), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&save).unwrap();
+    assert!(text.contains("[Plies \"2\"]") && text.contains("[White \"human\"]"), "{text}");
+    drop(stdin);
     std::fs::remove_dir_all(&dir).ok();
 }
 
