@@ -45,6 +45,14 @@
 //! quiescence value. With `D = 1` and a Gumbel root over `m` moves at one simulation each, the
 //! player is a two-ply search over the policy's `m` first moves.
 //!
+//! **Hand-evaluation leaves** (`mcts:...,hand=η`, `selfplay.hand_leaf`). The same blend with the
+//! game's alpha-beta hand evaluation in place of an NNUE: the engine's quiescence search with the
+//! game's default weights gives `q`, read as `E_hand = σ(q / 400)`, and the leaf's expected score
+//! becomes `(1 − η) · E'' + η · E_hand` (after the NNUE blend, if any). For a game without an
+//! NNUE network (4D Quasi-Alice) it gives a network trained from zero the material sense its
+//! value head lacks at first: the quiescence correction alone counts only the captures still to
+//! come, not the material already won. One quiescence search serves both terms.
+//!
 //! **Mates in one** (`mcts:...,mate=1`). Quiescence sees a mate only when a capture gives it; a
 //! quiet check or, in Five Up, a placement from the reserve that mates is invisible to it, and
 //! a 64-simulation search rarely expands the one reply of ~150 that mates. With `mate=1` every
@@ -53,10 +61,11 @@
 //! say: the search then sees, one ply below each of its moves, every move that allows a mate.
 //!
 //! **Other games** ([`LeafGame`]). The correction and the mate check are written once over the game
-//! interface: a game provides its quiescence swing (the alpha-beta engine of its board, with its
+//! interface: a game provides its quiescence search (the alpha-beta engine of its board, with its
 //! default evaluation) and, where it has NNUE networks, their leaf values. 4D Quasi-Alice has the
-//! correction and the mate check (its engine's quiescence resolves captures, queen promotions and
-//! evasions on all four boards); it has no NNUE network, so an NNUE leaf is an error for it.
+//! correction, the hand-evaluation leaves and the mate check (its engine's quiescence resolves
+//! captures, queen promotions and evasions on all four boards); it has no NNUE network, so an
+//! NNUE leaf is an error for it.
 //!
 //! The correction uses only the position: it is deterministic and cacheable (wrap it in
 //! [`crate::nn::EvalCache`], not the other way round). Quiescence searches of a batch run in
@@ -102,10 +111,16 @@ pub trait LeafGame: State {
     /// The NNUE network a leaf reads (`Infallible` for a game without NNUE networks).
     type LeafNet: Clone + Send + Sync;
 
-    /// The quiescence swing `Δ` (centipawns, side to move): the engine's capture-only search
-    /// against the static evaluation, clamped to ±[`MAX_SWING_CP`]; `None` when the search did not
-    /// finish within [`NODE_LIMIT`].
-    fn swing(&self) -> Option<i32>;
+    /// The engine's capture-only quiescence search of this position with the game's default
+    /// hand evaluation, within [`NODE_LIMIT`] nodes, on this thread's engine for the game.
+    fn quiescence(&self) -> Quiescence;
+
+    /// The quiescence swing `Δ` (centipawns, side to move): the quiescence score against the
+    /// static evaluation, clamped to ±[`MAX_SWING_CP`]; `None` when the search did not finish
+    /// within [`NODE_LIMIT`].
+    fn swing(&self) -> Option<i32> {
+        swing_of(&self.quiescence())
+    }
 
     /// Whether the side to move has a move that checkmates (one ply: each legal move made and
     /// the reply tested).
@@ -130,8 +145,8 @@ pub trait LeafGame: State {
 impl LeafGame for Position {
     type LeafNet = Arc<Network>;
 
-    fn swing(&self) -> Option<i32> {
-        swing(self)
+    fn quiescence(&self) -> Quiescence {
+        quiesce_with(self, None)
     }
 
     fn mates_in_one(&self) -> bool {
@@ -150,15 +165,14 @@ impl LeafGame for Position {
 impl LeafGame for crate::quasi_alice::Position {
     type LeafNet = std::convert::Infallible;
 
-    fn swing(&self) -> Option<i32> {
+    fn quiescence(&self) -> Quiescence {
         QA_ENGINE.with(|cell| {
             let mut cell = cell.borrow_mut();
             let engine = cell.get_or_insert_with(|| {
                 let config = EngineConfig { hash_mb: 1, keep_tt: false, threads: 1 };
                 Engine::with_eval(QaWeights::default(), config)
             });
-            let q = engine.quiesce(self, NODE_LIMIT);
-            q.complete.then(|| (q.score.0 - q.stand).clamp(-MAX_SWING_CP, MAX_SWING_CP))
+            engine.quiesce(self, NODE_LIMIT)
         })
     }
 
@@ -208,8 +222,19 @@ fn quiesce_with(pos: &Position, net: Option<&Arc<Network>>) -> Quiescence {
 /// The quiescence swing `Δ` of a position (centipawns, side to move), `None` when the search did
 /// not finish within [`NODE_LIMIT`].
 pub fn swing(pos: &Position) -> Option<i32> {
-    let q = quiesce_with(pos, None);
+    swing_of(&quiesce_with(pos, None))
+}
+
+/// The swing `Δ` of a quiescence search: its score against the static evaluation, clamped to
+/// ±[`MAX_SWING_CP`]; `None` when the search was cut off by its node limit.
+pub fn swing_of(q: &Quiescence) -> Option<i32> {
     q.complete.then(|| (q.score.0 - q.stand).clamp(-MAX_SWING_CP, MAX_SWING_CP))
+}
+
+/// The expected score for the side to move of a quiescence search's score with the hand
+/// evaluation, `σ(q / 400)` (see the module docs).
+pub fn hand_expectation(q: &Quiescence) -> f32 {
+    score_to_expectation(q.score.0, SCORE_SCALE)
 }
 
 /// The expected score for the side to move of `pos` from a quiescence search evaluating with
@@ -299,18 +324,30 @@ impl NnueLeaf {
     }
 }
 
-/// `inner` with the leaf terms that are on (the quiescence correction at weight `qs`, an NNUE
-/// leaf, the mate check), or `inner` itself when none is: how MCTS players and self-play build
-/// their leaves.
-pub fn with_leaf_terms<S: LeafGame>(
-    inner: Box<dyn Evaluator<S>>,
-    qs: f32,
-    leaf: Option<NnueLeaf>,
-    mate_check: bool,
-) -> Box<dyn Evaluator<S>> {
-    let leaf = leaf.filter(|l| l.weight > 0.0);
-    if qs > 0.0 || leaf.is_some() || mate_check {
-        Box::new(QuiescenceEvaluator::new(inner, qs).with_nnue(leaf).with_mate_check(mate_check))
+/// The leaf terms of an MCTS player or of self-play (see the module docs); all off by default.
+#[derive(Clone, Debug, Default)]
+pub struct LeafTerms {
+    /// Weight of the quiescence correction (`qs=λ`; 0 = off).
+    pub qs: f32,
+    /// NNUE leaf values (`nnue=μ`; `None` or weight 0 = off).
+    pub nnue: Option<NnueLeaf>,
+    /// Weight of the hand evaluation's quiescence value (`hand=η`; 0 = off).
+    pub hand: f32,
+    /// Leaves whose side to move mates in one are won (`mate=1`).
+    pub mate_check: bool,
+}
+
+/// `inner` with the leaf terms that are on, or `inner` itself when none is: how MCTS players and
+/// self-play build their leaves.
+pub fn with_leaf_terms<S: LeafGame>(inner: Box<dyn Evaluator<S>>, terms: LeafTerms) -> Box<dyn Evaluator<S>> {
+    let leaf = terms.nnue.filter(|l| l.weight > 0.0);
+    if terms.qs > 0.0 || leaf.is_some() || terms.hand > 0.0 || terms.mate_check {
+        Box::new(
+            QuiescenceEvaluator::new(inner, terms.qs)
+                .with_nnue(leaf)
+                .with_hand(terms.hand)
+                .with_mate_check(terms.mate_check),
+        )
     } else {
         inner
     }
@@ -322,12 +359,16 @@ pub struct QuiescenceEvaluator<E, S: LeafGame = Position> {
     inner: E,
     weight: f32,
     leaf: Option<NnueLeaf>,
+    hand: f32,
     mate_check: bool,
-    /// Per position of the batch: the swing, the NNUE's expected score, whether the side to
-    /// move mates in one.
-    found: Vec<(Option<i32>, Option<f32>, bool)>,
+    /// Per position of the batch: what the searches found.
+    found: Vec<Found>,
     game: std::marker::PhantomData<fn(&S)>,
 }
+
+/// What the searches found for one leaf: the swing, the NNUE's and the hand evaluation's
+/// expected scores, whether the side to move mates in one.
+type Found = (Option<i32>, Option<f32>, Option<f32>, bool);
 
 impl<E: Evaluator<S>, S: LeafGame> QuiescenceEvaluator<E, S> {
     /// Wraps `inner` with blend weight `weight` (0 = off, 1 = the whole swing).
@@ -336,6 +377,7 @@ impl<E: Evaluator<S>, S: LeafGame> QuiescenceEvaluator<E, S> {
             inner,
             weight,
             leaf: None,
+            hand: 0.0,
             mate_check: false,
             found: Vec::new(),
             game: std::marker::PhantomData,
@@ -345,6 +387,13 @@ impl<E: Evaluator<S>, S: LeafGame> QuiescenceEvaluator<E, S> {
     /// The same, with NNUE leaf values blended in (`None` or weight 0: off).
     pub fn with_nnue(mut self, leaf: Option<NnueLeaf>) -> QuiescenceEvaluator<E, S> {
         self.leaf = leaf.filter(|l| l.weight > 0.0);
+        self
+    }
+
+    /// The same, with the hand evaluation's quiescence value blended in at weight `weight` (0:
+    /// off; see the module docs).
+    pub fn with_hand(mut self, weight: f32) -> QuiescenceEvaluator<E, S> {
+        self.hand = weight;
         self
     }
 
@@ -359,7 +408,7 @@ impl<E: Evaluator<S>, S: LeafGame> QuiescenceEvaluator<E, S> {
 impl<E: Evaluator<S>, S: LeafGame> Evaluator<S> for QuiescenceEvaluator<E, S> {
     fn evaluate(&mut self, batch: &[EvalInput<'_, S>], out: &mut Vec<Evaluation>) -> Result<(), EvalError> {
         self.inner.evaluate(batch, out)?;
-        if self.weight == 0.0 && self.leaf.is_none() && !self.mate_check {
+        if self.weight == 0.0 && self.leaf.is_none() && self.hand == 0.0 && !self.mate_check {
             return Ok(());
         }
         // The network of each position (the shipped ones are loaded once per process).
@@ -367,25 +416,29 @@ impl<E: Evaluator<S>, S: LeafGame> Evaluator<S> for QuiescenceEvaluator<E, S> {
             None => vec![None; batch.len()],
             Some(leaf) => batch.iter().map(|i| i.position.leaf_network(leaf).map(Some)).collect::<Result<_, _>>()?,
         };
-        let (weight, mate_check) = (self.weight, self.mate_check);
+        let (weight, hand, mate_check) = (self.weight, self.hand, self.mate_check);
         let depth = self.leaf.as_ref().map_or(0, |l| l.depth);
         batch
             .par_iter()
             .zip(&per_position)
             .map(|(input, net)| {
                 if input.moves.is_empty() {
-                    return (None, None, false);
+                    return (None, None, None, false);
                 }
                 let mates = mate_check && input.position.mates_in_one();
                 if mates {
-                    return (None, None, true);
+                    return (None, None, None, true);
                 }
-                let delta = if weight > 0.0 { input.position.swing() } else { None };
-                (delta, net.as_ref().map(|n| input.position.nnue_search_expectation(n, depth)), false)
+                // One quiescence search gives both the swing and the hand evaluation's value.
+                let q = (weight > 0.0 || hand > 0.0).then(|| input.position.quiescence());
+                let delta = q.as_ref().filter(|_| weight > 0.0).and_then(swing_of);
+                let hand_e = q.as_ref().filter(|_| hand > 0.0).map(hand_expectation);
+                let nnue = net.as_ref().map(|n| input.position.nnue_search_expectation(n, depth));
+                (delta, nnue, hand_e, false)
             })
             .collect_into_vec(&mut self.found);
         let mu = self.leaf.as_ref().map_or(0.0, |l| l.weight);
-        for (e, &(delta, nnue, mates)) in out.iter_mut().zip(&self.found) {
+        for (e, &(delta, nnue, hand_e, mates)) in out.iter_mut().zip(&self.found) {
             if mates {
                 e.wdl = [1.0, 0.0, 0.0];
                 continue;
@@ -396,6 +449,10 @@ impl<E: Evaluator<S>, S: LeafGame> Evaluator<S> for QuiescenceEvaluator<E, S> {
             if let Some(en) = nnue {
                 let ex = e.wdl[0] + 0.5 * e.wdl[1];
                 e.wdl = with_expectation(e.wdl, (1.0 - mu) * ex + mu * en);
+            }
+            if let Some(eh) = hand_e {
+                let ex = e.wdl[0] + 0.5 * e.wdl[1];
+                e.wdl = with_expectation(e.wdl, (1.0 - self.hand) * ex + self.hand * eh);
             }
         }
         Ok(())
@@ -408,6 +465,9 @@ impl<E: Evaluator<S>, S: LeafGame> Evaluator<S> for QuiescenceEvaluator<E, S> {
             if l.depth > 0 {
                 terms += &format!("d{}", l.depth);
             }
+        }
+        if self.hand > 0.0 {
+            terms += &format!("+hand{}", self.hand);
         }
         if self.mate_check {
             terms += "+mate";
@@ -587,6 +647,23 @@ mod tests {
         let mut on = QuiescenceEvaluator::<_, Qa>::new(UniformEvaluator::new(), 0.0).with_mate_check(true);
         on.evaluate(&[EvalInput::new(&one, 0, &moves)], &mut out).unwrap();
         assert_eq!(out[0].wdl, [1.0, 0.0, 0.0]);
+        // Hand-evaluation leaves count the material already won, which the correction does not:
+        // after the rook took the queen, Black's bare king has nothing to take back (swing 0),
+        // yet its hand value is lost.
+        let mut after = pos.clone();
+        after.make(after.parse_move("2d1d5>1").unwrap());
+        assert_eq!(LeafGame::swing(&after), Some(0));
+        let moves = crate::game::legal_moves(&after);
+        let mut qs_only = QuiescenceEvaluator::<_, Qa>::new(UniformEvaluator::new(), 1.0);
+        qs_only.evaluate(&[EvalInput::new(&after, 0, &moves)], &mut out).unwrap();
+        assert_eq!(out[0].wdl, crate::nn::evaluator::NEUTRAL_WDL);
+        let eh = hand_expectation(&after.quiescence());
+        assert!(eh < 0.15, "a bare king against king and rook: {eh}");
+        let mut hand = QuiescenceEvaluator::<_, Qa>::new(UniformEvaluator::new(), 1.0).with_hand(0.5);
+        hand.evaluate(&[EvalInput::new(&after, 0, &moves)], &mut out).unwrap();
+        let e = out[0].wdl[0] + 0.5 * out[0].wdl[1];
+        assert!((e - (0.5 + eh) / 2.0).abs() < 1e-4, "halfway to the hand value: {:?}", out[0].wdl);
+        assert_eq!(hand.name(), "qs1+hand0.5(uniform)");
         // No NNUE network exists for the game: an NNUE leaf is an error naming it.
         let leaf = Some(NnueLeaf { weight: 1.0, network: LeafNetwork::Shipped, depth: 0 });
         let mut nnue = QuiescenceEvaluator::<_, Qa>::new(UniformEvaluator::new(), 0.0).with_nnue(leaf);

@@ -61,7 +61,7 @@ pub struct MctsPlayer<S: State = Position> {
 impl MctsPlayer {
     /// A 5x5x5 player from its settings; loads the evaluator now.
     pub fn new(spec: MctsSpec) -> Result<MctsPlayer, BuildError> {
-        use crate::mcts::quiesce::{LeafNetwork, NnueLeaf};
+        use crate::mcts::quiesce::{LeafNetwork, LeafTerms, NnueLeaf};
         let evaluator: Box<dyn Evaluator> = match &spec.evaluator {
             EvaluatorSpec::Uniform => Box::new(UniformEvaluator::new()),
             EvaluatorSpec::AlphaBeta => Box::new(AbEvaluator::new()),
@@ -80,15 +80,16 @@ impl MctsPlayer {
                 })
             }
         };
-        let evaluator = crate::mcts::quiesce::with_leaf_terms(evaluator, spec.quiescence, leaf, spec.mate_check);
+        let terms = LeafTerms { qs: spec.quiescence, nnue: leaf, hand: spec.hand, mate_check: spec.mate_check };
+        let evaluator = crate::mcts::quiesce::with_leaf_terms(evaluator, terms);
         Ok(MctsPlayer { spec, evaluator, stop: None })
     }
 }
 
 impl<S: NetGame + SearchGame> MctsPlayer<S> {
     /// A player of a game without NNUE networks: the uniform evaluator or a network, with the
-    /// quiescence correction and the mate check of [`crate::mcts::quiesce`] if asked; `ab` leaves
-    /// and NNUE leaves are refused with `refuse`'s error.
+    /// quiescence correction, hand-evaluation leaves and the mate check of [`crate::mcts::quiesce`]
+    /// if asked; `ab` leaves and NNUE leaves are refused with `refuse`'s error.
     pub fn for_game(spec: MctsSpec, refuse: impl Fn(&str) -> BuildError) -> Result<MctsPlayer<S>, BuildError>
     where
         S: crate::mcts::quiesce::LeafGame,
@@ -101,7 +102,13 @@ impl<S: NetGame + SearchGame> MctsPlayer<S> {
         if spec.nnue > 0.0 {
             return Err(refuse("mcts:nnue= (NNUE leaves)"));
         }
-        let evaluator = crate::mcts::quiesce::with_leaf_terms(evaluator, spec.quiescence, None, spec.mate_check);
+        let terms = crate::mcts::quiesce::LeafTerms {
+            qs: spec.quiescence,
+            nnue: None,
+            hand: spec.hand,
+            mate_check: spec.mate_check,
+        };
+        let evaluator = crate::mcts::quiesce::with_leaf_terms(evaluator, terms);
         Ok(MctsPlayer { spec, evaluator, stop: None })
     }
 

@@ -33,7 +33,8 @@
 //!      [`score_to_wdl`] at [`ENGINE_SCORE_SCALE`]);
 //!    - `nn_wdl: [f32; 3]` — the evaluator's value of the position before any search, same
 //!      convention ([`crate::nn::evaluator::NEUTRAL_WDL`] when no evaluator played). In self-play
-//!      with `selfplay.quiescence` > 0, `selfplay.nnue_leaf` > 0 or `selfplay.mate_check` the
+//!      with `selfplay.quiescence` > 0, `selfplay.nnue_leaf` > 0, `selfplay.hand_leaf` > 0 or
+//!      `selfplay.mate_check` the
 //!      evaluator is the network behind those leaf terms (`mcts::QuiescenceEvaluator`), so this
 //!      is the corrected value, not the network's own;
 //!    - `simulations: u32` — simulations the search ran (an engine search: nodes, saturating);

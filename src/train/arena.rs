@@ -51,6 +51,7 @@ pub fn net_source<S: TrainGame>(cfg: &TrainConfig, g: u32, dir: PathBuf) -> Play
         quiescence: cfg.selfplay.quiescence,
         nnue: cfg.selfplay.nnue_leaf,
         leaf_depth: cfg.selfplay.nnue_leaf_depth,
+        hand: cfg.selfplay.hand_leaf,
         mate_check: cfg.selfplay.mate_check,
         ..MctsSpec::default()
     };

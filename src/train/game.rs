@@ -15,7 +15,7 @@ pub trait TrainGame: SelfPlayGame + RecordGame {
     fn start(cfg: &TrainConfig) -> Result<Self, TrainError>;
 
     /// `ev` with the config's leaf terms (`selfplay.quiescence`, `selfplay.nnue_leaf`,
-    /// `selfplay.mate_check`) when the game has them and any is on.
+    /// `selfplay.hand_leaf`, `selfplay.mate_check`) when the game has them and any is on.
     fn with_leaf_terms(cfg: &TrainConfig, ev: Box<dyn Evaluator<Self>>) -> Box<dyn Evaluator<Self>>;
 }
 
@@ -25,10 +25,11 @@ impl TrainGame for crate::rules::Position {
     }
 
     fn with_leaf_terms(cfg: &TrainConfig, ev: Box<dyn Evaluator<Self>>) -> Box<dyn Evaluator<Self>> {
-        use crate::mcts::quiesce::{with_leaf_terms, LeafNetwork, NnueLeaf};
+        use crate::mcts::quiesce::{with_leaf_terms, LeafNetwork, LeafTerms, NnueLeaf};
         let s = &cfg.selfplay;
         let leaf = NnueLeaf { weight: s.nnue_leaf, network: LeafNetwork::Shipped, depth: s.nnue_leaf_depth };
-        with_leaf_terms(ev, s.quiescence, Some(leaf), s.mate_check)
+        let terms = LeafTerms { qs: s.quiescence, nnue: Some(leaf), hand: s.hand_leaf, mate_check: s.mate_check };
+        with_leaf_terms(ev, terms)
     }
 }
 
@@ -37,11 +38,12 @@ impl TrainGame for crate::quasi_alice::Position {
         Ok(crate::quasi_alice::Position::start())
     }
 
-    /// The quiescence correction and the mate check (the config's validation refuses NNUE
-    /// leaves: no NNUE network exists for this game).
+    /// The quiescence correction, hand-evaluation leaves and the mate check (the config's
+    /// validation refuses NNUE leaves: no NNUE network exists for this game).
     fn with_leaf_terms(cfg: &TrainConfig, ev: Box<dyn Evaluator<Self>>) -> Box<dyn Evaluator<Self>> {
+        use crate::mcts::quiesce::{with_leaf_terms, LeafTerms};
         let s = &cfg.selfplay;
-        crate::mcts::quiesce::with_leaf_terms(ev, s.quiescence, None, s.mate_check)
+        with_leaf_terms(ev, LeafTerms { qs: s.quiescence, nnue: None, hand: s.hand_leaf, mate_check: s.mate_check })
     }
 }
 

@@ -691,6 +691,9 @@ mod tests {
         assert_eq!(qa(&cfg), "qs1+mate(uniform)");
         cfg.selfplay.mate_check = false;
         assert_eq!(qa(&cfg), "qs1(uniform)");
+        cfg.selfplay.hand_leaf = 0.5;
+        assert_eq!(qa(&cfg), "qs1+hand0.5(uniform)");
+        assert_eq!(name(&cfg), "qs1+nnue0.5+hand0.5(uniform)");
     }
 
     #[test]

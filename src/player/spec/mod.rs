@@ -127,6 +127,9 @@ pub struct MctsSpec {
     pub nnue: f32,
     /// The NNUE network of `nnue=μ:FILE` (`None`: the one shipped for the game's ruleset).
     pub nnue_file: Option<PathBuf>,
+    /// Blend weight of the hand evaluation's quiescence value at the leaves (`hand=η`, 0 = off;
+    /// see [`crate::mcts::quiesce`]).
+    pub hand: f32,
     /// Leaves where the side to move mates in one are won (`mate=1`; see
     /// [`crate::mcts::quiesce`]).
     pub mate_check: bool,
@@ -155,6 +158,7 @@ impl Default for MctsSpec {
             quiescence: 0.0,
             nnue: 0.0,
             nnue_file: None,
+            hand: 0.0,
             mate_check: false,
             leaf_depth: 0,
         }
@@ -534,6 +538,12 @@ static MCTS: Kind<MctsDraft> = Kind {
                    only; needs nnue=X)",
         },
         Key {
+            names: &["hand"],
+            value: Value::Real { range: 0.0..=1.0, expected: "a weight in 0..=1", set: |d, w| d.spec.hand = w },
+            help: "hand=X (leaf values blended with the game's hand evaluation through its quiescence search, \
+                   0..=1; 0 = off)",
+        },
+        Key {
             names: &["mate"],
             value: Value::Flag(|d, on| d.spec.mate_check = on),
             help: "mate=0|1 (leaves whose side to move mates in one are won)",
@@ -718,6 +728,9 @@ impl fmt::Display for PlayerSpec {
                 }
                 if m.leaf_depth != 0 {
                     parts.push(format!("leafdepth={}", m.leaf_depth));
+                }
+                if m.hand != 0.0 {
+                    parts.push(format!("hand={}", m.hand));
                 }
                 if m.mate_check {
                     parts.push("mate=1".into());

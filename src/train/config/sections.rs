@@ -115,6 +115,12 @@ pub struct SelfPlaySection {
     /// [`crate::mcts::quiesce`]); needs `nnue_leaf`. Written into a frozen config only when set.
     #[serde(skip_serializing_if = "is_zero_u32")]
     pub nnue_leaf_depth: u32,
+    /// Blend weight of the hand evaluation's quiescence value at the leaves (0 = off, 1 = the
+    /// hand evaluation's value alone; the game's alpha-beta evaluation with its default weights;
+    /// see [`crate::mcts::quiesce`]); the ladder's network player uses it too. Written into a
+    /// frozen config only when on.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub hand_leaf: f32,
     /// Leaves whose side to move mates in one are won (see [`crate::mcts::quiesce`]); the
     /// ladder's network player uses it too. Written into a frozen config only when on.
     #[serde(skip_serializing_if = "is_false")]
@@ -193,6 +199,7 @@ impl Default for SelfPlaySection {
             quiescence: 0.0,
             nnue_leaf: 0.0,
             nnue_leaf_depth: 0,
+            hand_leaf: 0.0,
             mate_check: false,
             random_opening_plies: 2,
             temperature_plies: 12,

@@ -92,6 +92,7 @@ impl TrainConfig {
         range("selfplay.max_batch", s.max_batch, "1..=255")?;
         range("selfplay.quiescence", s.quiescence, "[0, 4] (0 = off)")?;
         range("selfplay.nnue_leaf", s.nnue_leaf, "[0, 1] (0 = off)")?;
+        range("selfplay.hand_leaf", s.hand_leaf, "[0, 1] (0 = off)")?;
         check(
             s.nnue_leaf == 0.0 || variant.is_some_and(|v| crate::engine::nnue::ships(v.ruleset)),
             "selfplay.nnue_leaf",
