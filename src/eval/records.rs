@@ -339,7 +339,8 @@ fn split(text: &str) -> Vec<RawRecord> {
     let mut offset = 0;
     for (i, line) in text.split_inclusive('\n').enumerate() {
         offset += line.len();
-        let t = line.trim();
+        // A byte-order mark (files saved by some editors) starts the first line.
+        let t = if i == 0 { line.trim_start_matches('\u{feff}').trim() } else { line.trim() };
         if t.is_empty() {
             if let Some(r) = out.last_mut() {
                 r.end = offset;
@@ -495,7 +496,9 @@ pub fn records_ruleset(path: &Path) -> Option<String> {
 
 /// [`records_ruleset`] of a records text already read (a pasted one).
 pub fn text_ruleset(text: &str) -> Option<String> {
-    text.lines().find_map(|l| parse_tag(l).filter(|(k, _)| k == "Ruleset").map(|(_, v)| v))
+    text.trim_start_matches('\u{feff}')
+        .lines()
+        .find_map(|l| parse_tag(l).filter(|(k, _)| k == "Ruleset").map(|(_, v)| v))
 }
 
 /// The finished records of a file that may still be written to (a match in progress, or one
@@ -618,6 +621,16 @@ mod tests {
         assert_eq!(a.moves, b.moves);
         assert_eq!(a.start.to_text(), b.start.to_text());
         assert_eq!((a.outcome, &a.detail, &a.tags, a.opening_plies), (b.outcome, &b.detail, &b.tags, b.opening_plies));
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_first_record_is_read_past() {
+        let text = format!("\u{feff}{}", fools_mate().to_text());
+        let records = parse_records(&text).unwrap();
+        same(&records[0], &fools_mate());
+        assert_eq!(text_ruleset(&text).as_deref(), Some("fiveup"));
+        let (_, end, err) = parse_records_prefix(&text);
+        assert!(err.is_none() && end == text.len());
     }
 
     #[test]

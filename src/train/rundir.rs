@@ -373,6 +373,62 @@ impl RunDir {
         self.root.join("plots")
     }
 
+    /// Checks that a trainer may start or resume in this (local) directory: a run (it has
+    /// `state.json`), or a directory that is missing, empty or holds only what a run writes
+    /// before its state (`LOCK`, `config.toml`, its empty folders); a missing one's parent must
+    /// exist and take files. A directory holding networks,
+    /// checkpoints or shards without `state.json` lost its state: starting over would retrain
+    /// generation 0 on old data, so it is refused, as is a directory of someone else's files.
+    pub fn check_trainer_may_use(&self) -> Result<(), TrainError> {
+        if self.mirror.is_some() || self.state_path().exists() {
+            return Ok(());
+        }
+        if !self.root.exists() {
+            // A new run: its folder is made, not the folders above it.
+            return crate::fsutil::check_parent(&self.root).map_err(|e| TrainError::Invalid {
+                path: self.root.clone(),
+                detail: format!("cannot start a run: {e}"),
+            });
+        }
+        let Ok(entries) = fs::read_dir(&self.root) else { return Ok(()) };
+        let run_dirs = ["shards", "checkpoints", "models", "eval", "plots"];
+        let mut lost = Vec::new();
+        let mut foreign = Vec::new();
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if run_dirs.contains(&name.as_str()) {
+                if fs::read_dir(e.path()).map(|mut d| d.next().is_some()).unwrap_or(true) {
+                    lost.push(name);
+                }
+            } else if !["LOCK", "config.toml", "metrics.jsonl", "best"].contains(&name.as_str()) {
+                foreign.push(name);
+            }
+        }
+        lost.sort();
+        foreign.sort();
+        if !lost.is_empty() {
+            return Err(TrainError::Invalid {
+                path: self.root.clone(),
+                detail: format!(
+                    "holds a run's {} but no state.json (its state was lost): restore state.json, or train \
+                     in a new directory; starting over here would retrain generation 0 on old data",
+                    lost.join(", ")
+                ),
+            });
+        }
+        if let Some(first) = foreign.first() {
+            return Err(TrainError::Invalid {
+                path: self.root.clone(),
+                detail: format!(
+                    "is not empty and is not a run (no state.json; it holds {first}{}): give a new or empty \
+                     directory",
+                    if foreign.len() > 1 { format!(" and {} more", foreign.len() - 1) } else { String::new() }
+                ),
+            });
+        }
+        Ok(())
+    }
+
     /// Creates the directories of a run.
     pub fn create(&self) -> Result<(), TrainError> {
         for d in [

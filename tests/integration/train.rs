@@ -206,6 +206,33 @@ fn a_damaged_checkpoint_is_a_one_line_error() {
 }
 
 #[test]
+fn a_run_without_its_state_or_a_folder_of_other_files_is_refused_before_any_work() {
+    let t = tempfile::tempdir().unwrap();
+    let run = t.path().join("run");
+    assert_ok(&train_cmd(&run, &["--set", "generations=1"]).output().unwrap());
+    // The state deleted: refused, naming what is left and the fix, and nothing is written.
+    let state = std::fs::read(run.join("state.json")).unwrap();
+    std::fs::remove_file(run.join("state.json")).unwrap();
+    let o = train_cmd(&run, &["--set", "generations=2"]).output().unwrap();
+    assert_one_line_error(&o, "but no state.json (its state was lost): restore state.json");
+    assert!(text(&o.stderr).contains("checkpoints") && text(&o.stderr).contains("models"), "{}", text(&o.stderr));
+    assert!(!run.join("state.json").exists());
+    // Restored, the run resumes.
+    std::fs::write(run.join("state.json"), state).unwrap();
+    assert_ok(&train_cmd(&run, &["--set", "generations=1"]).output().unwrap());
+    // Someone else's folder, and a folder whose parent does not exist.
+    let theirs = t.path().join("theirs");
+    std::fs::create_dir(&theirs).unwrap();
+    std::fs::write(theirs.join("notes.txt"), "mine").unwrap();
+    let o = train_cmd(&theirs, &[]).output().unwrap();
+    assert_one_line_error(&o, "is not empty and is not a run (no state.json; it holds notes.txt)");
+    assert_eq!(std::fs::read_dir(&theirs).unwrap().count(), 1, "nothing written there");
+    let o = train_cmd(&t.path().join("no/such/run"), &[]).output().unwrap();
+    assert_one_line_error(&o, "cannot start a run:");
+    assert!(!t.path().join("no").exists());
+}
+
+#[test]
 fn config_errors_are_one_line_and_name_the_key() {
     let t = tempfile::tempdir().unwrap();
     let bad = t.path().join("bad.toml");

@@ -33,8 +33,13 @@ pub enum SpecReason {
     #[error("key '{0}' is given twice")]
     KeyTwice(String),
     /// A bare word where the kind takes only `KEY=VALUE`.
-    #[error("'{0}' is not KEY=VALUE")]
-    NotKeyValue(String),
+    #[error("'{word}' is not KEY=VALUE (the form is {usage})")]
+    NotKeyValue {
+        /// The word as given.
+        word: String,
+        /// The kind's form, e.g. `random[:seed=N]`.
+        usage: &'static str,
+    },
     /// A key's value is not a whole number.
     #[error("{key}={value}: expected a whole number")]
     NotWhole {

@@ -291,6 +291,8 @@ trait KindParser: Sync {
     fn names(&self) -> &'static [&'static str];
     /// Whether it takes bare words.
     fn takes_words(&self) -> bool;
+    /// Its form in the accepted forms (`random[:seed=N]`).
+    fn usage(&self) -> &'static str;
     /// The spec from its bare words and its `KEY=VALUE` pairs (each key once).
     fn parse(&self, words: &[&str], params: &[(&str, &str)]) -> Result<PlayerSpec, SpecReason>;
     /// Its entry in the accepted forms.
@@ -304,6 +306,10 @@ impl<S: 'static> KindParser for Kind<S> {
 
     fn takes_words(&self) -> bool {
         self.word.is_some()
+    }
+
+    fn usage(&self) -> &'static str {
+        self.usage
     }
 
     fn parse(&self, words: &[&str], params: &[(&str, &str)]) -> Result<PlayerSpec, SpecReason> {
@@ -637,7 +643,9 @@ impl FromStr for PlayerSpec {
             Some((k, r)) => (k.trim(), r),
             None => (s.trim(), ""),
         };
-        let kind = KINDS.iter().find(|k| k.names().contains(&name));
+        let Some(kind) = KINDS.iter().find(|k| k.names().contains(&name)) else {
+            return Err(err(SpecReason::UnknownKind(name.to_string())));
+        };
         let mut params = Vec::new();
         let mut words = Vec::new();
         for part in rest.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -649,11 +657,10 @@ impl FromStr for PlayerSpec {
                     }
                     params.push((k, v.trim()))
                 }
-                None if kind.is_some_and(|k| k.takes_words()) => words.push(part),
-                None => return Err(err(SpecReason::NotKeyValue(part.to_string()))),
+                None if kind.takes_words() => words.push(part),
+                None => return Err(err(SpecReason::NotKeyValue { word: part.to_string(), usage: kind.usage() })),
             }
         }
-        let Some(kind) = kind else { return Err(err(SpecReason::UnknownKind(name.to_string()))) };
         kind.parse(&words, &params).map_err(err)
     }
 }

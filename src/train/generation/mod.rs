@@ -154,6 +154,7 @@ pub fn run_training(opts: &TrainOptions, out: &mut dyn Write) -> Result<(), Trai
         Some(_) => Some(pull_remote_run(&run)?),
         None => None,
     };
+    run.check_trainer_may_use()?;
     let cfg = resolve_config(&run, opts)?;
     // Every player spec, and the starting network, is checked before the run directory is touched.
     check_players(&cfg)?;
