@@ -282,7 +282,7 @@ impl PositionArgs {
             let flag = if self.castling { "--castling" } else { "--hypercylinder" };
             bail!("{flag} is a 5x5x5 flag; quasi-alice has chess castling always and no hypercylinder");
         }
-        if self.position.trim() == "startpos" {
+        if self.is_start()? {
             return Ok(fiveup::quasi_alice::Position::start());
         }
         fiveup::quasi_alice::Position::from_text(&self.position).context("--position")
@@ -291,10 +291,23 @@ impl PositionArgs {
     /// The validated position of a 5x5x5 game (`what` as in [`PositionArgs::variant`]).
     pub fn position(&self, what: &str) -> Result<Position> {
         let variant = self.variant(what)?;
-        if self.position.trim() == "startpos" {
+        if self.is_start()? {
             return Ok(Position::startpos(variant));
         }
         Position::from_text(&self.position, variant).context("--position")
+    }
+
+    /// Whether `--position` is `startpos`; another spelling of it (`STARTPOS`, `start`) is an
+    /// error that says the word, rather than a count of a position text's fields.
+    fn is_start(&self) -> Result<bool> {
+        let t = self.position.trim();
+        if t == "startpos" {
+            return Ok(true);
+        }
+        if ["startpos", "start", "startposition", "initial"].iter().any(|w| t.eq_ignore_ascii_case(w)) {
+            bail!("--position {t}: the start position is written `startpos` (lower case)");
+        }
+        Ok(false)
     }
 }
 
@@ -321,6 +334,16 @@ pub fn threads_flag(flag: Option<usize>) -> Result<usize> {
 mod tests {
     use super::super::{parse, Command};
     use super::*;
+
+    #[test]
+    fn another_spelling_of_startpos_says_the_word() {
+        for w in ["STARTPOS", "start", "Startpos"] {
+            let e = pos_args(&["--position", w]).position("show").unwrap_err().to_string();
+            assert_eq!(e, format!("--position {w}: the start position is written `startpos` (lower case)"));
+            let e = pos_args(&["--ruleset", "quasi-alice", "--position", w]).quasi_alice().unwrap_err().to_string();
+            assert!(e.contains("written `startpos`"), "{e}");
+        }
+    }
 
     fn pos_args(args: &[&str]) -> PositionArgs {
         match parse(&[&["show"], args].concat()).command {

@@ -38,6 +38,33 @@ pub struct Cli {
     pub command: Command,
 }
 
+impl Cli {
+    /// Parses the process's command line. A negative number given to any option or argument is
+    /// read as its value, so that the value's own check refuses it naming the option and its
+    /// range, instead of being taken for an unknown flag.
+    pub fn parse_args() -> Cli {
+        use clap::{CommandFactory, FromArgMatches};
+        let matches = numbers_as_values(Cli::command()).get_matches();
+        Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+    }
+
+    /// [`Cli::parse_args`] of a given command line (for tests).
+    #[cfg(test)]
+    pub fn try_parse_args<I: IntoIterator<Item = T>, T: Into<std::ffi::OsString> + Clone>(
+        args: I,
+    ) -> Result<Cli, clap::Error> {
+        use clap::{CommandFactory, FromArgMatches};
+        let matches = numbers_as_values(Cli::command()).try_get_matches_from(args)?;
+        Cli::from_arg_matches(&matches)
+    }
+}
+
+/// `c` and its subcommands with every value-taking argument accepting a leading `-`.
+fn numbers_as_values(c: clap::Command) -> clap::Command {
+    c.mut_args(|a| if a.get_action().takes_values() { a.allow_negative_numbers(true) } else { a })
+        .mut_subcommands(numbers_as_values)
+}
+
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -120,7 +147,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
 /// The command line `fiveup ARGS…`, parsed (for the tests of every subcommand).
 #[cfg(test)]
 fn parse(args: &[&str]) -> Cli {
-    Cli::try_parse_from(std::iter::once("fiveup").chain(args.iter().copied())).unwrap()
+    Cli::try_parse_args(std::iter::once("fiveup").chain(args.iter().copied())).unwrap()
 }
 
 #[cfg(test)]
@@ -131,5 +158,21 @@ mod tests {
     #[test]
     fn clap_definition_is_consistent() {
         Cli::command().debug_assert();
+        numbers_as_values(Cli::command()).debug_assert();
+    }
+
+    #[test]
+    fn a_negative_number_is_a_value_refused_by_its_own_check() {
+        let e = Cli::try_parse_args(["fiveup", "match", "--white", "random", "--black", "random", "--games", "-1"])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("invalid value '-1' for '--games <N>'"), "{e}");
+        let e = Cli::try_parse_args(["fiveup", "perft", "-1"]).unwrap_err().to_string();
+        assert!(e.contains("invalid value '-1' for '<DEPTH>'"), "{e}");
+        // Flags are still flags.
+        assert!(Cli::try_parse_args(["fiveup", "perft", "-x"])
+            .unwrap_err()
+            .to_string()
+            .contains("unexpected argument"));
     }
 }
