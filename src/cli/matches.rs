@@ -26,6 +26,31 @@ pub struct MatchArgs {
     pub opts: GameOptions,
 }
 
+/// The summary of the games finished so far, printed by Ctrl-C.
+static SO_FAR: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+/// Ctrl-C (or SIGTERM) during a match: the summary of the games finished so far (their records
+/// are in `--out` already, each written whole), then exit 130; games in progress are dropped.
+fn install_interrupt(total: usize) {
+    let installed = ctrlc::set_handler(move || {
+        let so_far = SO_FAR.lock().ok().and_then(|g| g.clone());
+        match so_far {
+            Some(text) => {
+                print!("{text}");
+                eprintln!(
+                    "\ninterrupted: the summary is of the games finished (of {total}); games in progress are dropped"
+                );
+            }
+            None => eprintln!("\ninterrupted before any game finished"),
+        }
+        let _ = std::io::stdout().flush();
+        std::process::exit(130);
+    });
+    if let Err(e) = installed {
+        tracing::warn!("no Ctrl-C handler ({e}); an interrupted match prints no summary");
+    }
+}
+
 /// Plays the match and prints the summary.
 pub fn run(a: &MatchArgs, out: &mut dyn Write) -> Result<()> {
     match a.opts.pos.game()? {
@@ -62,6 +87,7 @@ fn run_game<S: RecordGame>(
     let mut tally = MatchTally::new();
     let bar = progress(a.games, "match");
     let mut write_error = None;
+    install_interrupt(a.games);
     play_games(jobs, threads, |i, r| {
         if let Some(w) = records.as_mut() {
             if let Err(e) = w.write(&r) {
@@ -69,6 +95,13 @@ fn run_game<S: RecordGame>(
             }
         }
         tally.add(i % 2 == 0, &r);
+        if let Ok(mut g) = SO_FAR.lock() {
+            let mut text = tally.summary(&white_name, &black_name);
+            if let Some(p) = &a.opts.out {
+                text += &format!("records: {} ({} games)\n", p.display(), tally.trinomial.games());
+            }
+            *g = Some(text);
+        }
         let t = tally.trinomial;
         bar.set_message(format!("W/D/L {} / {} / {}", t.wins, t.draws, t.losses));
         bar.inc(1);

@@ -427,3 +427,41 @@ fn sprt_terminates_on_a_tiny_budget() {
     let o = fiveup(&["sprt", "--a", "ab", "--b", "random", "--elo0", "10", "--elo1", "0"]);
     assert!(!o.status.success() && stderr(&o).contains("elo0 < elo1"), "{}", stderr(&o));
 }
+
+#[test]
+fn ctrl_c_on_a_match_prints_the_summary_of_the_games_finished() {
+    let dir = scratch("match-interrupt");
+    let out = dir.join("games.pgn");
+    let child = std::process::Command::new(crate::common::BIN)
+        .args(["match", "--white", "random:seed=1", "--black", "random:seed=2", "--games", "1000000"])
+        .args(["--concurrency", "1", "--out", out.to_str().unwrap()])
+        .env("RUST_LOG", "warn")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Some games finish within a second or two (random movers); wait for the records to grow.
+    let start = std::time::Instant::now();
+    while count_if_exists(&out) < 2 && start.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    // SAFETY: signalling our own child by its pid.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    let games: usize = text
+        .lines()
+        .find_map(|l| l.strip_prefix("records: ").and_then(|r| r.split('(').nth(1)))
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a records line: {text}"));
+    assert!(text.contains("W/D/L") && text.contains("trinomial:"), "{text}");
+    assert!(games >= 2 && games <= count_records(&out), "{games} in the summary, {} recorded", count_records(&out));
+    assert!(stderr(&o).contains("interrupted: the summary is of the games finished (of 1000000)"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+fn count_if_exists(path: &std::path::Path) -> usize {
+    std::fs::read_to_string(path).map_or(0, |t| t.lines().filter(|l| l.starts_with("[Event ")).count())
+}
