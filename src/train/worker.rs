@@ -301,6 +301,18 @@ pub fn run_worker(run: &RunDir, opts: &WorkerOptions) -> Result<u64, TrainError>
             if let Some(h) = &heartbeat {
                 h.update(|b| b.status = "finished".into());
             }
+            if played == 0 && !waiting.waited() {
+                // Finished before this worker started: nothing was or will be played.
+                return Err(TrainError::Invalid {
+                    path: run.display().to_string().into(),
+                    detail: format!(
+                        "the run is finished ({} generations): nothing to play; raise `generations` and \
+                         resume the trainer (`fiveup train --run {} --set generations=N`) to go on",
+                        state.generation,
+                        run.display()
+                    ),
+                });
+            }
             return Ok(played);
         }
         let best = run.read_best()?;
@@ -644,6 +656,11 @@ struct Waiting {
 }
 
 impl Waiting {
+    /// Whether the worker has waited for anything yet.
+    fn waited(&self) -> bool {
+        self.last.is_some()
+    }
+
     fn say(&mut self, worker: &str, reason: &str) {
         if let Some(line) = self.due(worker, reason, std::time::Instant::now()) {
             tracing::info!("{line}");
