@@ -60,8 +60,8 @@
 //! legal move made and tested) is a won position for it, `[1, 0, 0]`, whatever the other terms
 //! say: the search then sees, one ply below each of its moves, every move that allows a mate.
 //!
-//! **Other games** ([`LeafGame`]). The correction and the mate check are written once over the game
-//! interface: a game provides its quiescence search (the alpha-beta engine of its board, with its
+//! **Other games** ([`LeafGame`]). The correction, the hand-evaluation leaves and the mate check
+//! are written once over the game interface: a game provides its quiescence search (the alpha-beta engine of its board, with its
 //! default evaluation) and, where it has NNUE networks, their leaf values. 4D Quasi-Alice has the
 //! correction, the hand-evaluation leaves and the mate check (its engine's quiescence resolves
 //! captures, queen promotions and evasions on all four boards); it has no NNUE network, so an
