@@ -87,6 +87,14 @@ fn run_game<S: RecordGame>(
     let mut tally = MatchTally::new();
     let bar = progress(a.games, "match");
     let mut write_error = None;
+    // The summary printed at the end, and by Ctrl-C for the games finished so far.
+    let summary = |tally: &MatchTally| {
+        let mut text = tally.summary(&white_name, &black_name);
+        if let Some(p) = &a.opts.out {
+            text += &format!("records: {} ({} games)\n", p.display(), tally.trinomial.games());
+        }
+        text
+    };
     install_interrupt(a.games);
     play_games(jobs, threads, |i, r| {
         if let Some(w) = records.as_mut() {
@@ -96,11 +104,7 @@ fn run_game<S: RecordGame>(
         }
         tally.add(i % 2 == 0, &r);
         if let Ok(mut g) = SO_FAR.lock() {
-            let mut text = tally.summary(&white_name, &black_name);
-            if let Some(p) = &a.opts.out {
-                text += &format!("records: {} ({} games)\n", p.display(), tally.trinomial.games());
-            }
-            *g = Some(text);
+            *g = Some(summary(&tally));
         }
         let t = tally.trinomial;
         bar.set_message(format!("W/D/L {} / {} / {}", t.wins, t.draws, t.losses));
@@ -110,9 +114,6 @@ fn run_game<S: RecordGame>(
     if let Some(e) = write_error {
         return Err(e.into());
     }
-    write!(out, "{}", tally.summary(&white_name, &black_name))?;
-    if let Some(p) = &a.opts.out {
-        writeln!(out, "records: {} ({} games)", p.display(), tally.trinomial.games())?;
-    }
+    write!(out, "{}", summary(&tally))?;
     Ok(())
 }

@@ -337,17 +337,19 @@ pub struct LeafTerms {
     pub mate_check: bool,
 }
 
+impl LeafTerms {
+    /// Whether any term is on.
+    pub fn any(&self) -> bool {
+        self.qs > 0.0 || self.nnue.is_some() || self.hand > 0.0 || self.mate_check
+    }
+}
+
 /// `inner` with the leaf terms that are on, or `inner` itself when none is: how MCTS players and
 /// self-play build their leaves.
 pub fn with_leaf_terms<S: LeafGame>(inner: Box<dyn Evaluator<S>>, terms: LeafTerms) -> Box<dyn Evaluator<S>> {
-    let leaf = terms.nnue.filter(|l| l.weight > 0.0);
-    if terms.qs > 0.0 || leaf.is_some() || terms.hand > 0.0 || terms.mate_check {
-        Box::new(
-            QuiescenceEvaluator::new(inner, terms.qs)
-                .with_nnue(leaf)
-                .with_hand(terms.hand)
-                .with_mate_check(terms.mate_check),
-        )
+    let terms = LeafTerms { nnue: terms.nnue.filter(|l| l.weight > 0.0), ..terms };
+    if terms.any() {
+        Box::new(QuiescenceEvaluator { terms, ..QuiescenceEvaluator::new(inner, 0.0) })
     } else {
         inner
     }
@@ -357,10 +359,8 @@ pub fn with_leaf_terms<S: LeafGame>(inner: Box<dyn Evaluator<S>>, terms: LeafTer
 /// quiescence value (see the module documentation).
 pub struct QuiescenceEvaluator<E, S: LeafGame = Position> {
     inner: E,
-    weight: f32,
-    leaf: Option<NnueLeaf>,
-    hand: f32,
-    mate_check: bool,
+    /// The terms on (an NNUE leaf only with a positive weight).
+    terms: LeafTerms,
     /// Per position of the batch: what the searches found.
     found: Vec<Found>,
     game: std::marker::PhantomData<fn(&S)>,
@@ -373,34 +373,27 @@ type Found = (Option<i32>, Option<f32>, Option<f32>, bool);
 impl<E: Evaluator<S>, S: LeafGame> QuiescenceEvaluator<E, S> {
     /// Wraps `inner` with blend weight `weight` (0 = off, 1 = the whole swing).
     pub fn new(inner: E, weight: f32) -> QuiescenceEvaluator<E, S> {
-        QuiescenceEvaluator {
-            inner,
-            weight,
-            leaf: None,
-            hand: 0.0,
-            mate_check: false,
-            found: Vec::new(),
-            game: std::marker::PhantomData,
-        }
+        let terms = LeafTerms { qs: weight, ..LeafTerms::default() };
+        QuiescenceEvaluator { inner, terms, found: Vec::new(), game: std::marker::PhantomData }
     }
 
     /// The same, with NNUE leaf values blended in (`None` or weight 0: off).
     pub fn with_nnue(mut self, leaf: Option<NnueLeaf>) -> QuiescenceEvaluator<E, S> {
-        self.leaf = leaf.filter(|l| l.weight > 0.0);
+        self.terms.nnue = leaf.filter(|l| l.weight > 0.0);
         self
     }
 
     /// The same, with the hand evaluation's quiescence value blended in at weight `weight` (0:
     /// off; see the module docs).
     pub fn with_hand(mut self, weight: f32) -> QuiescenceEvaluator<E, S> {
-        self.hand = weight;
+        self.terms.hand = weight;
         self
     }
 
     /// The same, with leaves where the side to move mates in one valued as won (see the module
     /// docs).
     pub fn with_mate_check(mut self, on: bool) -> QuiescenceEvaluator<E, S> {
-        self.mate_check = on;
+        self.terms.mate_check = on;
         self
     }
 }
@@ -408,16 +401,17 @@ impl<E: Evaluator<S>, S: LeafGame> QuiescenceEvaluator<E, S> {
 impl<E: Evaluator<S>, S: LeafGame> Evaluator<S> for QuiescenceEvaluator<E, S> {
     fn evaluate(&mut self, batch: &[EvalInput<'_, S>], out: &mut Vec<Evaluation>) -> Result<(), EvalError> {
         self.inner.evaluate(batch, out)?;
-        if self.weight == 0.0 && self.leaf.is_none() && self.hand == 0.0 && !self.mate_check {
+        if !self.terms.any() {
             return Ok(());
         }
+        let t = &self.terms;
         // The network of each position (the shipped ones are loaded once per process).
-        let per_position = match &self.leaf {
+        let per_position = match &t.nnue {
             None => vec![None; batch.len()],
             Some(leaf) => batch.iter().map(|i| i.position.leaf_network(leaf).map(Some)).collect::<Result<_, _>>()?,
         };
-        let (weight, hand, mate_check) = (self.weight, self.hand, self.mate_check);
-        let depth = self.leaf.as_ref().map_or(0, |l| l.depth);
+        let (weight, hand, mate_check) = (t.qs, t.hand, t.mate_check);
+        let depth = t.nnue.as_ref().map_or(0, |l| l.depth);
         batch
             .par_iter()
             .zip(&per_position)
@@ -437,14 +431,14 @@ impl<E: Evaluator<S>, S: LeafGame> Evaluator<S> for QuiescenceEvaluator<E, S> {
                 (delta, nnue, hand_e, false)
             })
             .collect_into_vec(&mut self.found);
-        let mu = self.leaf.as_ref().map_or(0.0, |l| l.weight);
+        let mu = t.nnue.as_ref().map_or(0.0, |l| l.weight);
         for (e, &(delta, nnue, hand_e, mates)) in out.iter_mut().zip(&self.found) {
             if mates {
                 e.wdl = [1.0, 0.0, 0.0];
                 continue;
             }
             if let Some(delta) = delta {
-                e.wdl = shift_wdl(e.wdl, delta, self.weight);
+                e.wdl = shift_wdl(e.wdl, delta, weight);
             }
             if let Some(en) = nnue {
                 let ex = e.wdl[0] + 0.5 * e.wdl[1];
@@ -452,24 +446,25 @@ impl<E: Evaluator<S>, S: LeafGame> Evaluator<S> for QuiescenceEvaluator<E, S> {
             }
             if let Some(eh) = hand_e {
                 let ex = e.wdl[0] + 0.5 * e.wdl[1];
-                e.wdl = with_expectation(e.wdl, (1.0 - self.hand) * ex + self.hand * eh);
+                e.wdl = with_expectation(e.wdl, (1.0 - hand) * ex + hand * eh);
             }
         }
         Ok(())
     }
 
     fn name(&self) -> String {
-        let mut terms = format!("qs{}", self.weight);
-        if let Some(l) = &self.leaf {
+        let t = &self.terms;
+        let mut terms = format!("qs{}", t.qs);
+        if let Some(l) = &t.nnue {
             terms += &format!("+nnue{}", l.weight);
             if l.depth > 0 {
                 terms += &format!("d{}", l.depth);
             }
         }
-        if self.hand > 0.0 {
-            terms += &format!("+hand{}", self.hand);
+        if t.hand > 0.0 {
+            terms += &format!("+hand{}", t.hand);
         }
-        if self.mate_check {
+        if t.mate_check {
             terms += "+mate";
         }
         format!("{terms}({})", self.inner.name())
@@ -545,7 +540,7 @@ mod tests {
         assert!(nnue_expectation(&other, &net) > 0.6);
         // Weight 0 is off.
         let off = QuiescenceEvaluator::<_, Position>::new(UniformEvaluator::new(), 0.0).with_nnue(leaf(0.0));
-        assert!(off.leaf.is_none());
+        assert!(off.terms.nnue.is_none());
     }
 
     #[test]

@@ -39,6 +39,11 @@ pub fn load_net_evaluator<S: NetGame>(path: &std::path::Path) -> Result<Box<dyn 
     )))
 }
 
+/// The leaf terms a spec asks for, with its NNUE leaf `nnue` (loaded by the caller).
+fn leaf_terms(spec: &MctsSpec, nnue: Option<crate::mcts::quiesce::NnueLeaf>) -> crate::mcts::quiesce::LeafTerms {
+    crate::mcts::quiesce::LeafTerms { qs: spec.quiescence, nnue, hand: spec.hand, mate_check: spec.mate_check }
+}
+
 /// What one MCTS search saw: the search result, the principal variation and the time.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MctsAnalysis<M = Move> {
@@ -61,7 +66,7 @@ pub struct MctsPlayer<S: State = Position> {
 impl MctsPlayer {
     /// A 5x5x5 player from its settings; loads the evaluator now.
     pub fn new(spec: MctsSpec) -> Result<MctsPlayer, BuildError> {
-        use crate::mcts::quiesce::{LeafNetwork, LeafTerms, NnueLeaf};
+        use crate::mcts::quiesce::{LeafNetwork, NnueLeaf};
         let evaluator: Box<dyn Evaluator> = match &spec.evaluator {
             EvaluatorSpec::Uniform => Box::new(UniformEvaluator::new()),
             EvaluatorSpec::AlphaBeta => Box::new(AbEvaluator::new()),
@@ -80,8 +85,7 @@ impl MctsPlayer {
                 })
             }
         };
-        let terms = LeafTerms { qs: spec.quiescence, nnue: leaf, hand: spec.hand, mate_check: spec.mate_check };
-        let evaluator = crate::mcts::quiesce::with_leaf_terms(evaluator, terms);
+        let evaluator = crate::mcts::quiesce::with_leaf_terms(evaluator, leaf_terms(&spec, leaf));
         Ok(MctsPlayer { spec, evaluator, stop: None })
     }
 }
@@ -102,13 +106,7 @@ impl<S: NetGame + SearchGame> MctsPlayer<S> {
         if spec.nnue > 0.0 {
             return Err(refuse("mcts:nnue= (NNUE leaves)"));
         }
-        let terms = crate::mcts::quiesce::LeafTerms {
-            qs: spec.quiescence,
-            nnue: None,
-            hand: spec.hand,
-            mate_check: spec.mate_check,
-        };
-        let evaluator = crate::mcts::quiesce::with_leaf_terms(evaluator, terms);
+        let evaluator = crate::mcts::quiesce::with_leaf_terms(evaluator, leaf_terms(&spec, None));
         Ok(MctsPlayer { spec, evaluator, stop: None })
     }
 

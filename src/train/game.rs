@@ -25,11 +25,10 @@ impl TrainGame for crate::rules::Position {
     }
 
     fn with_leaf_terms(cfg: &TrainConfig, ev: Box<dyn Evaluator<Self>>) -> Box<dyn Evaluator<Self>> {
-        use crate::mcts::quiesce::{with_leaf_terms, LeafNetwork, LeafTerms, NnueLeaf};
+        use crate::mcts::quiesce::{LeafNetwork, NnueLeaf};
         let s = &cfg.selfplay;
         let leaf = NnueLeaf { weight: s.nnue_leaf, network: LeafNetwork::Shipped, depth: s.nnue_leaf_depth };
-        let terms = LeafTerms { qs: s.quiescence, nnue: Some(leaf), hand: s.hand_leaf, mate_check: s.mate_check };
-        with_leaf_terms(ev, terms)
+        crate::mcts::quiesce::with_leaf_terms(ev, leaf_terms(cfg, Some(leaf)))
     }
 }
 
@@ -41,10 +40,14 @@ impl TrainGame for crate::quasi_alice::Position {
     /// The quiescence correction, hand-evaluation leaves and the mate check (the config's
     /// validation refuses NNUE leaves: no NNUE network exists for this game).
     fn with_leaf_terms(cfg: &TrainConfig, ev: Box<dyn Evaluator<Self>>) -> Box<dyn Evaluator<Self>> {
-        use crate::mcts::quiesce::{with_leaf_terms, LeafTerms};
-        let s = &cfg.selfplay;
-        with_leaf_terms(ev, LeafTerms { qs: s.quiescence, nnue: None, hand: s.hand_leaf, mate_check: s.mate_check })
+        crate::mcts::quiesce::with_leaf_terms(ev, leaf_terms(cfg, None))
     }
+}
+
+/// The leaf terms of the config's self-play, with the NNUE leaf `nnue` where the game has one.
+fn leaf_terms(cfg: &TrainConfig, nnue: Option<crate::mcts::quiesce::NnueLeaf>) -> crate::mcts::quiesce::LeafTerms {
+    let s = &cfg.selfplay;
+    crate::mcts::quiesce::LeafTerms { qs: s.quiescence, nnue, hand: s.hand_leaf, mate_check: s.mate_check }
 }
 
 /// Work to run for one game type (a generic closure).

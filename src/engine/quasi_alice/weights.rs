@@ -21,7 +21,7 @@
 //! mopup_edge = 12        # per step the weaker king stands from the centre of its board
 //! mopup_king = 6         # per step the kings' squares are closer than 7 (Chebyshev)
 //! [values]
-//! knight = 437         # Pacey's guess instead of the measured 271
+//! knight = 437           # Pacey's guess instead of the measured 271
 //! [mobility]             # per attacked square (on the man's board) not holding an own man
 //! queen = 1
 //! [center]               # per step of centrality (0 at an edge, 3 in the centre)
