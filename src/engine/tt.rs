@@ -207,13 +207,18 @@ impl TransTable {
     /// # Panics
     /// When the memory cannot be had (see [`TransTable::try_new`]).
     pub fn new(mb: usize) -> TransTable {
-        TransTable::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+        TransTable::allocate(mb).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// A table of about `mb` mebibytes (at least one cluster), or why it does not fit: larger
     /// than the available memory, or refused by the allocator.
     pub fn try_new(mb: usize) -> Result<TransTable, TableSizeError> {
         check_fits(mb)?;
+        TransTable::allocate(mb)
+    }
+
+    /// The table, asking the allocator fallibly (no check against the available memory).
+    fn allocate(mb: usize) -> Result<TransTable, TableSizeError> {
         let bytes = mb
             .max(1)
             .checked_mul(1024 * 1024)

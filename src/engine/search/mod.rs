@@ -240,15 +240,21 @@ impl<B: SearchBoard> Engine<B> {
     /// When the table does not fit in memory: a size a user asked for goes through
     /// [`Engine::try_with_eval`].
     pub fn with_eval(eval: B::Eval, config: EngineConfig) -> Engine<B> {
-        Engine::try_with_eval(eval, config).unwrap_or_else(|e| panic!("{e}"))
+        let tt = TransTable::new(config.hash_mb);
+        Engine::with_table(eval, config, tt)
     }
 
     /// [`Engine::with_eval`], or why its table does not fit in memory.
-    pub fn try_with_eval(eval: B::Eval, mut config: EngineConfig) -> Result<Engine<B>, TableSizeError> {
-        config.threads = config.threads.clamp(1, MAX_THREADS);
+    pub fn try_with_eval(eval: B::Eval, config: EngineConfig) -> Result<Engine<B>, TableSizeError> {
         let tt = TransTable::try_new(config.hash_mb)?;
+        Ok(Engine::with_table(eval, config, tt))
+    }
+
+    /// The engine around its table.
+    fn with_table(eval: B::Eval, mut config: EngineConfig, tt: TransTable) -> Engine<B> {
+        config.threads = config.threads.clamp(1, MAX_THREADS);
         let helpers = (1..config.threads).map(|_| Worker::new()).collect();
-        Ok(Engine { eval, config, tt, main: Worker::new(), helpers })
+        Engine { eval, config, tt, main: Worker::new(), helpers }
     }
 
     /// The evaluation settings.
