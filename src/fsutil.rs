@@ -10,8 +10,9 @@
 //!   refused unless `--force`, and an output that is one of the command's inputs is always refused
 //!   (same canonical path, or on unix the same device and inode, so `./x`, `x` and a hard link of
 //!   `x` are all caught).
-//! - [`claim_dir`]: a resumable job's directory and its settings file: a new directory gets the
-//!   file, an existing one must hold the same settings.
+//! - [`claim_dir`]: a resumable job's output folder and its settings file: a new folder gets the
+//!   file, an existing one must hold the same settings (a rerun with others is refused naming the
+//!   setting), a non-empty folder without the file is someone else's and refused.
 //! - [`crc32`]: the checksum of new files (shards, checkpoints, networks); [`legacy`] keeps the
 //!   FNV-1a functions that older files were written with (and that stable seeds are derived from).
 
@@ -256,30 +257,137 @@ pub fn check_output(output: &Path, inputs: &[&Path], force: bool) -> Result<(), 
 }
 
 /// Why [`claim_dir`] refused a directory.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ClaimError {
-    /// The settings file holds other settings (its path).
-    Differs(PathBuf),
-    /// The directory exists, is not empty, and has no settings file.
-    Foreign,
+    /// The settings file holds other settings: the first that differs, as it is there and now.
+    #[error(
+        "{} holds {job} with {key} = {was} (see {}); this run asks for {key} = {now}: use the same \
+         settings to resume it, or another folder",
+        .dir.display(),
+        .settings.display()
+    )]
+    Differs {
+        /// The directory.
+        dir: PathBuf,
+        /// What the directory holds, with its article (`a tournament`).
+        job: String,
+        /// Its settings file.
+        settings: PathBuf,
+        /// The setting that differs.
+        key: String,
+        /// Its value in the settings file (`(not set)` when absent).
+        was: String,
+        /// Its value in this run (`(not set)` when absent).
+        now: String,
+    },
+    /// The directory exists, is not empty, and has no settings file: someone else's folder.
+    #[error(
+        "{} is not empty and holds no {file}, so it is not {job}: give a new or empty folder",
+        .dir.display()
+    )]
+    Foreign {
+        /// The directory.
+        dir: PathBuf,
+        /// What a claimed directory would hold.
+        job: String,
+        /// The settings file it lacks.
+        file: String,
+    },
     /// Reading or writing failed (the message names the path).
+    #[error("{0}")]
     Io(String),
 }
 
-/// Claims `dir` for a resumable job whose settings are `text`, kept in `dir/file`: a missing or
-/// empty directory is created and the file written (atomically); a directory whose file holds
-/// `text` is accepted as it is (the job resumes there); anything else is refused.
-pub fn claim_dir(dir: &Path, file: &str, text: &str) -> Result<(), ClaimError> {
-    let settings = dir.join(file);
+/// A job's output folder: what it holds (`tournament`, for messages) and its settings file.
+#[derive(Clone, Copy, Debug)]
+pub struct Claim<'a> {
+    /// What the folder holds, with its article, as messages name it (`a tournament`).
+    pub job: &'a str,
+    /// The settings file inside it (`tournament.toml`).
+    pub file: &'a str,
+}
+
+/// The `key = value` lines of a settings text, in order, each key prefixed by its `[table]`
+/// (`selfplay.games`); comments and blank lines skipped, a line without `=` is its own key with an
+/// empty value.
+fn settings_lines(text: &str) -> Vec<(String, String)> {
+    let mut table = String::new();
+    let mut lines = Vec::new();
+    for l in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        if l.starts_with('[') && !l.contains('=') {
+            table = l.trim_matches(|c| c == '[' || c == ']').trim().to_string();
+            continue;
+        }
+        let (k, v) = l.split_once('=').unwrap_or((l, ""));
+        let key = if table.is_empty() { k.trim().to_string() } else { format!("{table}.{}", k.trim()) };
+        lines.push((key, v.trim().to_string()));
+    }
+    lines
+}
+
+/// The first setting whose value differs between `old` and `new` and that `may_change(key, old,
+/// new)` does not allow: `(key, old value, new value)`, `(not set)` for a missing one.
+fn first_difference(
+    old: &str,
+    new: &str,
+    may_change: &dyn Fn(&str, &str, &str) -> bool,
+) -> Option<(String, String, String)> {
+    const UNSET: &str = "(not set)";
+    let (o, n) = (settings_lines(old), settings_lines(new));
+    let get = |lines: &[(String, String)], k: &str| lines.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone());
+    let mut keys: Vec<&str> = o.iter().chain(&n).map(|(k, _)| k.as_str()).collect();
+    let mut seen = std::collections::HashSet::new();
+    keys.retain(|k| seen.insert(*k));
+    keys.into_iter().find_map(|k| {
+        let (a, b) = (get(&o, k).unwrap_or_else(|| UNSET.into()), get(&n, k).unwrap_or_else(|| UNSET.into()));
+        (a != b && !may_change(k, &a, &b)).then(|| (k.to_string(), a, b))
+    })
+}
+
+/// Claims `dir` for a resumable job whose settings are `text` (`key = value` lines, TOML), kept
+/// in `dir/{claim.file}`: a missing or empty directory is created (its parent must exist, see
+/// [`check_parent`]) and the file written atomically; a directory whose file holds the same
+/// settings is accepted as it is (the job resumes there); a file with other settings is refused
+/// naming the first setting that differs; a non-empty directory without the file is someone
+/// else's and refused. The one rule every output folder of fiveup follows.
+pub fn claim_dir(dir: &Path, claim: Claim, text: &str) -> Result<(), ClaimError> {
+    claim_dir_with(dir, claim, text, &|_, _, _| false)
+}
+
+/// [`claim_dir`] where the settings for which `may_change(key, old value, new value)` holds may
+/// differ on a rerun (more games, more epochs); the file then gets the new text.
+pub fn claim_dir_with(
+    dir: &Path,
+    claim: Claim,
+    text: &str,
+    may_change: &dyn Fn(&str, &str, &str) -> bool,
+) -> Result<(), ClaimError> {
+    let settings = dir.join(claim.file);
     let io = |p: &Path, e: io::Error| ClaimError::Io(format!("{}: {e}", p.display()));
+    if dir.exists() && !dir.is_dir() {
+        return Err(ClaimError::Io(format!("{}: exists and is not a folder", dir.display())));
+    }
     match fs::read_to_string(&settings) {
         Ok(old) if old == text => Ok(()),
-        Ok(_) => Err(ClaimError::Differs(settings)),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            if dir.exists() && fs::read_dir(dir).map_err(|e| io(dir, e))?.next().is_some() {
-                return Err(ClaimError::Foreign);
+        Ok(old) => match first_difference(&old, text, may_change) {
+            Some((key, was, now)) => {
+                Err(ClaimError::Differs { dir: dir.to_path_buf(), job: claim.job.to_string(), settings, key, was, now })
             }
-            fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+            None => write_atomic(&settings, text.as_bytes()).map_err(|e| io(&settings, e)),
+        },
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            if dir.is_dir() {
+                if fs::read_dir(dir).map_err(|e| io(dir, e))?.next().is_some() {
+                    return Err(ClaimError::Foreign {
+                        dir: dir.to_path_buf(),
+                        job: claim.job.to_string(),
+                        file: claim.file.to_string(),
+                    });
+                }
+            } else {
+                check_parent(dir).map_err(|e| ClaimError::Io(e.to_string()))?;
+                fs::create_dir(dir).map_err(|e| io(dir, e))?;
+            }
             write_atomic(&settings, text.as_bytes()).map_err(|e| io(&settings, e))
         }
         Err(e) => Err(io(&settings, e)),
@@ -314,18 +422,52 @@ mod tests {
     fn a_claimed_directory_keeps_its_settings() {
         let t = tempfile::tempdir().unwrap();
         let dir = t.path().join("job");
-        claim_dir(&dir, "s.toml", "a = 1\n").unwrap();
-        assert_eq!(fs::read_to_string(dir.join("s.toml")).unwrap(), "a = 1\n");
-        // The same settings resume; others, or a directory of something else, are refused.
-        claim_dir(&dir, "s.toml", "a = 1\n").unwrap();
-        assert_eq!(claim_dir(&dir, "s.toml", "a = 2\n"), Err(ClaimError::Differs(dir.join("s.toml"))));
-        assert_eq!(fs::read_to_string(dir.join("s.toml")).unwrap(), "a = 1\n");
+        let c = Claim { job: "a test job", file: "s.toml" };
+        claim_dir(&dir, c, "# settings\na = 1\nb = \"x\"\n").unwrap();
+        assert_eq!(fs::read_to_string(dir.join("s.toml")).unwrap(), "# settings\na = 1\nb = \"x\"\n");
+        // The same settings resume; others are refused naming the setting, the file kept.
+        claim_dir(&dir, c, "# settings\na = 1\nb = \"x\"\n").unwrap();
+        let e = claim_dir(&dir, c, "# settings\na = 1\nb = \"y\"\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{} holds a test job with b = \"x\" (see {}); this run asks for b = \"y\": use the same settings to \
+                 resume it, or another folder",
+                dir.display(),
+                dir.join("s.toml").display()
+            )
+        );
+        let e = claim_dir(&dir, c, "a = 1\nb = \"x\"\nc = 2\n").unwrap_err();
+        assert!(
+            matches!(&e, ClaimError::Differs { key, was, now, .. } if key == "c" && was == "(not set)" && now == "2"),
+            "{e}"
+        );
+        assert_eq!(fs::read_to_string(dir.join("s.toml")).unwrap(), "# settings\na = 1\nb = \"x\"\n");
+        // A setting that may change is rewritten; the others must still match.
+        let more = |k: &str, old: &str, new: &str| k == "a" && new.parse::<u32>().ok() > old.parse::<u32>().ok();
+        claim_dir_with(&dir, c, "# settings\na = 3\nb = \"x\"\n", &more).unwrap();
+        assert_eq!(fs::read_to_string(dir.join("s.toml")).unwrap(), "# settings\na = 3\nb = \"x\"\n");
+        let e = claim_dir_with(&dir, c, "# settings\na = 2\nb = \"x\"\n", &more).unwrap_err();
+        assert!(matches!(&e, ClaimError::Differs { key, .. } if key == "a"), "{e}");
+        // A directory of something else is refused, and so is a file where the folder is meant.
         fs::write(t.path().join("other.txt"), "x").unwrap();
-        assert_eq!(claim_dir(t.path(), "s.toml", "a = 1\n"), Err(ClaimError::Foreign));
+        let e = claim_dir(t.path(), c, "a = 1\n").unwrap_err();
+        assert!(matches!(e, ClaimError::Foreign { .. }));
+        assert!(e.to_string().contains("is not empty and holds no s.toml, so it is not a test job"), "{e}");
+        let e = claim_dir(&t.path().join("other.txt"), c, "a = 1\n").unwrap_err();
+        assert!(e.to_string().contains("exists and is not a folder"), "{e}");
+        // Keys are read within their tables.
+        let two = |g: u32| format!("[a]\ngames = 1\n[b]\ngames = {g}\n");
+        claim_dir(&t.path().join("tables"), c, &two(1)).unwrap();
+        let e = claim_dir(&t.path().join("tables"), c, &two(2)).unwrap_err();
+        assert!(matches!(&e, ClaimError::Differs { key, .. } if key == "b.games"), "{e}");
+        // A missing parent folder is not created.
+        let e = claim_dir(&t.path().join("no/job"), c, "a = 1\n").unwrap_err();
+        assert!(!t.path().join("no").exists(), "{e}");
         // An empty existing directory is claimed.
         let empty = t.path().join("empty");
         fs::create_dir(&empty).unwrap();
-        claim_dir(&empty, "s.toml", "b\n").unwrap();
+        claim_dir(&empty, c, "b\n").unwrap();
     }
 
     #[test]

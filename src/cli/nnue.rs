@@ -220,6 +220,15 @@ pub fn run_nnue_train(a: &NnueTrainArgs, out: &mut dyn Write) -> Result<()> {
         valid.len(),
         started.elapsed().as_secs_f64()
     )?;
+    if train_set.len() < cfg.settings.batch {
+        eprintln!(
+            "warning: {} training samples, fewer than one batch of {}: every epoch is one step on all of them, \
+             and a network from so little data will not play well (make more with `fiveup nnue datagen`, or \
+             lower --batch)",
+            train_set.len(),
+            cfg.settings.batch
+        );
+    }
     if dims.buckets > 1 {
         let counts = train_set.bucket_counts(dims.buckets);
         let per: Vec<String> = counts.iter().map(|n| n.to_string()).collect();

@@ -10,7 +10,9 @@
 //! - Resuming: a re-run on the same directory reads `games.pgn`, drops a record cut short by a
 //!   kill, skips every game whose key is already there and plays the rest. Players may be added
 //!   between runs, and `games` raised (opening `k` depends only on the seed and `k`); the opening
-//!   settings (source, seed, variant, ply cap) must not change, and a run that tries is refused.
+//!   settings (source, seed, rule set, ply cap, time control) must not change, and a run that
+//!   tries is refused naming the setting. The folder is claimed by `tournament.toml`
+//!   ([`crate::fsutil::claim_dir`]): a non-empty folder without it is someone else's and refused.
 
 use super::model::RatedGame;
 use super::openings::{Opening, OpeningError, OpeningSource};
@@ -19,6 +21,7 @@ use super::records::{read_records_resuming_of, RecordFileError, RecordGame, Reco
 use super::runner::{play_games, GameJob, GameRunError, PlayerSource};
 use super::tally::Effort;
 use crate::catalog::GameId;
+use crate::fsutil::{Claim, ClaimError};
 use crate::game::State;
 use crate::player::clock::TimeControl;
 use crate::player::spec::{PlayerSpec, SpecError};
@@ -149,6 +152,9 @@ pub enum TournamentError {
     /// A file of the output directory could not be written.
     #[error("{0}: {1}")]
     Io(PathBuf, String),
+    /// The output folder holds a tournament of other opening settings, or someone else's files.
+    #[error(transparent)]
+    Claim(#[from] ClaimError),
 }
 
 /// A validated tournament.
@@ -311,20 +317,6 @@ impl Tournament {
         jobs
     }
 
-    /// The settings that fix the games of a directory (a resumed run must not change them).
-    fn fixed_settings(&self) -> String {
-        let c = &self.config;
-        let game = match self.game {
-            GameId::FiveUp(_) => self.variant.to_string(),
-            g => g.to_string(),
-        };
-        let mut s = format!("openings {}, seed {}, variant {game}, max_plies {}", c.openings, c.seed, c.max_plies);
-        if let Some(tc) = self.tc {
-            s += &format!(", tc {tc}");
-        }
-        s
-    }
-
     /// Prepares the output directory (refusing one written with other opening settings), saves
     /// the effective settings, truncates a record cut short by a kill, and lists what is done and
     /// what is left.
@@ -341,32 +333,27 @@ impl Tournament {
     fn plan_with<S: RecordGame>(&self, schedule: Vec<GameJob<S>>) -> Result<Plan<S>, TournamentError> {
         let dir = &self.config.out;
         let io = |p: &Path, e: std::io::Error| TournamentError::Io(p.to_path_buf(), e.to_string());
-        std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
-        // 1. The effective settings: a resumed run must keep the opening settings.
+        // 1. The folder, claimed by its settings file (see `claim_dir`): a resumed run keeps the
+        // opening settings, may add players (kept listed, so that the folder's config rates them
+        // all) and games.
         let cfg_path = dir.join(CONFIG_FILE);
-        if let Ok(text) = std::fs::read_to_string(&cfg_path) {
-            if let Ok(old) = Tournament::from_toml(&text) {
-                if old.fixed_settings() != self.fixed_settings() {
-                    return Err(TournamentError::Config(format!(
-                        "{} holds a tournament with {}; this run asks for {} (use another --out)",
-                        dir.display(),
-                        old.fixed_settings(),
-                        self.fixed_settings()
-                    )));
-                }
-            }
-        }
         let mut saved = self.config.clone();
-        if let Some(old) = std::fs::read_to_string(&cfg_path).ok().and_then(|t| Tournament::from_toml(&t).ok()) {
-            // Keep players of earlier runs listed, so the directory's config rates them all.
-            for p in old.config.players {
-                if !saved.players.contains(&p) {
-                    saved.players.push(p);
+        match std::fs::read_to_string(&cfg_path) {
+            Ok(text) => {
+                let old = TournamentConfig::from_toml(&text, &cfg_path.display().to_string())?;
+                for p in old.players {
+                    if !saved.players.contains(&p) {
+                        saved.players.push(p);
+                    }
                 }
             }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(io(&cfg_path, e)),
         }
         let text = toml::to_string(&saved).map_err(|e| TournamentError::Config(e.to_string()))?;
-        crate::fsutil::write_atomic(&cfg_path, text.as_bytes()).map_err(|e| io(&cfg_path, e))?;
+        let may_change =
+            |key: &str, _: &str, _: &str| matches!(key, "players" | "games" | "concurrency" | "out" | "gauntlet");
+        crate::fsutil::claim_dir_with(dir, Claim { job: "a tournament", file: CONFIG_FILE }, &text, &may_change)?;
         // 2. Finished games, dropping a cut-off tail.
         let games_path = dir.join(GAMES_FILE);
         let done = read_records_resuming_of(&games_path)?;
@@ -602,7 +589,17 @@ mod tests {
         let mut c = config(&dir, &["random:seed=1", "random:seed=2"]);
         c.seed = 6;
         let e = Tournament::new(c).unwrap().plan().err().unwrap().to_string();
-        assert!(e.contains("use another --out"), "{e}");
+        assert!(e.contains("holds a tournament with seed = 5") && e.contains("asks for seed = 6"), "{e}");
+        // A folder of someone else's files is not written into; a damaged settings file is named.
+        let foreign = dir.join("foreign");
+        std::fs::create_dir(&foreign).unwrap();
+        std::fs::write(foreign.join("ratings.txt"), "mine").unwrap();
+        let e = Tournament::new(config(&foreign, &["random:seed=1", "random:seed=2"])).unwrap().plan().err().unwrap();
+        assert!(e.to_string().contains("is not empty and holds no tournament.toml"), "{e}");
+        assert_eq!(std::fs::read_dir(&foreign).unwrap().count(), 1, "nothing written");
+        std::fs::write(dir.join(CONFIG_FILE), "players = [").unwrap();
+        let e = Tournament::new(config(&dir, &["random:seed=1", "random:seed=2"])).unwrap().plan().err().unwrap();
+        assert!(e.to_string().contains(CONFIG_FILE), "{e}");
         std::fs::remove_dir_all(&dir).ok();
     }
 }

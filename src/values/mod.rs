@@ -85,6 +85,9 @@ pub enum ValuesError {
     /// The output folder holds games of other settings.
     #[error("{0} was written with other settings ({1}); use another --out or the same settings")]
     Mismatch(String, String),
+    /// The output folder holds a run of other settings, or someone else's files.
+    #[error(transparent)]
+    Claim(#[from] crate::fsutil::ClaimError),
     /// A game could not be played.
     #[error("playing the matches failed: {0}")]
     Play(String),

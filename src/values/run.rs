@@ -2,6 +2,10 @@
 //! estimate by each method, feed the values back into the engine and repeat until they settle.
 //!
 //! Output folder layout (every file rewritten at the end; games appended as they finish):
+//! - `values.toml`: the settings that fix the games (rule set, engine, imbalances, openings, ply
+//!   cap, seed); the folder is claimed by it ([`crate::fsutil::claim_dir`]): a rerun with other
+//!   such settings is refused naming the setting, and a non-empty folder without it is someone
+//!   else's and refused;
 //! - `iter-K/config.json`: the effective settings of iteration K (a resumed run must match them);
 //! - `iter-K/games.jsonl`: its games ([`super::records`]); a restarted run skips games already there;
 //! - `iter-K/weights.toml`: for K ≥ 1, the weights file the engine played with (values of K − 1);
@@ -459,9 +463,41 @@ fn pair_results(schedule: &[Imbalance], lines: &[GameLine]) -> Vec<PairResults> 
         .collect()
 }
 
+/// The settings file of a values folder: what fixes its games (a rerun may add pairs, iterations,
+/// records, but not change these).
+pub const SETTINGS_FILE: &str = "values.toml";
+
+/// The text of [`SETTINGS_FILE`] for `cfg`.
+fn settings_text<G: ValuesGame>(cfg: &ValuesConfig<G>) -> String {
+    let imbalances: Vec<String> = cfg.imbalances.iter().map(|i| i.text()).collect();
+    format!(
+        "# fiveup values settings (a rerun on this folder must keep them)\nruleset = {:?}\nengine = {:?}\nimbalances = {:?}\nopening_plies = {}\nmax_plies = {}\nseed = {}\n",
+        cfg.rules.to_string(),
+        cfg.engine.to_string(),
+        imbalances.join(","),
+        cfg.opening_plies,
+        cfg.max_plies,
+        cfg.seed
+    )
+}
+
+/// Claims `cfg.out` ([`crate::fsutil::claim_dir`]): a new or empty folder, or one of a run with
+/// the same settings. A folder of a run from before the settings file (it holds `iter-0` and no
+/// settings file) is adopted: its games are checked against `iter-0/config.json` as they always were.
+fn claim<G: ValuesGame>(cfg: &ValuesConfig<G>) -> Result<(), ValuesError> {
+    let text = settings_text(cfg);
+    let file = cfg.out.join(SETTINGS_FILE);
+    if !file.exists() && cfg.out.join("iter-0/config.json").is_file() {
+        crate::fsutil::write_atomic(&file, text.as_bytes()).map_err(io(&file))?;
+    }
+    crate::fsutil::claim_dir(&cfg.out, crate::fsutil::Claim { job: "a values run", file: SETTINGS_FILE }, &text)?;
+    Ok(())
+}
+
 /// Runs the whole estimation (see the module docs) and writes the report into `cfg.out`.
 pub fn run<G: ValuesGame>(cfg: &ValuesConfig<G>) -> Result<ValuesReport, ValuesError> {
     let t0 = Instant::now();
+    claim(cfg)?;
     let rs = cfg.rules;
     let base = match &cfg.engine {
         PlayerSpec::AlphaBeta(ab) => ab.clone(),

@@ -142,6 +142,10 @@ fn values_tiny_run_completes_and_writes_its_table() {
     let dir = std::env::temp_dir().join(format!("fiveup-values-e2e-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let out = dir.to_str().unwrap();
+    // Output folders are made, their parents not.
+    let o = fiveup(&["values", "--pairs", "1", "--out", &format!("{out}/fiveup")]);
+    assert_one_line_error(&o, "no such folder");
+    std::fs::create_dir(&dir).unwrap();
     for ruleset in ["fiveup", "raumschach"] {
         let sub = format!("{out}/{ruleset}");
         let args = [
@@ -190,7 +194,15 @@ fn values_tiny_run_completes_and_writes_its_table() {
         let o = fiveup(&args);
         assert!(o.status.success(), "{}", stderr(&o));
         assert_eq!(std::fs::read_to_string(format!("{sub}/iter-0/games.jsonl")).unwrap(), games);
+        // Other imbalances would pool games of two settings: refused, naming the setting.
+        let other: Vec<&str> = args.iter().map(|a| if *a == "P,PP,R" { "P,PP,B" } else { a }).collect();
+        assert_one_line_error(&fiveup(&other), "asks for imbalances = ");
     }
+    // Someone else's folder is not written into.
+    std::fs::write(dir.join("values.txt"), "my notes").unwrap();
+    let o = fiveup(&["values", "--pairs", "1", "--imbalances", "P", "--out", out]);
+    assert_one_line_error(&o, "is not empty and holds no values.toml, so it is not a values run");
+    assert_eq!(std::fs::read_to_string(dir.join("values.txt")).unwrap(), "my notes");
     let o = fiveup(&["values", "--ruleset", "raumschach", "--imbalances", "W", "--out", out]);
     assert_one_line_error(&o, "raumschach has no removable piece 'W'");
     std::fs::remove_dir_all(&dir).ok();
@@ -326,9 +338,29 @@ fn nnue_datagen_writes_shards_resumes_and_refuses_other_settings() {
     let o = fiveup(&[&args[..], &["--max-plies", "24"]].concat());
     assert!(stdout(&o).starts_with("0 games played now (3 already there)"), "{}", stdout(&o));
     let o = fiveup(&[&args[..], &["--max-plies", "30"]].concat());
-    assert_one_line_error(&o, "other settings");
+    assert_one_line_error(&o, "asks for max_plies = 30");
     let o = fiveup(&["nnue", "datagen", "--out", out, "--games", "3", "--engine", "mcts:ab"]);
     assert_one_line_error(&o, "expected an alpha-beta spec");
+    if cfg!(feature = "torch") {
+        // Training on far less than a batch works, and says what it means.
+        let run = dir.with_extension("train");
+        let _ = std::fs::remove_dir_all(&run);
+        let o = fiveup(&[
+            "nnue",
+            "train",
+            "--data",
+            out,
+            "--out",
+            run.to_str().unwrap(),
+            "--epochs",
+            "1",
+            "--hidden",
+            "32",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(stderr(&o).contains("fewer than one batch of"), "{}", stderr(&o));
+        std::fs::remove_dir_all(&run).ok();
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
 

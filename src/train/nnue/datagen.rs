@@ -18,7 +18,7 @@
 
 use crate::eval::openings::random_opening;
 use crate::eval::runner::PlayerSource;
-use crate::fsutil::{claim_dir, ClaimError};
+use crate::fsutil::{claim_dir, Claim, ClaimError};
 use crate::player::spec::PlayerSpec;
 use crate::rules::{Position, Variant};
 use crate::selfplay::{write_shard, GameRecord};
@@ -118,24 +118,9 @@ pub enum DatagenError {
         /// `--max-plies`.
         max: usize,
     },
-    /// The directory holds data made with other settings.
-    #[error(
-        "{} holds data made with other settings (see {}); use the same settings to resume, or another --out",
-        .dir.display(),
-        .settings.display()
-    )]
-    Differs {
-        /// The data directory.
-        dir: PathBuf,
-        /// Its settings file.
-        settings: PathBuf,
-    },
-    /// The directory is something else.
-    #[error("{} exists and is not a datagen directory (no datagen.toml)", .0.display())]
-    Foreign(PathBuf),
-    /// The directory could not be claimed.
-    #[error("{0}")]
-    Claim(String),
+    /// The directory holds other settings, or someone else's files.
+    #[error(transparent)]
+    Claim(#[from] ClaimError),
     /// The worker threads could not be started.
     #[error("cannot start {threads} threads: {source}")]
     Threads {
@@ -175,11 +160,7 @@ pub fn prepare(dir: &Path, cfg: &DatagenConfig) -> Result<PlayerSource, DatagenE
     if cfg.opening_plies > 60 || !(1..=100_000).contains(&cfg.max_plies) || cfg.max_plies <= cfg.opening_plies {
         return Err(DatagenError::Plies { opening: cfg.opening_plies, max: cfg.max_plies });
     }
-    claim_dir(dir, "datagen.toml", &cfg.to_text()).map_err(|e| match e {
-        ClaimError::Differs(settings) => DatagenError::Differs { dir: dir.to_path_buf(), settings },
-        ClaimError::Foreign => DatagenError::Foreign(dir.to_path_buf()),
-        ClaimError::Io(m) => DatagenError::Claim(m),
-    })?;
+    claim_dir(dir, Claim { job: "a datagen run", file: "datagen.toml" }, &cfg.to_text())?;
     Ok(spec.into())
 }
 
@@ -282,7 +263,7 @@ mod tests {
         assert_eq!(replayed[0].moves, games[2].moves);
         // Other settings on the same directory, a bad engine, absurd numbers: refused up front.
         let e = prepare(&dir, &DatagenConfig { seed: 2, ..config() }).unwrap_err().to_string();
-        assert!(e.contains("other settings"), "{e}");
+        assert!(e.contains("holds a datagen run with seed = ") && e.contains("asks for seed = 2"), "{e}");
         for (bad, want) in [
             (DatagenConfig { engine: "random".into(), ..config() }, "alpha-beta"),
             (DatagenConfig { engine: "ab:depth=x".into(), ..config() }, "--engine"),

@@ -33,7 +33,7 @@ use crate::engine::nnue::{shipped_file, ships, Network, NetworkFormatError};
 use crate::eval::records::{read_records_resuming, RecordWriter, TextRecord};
 use crate::eval::tournament::{game_key, job_key};
 use crate::eval::{paired_jobs_lazy, play_games_until, Decision, MatchTally, OpeningSource, PlayerSource, SprtConfig};
-use crate::fsutil::{claim_dir, ClaimError};
+use crate::fsutil::{claim_dir, Claim, ClaimError};
 use crate::player::spec::{EvalChoice, PlayerSpec};
 use crate::progress::Progress;
 use crate::rules::{Position, Ruleset, Variant};
@@ -309,24 +309,9 @@ pub enum LoopError {
         #[source]
         source: std::io::Error,
     },
-    /// The run directory was started with another config.
-    #[error(
-        "{} was started with another config (see {}); give the same one to resume, or another --run",
-        .run.display(),
-        .saved.display()
-    )]
-    Differs {
-        /// The run directory.
-        run: PathBuf,
-        /// Its saved config.
-        saved: PathBuf,
-    },
-    /// The run directory is something else.
-    #[error("{} exists and is not an nnue loop run (no loop.toml)", .0.display())]
-    Foreign(PathBuf),
-    /// The run directory could not be claimed.
-    #[error("{0}")]
-    Claim(String),
+    /// The run directory holds another config, or someone else's files.
+    #[error(transparent)]
+    Claim(#[from] ClaimError),
     /// A generation's data could not be made.
     #[error(transparent)]
     Datagen(#[from] DatagenError),
@@ -363,11 +348,7 @@ pub enum GateError {
 
 /// Checks the run directory against the config (writing `loop.toml` when new).
 pub fn prepare(run: &Path, cfg_text: &str) -> Result<(), LoopError> {
-    claim_dir(run, "loop.toml", cfg_text).map_err(|e| match e {
-        ClaimError::Differs(saved) => LoopError::Differs { run: run.to_path_buf(), saved },
-        ClaimError::Foreign => LoopError::Foreign(run.to_path_buf()),
-        ClaimError::Io(m) => LoopError::Claim(m),
-    })
+    claim_dir(run, Claim { job: "an nnue loop run", file: "loop.toml" }, cfg_text).map_err(LoopError::from)
 }
 
 /// Runs (or resumes) every generation; `threads` games or training threads at a time.
@@ -396,6 +377,7 @@ pub fn run(
             seed: k as u64,
         };
         let data = gen.join("data");
+        std::fs::create_dir_all(&gen).map_err(|source| LoopError::Io { path: gen.clone(), source })?;
         let engine = datagen::prepare(&data, &dg)?;
         tracing::info!("generation {k}: data from {}", dg.engine);
         let bar = Progress::new(dg.games, &format!("generation {k} datagen"), "games");
@@ -754,7 +736,8 @@ opening_plies = 4
         assert!(settings.contains("eval=nnue:") && settings.contains("gen-000.nnue"), "{settings}");
         // Another config on the same run, and config mistakes: one line each.
         let other = TINY.replace("generations = 2", "generations = 3");
-        assert!(prepare(&run_dir, &other).unwrap_err().to_string().contains("another config"));
+        let e = prepare(&run_dir, &other).unwrap_err().to_string();
+        assert!(e.contains("with generations = 2") && e.contains("asks for generations = 3"), "{e}");
         for (bad, want) in [
             (TINY.replace("window = 2", "windw = 2"), "windw"),
             (TINY.replace("ruleset = \"raumschach\"", "ruleset = \"chess\""), "ruleset"),

@@ -50,7 +50,7 @@ use super::model::FloatNet;
 use super::settings::{NnueSettings, NnueSettingsError};
 use crate::engine::nnue::{Dims, Network, NnueError};
 use crate::engine::score::SCORE_SCALE;
-use crate::fsutil::{claim_dir, ClaimError};
+use crate::fsutil::{claim_dir_with, Claim, ClaimError};
 use crate::rules::Ruleset;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -152,24 +152,9 @@ pub enum NnueTrainError {
         /// Its output scale.
         scale: f32,
     },
-    /// The directory holds a run with other settings.
-    #[error(
-        "{} holds a run with other settings (see {}); use the same settings to resume, or another --out",
-        .dir.display(),
-        .settings.display()
-    )]
-    Differs {
-        /// The run directory.
-        dir: PathBuf,
-        /// Its settings file.
-        settings: PathBuf,
-    },
-    /// The directory is something else.
-    #[error("{} exists and is not an nnue training run (no train.toml)", .0.display())]
-    Foreign(PathBuf),
-    /// The directory could not be claimed.
-    #[error("{0}")]
-    Claim(String),
+    /// The directory holds other settings, or someone else's files.
+    #[error(transparent)]
+    Claim(#[from] ClaimError),
     /// No sample to train on.
     #[error("no training samples (are the shards' positions scored by an engine?)")]
     NoSamples,
@@ -301,11 +286,13 @@ pub struct EpochReport {
 /// hold the same settings.
 pub fn prepare(dir: &Path, cfg: &NnueTrainConfig) -> Result<(), NnueTrainError> {
     cfg.check()?;
-    claim_dir(dir, "train.toml", &cfg.to_text()).map_err(|e| match e {
-        ClaimError::Differs(settings) => NnueTrainError::Differs { dir: dir.to_path_buf(), settings },
-        ClaimError::Foreign => NnueTrainError::Foreign(dir.to_path_buf()),
-        ClaimError::Io(m) => NnueTrainError::Claim(m),
-    })
+    // More epochs extend a run (the cosine schedule then stretches over the new total); every
+    // other setting must stay.
+    let more_epochs = |key: &str, old: &str, new: &str| {
+        key == "epochs" && matches!((old.parse::<u32>(), new.parse::<u32>()), (Ok(a), Ok(b)) if b > a)
+    };
+    claim_dir_with(dir, Claim { job: "an nnue training run", file: "train.toml" }, &cfg.to_text(), &more_epochs)
+        .map_err(NnueTrainError::from)
 }
 
 /// Trains (or resumes) the run in `dir` on `train`, reporting each epoch through `on_epoch` and
@@ -487,11 +474,20 @@ mod tests {
             (0..20).map(|seed| crate::rules::random::scrambled(Variant::plain(rs), 6 + seed as usize, seed)).collect();
         let worst = disagreement(&float, &net, &positions);
         assert!(worst < 25.0, "quantized and float disagree by {worst} cp");
-        // Resume: a finished run trains no more; a longer run is other settings.
+        // Resume: a finished run trains no more; fewer epochs or another rate are refused naming
+        // the setting; more epochs extend it.
         let again = train(&run, &cfg, &train_set, &valid, &|_, _| {}, &mut |_| panic!("no epoch left")).unwrap();
         assert_eq!(Network::load(&again, Some(rs)).unwrap(), net);
-        let e = prepare(&run, &edited(&cfg, |s| s.epochs = 5)).unwrap_err().to_string();
-        assert!(e.contains("other settings"), "{e}");
+        let e = prepare(&run, &edited(&cfg, |s| s.epochs = 3)).unwrap_err().to_string();
+        assert!(e.contains("with epochs = 4") && e.contains("asks for epochs = 3"), "{e}");
+        let e = prepare(&run, &edited(&cfg, |s| s.lr = 1e-3)).unwrap_err().to_string();
+        assert!(e.contains("asks for lr = 0.001"), "{e}");
+        let longer = edited(&cfg, |s| s.epochs = 5);
+        prepare(&run, &longer).unwrap();
+        let mut seen = Vec::new();
+        train(&run, &longer, &train_set, &valid, &|_, _| {}, &mut |r| seen.push(r.epoch)).unwrap();
+        assert_eq!(seen, vec![5], "the extended run trains its one new epoch");
+        assert!(std::fs::read_to_string(run.join("train.toml")).unwrap().contains("epochs = 5"));
         // A kill after epoch 2: a run directory holding epoch 2's state resumes at epoch 3 and
         // ends on the network of the uninterrupted run.
         let (run2, run3) = (t.path().join("run2"), t.path().join("run3"));
@@ -540,7 +536,7 @@ mod tests {
         );
         // The start is part of the settings a resume must match.
         let e = prepare(&fine_run, &slow).unwrap_err().to_string();
-        assert!(e.contains("other settings"), "{e}");
+        assert!(e.contains("holds an nnue training run with"), "{e}");
         // A network of other sizes or another ruleset is refused before any data is read.
         let wider = sized(&fine, Dims { hidden: 48, ..SMALL });
         let e = prepare(&t.path().join("wider"), &wider).unwrap_err().to_string();
@@ -601,7 +597,7 @@ mod tests {
         assert!(worst < 25.0, "quantized and float disagree by {worst} cp");
         // Resuming with another bucket count is other settings.
         let e = prepare(&run, &sized(&cfg, SMALL)).unwrap_err().to_string();
-        assert!(e.contains("other settings"), "{e}");
+        assert!(e.contains("holds an nnue training run with"), "{e}");
     }
 
     #[test]
@@ -647,7 +643,7 @@ mod tests {
         let worst = disagreement(&float, &net, &positions);
         assert!(worst < 25.0, "quantized and float disagree by {worst} cp");
         let e = prepare(&run, &sized(&cfg, SMALL)).unwrap_err().to_string();
-        assert!(e.contains("other settings"), "{e}");
+        assert!(e.contains("holds an nnue training run with"), "{e}");
     }
 
     #[test]
@@ -676,7 +672,7 @@ mod tests {
         assert!(worst < 25.0, "quantized and float disagree by {worst} cp");
         // The state of a run without them does not load as theirs.
         let e = prepare(&run, &sized(&cfg, SMALL)).unwrap_err().to_string();
-        assert!(e.contains("other settings"), "{e}");
+        assert!(e.contains("holds an nnue training run with"), "{e}");
         assert!(FloatNet::load(&run.join("state.ot"), SMALL, Device::Cpu).is_err());
     }
 }
