@@ -7,8 +7,14 @@
 //!   `nodes=N`, `movetime=SECONDS` (limits for games without a clock), `timeout=SECONDS` (how
 //!   long a move may take when neither a clock nor `movetime` bounds it; default 60),
 //!   `grace=SECONDS` (how long past its time an engine may answer before it is killed; default
-//!   1), `log=DIR` (where its stderr goes; default `$TMPDIR/fiveup-engine-logs`; an empty log of
-//!   an engine that did not fail is removed when the player is dropped).
+//!   1), `log=DIR` (the folder its stderr goes to, made if missing; default
+//!   `$TMPDIR/fiveup-engine-logs`; an empty log of an engine that did not fail is removed when
+//!   the player is dropped). An option's value must suit the engine's declaration (`type spin`
+//!   within `min`…`max`, `type check` true or false, `type combo` one of its `var`s): a value that
+//!   does not is an error naming the option, before any game.
+//! - The handshake (`uci` … `uciok`, `isready` … `readyok`) may take `timeout` when given,
+//!   [`HANDSHAKE`] when not; an engine that has not answered after [`HANDSHAKE_NOTE`] is named in a
+//!   warning while the wait goes on.
 //! - One process per player, so per game in matches: started and shaken hands with (`uci` …
 //!   `uciok`, options, `isready` … `readyok`) when the player is built, told the game
 //!   (`UCI_Variant`: a 5x5x5 ruleset or `quasi-alice`) and its flags before the first move,
@@ -61,8 +67,11 @@ pub struct UciSpec {
 /// Harness defaults.
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 const DEFAULT_GRACE: Duration = Duration::from_secs(1);
-/// How long the handshake (`uci` to `uciok`, `isready` to `readyok`) may take.
-const HANDSHAKE: Duration = Duration::from_secs(30);
+/// How long the handshake (`uci` to `uciok`, `isready` to `readyok`) may take when the spec
+/// gives no `timeout`.
+pub const HANDSHAKE: Duration = Duration::from_secs(30);
+/// How long a handshake waits before a warning says what it waits for.
+pub const HANDSHAKE_NOTE: Duration = Duration::from_secs(3);
 
 /// Why the text after `uci:` is not an outside engine's spec (one line; user input in it is
 /// clipped).
@@ -254,7 +263,9 @@ pub struct UciPlayer {
     stderr_done: Arc<AtomicBool>,
     log_path: Option<PathBuf>,
     /// Declared option names (lower case).
-    declared: Vec<String>,
+    declared: Vec<Declared>,
+    /// A warning to log if no line has come by its time (a slow handshake).
+    note: Option<(Instant, String)>,
     /// The engine's `id name`.
     engine_name: String,
     /// The game and flags last set up with `setoption`.
@@ -266,6 +277,79 @@ pub struct UciPlayer {
 
 /// How an outside engine failed a move (or its handshake): it forfeits its game
 /// ([`EngineFailure::kind`]), and the text is the forfeit's reason.
+/// An option an engine declared (`option name NAME type KIND …`).
+#[derive(Clone, Debug, PartialEq)]
+struct Declared {
+    /// Its name as declared.
+    name: String,
+    /// What values it takes.
+    kind: OptionKind,
+}
+
+/// The values an engine option takes.
+#[derive(Clone, Debug, PartialEq)]
+enum OptionKind {
+    /// `type spin`: a whole number in `min..=max` (either bound may be missing).
+    Spin(Option<i64>, Option<i64>),
+    /// `type check`: `true` or `false`.
+    Check,
+    /// `type combo`: one of its `var`s.
+    Combo(Vec<String>),
+    /// `type string`, `type button` or a kind we do not know: any value.
+    Any,
+}
+
+impl Declared {
+    /// Reads what follows `option name` in an `option` line.
+    fn parse(rest: &[&str]) -> Declared {
+        let end = rest.iter().position(|x| *x == "type").unwrap_or(rest.len());
+        let name = rest[..end].join(" ");
+        let words = &rest[end..];
+        let after = |key: &str| words.iter().position(|w| *w == key).and_then(|i| words.get(i + 1));
+        let kind = match words.get(1).copied() {
+            Some("spin") => {
+                OptionKind::Spin(after("min").and_then(|v| v.parse().ok()), after("max").and_then(|v| v.parse().ok()))
+            }
+            Some("check") => OptionKind::Check,
+            Some("combo") => OptionKind::Combo(
+                words
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, w)| **w == "var")
+                    .filter_map(|(i, _)| words.get(i + 1))
+                    .map(|v| v.to_string())
+                    .collect(),
+            ),
+            _ => OptionKind::Any,
+        };
+        Declared { name, kind }
+    }
+
+    /// Why `value` does not suit this option (`None`: it does).
+    fn refuse(&self, value: &str) -> Option<String> {
+        match &self.kind {
+            OptionKind::Spin(min, max) => {
+                let range = format!(
+                    "{}..={}",
+                    min.map_or(String::new(), |m| m.to_string()),
+                    max.map_or(String::new(), |m| m.to_string())
+                );
+                match value.parse::<i64>() {
+                    Ok(n) if min.is_none_or(|m| n >= m) && max.is_none_or(|m| n <= m) => None,
+                    Ok(_) => Some(format!("outside its range {range}")),
+                    Err(_) => Some(format!("not a whole number (it is a spin option, {range})")),
+                }
+            }
+            OptionKind::Check => {
+                (!matches!(value, "true" | "false")).then(|| "not true or false (it is a check option)".to_string())
+            }
+            OptionKind::Combo(vars) => (!vars.iter().any(|v| v.eq_ignore_ascii_case(value)))
+                .then(|| format!("not one of its values ({})", vars.join(", "))),
+            OptionKind::Any => None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, thiserror::Error)]
 enum EngineFailure {
     /// No answer by the deadline: the engine was killed.
@@ -395,7 +479,16 @@ impl UciPlayer {
             .unwrap_or_default();
         let n = LOG_COUNTER.fetch_add(1, Ordering::Relaxed);
         let log_path = dir.join(format!("{base}-{}-{n}.stderr.log", std::process::id()));
-        let mut log = std::fs::create_dir_all(&dir).and_then(|_| std::fs::File::create(&log_path)).ok();
+        let mut log = match std::fs::create_dir_all(&dir).and_then(|_| std::fs::File::create(&log_path)) {
+            Ok(f) => Some(f),
+            // A folder the user named must take the logs; the default one is only a convenience.
+            Err(e) if spec.log.is_some() => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(fail(format!("log={}: cannot write its stderr log there: {e}", dir.display())));
+            }
+            Err(_) => None,
+        };
         let log_path = log.as_ref().map(|_| log_path);
         let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
         let tail = stderr_tail.clone();
@@ -428,29 +521,39 @@ impl UciPlayer {
             stderr_done,
             log_path,
             declared: Vec::new(),
+            note: None,
             engine_name: engine.clone(),
             setup: None,
             stop: None,
             dead: None,
         };
         p.send("uci").map_err(|e| fail(e.to_string()))?;
-        let deadline = Instant::now() + HANDSHAKE;
+        let wait = p.handshake();
+        let deadline = Instant::now() + wait;
+        p.note_slow("uciok", wait);
         loop {
-            let line = p.next_line(deadline).map_err(|e| fail(format!("no 'uciok' after 'uci': {e}")))?;
+            let line = p.next_line(deadline).map_err(|e| {
+                fail(format!(
+                    "no 'uciok' within {} s after 'uci' (timeout=SECONDS waits longer): {e}",
+                    wait.as_secs_f64()
+                ))
+            })?;
             let w: Vec<&str> = line.split_whitespace().collect();
             match w.as_slice() {
                 ["uciok", ..] => break,
                 ["id", "name", rest @ ..] => p.engine_name = rest.join(" "),
-                ["option", "name", rest @ ..] => {
-                    let end = rest.iter().position(|x| *x == "type").unwrap_or(rest.len());
-                    p.declared.push(rest[..end].join(" ").to_ascii_lowercase());
-                }
+                ["option", "name", rest @ ..] => p.declared.push(Declared::parse(rest)),
                 _ => {}
             }
         }
+        p.note = None;
         for (k, v) in p.spec.options.clone() {
-            if !p.declared.contains(&k.to_ascii_lowercase()) {
-                return Err(fail(format!("it has no option '{k}' (it declares: {})", p.declared.join(", "))));
+            let Some(d) = p.declared.iter().find(|d| d.name.eq_ignore_ascii_case(&k)) else {
+                let names: Vec<&str> = p.declared.iter().map(|d| d.name.as_str()).collect();
+                return Err(fail(format!("it has no option '{k}' (it declares: {})", names.join(", "))));
+            };
+            if let Some(why) = d.refuse(&v) {
+                return Err(fail(format!("option {k}={}: {why}", clip(&v))));
             }
             p.send(&format!("setoption name {k} value {v}")).map_err(|e| fail(e.to_string()))?;
         }
@@ -472,12 +575,41 @@ impl UciPlayer {
         Ok(())
     }
 
+    /// How long a handshake may take: the spec's `timeout` when given, else [`HANDSHAKE`].
+    fn handshake(&self) -> Duration {
+        if self.spec.timeout == DEFAULT_TIMEOUT {
+            HANDSHAKE
+        } else {
+            self.spec.timeout
+        }
+    }
+
+    /// Arms the warning logged when `what` has not come after [`HANDSHAKE_NOTE`].
+    fn note_slow(&mut self, what: &str, wait: Duration) {
+        let text = format!(
+            "{} has not sent '{what}' after {} s; waiting up to {} s (timeout=SECONDS changes it)",
+            clip(&self.engine_name),
+            HANDSHAKE_NOTE.as_secs(),
+            wait.as_secs_f64()
+        );
+        self.note = (wait > HANDSHAKE_NOTE).then(|| (Instant::now() + HANDSHAKE_NOTE, text));
+    }
+
     /// `isready` … `readyok`.
     fn ready(&mut self) -> Result<(), EngineFailure> {
         self.send("isready")?;
-        let deadline = Instant::now() + HANDSHAKE;
-        while self.next_line(deadline)? != "readyok" {}
-        Ok(())
+        let wait = self.handshake();
+        let deadline = Instant::now() + wait;
+        self.note_slow("readyok", wait);
+        let got = loop {
+            match self.next_line(deadline) {
+                Ok(l) if l == "readyok" => break Ok(()),
+                Ok(_) => {}
+                Err(e) => break Err(e),
+            }
+        };
+        self.note = None;
+        got
     }
 
     /// The next output line before `deadline`; a hang (the engine is then killed) or a crash.
@@ -491,6 +623,11 @@ impl UciPlayer {
                 let e = EngineFailure::Hang { engine: self.engine_name.clone(), log: self.log_path.clone() };
                 self.dead = Some(e.clone());
                 return Err(e);
+            }
+            if self.note.as_ref().is_some_and(|(at, _)| now >= *at) {
+                if let Some((_, text)) = self.note.take() {
+                    tracing::warn!("{text}");
+                }
             }
             if !stop_sent && self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
                 stop_sent = true;
@@ -552,7 +689,7 @@ impl UciPlayer {
             return Ok(());
         }
         let declared = self.declared.clone();
-        let has = |name: &str| declared.iter().any(|d| d.eq_ignore_ascii_case(name));
+        let has = |name: &str| declared.iter().any(|d| d.name.eq_ignore_ascii_case(name));
         if has("UCI_Variant") {
             self.send(&format!("setoption name UCI_Variant value {}", setup.variant))?;
         } else if !setup.default_variant {
@@ -726,6 +863,47 @@ mod tests {
     fn a_missing_program_is_a_one_line_build_error() {
         let e = UciPlayer::new(UciSpec::parse("/nonexistent/engine").unwrap()).err().unwrap().to_string();
         assert!(e.contains("/nonexistent/engine") && e.contains("cannot start it") && !e.contains('\n'), "{e}");
+    }
+
+    #[test]
+    fn option_values_are_checked_against_the_engines_declarations() {
+        let d = |line: &str| Declared::parse(&line.split_whitespace().collect::<Vec<_>>());
+        let hash = d("Hash type spin default 16 min 1 max 65536");
+        assert_eq!((hash.name.as_str(), hash.refuse("64")), ("Hash", None));
+        assert!(hash.refuse("abc").unwrap().contains("not a whole number"));
+        assert!(hash.refuse("0").unwrap().contains("outside its range 1..=65536"));
+        let ponder = d("Ponder type check default false");
+        assert_eq!((ponder.refuse("true"), ponder.refuse("false")), (None, None));
+        assert!(ponder.refuse("yes").is_some());
+        let variant = d("UCI_Variant type combo default fiveup var fiveup var quasi-alice");
+        assert_eq!(variant.refuse("Quasi-Alice"), None);
+        assert!(variant.refuse("chess").unwrap().contains("fiveup, quasi-alice"));
+        let two_words = d("Skill Level type string default x");
+        assert_eq!((two_words.name.as_str(), two_words.refuse("anything")), ("Skill Level", None));
+        // Through a real process: a bad value, and a log folder that is a file, fail before a game.
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("eng.sh");
+        std::fs::write(
+            &script,
+            "while read -r l; do case $l in uci) echo 'option name Hash type spin default 1 min 1 max 64'; \
+             echo uciok;; isready) echo readyok;; quit) exit;; esac; done\n",
+        )
+        .unwrap();
+        let eng = format!("bash {}", script.display());
+        let e = UciPlayer::new(UciSpec::parse(&format!("{eng};Hash=abc")).unwrap()).err().unwrap().to_string();
+        assert!(e.contains("option Hash=abc: not a whole number"), "{e}");
+        UciPlayer::new(UciSpec::parse(&format!("{eng};Hash=64")).unwrap()).unwrap();
+        let file = dir.path().join("a-file");
+        std::fs::write(&file, "").unwrap();
+        let e = UciPlayer::new(UciSpec::parse(&format!("{eng};log={}", file.display())).unwrap()).err().unwrap();
+        assert!(e.to_string().contains("cannot write its stderr log there"), "{e}");
+        // A silent engine is given up after `timeout`, not a fixed 30 s.
+        let mute = dir.path().join("mute.sh");
+        std::fs::write(&mute, "exec sleep 60\n").unwrap();
+        let t0 = Instant::now();
+        let e = UciPlayer::new(UciSpec::parse(&format!("bash {};timeout=0.3", mute.display())).unwrap()).err().unwrap();
+        assert!(t0.elapsed() < Duration::from_secs(10), "{:?}", t0.elapsed());
+        assert!(e.to_string().contains("no 'uciok' within 0.3 s"), "{e}");
     }
 
     /// A fake Quasi-Alice engine: a bash script that logs what it is sent and answers every `go`
