@@ -12,11 +12,16 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// A network evaluator and the game it was trained on (`None`: not recorded).
+pub type LoadedNet<S> = (Box<dyn Evaluator<S>>, Option<String>);
+
 /// Loads a network saved by the trainer (a directory with `weights.safetensors` and `net.json`,
 /// or a published `models/gen-NNNN` directory) as an evaluator for `mcts:net=PATH` players of
-/// game `S`, on the GPU when one is present. A network of another game is refused.
+/// game `S`, on the GPU when one is present, with the game (`--ruleset` name) it was trained on.
+/// A network of another game's encoding is refused; one of another 5x5x5 game is refused by the
+/// player when it is asked about a position of that game.
 #[cfg(feature = "torch")]
-pub fn load_net_evaluator<S: NetGame>(path: &std::path::Path) -> Result<Box<dyn Evaluator<S>>, BuildError> {
+pub fn load_net_evaluator<S: NetGame>(path: &std::path::Path) -> Result<LoadedNet<S>, BuildError> {
     use crate::nn::torch::{default_device, Model, NetShape, TorchBackend};
     let model = Model::load(path, default_device())
         .map_err(|e| BuildError::Network(format!("cannot load network '{}': {e}", path.display())))?;
@@ -27,12 +32,13 @@ pub fn load_net_evaluator<S: NetGame>(path: &std::path::Path) -> Result<Box<dyn 
             path.display()
         )));
     }
-    Ok(Box::new(crate::nn::NetworkEvaluator::<_, S>::for_game(TorchBackend::new(model, 64))))
+    let ruleset = model.ruleset().map(str::to_string);
+    Ok((Box::new(crate::nn::NetworkEvaluator::<_, S>::for_game(TorchBackend::new(model, 64))), ruleset))
 }
 
 /// Without the `torch` feature no network can be loaded: a one-line error.
 #[cfg(not(feature = "torch"))]
-pub fn load_net_evaluator<S: NetGame>(path: &std::path::Path) -> Result<Box<dyn Evaluator<S>>, BuildError> {
+pub fn load_net_evaluator<S: NetGame>(path: &std::path::Path) -> Result<LoadedNet<S>, BuildError> {
     Err(BuildError::Network(format!(
         "cannot load network '{}': this build has no torch feature (rebuild with default features)",
         path.display()
@@ -61,17 +67,35 @@ pub struct MctsPlayer<S: State = Position> {
     spec: MctsSpec,
     evaluator: Box<dyn Evaluator<S>>,
     stop: Option<Arc<AtomicBool>>,
+    /// The network's file and the game it was trained on, where recorded: a position of another
+    /// game is refused.
+    trained_for: Option<(std::path::PathBuf, String)>,
+}
+
+/// The network of `spec` (if any) and its recorded game, loaded.
+fn spec_evaluator<S: NetGame>(
+    spec: &MctsSpec,
+    other: impl FnOnce() -> Result<Box<dyn Evaluator<S>>, BuildError>,
+) -> Result<(Box<dyn Evaluator<S>>, Option<(std::path::PathBuf, String)>), BuildError> {
+    match &spec.evaluator {
+        EvaluatorSpec::Net(p) => {
+            let (e, game) = load_net_evaluator::<S>(p)?;
+            Ok((e, game.map(|g| (p.clone(), g))))
+        }
+        _ => Ok((other()?, None)),
+    }
 }
 
 impl MctsPlayer {
     /// A 5x5x5 player from its settings; loads the evaluator now.
     pub fn new(spec: MctsSpec) -> Result<MctsPlayer, BuildError> {
         use crate::mcts::quiesce::{LeafNetwork, NnueLeaf};
-        let evaluator: Box<dyn Evaluator> = match &spec.evaluator {
-            EvaluatorSpec::Uniform => Box::new(UniformEvaluator::new()),
-            EvaluatorSpec::AlphaBeta => Box::new(AbEvaluator::new()),
-            EvaluatorSpec::Net(p) => load_net_evaluator(p)?,
-        };
+        let (evaluator, trained_for) = spec_evaluator(&spec, || {
+            Ok(match &spec.evaluator {
+                EvaluatorSpec::AlphaBeta => Box::new(AbEvaluator::new()),
+                _ => Box::new(UniformEvaluator::new()),
+            })
+        })?;
         let leaf = match (&spec.nnue_file, spec.nnue > 0.0) {
             (_, false) => None,
             (None, true) => Some(NnueLeaf { weight: spec.nnue, network: LeafNetwork::Shipped, depth: spec.leaf_depth }),
@@ -86,7 +110,7 @@ impl MctsPlayer {
             }
         };
         let evaluator = crate::mcts::quiesce::with_leaf_terms(evaluator, leaf_terms(&spec, leaf));
-        Ok(MctsPlayer { spec, evaluator, stop: None })
+        Ok(MctsPlayer { spec, evaluator, stop: None, trained_for })
     }
 }
 
@@ -98,22 +122,21 @@ impl<S: NetGame + SearchGame> MctsPlayer<S> {
     where
         S: crate::mcts::quiesce::LeafGame,
     {
-        let evaluator: Box<dyn Evaluator<S>> = match &spec.evaluator {
-            EvaluatorSpec::Uniform => Box::new(UniformEvaluator::new()),
-            EvaluatorSpec::AlphaBeta => return Err(refuse("mcts:ab (alpha-beta leaf values)")),
-            EvaluatorSpec::Net(p) => load_net_evaluator::<S>(p)?,
-        };
+        if spec.evaluator == EvaluatorSpec::AlphaBeta {
+            return Err(refuse("mcts:ab (alpha-beta leaf values)"));
+        }
+        let (evaluator, trained_for) = spec_evaluator(&spec, || Ok(Box::new(UniformEvaluator::new())))?;
         if spec.nnue > 0.0 {
             return Err(refuse("mcts:nnue= (NNUE leaves)"));
         }
         let evaluator = crate::mcts::quiesce::with_leaf_terms(evaluator, leaf_terms(&spec, None));
-        Ok(MctsPlayer { spec, evaluator, stop: None })
+        Ok(MctsPlayer { spec, evaluator, stop: None, trained_for })
     }
 
     /// A player with a given evaluator, used as given (the spec's evaluator and `quiescence`
     /// fields are then only labels).
     pub fn with_evaluator(spec: MctsSpec, evaluator: Box<dyn Evaluator<S>>) -> MctsPlayer<S> {
-        MctsPlayer { spec, evaluator, stop: None }
+        MctsPlayer { spec, evaluator, stop: None, trained_for: None }
     }
 
     fn config(&self) -> SearchConfig {
@@ -143,6 +166,15 @@ impl<S: NetGame + SearchGame> MctsPlayer<S> {
         sims: Option<u32>,
         time: Option<Duration>,
     ) -> Result<Option<MctsAnalysis<S::Move>>, crate::nn::EvalError> {
+        if let Some((path, game)) = &self.trained_for {
+            if pos.game_name() != game {
+                return Err(crate::nn::EvalError(format!(
+                    "{}: a network trained on {game}, but the game is {}",
+                    path.display(),
+                    pos.game_name()
+                )));
+            }
+        }
         let start = Instant::now();
         let deadline = time.map(|t| start + t);
         let budget = sims.unwrap_or(u32::MAX);
@@ -190,6 +222,10 @@ fn principal_variation<M: Copy + PartialEq>(tree: &crate::mcts::tree::Tree<M>, f
 impl<S: NetGame + SearchGame> Player<S> for MctsPlayer<S> {
     fn name(&self) -> String {
         PlayerSpec::Mcts(self.spec.clone()).to_string()
+    }
+
+    fn evaluation(&self, _pos: &S) -> Option<String> {
+        Some(format!("MCTS leaves from {}", self.evaluator.name()))
     }
 
     fn choose(&mut self, pos: &S, history: &[u64]) -> Result<Choice<S::Move>, PlayError> {
@@ -347,5 +383,21 @@ mod net_tests {
         let err = missing.build().err().expect("a missing network is an error").to_string();
         assert!(err.contains("/nonexistent/net") && !err.contains('\n'), "{err}");
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_network_trained_on_one_5x5x5_game_refuses_another() {
+        use crate::rules::Ruleset;
+        let t = tempfile::tempdir().unwrap();
+        let mut m = Model::new(&NetConfig::TINY, tch::Device::Cpu).unwrap();
+        m.set_ruleset(Some("fiveup".into()));
+        m.save(t.path()).unwrap();
+        assert_eq!(crate::nn::torch::model::read_sidecar(t.path()).unwrap().ruleset.as_deref(), Some("fiveup"));
+        let spec: PlayerSpec = format!("mcts:net={},sims=4", t.path().display()).parse().unwrap();
+        let five = Position::startpos(Variant::plain(Ruleset::FiveUp));
+        assert!(five.legal_moves().contains(&spec.build().unwrap().choose(&five, &[]).unwrap().mv));
+        let raum = Position::startpos(Variant::plain(Ruleset::Raumschach));
+        let e = spec.build().unwrap().choose(&raum, &[]).unwrap_err().to_string();
+        assert!(e.contains("a network trained on fiveup, but the game is raumschach"), "{e}");
     }
 }

@@ -68,6 +68,8 @@ struct OptimMeta {
 /// A tch network and its optimizer.
 pub struct TchLearner {
     model: Model,
+    /// The game of the run, recorded in every network saved (`net.json`'s `ruleset`).
+    ruleset: Option<String>,
     net: NetConfig,
     /// The game's sizes: a checkpoint or network of another game is refused.
     shape: NetShape,
@@ -96,11 +98,14 @@ impl TchLearner {
         tch::manual_seed(cfg.seed as i64);
         let device = default_device();
         let net = net_config(cfg);
-        let model = Model::with_shape(&net, shape, device).map_err(backend_err)?;
+        let mut model = Model::with_shape(&net, shape, device).map_err(backend_err)?;
+        let ruleset = cfg.game().ok().map(|g| g.name().to_string());
+        model.set_ruleset(ruleset.clone());
         let t = &cfg.training;
         let weights = LossWeights { policy: t.policy_weight, wdl: t.value_weight, moves_left: t.moves_left_weight };
         Ok(TchLearner {
             model,
+            ruleset,
             net,
             shape,
             training: t.clone(),
@@ -114,8 +119,10 @@ impl TchLearner {
 
     /// Loads the network in `dir`, which must have this learner's architecture and game.
     fn load_model(&self, dir: &Path) -> Result<Model, TrainError> {
-        let model = Model::load_expecting(dir, &self.net, self.device).map_err(backend_err)?;
+        let mut model = Model::load_expecting(dir, &self.net, self.device).map_err(backend_err)?;
         check_shape(dir, model.shape(), &self.shape)?;
+        // Checkpoints from before the game was recorded get it now.
+        model.set_ruleset(self.ruleset.clone());
         Ok(model)
     }
 

@@ -145,6 +145,11 @@ pub struct Sidecar {
     /// sidecars have no such field).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<String>,
+    /// The game it was trained on, as `--ruleset` names it (`fiveup`, `raumschach`,
+    /// `quasi-alice`): players refuse to use it for another. Absent in sidecars written before it
+    /// was recorded (such a network is used for any game of its encoding).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ruleset: Option<String>,
     /// Input planes the network reads ([`crate::nn::PLANES`] for the 5x5x5 games).
     pub planes: usize,
     /// Policy logits it writes ([`crate::nn::POLICY_SIZE`] for the 5x5x5 games).
@@ -167,6 +172,8 @@ pub struct Sidecar {
 pub struct Model {
     vs: nn::VarStore,
     net: Net,
+    /// The game it is trained for (the sidecar's `ruleset`).
+    ruleset: Option<String>,
 }
 
 impl std::fmt::Debug for Model {
@@ -193,7 +200,7 @@ impl Model {
         config.validate()?;
         let vs = nn::VarStore::new(device);
         let net = Net::with_shape(&vs.root(), config, shape);
-        Ok(Model { vs, net })
+        Ok(Model { vs, net, ruleset: None })
     }
 
     /// Loads the network saved in directory `dir`, with the architecture and game its sidecar
@@ -205,6 +212,7 @@ impl Model {
         check_weights_file(&weights, &sidecar)?;
         let mut model = Model::with_shape(&sidecar.config, shape, device)?;
         model.load_weights(&weights)?;
+        model.ruleset = sidecar.ruleset;
         Ok(model)
     }
 
@@ -241,6 +249,7 @@ impl Model {
             format: FORMAT_NAME.to_string(),
             version: FORMAT_VERSION,
             game: (shape != NetShape::FIVE_UP).then(|| shape.game.to_string()),
+            ruleset: self.ruleset.clone(),
             planes: shape.planes,
             policy_size: shape.policy_size(),
             config: *self.config(),
@@ -308,6 +317,16 @@ impl Model {
     /// The architecture.
     pub fn config(&self) -> &NetConfig {
         self.net.config()
+    }
+
+    /// The game it is trained for, as `--ruleset` names it (`None`: not recorded).
+    pub fn ruleset(&self) -> Option<&str> {
+        self.ruleset.as_deref()
+    }
+
+    /// Records the game it is trained for (saved in the sidecar).
+    pub fn set_ruleset(&mut self, ruleset: Option<String>) {
+        self.ruleset = ruleset;
     }
 
     /// The game shape it was built for.
