@@ -185,6 +185,7 @@ pub fn run_selfplay(a: &SelfplayArgs, out: &mut dyn Write) -> Result<()> {
         common::bound("--games", n, 1, common::MAX_GAMES as u64)?;
     }
     torch_threads(a.threads)?;
+    install_train_interrupt();
     let location = fiveup::store::RunLocation::parse(&a.run)?;
     let remote = matches!(location, fiveup::store::RunLocation::Remote(_));
     let name = a.worker.clone().unwrap_or_else(|| default_worker_name(remote));

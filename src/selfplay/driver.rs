@@ -384,6 +384,18 @@ pub fn run<S: SelfPlayGame>(
     on_game: &mut dyn FnMut(GameRecord),
     on_progress: &mut dyn FnMut(&SelfPlayCounts),
 ) -> Result<SelfPlayCounts, crate::nn::EvalError> {
+    run_until(cfg, evaluator, &|| false, on_game, on_progress)
+}
+
+/// [`run`] that stops as soon as `stop()` holds (checked before every step, one evaluator call
+/// apart): the games finished so far have been handed over, the games in progress are dropped.
+pub fn run_until<S: SelfPlayGame>(
+    cfg: &SelfPlayConfig<S>,
+    evaluator: &mut dyn Evaluator<S>,
+    stop: &dyn Fn() -> bool,
+    on_game: &mut dyn FnMut(GameRecord),
+    on_progress: &mut dyn FnMut(&SelfPlayCounts),
+) -> Result<SelfPlayCounts, crate::nn::EvalError> {
     let t0 = Instant::now();
     let name = evaluator.name();
     let mut prog = SelfPlayCounts::default();
@@ -396,6 +408,9 @@ pub fn run<S: SelfPlayGame>(
     let mut out: Vec<Evaluation> = Vec::new();
     let mut counts: Vec<usize> = Vec::new();
     while !slots.is_empty() {
+        if stop() {
+            break;
+        }
         // 1. Start searches where needed and gather leaves, in parallel.
         slots.par_iter_mut().for_each(|s| {
             if !s.searching && s.finished.is_none() {

@@ -16,7 +16,7 @@ pub mod shards;
 pub mod stats;
 
 pub use bench::{bench, bench_config, BenchReport};
-pub use driver::{adjudicate_ply_cap, run, ResignConfig, ResignStreaks, SelfPlayConfig, SelfPlayCounts};
+pub use driver::{adjudicate_ply_cap, run, run_until, ResignConfig, ResignStreaks, SelfPlayConfig, SelfPlayCounts};
 pub use game::SelfPlayGame;
 pub use records::{GameRecord, GameResult, PositionRecord, Termination, SCHEMA_VERSION};
 pub use shards::{read_shard, write_shard, ShardError, ShardWriter};

@@ -149,8 +149,10 @@ impl<S: TrainGame> MatchSettings<S> {
 
 /// Plays up to `s.pairs` colour-swapped pairs of `a` against `b` through the match runner. After
 /// each completed pair `on_pair` sees the running result and the pair's two scores (A's side) and
-/// stops the match by returning false (pairs already under way finish unreported). Returns the
-/// result and every finished game's record.
+/// stops the match by returning false (pairs already under way finish unreported). A stop request
+/// ([`crate::train::request_stop`]) ends it as a game ends, with [`TrainError::Interrupted`] (the
+/// caller records nothing: the match is replayed whole on resume). Returns the result and every
+/// finished game's record.
 pub fn play_match<S: TrainGame>(
     a: &PlayerSource<S>,
     b: &PlayerSource<S>,
@@ -165,6 +167,9 @@ pub fn play_match<S: TrainGame>(
     let mut records = Vec::new();
     // After a Break the runner reports no more games.
     play_games_until(jobs, s.concurrency, |i, record| {
+        if super::stop_requested() {
+            return ControlFlow::Break(());
+        }
         let pair = tally.add(i % 2 == 0, &record);
         records.push(record);
         if let Some(scores) = pair {
@@ -175,6 +180,9 @@ pub fn play_match<S: TrainGame>(
         ControlFlow::Continue(())
     })
     .map_err(|e| TrainError::Player(e.to_string()))?;
+    if super::stop_requested() {
+        return Err(TrainError::Interrupted { generation: 0, step: 0 });
+    }
     Ok((MatchResult::from_tally(b.name(), &tally), records))
 }
 

@@ -18,7 +18,9 @@
 //!
 //! Games are written one shard per chunk of `selfplay.games_per_shard` games; chunks are played in
 //! parallel on every core (rayon), each game seeded by its index, so a killed bootstrap replays
-//! only the chunks whose shard is missing and the data do not depend on the thread count.
+//! only the chunks whose shard is missing and the data do not depend on the thread count. A stop
+//! request ([`crate::train::request_stop`]) is honoured between games: no new game starts, and
+//! chunks not finished write no shard (their games are replayed alike on resume).
 //! The engine's fixed node budget makes its games reproducible. Training on them
 //! (`bootstrap.steps` steps) is the generation loop's ordinary training; afterwards bootstrap
 //! samples keep a decaying share of each batch ([`crate::train::replay`]).
@@ -151,14 +153,23 @@ pub fn play_games(
     let played: Result<Vec<u64>, TrainError> = todo
         .par_iter()
         .map(|&c| {
+            if super::stop_requested() {
+                return Ok(0);
+            }
             let games: Result<Vec<GameRecord>, TrainError> = (c * per..((c + 1) * per).min(b.games))
                 .map(|i| {
+                    if super::stop_requested() {
+                        return Err(TrainError::Interrupted { generation: 0, step: 0 });
+                    }
                     let opening = random_opening(&start, b.random_opening_plies as usize, seed, i)
                         .map_err(|e| TrainError::Player(e.to_string()))?;
                     engine_game(&engine, opening, max_plies, i)
                 })
                 .collect();
-            let games = games?;
+            let games = match games {
+                Err(TrainError::Interrupted { .. }) => return Ok(0),
+                g => g?,
+            };
             write_shard(&dir.join(format!("ab-{c:06}.shard")), &games)?;
             let n: u64 = games.iter().map(|g| g.positions.len() as u64).sum();
             positions.fetch_add(n, Ordering::Relaxed);

@@ -164,9 +164,21 @@ pub fn load_latest(
     config_hash: &str,
     force: bool,
 ) -> Result<Option<CheckpointMeta>, TrainError> {
+    load_latest_of(run, learner, &[config_hash], force)
+}
+
+/// [`load_latest`] where a checkpoint written under any of `hashes` is of the run's config (the
+/// first is the current identity, named in messages).
+pub fn load_latest_of(
+    run: &RunDir,
+    learner: &mut dyn Learner,
+    hashes: &[&str],
+    force: bool,
+) -> Result<Option<CheckpointMeta>, TrainError> {
+    let config_hash = hashes.first().copied().unwrap_or_default();
     let Some((_, dir)) = list(run).pop() else { return Ok(None) };
     let meta = verify(&dir)?;
-    let other_config = meta.config_hash != config_hash;
+    let other_config = !hashes.contains(&meta.config_hash.as_str());
     if other_config && !force {
         tracing::warn!(
             "{}: written under config {}, the run's config is now {config_hash}",

@@ -121,9 +121,12 @@ pub fn play_chunk<S: TrainGame>(
             }
             Ok(())
         };
-        let played = selfplay::run(
+        // A stop request (Ctrl-C, SIGTERM) ends the chunk within one step: the finished games are
+        // flushed below, the ones in progress dropped.
+        let played = selfplay::run_until(
             &sp,
             evaluator,
+            &super::stop_requested,
             &mut |g| {
                 if failure.is_none() {
                     if let Err(e) = step(&mut writer, Some(g)) {
@@ -277,6 +280,10 @@ pub fn run_worker(run: &RunDir, opts: &WorkerOptions) -> Result<u64, TrainError>
     };
     loop {
         if opts.max_games.is_some_and(|m| played >= m) {
+            return Ok(played);
+        }
+        if super::stop_requested() {
+            tracing::info!("worker {}: stopped on request after {played} games", opts.name);
             return Ok(played);
         }
         run.refresh()?;

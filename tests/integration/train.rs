@@ -111,6 +111,7 @@ fn the_quick_config_runs_end_to_end_and_a_rerun_has_nothing_to_do() {
     assert_eq!(text(&o.stdout), "");
     let o = train_cmd(&run, &["--set", "generations=3"]).output().unwrap();
     assert_ok(&o);
+    assert!(!text(&o.stderr).contains("written under config"), "no warning: {}", text(&o.stderr));
     check_finished_run(&run, 3);
     // Resuming without --config uses the frozen config.
     let o = Command::new(env!("CARGO_BIN_EXE_fiveup"))
@@ -190,6 +191,71 @@ fn ctrl_c_stops_at_a_safe_point_and_says_how_to_resume() {
     // The run resumes from where it stopped.
     assert_ok(&train_cmd(&run, &extra).output().unwrap());
     check_finished_run(&run, 2);
+}
+
+/// Sends SIGTERM to `child` and returns its output and how long it took to exit.
+fn terminate(child: std::process::Child) -> (std::process::Output, Duration) {
+    let t0 = Instant::now();
+    assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
+    let o = child.wait_with_output().unwrap();
+    (o, t0.elapsed())
+}
+
+#[test]
+fn sigterm_stops_bootstrap_and_self_play_within_seconds_keeping_what_was_finished() {
+    // A cluster sends SIGKILL 30 s after SIGTERM: every phase must stop well before that, even
+    // in the middle of a chunk of games that would take minutes.
+    let t = tempfile::tempdir().unwrap();
+    let run = t.path().join("run");
+    let rd = RunDir::new(&run);
+    let long_bootstrap = [
+        "--set",
+        "bootstrap.enabled=true",
+        "--set",
+        "bootstrap.games=5000",
+        "--set",
+        "bootstrap.engine=ab:nodes=3000,hash=1",
+        "--set",
+        "bootstrap.ply_cap=200",
+    ];
+    let child = train_cmd(&run, &long_bootstrap).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
+    wait_for(Duration::from_secs(120), || read_dir_len(&rd.bootstrap_dir()) >= 2);
+    let (o, took) = terminate(child);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(took < Duration::from_secs(10), "bootstrap took {took:?} to stop: {err}");
+    assert!(err.lines().last().unwrap_or_default().starts_with("stopped: interrupted at a safe point"), "{err}");
+    let kept = read_dir_len(&rd.bootstrap_dir());
+    assert!((2..2500).contains(&kept), "{kept} bootstrap shards");
+    assert_eq!(rd.read_state().unwrap().unwrap().phase, Phase::Bootstrap);
+    // Self-play: one chunk of 64 long games at a time.
+    let run2 = t.path().join("run2");
+    let rd2 = RunDir::new(&run2);
+    let long_selfplay = [
+        "--set",
+        "selfplay.games_per_generation=640",
+        "--set",
+        "selfplay.concurrent_games=64",
+        "--set",
+        "selfplay.full_simulations=800",
+        "--set",
+        "selfplay.cheap_simulations=400",
+        "--set",
+        "selfplay.ply_cap=400",
+    ];
+    let child = train_cmd(&run2, &long_selfplay).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
+    wait_for(Duration::from_secs(120), || rd2.read_state().ok().flatten().is_some_and(|s| s.phase == Phase::Selfplay));
+    std::thread::sleep(Duration::from_secs(2));
+    let (o, took) = terminate(child);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(took < Duration::from_secs(10), "self-play took {took:?} to stop: {err}");
+    assert!(count_games(&rd2.shard_dir(0)) < 640);
+    assert_eq!(rd2.read_state().unwrap().unwrap().phase, Phase::Selfplay);
+}
+
+fn read_dir_len(dir: &Path) -> usize {
+    std::fs::read_dir(dir).map_or(0, |d| d.count())
 }
 
 #[test]

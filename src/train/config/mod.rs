@@ -118,9 +118,17 @@ impl TrainConfig {
         toml::to_string(self).expect("a config always serialises")
     }
 
-    /// A 64-bit FNV-1a hash of [`Self::to_toml`], as 16 hex digits (stored in checkpoints).
+    /// The config's identity stored in checkpoints: a 64-bit FNV-1a hash of [`Self::to_toml`]
+    /// with `generations` set to 0 (the one setting a run may change freely), as 16 hex digits.
     pub fn hash(&self) -> String {
         // An identity recorded in checkpoints, not a checksum: it stays FNV-1a so old runs match.
+        let fixed = TrainConfig { generations: 0, ..self.clone() };
+        format!("{:016x}", crate::fsutil::legacy::fnv1a64(fixed.to_toml().as_bytes()))
+    }
+
+    /// The identity checkpoints were written with before `generations` left it (the hash of the
+    /// whole config), still accepted from them.
+    pub fn legacy_hash(&self) -> String {
         format!("{:016x}", crate::fsutil::legacy::fnv1a64(self.to_toml().as_bytes()))
     }
 }

@@ -196,7 +196,7 @@ fn train_game<S: TrainGame>(
     checkpoint::clean_temporaries(&run);
     let hash = cfg.hash();
     let mut learner = open_learner::<S>(&cfg)?;
-    let meta = checkpoint::load_latest(&run, learner.as_mut(), &hash, opts.force_config)?;
+    let meta = checkpoint::load_latest_of(&run, learner.as_mut(), &[&hash, &cfg.legacy_hash()], opts.force_config)?;
     let step = meta.as_ref().map_or(0, |m| m.step);
     if meta.is_none() && !cfg.network.init.is_empty() {
         // Before any long work: a wrong path or architecture fails here.
@@ -308,11 +308,27 @@ pub fn check_init(cfg: &TrainConfig) -> Result<(), TrainError> {
 }
 
 impl<S: TrainGame> Trainer<'_, S> {
-    /// Makes the run's held-out set if the config asks for one and it is missing.
+    /// Makes the run's held-out set if the config asks for one and it is missing; an existing
+    /// one is read now, so that a damaged set is found before any work rather than after a
+    /// generation's, with the fix in the message.
     fn ensure_heldout(&mut self) -> Result<(), TrainError> {
         let n = self.cfg.heldout.positions;
-        if n == 0 || heldout::heldout_path(&self.run).exists() {
+        let path = heldout::heldout_path(&self.run);
+        if n == 0 {
             return Ok(());
+        }
+        if path.exists() {
+            return match heldout::load_from(&path) {
+                Ok(_) => Ok(()),
+                Err(e) => Err(TrainError::Corrupt {
+                    path: path.clone(),
+                    detail: format!(
+                        "{}; delete it and rerun: the run makes a new held-out set (networks measured on \
+                         the old one keep their figures in eval/heldout-NNNN.json)",
+                        e.to_string().trim_start_matches(&format!("{}: ", path.display()))
+                    ),
+                }),
+            };
         }
         let bar = Progress::new(n, "held-out set", "positions");
         bar.resume_at(0);
@@ -356,6 +372,16 @@ impl<S: TrainGame> Trainer<'_, S> {
         self.run.write_state(&self.state)
     }
 
+    /// `e`, an interruption given the run's generation and step.
+    fn placed(&self, e: TrainError) -> TrainError {
+        match e {
+            TrainError::Interrupted { .. } => {
+                TrainError::Interrupted { generation: self.state.generation, step: self.step }
+            }
+            e => e,
+        }
+    }
+
     /// `Err(Interrupted)` once a stop was requested (see [`super::request_stop`]).
     fn check_stop(&self) -> Result<(), TrainError> {
         if self.run.lease_lost() {
@@ -386,8 +412,9 @@ impl<S: TrainGame> Trainer<'_, S> {
                 }
                 Phase::Train => self.train()?,
                 Phase::Publish => self.publish()?,
-                Phase::Gate => self.gate()?,
-                Phase::Evaluate => self.evaluate()?,
+                // A match stopped by a request does not know the run's place: say it here.
+                Phase::Gate => self.gate().map_err(|e| self.placed(e))?,
+                Phase::Evaluate => self.evaluate().map_err(|e| self.placed(e))?,
                 Phase::Report => self.report()?,
                 Phase::Finished => {
                     tracing::info!("run finished: {} generations", self.state.generation);
@@ -436,6 +463,7 @@ impl<S: TrainGame> Trainer<'_, S> {
         let t0 = Instant::now();
         let stats = super::bootstrap::play_games(&self.run, &self.cfg, &|games, _| bar.inc(games))?;
         bar.finish();
+        self.check_stop()?;
         if stats.games > 0 {
             let secs = t0.elapsed().as_secs_f64();
             let rate = stats.positions as f64 / secs.max(1e-9);
@@ -739,6 +767,10 @@ mod tests {
         let back = resolve_config(&RunDir::new(t.path()), &opts(t.path())).unwrap();
         assert_eq!(back, cfg, "the checkpoint's copy, not the built-in defaults");
         assert_eq!(back.hash(), cfg.hash(), "so the checkpoint still matches");
+        // `generations` may change freely: the identity stays; any other setting changes it.
+        assert_eq!(TrainConfig { generations: 9, ..cfg.clone() }.hash(), cfg.hash());
+        assert_ne!(TrainConfig { seed: cfg.seed + 1, ..cfg.clone() }.hash(), cfg.hash());
+        assert_ne!(cfg.legacy_hash(), cfg.hash());
     }
 
     #[test]
