@@ -19,7 +19,7 @@ use std::io::Write;
 pub struct AnalyseArgs {
     /// Player spec: `ab[:depth=N,...]`, `mcts:EVAL,sims=N`, `random` (a bad spec lists them all;
     /// default: depth 4 with the stronger evaluation of the ruleset, the shipped network for Five Up).
-    #[arg(long, value_name = "SPEC", default_value = "ab:eval=auto")]
+    #[arg(long, value_name = "SPEC", default_value = fiveup::player::spec::DEFAULT_PLAYER)]
     pub engine: String,
     /// Rules and position.
     #[command(flatten)]

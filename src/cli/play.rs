@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 pub struct PlayArgs {
     /// The opponent: a player spec such as `ab:depth=3` or `mcts:ab,sims=200` (default: depth 4
     /// with the stronger evaluation of the ruleset, the shipped network for Five Up).
-    #[arg(long, value_name = "SPEC", default_value = "ab:eval=auto")]
+    #[arg(long, value_name = "SPEC", default_value = fiveup::player::spec::DEFAULT_PLAYER)]
     pub engine: String,
     /// Your side: white or black.
     #[arg(long = "as", value_name = "SIDE", default_value = "white")]
@@ -163,6 +163,36 @@ fn orientation(ruleset: Ruleset, view: Color) -> String {
     format!("{levels}\n{side}")
 }
 
+/// [`diagram_for`] with the last move marked: its destination in brackets (`[N]`), its origin,
+/// now empty, as `*`.
+fn diagram_marked(pos: &Position, view: Color, last: Option<fiveup::rules::Move>) -> String {
+    let text = diagram_for(pos, view);
+    let Some(m) = last else { return text };
+    let mut lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    // Line and column of a cell's character: five levels side by side, each `R |x|x|x|x|x|`
+    // (14 characters with the space between levels).
+    let at = |c: Cell| {
+        let (row, col) = match view {
+            Color::White => (4 - c.rank(), c.file()),
+            Color::Black => (c.rank(), 4 - c.file()),
+        };
+        (row as usize, (c.layer() * 14 + 3 + 2 * col) as usize)
+    };
+    let mut set = |(row, col): (usize, usize), ch: char| {
+        if let Some(x) = lines.get_mut(row).and_then(|l| l.get_mut(col)) {
+            *x = ch;
+        }
+    };
+    let (from, to) = (m.from(), m.to());
+    if from != to && pos.piece_at(from).is_none() {
+        set(at(from), '*');
+    }
+    let (row, col) = at(to);
+    set((row, col - 1), '[');
+    set((row, col + 1), ']');
+    lines.into_iter().map(|l| l.into_iter().collect::<String>() + "\n").collect()
+}
+
 /// The board as [`diagram`] draws it, but from black's side: ranks 1 to 5 from the top and files
 /// e to a from the left, each level still labelled A-E.
 fn diagram_for(pos: &Position, view: Color) -> String {
@@ -293,7 +323,11 @@ impl Session {
     }
 
     fn show(&self, out: &mut dyn Write) -> Result<()> {
-        write!(out, "{}", diagram_for(self.game.position(), self.human))?;
+        let last = self.game.moves().last().copied();
+        write!(out, "{}", diagram_marked(self.game.position(), self.human, last))?;
+        if let Some(m) = last {
+            writeln!(out, "last move {}: [ ] its destination, * its origin", coordinate(m))?;
+        }
         writeln!(out, "position: {}", self.game.position().to_text())?;
         writeln!(out, "status: {}", self.game.status())?;
         Ok(())
@@ -316,7 +350,8 @@ impl Session {
             let label = move_number_label(self.game.position());
             let text = figurine(self.game.position(), c.mv);
             self.game.play(c.mv)?;
-            let score = c.info.score.map(|s| format!(", {s}")).unwrap_or_default();
+            // The engine's score is from its own side: say so.
+            let score = c.info.score.map(|s| format!(", {s} from the engine's side")).unwrap_or_default();
             writeln!(out, "{} plays {label} {text} ({}{score})", self.name, coordinate(c.mv))?;
             self.show(out)?;
         }
@@ -426,6 +461,25 @@ mod tests {
     use super::*;
     use crate::cli::{Cli, Command};
     use clap::Parser;
+
+    #[test]
+    fn the_last_move_is_marked_on_the_board_from_either_side() {
+        let mut pos = Position::startpos(fiveup::rules::Variant::default());
+        let m = parse_move(&pos, "Dc2Cc2").unwrap();
+        pos.make(m);
+        // From white's side: the pawn on level C in brackets, its old cell on level D a `*`.
+        let white = diagram_marked(&pos, Color::White, Some(m));
+        assert!(white.contains("2 |_|_|_|_|_| 2 |_|_|_|_|_| 2 |_|_[P]_|_| 2 |P|P|*|P|P| 2 |P|P|P|P|P|"), "{white}");
+        // From black's side the files run e to a: file c stays in the middle.
+        let black = diagram_marked(&pos, Color::Black, Some(m));
+        assert!(black.contains("2 |_|_|_|_|_| 2 |_|_|_|_|_| 2 |_|_[P]_|_| 2 |P|P|*|P|P| 2 |P|P|P|P|P|"), "{black}");
+        // A move on the edge file: the bracket replaces the frame's bar.
+        let mut edge = Position::startpos(fiveup::rules::Variant::default());
+        let m = parse_move(&edge, "Da2Ca2").unwrap();
+        edge.make(m);
+        assert!(diagram_marked(&edge, Color::White, Some(m)).contains(" 2 [P]_|_|_|_| 2 |*|P|P|P|P| "), "edge");
+        assert_eq!(diagram_marked(&pos, Color::White, None), diagram_for(&pos, Color::White));
+    }
 
     fn run_script(flags: &[&str], script: &str) -> Result<String> {
         let Command::Play(a) = Cli::try_parse_from([&["fiveup", "play"], flags].concat()).unwrap().command else {

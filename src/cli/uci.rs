@@ -10,9 +10,10 @@ use clap::Args;
     "The game before any `setoption name UCI_Variant` (fiveup, fiveup-2001, raumschach, quasi-alice) [default: fiveup]",
 )))]
 pub struct UciArgs {
-    /// The player behind the protocol (the `Player` option's default): `ab`, `ab:values=FILE`,
+    /// The player behind the protocol (the `Player` option's default): `ab:eval=auto` (the
+    /// strongest evaluation of the game, as `play` and `analyse`), `ab`, `ab:values=FILE`,
     /// `mcts:net=DIR,batch=8`, ... A spec naming no limit lets each `go` set them.
-    #[arg(long, value_name = "SPEC", default_value = "ab")]
+    #[arg(long, value_name = "SPEC", default_value = fiveup::player::spec::DEFAULT_PLAYER)]
     pub player: String,
     /// The rule set.
     #[command(flatten)]

@@ -150,7 +150,13 @@ impl fmt::Display for Pentanomial {
 /// which gives a real one-sided bound for a perfect (or zero) score: 6 wins of 6 mean
 /// `Elo > +77`. Scores are clamped to `[ε, 1 − ε]` with `ε = 1 / (2·games)` before mapping, so
 /// the stored estimate and the open end stay finite (the result half a game away); [`Display`]
-/// then prints only the bound.
+/// then prints only the bound. A near-perfect (or near-zero) score whose interval end reaches
+/// the clamp is [`EloInterval::capped`]: that end is printed as open and the note says so.
+///
+/// LOS is `Φ((score − ½) / stderr)` with the interval's own spread: the normal interval's
+/// standard error, or, where the Wilson interval replaces it, the score test's `½ / √games`, so
+/// that LOS beyond 97.5% (or below 2.5%) means the interval excludes an even score, and never
+/// otherwise.
 ///
 /// [`Display`]: fmt::Display
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -171,6 +177,10 @@ pub struct EloInterval {
     pub los: f64,
     /// Games behind the estimate.
     pub games: u64,
+    /// An end of the interval (or the estimate) reached the clamp at half a game from a perfect
+    /// or zero score: that end is open, not a figure.
+    #[serde(default)]
+    pub capped: bool,
 }
 
 impl EloInterval {
@@ -190,12 +200,15 @@ impl EloInterval {
         // runs past a perfect or zero score; then the Wilson interval of `games` games, which
         // stays inside (0, 1) and gives a real bound on the side the games say something about.
         let (mut s_lo, mut s_hi) = (mean - z95() * se, mean + z95() * se);
+        let mut spread = se;
         if se <= 0.0 || s_lo <= 0.0 || s_hi >= 1.0 {
             (s_lo, s_hi) = wilson(mean, games as f64);
+            spread = 0.5 / (games as f64).sqrt();
         }
+        let capped = s_hi >= 1.0 - eps || s_lo <= eps;
         let (lo95, hi95) = (to_elo(s_lo), to_elo(s_hi));
-        let los = if se > 0.0 {
-            normal_cdf((mean - 0.5) / se)
+        let los = if spread > 0.0 {
+            normal_cdf((mean - 0.5) / spread)
         } else if mean > 0.5 {
             1.0
         } else if mean < 0.5 {
@@ -212,6 +225,7 @@ impl EloInterval {
             score_stderr: se,
             los,
             games,
+            capped,
         })
     }
 }
@@ -235,17 +249,21 @@ impl fmt::Display for EloInterval {
         if self.score <= 0.0 {
             return write!(f, "Elo < {:+.1} (95% upper bound; zero score), {tail}", self.hi95);
         }
-        write!(
-            f,
-            "Elo {:+.1} ± {:.1} [{:+.1}, {:+.1}], score {:.2}%, LOS {:.1}%, {} games",
-            self.elo,
-            self.pm95,
-            self.lo95,
-            self.hi95,
-            100.0 * self.score,
-            100.0 * self.los,
-            self.games
-        )
+        if self.capped {
+            // One end reached the clamp: print it open, not as a figure equal to the estimate.
+            let (lo, hi) = if self.score > 0.5 {
+                (format!("{:+.1}", self.lo95), "open".to_string())
+            } else {
+                ("open".to_string(), format!("{:+.1}", self.hi95))
+            };
+            let side = if self.score > 0.5 { "perfect" } else { "zero" };
+            return write!(
+                f,
+                "Elo {:+.1} [{lo}, {hi}], {tail} (capped: the score is within half a game of a {side} one)",
+                self.elo
+            );
+        }
+        write!(f, "Elo {:+.1} ± {:.1} [{:+.1}, {:+.1}], {tail}", self.elo, self.pm95, self.lo95, self.hi95)
     }
 }
 
@@ -361,9 +379,40 @@ mod tests {
         }
         let win = Trinomial::new(6, 0, 0).elo_interval().unwrap().to_string();
         assert!(win.starts_with("Elo > +77.") && win.contains("perfect score"), "{win}");
-        // Near-perfect: 5.5 of 6 has a two-sided interval whose top stays below the clamp.
+        // Near-perfect: 5.5 of 6 sits half a game from perfect, at the clamp: a real lower bound,
+        // the top printed open rather than equal to the estimate.
         let e = Trinomial::new(5, 1, 0).elo_interval().unwrap();
-        assert!(e.lo95 > 0.0 && e.lo95 < e.elo && e.pm95 > 50.0, "{e:?}");
+        assert!(e.lo95 > 0.0 && e.lo95 < e.elo && e.capped, "{e:?}");
+        assert!(e.to_string().starts_with(&format!("Elo {:+.1} [{:+.1}, open]", e.elo, e.lo95)), "{e}");
+        // A clear but ordinary win has both ends.
+        let e = Trinomial::new(30, 10, 10).elo_interval().unwrap();
+        assert!(!e.capped && e.hi95 > e.elo && e.to_string().contains(" ± "), "{e:?}");
+        // 199.5 of 200: the estimate and the top end both sit at the clamp; the top is printed open.
+        let e = Trinomial::new(199, 1, 0).elo_interval().unwrap();
+        assert!(e.capped && e.lo95 > 0.0, "{e:?}");
+        let text = e.to_string();
+        assert!(
+            text.contains(", open]") && text.contains("capped: the score is within half a game of a perfect"),
+            "{text}"
+        );
+        assert!(!text.contains('±'), "{text}");
+        let text = Trinomial::new(0, 1, 199).elo_interval().unwrap().to_string();
+        assert!(text.contains("[open, ") && text.contains("of a zero one"), "{text}");
+    }
+
+    #[test]
+    fn los_agrees_with_the_interval() {
+        // Two pairs of 1.5/2 each: no spread, so the Wilson interval over 4 games; it reaches
+        // below an even score, and LOS must not claim certainty.
+        let pairs = Pentanomial { counts: [0, 0, 0, 2, 0] };
+        let e = pairs.elo_interval().unwrap();
+        assert!(e.lo95 < 0.0, "{e:?}");
+        assert!(e.los < 0.975 && e.los > 0.5, "{e:?}");
+        // Where the interval excludes an even score, LOS is beyond 97.5%, and back.
+        for (w, d, l) in [(30, 10, 10), (12, 0, 8), (100, 0, 0), (3, 0, 1), (40, 20, 40)] {
+            let e = Trinomial::new(w, d, l).elo_interval().unwrap();
+            assert_eq!(e.lo95 > 0.0, e.los > 0.975, "{w}/{d}/{l}: {e:?}");
+        }
     }
 
     #[test]

@@ -101,6 +101,24 @@ impl Player for AlphaBetaPlayer {
         PlayerSpec::AlphaBeta(self.spec.clone()).to_string()
     }
 
+    fn evaluation(&self, pos: &Position) -> Option<String> {
+        let variant = pos.variant();
+        let rs = variant.ruleset;
+        let hand = || match &self.spec.values {
+            Some(v) => format!("hand evaluation with the values of {}", v.display()),
+            None => "hand evaluation".to_string(),
+        };
+        Some(match &self.spec.eval {
+            EvalChoice::Hand => hand(),
+            EvalChoice::Shipped => format!("NNUE, the network shipped for {rs}"),
+            EvalChoice::Nnue(p) => format!("NNUE {}", p.display()),
+            EvalChoice::Auto if crate::engine::nnue::ships(rs) && variant == Variant::plain(rs) => {
+                format!("NNUE, the network shipped for {rs} (eval=auto)")
+            }
+            EvalChoice::Auto => format!("{} (eval=auto: no network shipped for this board)", hand()),
+        })
+    }
+
     fn choose(&mut self, pos: &Position, history: &[u64]) -> Result<Choice, PlayError> {
         let go = Go::default();
         self.play(&Turn { pos, history, start: pos, moves: &[], go: &go }, &mut |_| {})
@@ -184,6 +202,13 @@ impl QaAlphaBetaPlayer {
 impl Player<crate::quasi_alice::Position> for QaAlphaBetaPlayer {
     fn name(&self) -> String {
         PlayerSpec::AlphaBeta(self.spec.clone()).to_string()
+    }
+
+    fn evaluation(&self, _pos: &crate::quasi_alice::Position) -> Option<String> {
+        Some(match &self.spec.values {
+            Some(v) => format!("hand evaluation with the values of {}", v.display()),
+            None => "hand evaluation (measured piece values)".to_string(),
+        })
     }
 
     fn choose(

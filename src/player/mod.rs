@@ -248,6 +248,14 @@ pub trait Player<S: State = Position> {
     fn set_stop_flag(&mut self, stop: Arc<AtomicBool>) {
         let _ = stop;
     }
+
+    /// What this player evaluates positions of `pos`'s game with, in words (`hand evaluation`,
+    /// `NNUE nets/nnue-fiveup.nnue (shipped for fiveup)`), for the protocol's `info string`;
+    /// `None` for players without an evaluation of their own (random, outside engines).
+    fn evaluation(&self, pos: &S) -> Option<String> {
+        let _ = pos;
+        None
+    }
 }
 
 /// Most simulations per move a spec may ask for.

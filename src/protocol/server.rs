@@ -48,7 +48,7 @@ pub struct ServeOptions {
 
 impl Default for ServeOptions {
     fn default() -> Self {
-        ServeOptions { player: "ab".into(), game: GameId::FiveUp(Ruleset::FiveUp) }
+        ServeOptions { player: crate::player::spec::DEFAULT_PLAYER.into(), game: GameId::FiveUp(Ruleset::FiveUp) }
     }
 }
 
@@ -500,6 +500,9 @@ impl<S: ServeGame> Served for Table<S> {
                 return say(out, "bestmove 0000");
             }
         };
+        // Which player and evaluation answer, so that a harness's log says what it measured.
+        let eval = player.evaluation(game.position()).map(|e| format!(", {e}")).unwrap_or_default();
+        say(out, &format!("info string player {}{eval}", player.name()))?;
         let stop = Arc::new(AtomicBool::new(false));
         player.set_stop_flag(stop.clone());
         let out = out.clone();
@@ -572,6 +575,30 @@ mod tests {
         serve(std::io::Cursor::new(input), Box::new(out.clone()), &opts).unwrap();
         let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
         text.lines().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn a_search_names_its_player_and_evaluation_and_the_default_is_the_strongest() {
+        let run = |game: GameId, setup: &[&str]| {
+            let out = Buffer::default();
+            let mut script = vec!["uci"];
+            script.extend(setup);
+            script.extend(["position startpos", "go depth 1", "isready"]);
+            let opts = ServeOptions::default();
+            let opts = ServeOptions { game, ..opts };
+            serve(std::io::Cursor::new(script.join("\n")), Box::new(out.clone()), &opts).unwrap();
+            let bytes = out.0.lock().unwrap().clone();
+            String::from_utf8(bytes).unwrap()
+        };
+        let five = run(GameId::FiveUp(Ruleset::FiveUp), &[]);
+        assert!(five.contains("option name Player type string default ab:eval=auto"), "{five}");
+        let named =
+            |text: &str, eval: &str| text.lines().any(|l| l.starts_with("info string player ab:") && l.ends_with(eval));
+        assert!(named(&five, ", NNUE, the network shipped for fiveup (eval=auto)"), "{five}");
+        let hand = run(GameId::FiveUp(Ruleset::FiveUp), &["setoption name Player value ab:eval=hand"]);
+        assert!(named(&hand, ", hand evaluation"), "{hand}");
+        let qa = run(GameId::QuasiAlice, &[]);
+        assert!(named(&qa, ", hand evaluation (measured piece values)"), "{qa}");
     }
 
     fn qa_after(moves: &[&str]) -> crate::quasi_alice::Position {

@@ -110,11 +110,43 @@ impl ValuesReport {
     pub fn table(&self) -> String {
         let mut s = String::new();
         self.write_rows(&mut s);
+        if let Some(w) = self.too_few_games() {
+            let _ = writeln!(s, "{w}");
+        }
         self.write_imbalance(&mut s);
         self.write_regressions(&mut s);
         self.write_needs_and_iterations(&mut s);
         let _ = writeln!(s, "time: {:.1} s", self.seconds);
         s
+    }
+
+    /// A warning when the figures cannot be read as values: a value below zero, or an interval
+    /// that could not be computed or spans more than the value itself on both sides (`None`:
+    /// the figures hold).
+    pub fn too_few_games(&self) -> Option<String> {
+        let mut bad: Vec<String> = Vec::new();
+        for r in &self.rows {
+            for (method, e) in METHODS.iter().zip(r.estimates()) {
+                let Some(e) = e else { continue };
+                let why = if !e.value.is_finite() {
+                    "no value"
+                } else if e.value < 0.0 {
+                    "a negative value"
+                } else if !(e.se.is_finite() && e.lo95.is_finite() && e.hi95.is_finite()) {
+                    "no interval"
+                } else {
+                    continue;
+                };
+                bad.push(format!("{} ({method}: {why})", r.kind));
+            }
+        }
+        (!bad.is_empty()).then(|| {
+            format!(
+                "warning: too few games for these figures: {}; they are not piece values yet (play more with \
+                 --pairs, or --target for sequential allocation)",
+                bad.join(", ")
+            )
+        })
     }
 
     /// The heading and one line per piece.
@@ -547,5 +579,13 @@ mod tests {
         report.plot(&path).unwrap();
         let png = std::fs::read(&path).unwrap();
         assert!(png.starts_with(b"\x89PNG") && png.len() > 1000, "{} bytes", png.len());
+        // Sound figures carry no warning; a negative value or a missing interval does.
+        assert!(report.too_few_games().is_none() && !report.table().contains("warning"));
+        let mut thin = report.clone();
+        thin.rows[0].texel = Some(Estimate { value: -0.4, se: 2.0, lo95: -4.0, hi95: 3.0 });
+        thin.rows[1].imbalance = Some(Estimate { value: 4.0, se: f64::NAN, lo95: f64::NAN, hi95: f64::NAN });
+        let w = thin.too_few_games().unwrap();
+        assert!(w.contains("knight (texel: a negative value), rook (imbalance: no interval)"), "{w}");
+        assert!(thin.table().contains(&w));
     }
 }

@@ -52,6 +52,14 @@ fn play_is_scripted_through_stdin() {
     let out = ok(&o);
     assert!(out.contains("you play 1. Cc2 (Dc2Cc2)"), "{out}");
     assert!(out.contains("ab:depth=1,hash=16 plays 1... "), "{out}");
+    // The engine's score says whose it is; the board marks the last move.
+    assert!(out.contains(" from the engine's side)"), "{out}");
+    assert!(out.contains("last move Dc2Cc2: [ ] its destination, * its origin"), "{out}");
+    assert!(
+        out.lines().any(|l| l.starts_with("5 |") && l.contains('[') && l.contains(']'))
+            || out.lines().any(|l| l.contains(" |") && l.contains('[') && l.contains(']')),
+        "{out}"
+    );
     assert!(out.contains("illegal move 'Q-Aa1'"), "{out}");
     assert!(out.contains("ambiguous move 'N-Cc1': it could be NEb1-Cc1 (Eb1Cc1) or NEd1-Cc1 (Ed1Cc1)"), "{out}");
     assert!(out.contains("209 legal moves") || out.contains(" legal moves\n"), "{out}");

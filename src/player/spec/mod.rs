@@ -90,6 +90,10 @@ impl fmt::Display for EvalChoice {
     }
 }
 
+/// The player `play`, `analyse` and the protocol use when none is named: alpha-beta with the
+/// strongest evaluation the game has ([`EvalChoice::Auto`]).
+pub const DEFAULT_PLAYER: &str = "ab:eval=auto";
+
 /// Which evaluator an MCTS player asks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EvaluatorSpec {
