@@ -331,6 +331,28 @@ impl Drop for StopOnDrop {
     }
 }
 
+/// `POST /api/player`: whether the page can play against `spec` in this game, checked the way a
+/// search would (allowed here, parses, builds: a network loads, an outside engine shakes hands):
+/// `{"name": canonical spec}`, or the error a search would get (400, 403), before a game starts.
+pub(crate) async fn player(
+    State(st): State<Arc<AppState>>,
+    Body(req): Body<GameRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let id = game_of(&req)?;
+    for_game!(id, S => player_game::<S>(st, req, id).await)
+}
+
+async fn player_game<S: WebGame>(st: Arc<AppState>, req: GameRequest, id: GameId) -> Result<Json<Value>, ApiError> {
+    replay::<S>(&req, id)?;
+    let spec = web_player(&st, req.spec.as_deref())?;
+    let name = spec.to_string();
+    tokio::task::spawn_blocking(move || S::build_player(&spec).map(drop))
+        .await
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("player build failed: {e}")))?
+        .map_err(|e| ApiError::bad(format!("spec: {e}")))?;
+    Ok(Json(json!({ "name": name })))
+}
+
 /// `POST /api/search`: checks everything, takes a search slot (429 when none is free), then
 /// streams `info` events and one `bestmove` (or `error`) event.
 pub(crate) async fn search(

@@ -14,6 +14,52 @@ pub fn asset(path: &str) -> Option<&'static [u8]> {
     ASSETS.binary_search_by(|(p, _)| (*p).cmp(path)).ok().map(|i| ASSETS[i].1)
 }
 
+/// The Content-Security-Policy of every answer: this server's own scripts (and the page's inline
+/// import map, by its SHA-256), styles (no style attributes: the page sets styles through the
+/// CSSOM), images (the `data:` favicon and the `blob:` images of fetched plots) and connections;
+/// no frames, no plugins, no foreign form targets.
+pub fn content_security_policy() -> axum::http::HeaderValue {
+    static CSP: std::sync::OnceLock<axum::http::HeaderValue> = std::sync::OnceLock::new();
+    CSP.get_or_init(|| {
+        let scripts: String = inline_scripts(asset("").unwrap_or_default())
+            .iter()
+            .map(|s| {
+                use base64::Engine;
+                use sha2::Digest;
+                format!(" 'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(s)))
+            })
+            .collect();
+        let policy = format!(
+            "default-src 'self'; script-src 'self'{scripts}; style-src 'self'; img-src 'self' data: blob:; \
+             connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+        );
+        axum::http::HeaderValue::from_str(&policy).expect("the policy is ASCII")
+    })
+    .clone()
+}
+
+/// The contents of the inline `<script>` elements of an HTML page (those without `src`).
+fn inline_scripts(html: &[u8]) -> Vec<&[u8]> {
+    let mut out = Vec::new();
+    let mut rest = html;
+    while let Some(open) = find(rest, b"<script") {
+        let after = &rest[open..];
+        let Some(end_tag) = find(after, b">") else { break };
+        let tag = &after[..end_tag];
+        let body = &after[end_tag + 1..];
+        let Some(close) = find(body, b"</script>") else { break };
+        if find(tag, b" src=").is_none() {
+            out.push(&body[..close]);
+        }
+        rest = &body[close..];
+    }
+    out
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
 /// Every embedded path.
 #[cfg(test)]
 pub fn paths() -> impl Iterator<Item = &'static str> {

@@ -25,7 +25,13 @@
 //! - **Watching** reads run directories as they are written (a tournament's `games.pgn` and its
 //!   `live/` files, a training run's `metrics.jsonl` and plots) and caches what it computes per
 //!   file size and modification time, so many viewers cost the runs nothing measurable.
-//! - **Assets** (`web/static/`) are embedded in the binary by `build.rs` ([`assets`]).
+//! - **Assets** (`web/static/`) are embedded in the binary by `build.rs` ([`assets`]); every
+//!   answer carries a Content-Security-Policy that allows only this server's own scripts (the
+//!   page's inline import map by its hash), styles, images and connections.
+//! - **Slow or broken clients.** A request must name its `Host` (HTTP/1.0 without one is a 400).
+//!   A request head must arrive within [`HEAD_TIMEOUT`] (hyper's header timer; the connection is
+//!   then closed) and a body within [`BODY_TIMEOUT`] (408), so a client that stalls half-way holds
+//!   nothing for long. The server runs its own accept loop for that ([`serve`]).
 
 mod api;
 mod assets;
@@ -67,6 +73,10 @@ pub struct ServeConfig {
 pub const MAX_HASH_MB: usize = 256;
 /// The largest request body, in bytes (record text for parsing included).
 pub const MAX_BODY: usize = 4 << 20;
+/// The longest a client may take to send a request's head; the connection is then closed.
+pub const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
+/// The longest a client may take to send a request's body (408 after it).
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// What the handlers share.
 pub(crate) struct AppState {
@@ -186,6 +196,7 @@ pub fn router(config: ServeConfig) -> Result<Router, ServeError> {
         .route("/api/info", get(api::info))
         .route("/api/game", post(api::game))
         .route("/api/search", post(api::search))
+        .route("/api/player", post(api::player))
         .route("/api/draw", post(api::draw))
         .route("/api/record", post(api::record))
         .route("/api/records/parse", post(runs::parse_records_text))
@@ -234,6 +245,9 @@ fn loopback_host(host: &str) -> bool {
 /// simple request cannot send `application/json` without a preflight, which is never answered).
 async fn guard(State(st): State<Arc<AppState>>, headers: HeaderMap, req: Request, next: Next) -> Response {
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    if host.is_none() {
+        return ApiError::bad("the request names no Host (send a Host header, as HTTP/1.1 requires)").into_response();
+    }
     let allowed =
         |h: &str| loopback_host(h) || st.config.allow_hosts.iter().any(|a| a.eq_ignore_ascii_case(host_name(h)));
     let checked = st.config.addr.ip().is_loopback() || !st.config.allow_hosts.is_empty();
@@ -261,6 +275,7 @@ async fn guard(State(st): State<Arc<AppState>>, headers: HeaderMap, req: Request
             .into_response();
         }
     }
+    let mut req = req;
     if req.method() == Method::POST {
         let ct = headers.get(header::CONTENT_TYPE).and_then(|h| h.to_str().ok()).unwrap_or("");
         let media = ct.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
@@ -272,9 +287,27 @@ async fn guard(State(st): State<Arc<AppState>>, headers: HeaderMap, req: Request
             )
             .into_response();
         }
+        // The whole body within BODY_TIMEOUT (a client that stalls half-way is answered 408).
+        let (parts, body) = req.into_parts();
+        let bytes = match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, MAX_BODY)).await {
+            Ok(Ok(b)) => b,
+            Ok(Err(_)) => {
+                return ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, format!("the body is over {MAX_BODY} bytes"))
+                    .into_response()
+            }
+            Err(_) => {
+                return ApiError::new(
+                    StatusCode::REQUEST_TIMEOUT,
+                    format!("the request body did not arrive within {} s", BODY_TIMEOUT.as_secs()),
+                )
+                .into_response()
+            }
+        };
+        req = Request::from_parts(parts, axum::body::Body::from(bytes));
     }
     let mut res = next.run(req).await;
     let h = res.headers_mut();
+    h.insert(header::CONTENT_SECURITY_POLICY, assets::content_security_policy());
     h.insert(header::X_FRAME_OPTIONS, axum::http::HeaderValue::from_static("DENY"));
     h.insert(header::X_CONTENT_TYPE_OPTIONS, axum::http::HeaderValue::from_static("nosniff"));
     h.insert(header::REFERRER_POLICY, axum::http::HeaderValue::from_static("no-referrer"));
@@ -298,8 +331,47 @@ pub fn serve(config: ServeConfig, out: &mut dyn std::io::Write) -> Result<(), Se
         let addr = listener.local_addr()?;
         writeln!(out, "listening on http://{addr}/").and_then(|()| out.flush())?;
         tracing::info!("serving on {addr}; runs: {}", config.runs.len());
-        axum::serve(listener, app).with_graceful_shutdown(shutdown()).await.map_err(ServeError::Server)
+        accept_loop(listener, app).await;
+        Ok(())
     })
+}
+
+/// Serves connections until Ctrl-C or SIGTERM, each an HTTP/1 connection whose request heads must
+/// arrive within [`HEAD_TIMEOUT`]; then lets open connections finish (searches end at once, see
+/// [`shutting_down`]) for up to 10 s.
+async fn accept_loop(listener: tokio::net::TcpListener, app: Router) {
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let mut stop = std::pin::pin!(shutdown());
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => {
+                let stream = match accepted {
+                    Ok((s, _)) => s,
+                    Err(e) => {
+                        // Out of descriptors and the like: wait a moment rather than spin.
+                        tracing::warn!("accept failed: {e}");
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        continue;
+                    }
+                };
+                let service = hyper_util::service::TowerToHyperService::new(app.clone());
+                let conn = hyper::server::conn::http1::Builder::new()
+                    .timer(hyper_util::rt::TokioTimer::new())
+                    .header_read_timeout(HEAD_TIMEOUT)
+                    .serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+                let conn = graceful.watch(conn);
+                tokio::spawn(async move {
+                    if let Err(e) = conn.await {
+                        tracing::debug!("connection ended: {e}");
+                    }
+                });
+            }
+            () = &mut stop => break,
+        }
+    }
+    if tokio::time::timeout(Duration::from_secs(10), graceful.shutdown()).await.is_err() {
+        tracing::warn!("connections still open after 10 s; stopping anyway");
+    }
 }
 
 /// Set when the server is asked to stop: searches in progress end at once, so that open event

@@ -423,6 +423,7 @@ pub(crate) async fn tournament(
             "games_total": settings["games_total"],
             "games_done": results["games_done"],
             "ratings": results["ratings"],
+            "unrated": results["unrated"],
             "crosstable": results["crosstable"],
             "recent": results["recent"],
             "live": live.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
@@ -445,40 +446,74 @@ fn tournament_results<S: WebGame>(games_path: &Path, names: &[String]) -> Result
                              "termination": r.termination(), "plies": r.moves.len() })
         })
         .collect();
-    // rate_records itself leaves out games of players outside the tournament.
-    let (ratings, crosstable) = match rate_records(names, &records, &FitConfig::default()) {
-        Ok(rep) if !mine.is_empty() => {
-            let ratings: Vec<Value> = rep
-                .ranking()
-                .into_iter()
-                .map(|i| {
-                    let p = &rep.players[i];
-                    json!({ "name": p.name, "rank": p.rank, "elo": p.elo, "lo": p.elo - p.pm95, "hi": p.elo + p.pm95,
-                                "games": p.games, "score": p.score_pct, "draws": p.draw_pct })
-                })
-                .collect();
-            let cross: Vec<Vec<Value>> = rep
-                .crosstable
-                .iter()
-                .enumerate()
-                .map(|(i, row)| {
-                    row.iter()
-                        .enumerate()
-                        .map(|(j, t)| {
-                            if i == j || t.wins + t.draws + t.losses == 0 {
+    // The crosstable counts every finished game; the ratings come from the largest group of
+    // players connected by games (ratings of players who never met, directly or through others,
+    // are not comparable), so that a tournament under way shows what it can from its first game.
+    let at = |n: &str| names.iter().position(|x| x == n);
+    let mut cross = vec![vec![(0u32, 0u32, 0u32); names.len()]; names.len()];
+    let mut group: Vec<usize> = (0..names.len()).collect();
+    fn root(g: &mut [usize], mut i: usize) -> usize {
+        while g[i] != i {
+            g[i] = g[g[i]];
+            i = g[i];
+        }
+        i
+    }
+    for r in &mine {
+        let (Some(w), Some(b), Some(score)) = (at(&r.white), at(&r.black), r.white_score()) else { continue };
+        let add = |t: &mut (u32, u32, u32), s: f64| match s {
+            s if s > 0.5 => t.0 += 1,
+            s if s < 0.5 => t.2 += 1,
+            _ => t.1 += 1,
+        };
+        add(&mut cross[w][b], score);
+        add(&mut cross[b][w], 1.0 - score);
+        let (rw, rb) = (root(&mut group, w), root(&mut group, b));
+        group[rw] = rb;
+    }
+    let roots: Vec<usize> = (0..names.len()).map(|i| root(&mut group, i)).collect();
+    let played: Vec<usize> = (0..names.len()).filter(|&i| cross[i].iter().any(|t| t.0 + t.1 + t.2 > 0)).collect();
+    let size = |g: usize| played.iter().filter(|&&i| roots[i] == g).count();
+    // The largest group; among equals the one of the earliest-listed player.
+    let largest = played.iter().map(|&i| roots[i]).rev().max_by_key(|&g| size(g));
+    let rated: Vec<String> = played.iter().filter(|&&i| Some(roots[i]) == largest).map(|&i| names[i].clone()).collect();
+    let ratings: Vec<Value> = match rate_records(&rated, &records, &FitConfig::default()) {
+        Ok(rep) if rated.len() >= 2 => rep
+            .ranking()
+            .into_iter()
+            .map(|i| {
+                let p = &rep.players[i];
+                json!({ "name": p.name, "rank": p.rank, "elo": p.elo, "lo": p.elo - p.pm95, "hi": p.elo + p.pm95,
+                        "games": p.games, "score": p.score_pct, "draws": p.draw_pct })
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let unrated: Vec<&String> = played.iter().map(|&i| &names[i]).filter(|n| !rated.contains(n)).collect();
+    let crosstable: Vec<Vec<Value>> = if mine.is_empty() {
+        Vec::new()
+    } else {
+        cross
+            .iter()
+            .enumerate()
+            .map(|(i, row)| {
+                row.iter()
+                    .enumerate()
+                    .map(
+                        |(j, &(w, d, l))| {
+                            if i == j || w + d + l == 0 {
                                 Value::Null
                             } else {
-                                json!({ "w": t.wins, "d": t.draws, "l": t.losses })
+                                json!({ "w": w, "d": d, "l": l })
                             }
-                        })
-                        .collect()
-                })
-                .collect();
-            (ratings, cross)
-        }
-        _ => (Vec::new(), Vec::new()),
+                        },
+                    )
+                    .collect()
+            })
+            .collect()
     };
-    Ok(json!({ "games_done": mine.len(), "ratings": ratings, "crosstable": crosstable, "recent": recent }))
+    Ok(json!({ "games_done": mine.len(), "ratings": ratings, "unrated": unrated, "crosstable": crosstable,
+               "recent": recent }))
 }
 
 /// `GET /api/runs/{name}/training`: the last 200 metrics lines, the plots and the state.

@@ -23,8 +23,32 @@ pub(super) fn config(runs: Vec<ServedDir>) -> ServeConfig {
     }
 }
 
+/// The router as a browser reaches it: requests without a Host header get the test server's.
 pub(super) fn app(runs: Vec<ServedDir>) -> Router {
-    router(config(runs)).unwrap()
+    router(config(runs)).unwrap().layer(axum::middleware::map_request(|mut req: axum::extract::Request| async move {
+        if !req.headers().contains_key(header::HOST) {
+            req.headers_mut().insert(header::HOST, axum::http::HeaderValue::from_static("127.0.0.1:8080"));
+        }
+        req
+    }))
+}
+
+#[tokio::test]
+async fn a_request_without_host_is_refused_and_answers_carry_the_policy() {
+    let bare = router(config(vec![])).unwrap();
+    let (s, b) = send(&bare, HttpRequest::get("/api/info").body(Body::empty()).unwrap()).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(String::from_utf8(b).unwrap().contains("names no Host"));
+    let res = app(vec![]).oneshot(HttpRequest::get("/").body(Body::empty()).unwrap()).await.unwrap();
+    let csp = res.headers()[header::CONTENT_SECURITY_POLICY].to_str().unwrap().to_string();
+    // The page's one inline script, the import map, is allowed by its hash and nothing else is.
+    let html = String::from_utf8(to_bytes(res.into_body(), usize::MAX).await.unwrap().to_vec()).unwrap();
+    let map = html.split("<script type=\"importmap\">").nth(1).unwrap().split("</script>").next().unwrap();
+    use base64::Engine;
+    use sha2::Digest;
+    let hash = base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(map.as_bytes()));
+    assert!(csp.contains(&format!("script-src 'self' 'sha256-{hash}';")), "{csp}");
+    assert!(csp.contains("default-src 'self'") && !csp.contains("unsafe"), "{csp}");
 }
 
 pub(super) async fn send(app: &Router, req: HttpRequest<Body>) -> (StatusCode, Vec<u8>) {
@@ -434,7 +458,7 @@ async fn pasted_records_are_parsed_or_refused_with_the_record_named() {
     let (s, b) = send(&app, req("x".repeat(MAX_BODY + 1))).await;
     assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE);
     let v: Value = serde_json::from_slice(&b).unwrap();
-    assert!(error_of(&v).starts_with("cannot read the record text"), "{v}");
+    assert!(error_of(&v).starts_with("the body is over 4194304 bytes"), "{v}");
 }
 
 #[tokio::test]
@@ -476,6 +500,16 @@ async fn a_tournament_is_watched_with_ratings_crosstable_and_games_in_progress()
     let live = v["live"].as_array().unwrap();
     assert_eq!(live.len(), 1, "the stale file is left out: {live:?}");
     assert_eq!(live[0]["board"][57]["letter"], "P");
+    // A player added who has not played yet: the others are still rated, the crosstable kept.
+    let cfg = dir.join(crate::eval::tournament::CONFIG_FILE);
+    let text = std::fs::read_to_string(&cfg).unwrap().replace("\"random\"]", "\"random\", \"random:seed=9\"]");
+    assert!(text.contains("random:seed=9"), "{text}");
+    std::fs::write(&cfg, text).unwrap();
+    let (s, v) = get_json(&app, "/api/runs/tour/tournament").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["ratings"].as_array().unwrap().len(), 2, "{v}");
+    assert_eq!(v["unrated"].as_array().unwrap().len(), 0, "{v}");
+    assert!(v["crosstable"][0][1].is_object() && v["crosstable"][2][0].is_null(), "{v}");
     // A records directory is not a tournament.
     let (s, _) = get_json(&app, "/api/runs/tour/training").await;
     assert_eq!(s, StatusCode::OK);

@@ -137,3 +137,46 @@ fn sigterm_stops_the_server_cleanly() {
     }
     panic!("the server did not stop on SIGTERM");
 }
+
+#[test]
+fn slow_and_hostless_requests_are_closed_or_refused() {
+    let server = start(&[]);
+    // HTTP/1.0 without a Host header: refused, not served.
+    let mut s = TcpStream::connect(&server.addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    s.write_all(b"GET /api/info HTTP/1.0\r\n\r\n").unwrap();
+    let mut raw = String::new();
+    s.read_to_string(&mut raw).unwrap();
+    assert!(raw.starts_with("HTTP/1.0 400") || raw.starts_with("HTTP/1.1 400"), "{raw}");
+    assert!(raw.contains("names no Host"), "{raw}");
+    // Every answer carries the page's Content-Security-Policy.
+    let (_, head, _) = request(&server.addr, "GET", "/", None);
+    let csp = head.lines().find(|l| l.to_ascii_lowercase().starts_with("content-security-policy:")).unwrap_or("");
+    assert!(csp.contains("script-src 'self' 'sha256-") && csp.contains("frame-ancestors 'none'"), "{head}");
+    // A head that stalls half-sent, and a body that stalls half-sent, at the same time.
+    let addr = server.addr.clone();
+    let head = std::thread::spawn(move || {
+        let mut s = TcpStream::connect(&addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(40))).unwrap();
+        s.write_all(b"GET /api/info HTTP/1.1\r\nHo").unwrap();
+        let t0 = std::time::Instant::now();
+        let mut rest = Vec::new();
+        let _ = s.read_to_end(&mut rest);
+        t0.elapsed()
+    });
+    let mut s = TcpStream::connect(&server.addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(40))).unwrap();
+    let req = format!(
+        "POST /api/game HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"moves\":",
+        server.addr
+    );
+    s.write_all(req.as_bytes()).unwrap();
+    let t0 = std::time::Instant::now();
+    let mut first = [0u8; 256];
+    let n = s.read(&mut first).unwrap();
+    let answer = String::from_utf8_lossy(&first[..n]).into_owned();
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(t0.elapsed() < Duration::from_secs(30), "{:?}", t0.elapsed());
+    let closed_after = head.join().unwrap();
+    assert!(closed_after < Duration::from_secs(30), "a stalled head was held {closed_after:?}");
+}

@@ -22,6 +22,7 @@ export function makeRuns() {
   const bin = binary();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fiveup-web-'));
   const runs = path.join(dir, 'runs');
+  fs.mkdirSync(runs); // fiveup makes its output folder, not the folders above it
   const quiet = { stdio: ['ignore', 'ignore', 'pipe'] };
   execFileSync(bin, ['tournament', '--players', 'ab:depth=1', 'random', '--games', '2', '--concurrency', '1',
     '--out', path.join(runs, 'tourn')], quiet);

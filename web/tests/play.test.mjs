@@ -120,6 +120,23 @@ test('a bad pasted position shows an error and keeps the game', async () => {
   await page.click('#error-close');
 });
 
+test('an opponent the server cannot play is refused before the game starts', async () => {
+  const before = await page.getAttribute('body', 'data-game');
+  const opponent = await page.inputValue('#play-opponent');
+  for (const [spec, why] of [['foo', /unknown player kind 'foo'/], ['uci:/bin/sh', /--engine/]]) {
+    await page.evaluate(() => { document.querySelector('#play-setup').open = true; });
+    await page.fill('#play-opponent', spec);
+    await page.click('#play-new');
+    await page.waitForSelector('[data-testid=error]:not([hidden])');
+    const msg = (await page.textContent('#error-text')).trim();
+    console.log(`opponent ${spec}: ${msg}`);
+    assert.match(msg, why);
+    assert.equal(await page.getAttribute('body', 'data-game'), before, 'the old game goes on');
+    await page.click('#error-close');
+  }
+  await page.fill('#play-opponent', opponent);
+});
+
 test('a Five Up placement: the knight leaves Eb1 and a silver unicorn is placed there', async () => {
   await newGame(page);
   await levelsView(page);

@@ -50,6 +50,9 @@ export class Play extends GameLine {
     let side = $('#play-side').value;
     if (side === 'random') side = Math.random() < 0.5 ? 'white' : 'black';
     await api('/api/game', spec); // throws on a bad position: the old game goes on
+    // The opponent too, before the game starts: a spec it cannot play is said now, not after the
+    // first move "stopped without a move".
+    await api('/api/player', { ...spec, spec: opponent });
     this.stopEngine();
     this.human = side;
     this.opponent = opponent;

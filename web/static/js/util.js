@@ -16,6 +16,8 @@ export function el(tag, props = {}, ...children) {
     else if (k === 'dataset') Object.assign(node.dataset, v);
     else if (k === 'text') node.textContent = v;
     else if (k === 'class') node.className = v;
+    // Through the CSSOM: the Content-Security-Policy refuses style attributes.
+    else if (k === 'style') node.style.cssText = v;
     else if (k in node && typeof v !== 'string') node[k] = v;
     else node.setAttribute(k, v === true ? '' : v);
   }
