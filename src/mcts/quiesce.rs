@@ -51,7 +51,11 @@
 //! becomes `(1 − η) · E'' + η · E_hand` (after the NNUE blend, if any). For a game without an
 //! NNUE network (4D Quasi-Alice) it gives a network trained from zero the material sense its
 //! value head lacks at first: the quiescence correction alone counts only the captures still to
-//! come, not the material already won. One quiescence search serves both terms.
+//! come, not the material already won. One quiescence search serves both terms. With
+//! `leafdepth=D ≥ 1` (`mcts:...,hand=η,leafdepth=D`) `q` comes from the engine's full-width search
+//! of depth `D` with the hand evaluation, as for NNUE leaves (a search that does not complete
+//! depth 1 within [`LEAF_SEARCH_NODES`] falls back to the quiescence value); self-play's
+//! `selfplay.hand_leaf` reads the quiescence value.
 //!
 //! **Mates in one** (`mcts:...,mate=1`). Quiescence sees a mate only when a capture gives it; a
 //! quiet check or, in Five Up, a placement from the reserve that mates is invisible to it, and
@@ -134,6 +138,11 @@ pub trait LeafGame: State {
         })
     }
 
+    /// The expected score for the side to move from the engine's search of depth `depth` with
+    /// the game's hand evaluation, `σ(score / 400)`; depth 0, or a search that does not complete
+    /// depth 1 within [`LEAF_SEARCH_NODES`], reads the quiescence search.
+    fn hand_search_expectation(&self, depth: u32) -> f32;
+
     /// The network `leaf` names for this position, or why there is none.
     fn leaf_network(&self, leaf: &NnueLeaf) -> Result<Self::LeafNet, EvalError>;
 
@@ -153,6 +162,18 @@ impl LeafGame for Position {
         mates_in_one(self)
     }
 
+    fn hand_search_expectation(&self, depth: u32) -> f32 {
+        if depth == 0 {
+            return hand_expectation(&self.quiescence());
+        }
+        let limits = Limits { depth: Some(depth), nodes: Some(LEAF_SEARCH_NODES), ..Limits::default() };
+        let r = with_engine(self, None, |e| e.search(self, &[], &limits, None, |_| {}));
+        if r.depth == 0 {
+            return hand_expectation(&self.quiescence());
+        }
+        score_to_expectation(r.score.0, SCORE_SCALE)
+    }
+
     fn leaf_network(&self, leaf: &NnueLeaf) -> Result<Arc<Network>, EvalError> {
         leaf.network_for(self.ruleset())
     }
@@ -166,14 +187,19 @@ impl LeafGame for crate::quasi_alice::Position {
     type LeafNet = std::convert::Infallible;
 
     fn quiescence(&self) -> Quiescence {
-        QA_ENGINE.with(|cell| {
-            let mut cell = cell.borrow_mut();
-            let engine = cell.get_or_insert_with(|| {
-                let config = EngineConfig { hash_mb: 1, keep_tt: false, threads: 1 };
-                Engine::with_eval(QaWeights::default(), config)
-            });
-            engine.quiesce(self, NODE_LIMIT)
-        })
+        with_qa_engine(|engine| engine.quiesce(self, NODE_LIMIT))
+    }
+
+    fn hand_search_expectation(&self, depth: u32) -> f32 {
+        if depth == 0 {
+            return hand_expectation(&self.quiescence());
+        }
+        let limits = Limits { depth: Some(depth), nodes: Some(LEAF_SEARCH_NODES), ..Limits::default() };
+        let r = with_qa_engine(|e| e.search(self, &[], &limits, None, |_| {}));
+        if r.depth == 0 {
+            return hand_expectation(&self.quiescence());
+        }
+        score_to_expectation(r.score.0, SCORE_SCALE)
     }
 
     fn leaf_network(&self, _leaf: &NnueLeaf) -> Result<Self::LeafNet, EvalError> {
@@ -183,6 +209,18 @@ impl LeafGame for crate::quasi_alice::Position {
     fn nnue_search_expectation(&self, net: &Self::LeafNet, _depth: u32) -> f32 {
         match *net {}
     }
+}
+
+/// `f` on this thread's 4D Quasi-Alice engine (default weights, 1 MiB table).
+fn with_qa_engine<T>(f: impl FnOnce(&mut Engine<QaBoard>) -> T) -> T {
+    QA_ENGINE.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let engine = cell.get_or_insert_with(|| {
+            let config = EngineConfig { hash_mb: 1, keep_tt: false, threads: 1 };
+            Engine::with_eval(QaWeights::default(), config)
+        });
+        f(engine)
+    })
 }
 
 /// `f` on this thread's engine for the ruleset of `pos` evaluating with `net` (`None`: the hand
@@ -333,6 +371,8 @@ pub struct LeafTerms {
     pub nnue: Option<NnueLeaf>,
     /// Weight of the hand evaluation's quiescence value (`hand=η`; 0 = off).
     pub hand: f32,
+    /// Depth of the hand leaf's search (`leafdepth=D` with `hand=η`; 0: its quiescence search).
+    pub hand_depth: u32,
     /// Leaves whose side to move mates in one are won (`mate=1`).
     pub mate_check: bool,
 }
@@ -410,7 +450,7 @@ impl<E: Evaluator<S>, S: LeafGame> Evaluator<S> for QuiescenceEvaluator<E, S> {
             None => vec![None; batch.len()],
             Some(leaf) => batch.iter().map(|i| i.position.leaf_network(leaf).map(Some)).collect::<Result<_, _>>()?,
         };
-        let (weight, hand, mate_check) = (t.qs, t.hand, t.mate_check);
+        let (weight, hand, hand_depth, mate_check) = (t.qs, t.hand, t.hand_depth, t.mate_check);
         let depth = t.nnue.as_ref().map_or(0, |l| l.depth);
         batch
             .par_iter()
@@ -423,10 +463,15 @@ impl<E: Evaluator<S>, S: LeafGame> Evaluator<S> for QuiescenceEvaluator<E, S> {
                 if mates {
                     return (None, None, None, true);
                 }
-                // One quiescence search gives both the swing and the hand evaluation's value.
-                let q = (weight > 0.0 || hand > 0.0).then(|| input.position.quiescence());
+                // One quiescence search gives both the swing and the hand evaluation's value (a
+                // leaf search gives the latter when asked).
+                let q = (weight > 0.0 || (hand > 0.0 && hand_depth == 0)).then(|| input.position.quiescence());
                 let delta = q.as_ref().filter(|_| weight > 0.0).and_then(swing_of);
-                let hand_e = q.as_ref().filter(|_| hand > 0.0).map(hand_expectation);
+                let hand_e = match (hand > 0.0, hand_depth) {
+                    (false, _) => None,
+                    (true, 0) => q.as_ref().map(hand_expectation),
+                    (true, d) => Some(input.position.hand_search_expectation(d)),
+                };
                 let nnue = net.as_ref().map(|n| input.position.nnue_search_expectation(n, depth));
                 (delta, nnue, hand_e, false)
             })
@@ -463,6 +508,9 @@ impl<E: Evaluator<S>, S: LeafGame> Evaluator<S> for QuiescenceEvaluator<E, S> {
         }
         if t.hand > 0.0 {
             terms += &format!("+hand{}", t.hand);
+            if t.hand_depth > 0 {
+                terms += &format!("d{}", t.hand_depth);
+            }
         }
         if t.mate_check {
             terms += "+mate";
@@ -642,6 +690,14 @@ mod tests {
         let mut on = QuiescenceEvaluator::<_, Qa>::new(UniformEvaluator::new(), 0.0).with_mate_check(true);
         on.evaluate(&[EvalInput::new(&one, 0, &moves)], &mut out).unwrap();
         assert_eq!(out[0].wdl, [1.0, 0.0, 0.0]);
+        // A hand leaf with a one-ply search sees the quiet mate that its quiescence value misses.
+        let (d0, d1) = (one.hand_search_expectation(0), one.hand_search_expectation(1));
+        assert!(d1 > 0.9999 && d1 > d0, "{d0} {d1}");
+        let mut searched = QuiescenceEvaluator::<_, Qa>::new(UniformEvaluator::new(), 0.0).with_hand(1.0);
+        searched.terms.hand_depth = 1;
+        searched.evaluate(&[EvalInput::new(&one, 0, &moves)], &mut out).unwrap();
+        assert!(out[0].wdl[0] > 0.999, "{:?}", out[0].wdl);
+        assert!(searched.name().starts_with("qs0+hand1d1("), "{}", searched.name());
         // Hand-evaluation leaves count the material already won, which the correction does not:
         // after the rook took the queen, Black's bare king has nothing to take back (swing 0),
         // yet its hand value is lost.

@@ -47,7 +47,13 @@ pub fn load_net_evaluator<S: NetGame>(path: &std::path::Path) -> Result<LoadedNe
 
 /// The leaf terms a spec asks for, with its NNUE leaf `nnue` (loaded by the caller).
 fn leaf_terms(spec: &MctsSpec, nnue: Option<crate::mcts::quiesce::NnueLeaf>) -> crate::mcts::quiesce::LeafTerms {
-    crate::mcts::quiesce::LeafTerms { qs: spec.quiescence, nnue, hand: spec.hand, mate_check: spec.mate_check }
+    crate::mcts::quiesce::LeafTerms {
+        qs: spec.quiescence,
+        nnue,
+        hand: spec.hand,
+        hand_depth: spec.leaf_depth,
+        mate_check: spec.mate_check,
+    }
 }
 
 /// What one MCTS search saw: the search result, the principal variation and the time.
@@ -69,14 +75,17 @@ pub struct MctsPlayer<S: State = Position> {
     stop: Option<Arc<AtomicBool>>,
     /// The network's file and the game it was trained on, where recorded: a position of another
     /// game is refused.
-    trained_for: Option<(std::path::PathBuf, String)>,
+    trained_for: TrainedFor,
 }
+
+/// A network's file and the game it was trained on.
+type TrainedFor = Option<(std::path::PathBuf, String)>;
 
 /// The network of `spec` (if any) and its recorded game, loaded.
 fn spec_evaluator<S: NetGame>(
     spec: &MctsSpec,
     other: impl FnOnce() -> Result<Box<dyn Evaluator<S>>, BuildError>,
-) -> Result<(Box<dyn Evaluator<S>>, Option<(std::path::PathBuf, String)>), BuildError> {
+) -> Result<(Box<dyn Evaluator<S>>, TrainedFor), BuildError> {
     match &spec.evaluator {
         EvaluatorSpec::Net(p) => {
             let (e, game) = load_net_evaluator::<S>(p)?;

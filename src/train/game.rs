@@ -47,7 +47,14 @@ impl TrainGame for crate::quasi_alice::Position {
 /// The leaf terms of the config's self-play, with the NNUE leaf `nnue` where the game has one.
 fn leaf_terms(cfg: &TrainConfig, nnue: Option<crate::mcts::quiesce::NnueLeaf>) -> crate::mcts::quiesce::LeafTerms {
     let s = &cfg.selfplay;
-    crate::mcts::quiesce::LeafTerms { qs: s.quiescence, nnue, hand: s.hand_leaf, mate_check: s.mate_check }
+    // Self-play's hand leaves read the quiescence value (no leaf search).
+    crate::mcts::quiesce::LeafTerms {
+        qs: s.quiescence,
+        nnue,
+        hand: s.hand_leaf,
+        hand_depth: 0,
+        mate_check: s.mate_check,
+    }
 }
 
 /// Work to run for one game type (a generic closure).

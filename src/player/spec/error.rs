@@ -81,8 +81,8 @@ pub enum SpecReason {
     /// `kind=gumbel` with a time limit and no simulation count.
     #[error("kind=gumbel needs sims=N (its halving schedule is planned for a budget)")]
     GumbelNeedsSims,
-    /// `leafdepth=D` without `nnue=X`.
-    #[error("leafdepth={0}: needs nnue=X (the leaf search evaluates with the NNUE)")]
+    /// `leafdepth=D` without `nnue=X` or `hand=X`.
+    #[error("leafdepth={0}: needs nnue=X or hand=X (the leaf search evaluates with the NNUE or the hand evaluation)")]
     LeafDepthNeedsNnue(u32),
     /// The part after `uci:` is not an outside engine's spec.
     #[error(transparent)]

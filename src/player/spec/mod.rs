@@ -137,8 +137,8 @@ pub struct MctsSpec {
     /// Leaves where the side to move mates in one are won (`mate=1`; see
     /// [`crate::mcts::quiesce`]).
     pub mate_check: bool,
-    /// Depth of the NNUE leaf's search (`leafdepth=D`, 0 = its capture-only quiescence search;
-    /// see [`crate::mcts::quiesce`]); needs `nnue`.
+    /// Depth of the NNUE and hand leaves' search (`leafdepth=D`, 0 = their capture-only
+    /// quiescence search; see [`crate::mcts::quiesce`]); needs `nnue` or `hand`.
     pub leaf_depth: u32,
 }
 
@@ -544,8 +544,8 @@ static MCTS: Kind<MctsDraft> = Kind {
                 unit: "",
                 set: |d, n| d.spec.leaf_depth = n as u32,
             },
-            help: "leafdepth=0..=3 (the NNUE leaf's value from an alpha-beta search of that depth; 0 = quiescence \
-                   only; needs nnue=X)",
+            help: "leafdepth=0..=3 (the NNUE and hand leaves' values from an alpha-beta search of that depth; 0 = \
+                   quiescence only; needs nnue=X or hand=X)",
         },
         Key {
             names: &["hand"],
@@ -582,7 +582,7 @@ static MCTS: Kind<MctsDraft> = Kind {
         if d.kind_given && m.kind == SearchKind::Gumbel && m.sims.is_none() {
             return Err(SpecReason::GumbelNeedsSims);
         }
-        if m.leaf_depth > 0 && m.nnue == 0.0 {
+        if m.leaf_depth > 0 && m.nnue == 0.0 && m.hand == 0.0 {
             return Err(SpecReason::LeafDepthNeedsNnue(m.leaf_depth));
         }
         Ok(PlayerSpec::Mcts(m))

@@ -30,6 +30,7 @@ fn specs_parse_and_print_canonically() {
         ("mcts:ab,sims=8,mate=0", "mcts:ab,sims=8"),
         ("mcts:ab,leafdepth=1,nnue=1,sims=8,mate=1", "mcts:ab,sims=8,nnue=1,leafdepth=1,mate=1"),
         ("mcts:ab,nnue=1,leafdepth=0,sims=8", "mcts:ab,sims=8,nnue=1"),
+        ("mcts:hand=0.5,leafdepth=1,sims=8", "mcts:uniform,sims=8,leafdepth=1,hand=0.5"),
     ];
     for (input, canonical) in cases {
         let spec: PlayerSpec = input.parse().unwrap_or_else(|e| panic!("{input}: {e}"));
