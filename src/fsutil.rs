@@ -259,27 +259,9 @@ pub fn check_output(output: &Path, inputs: &[&Path], force: bool) -> Result<(), 
 /// Why [`claim_dir`] refused a directory.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ClaimError {
-    /// The settings file holds other settings: the first that differs, as it is there and now.
-    #[error(
-        "{} holds {job} with {key} = {was} (see {}); this run asks for {key} = {now}: use the same \
-         settings to resume it, or another folder",
-        .dir.display(),
-        .settings.display()
-    )]
-    Differs {
-        /// The directory.
-        dir: PathBuf,
-        /// What the directory holds, with its article (`a tournament`).
-        job: String,
-        /// Its settings file.
-        settings: PathBuf,
-        /// The setting that differs.
-        key: String,
-        /// Its value in the settings file (`(not set)` when absent).
-        was: String,
-        /// Its value in this run (`(not set)` when absent).
-        now: String,
-    },
+    /// The settings file holds other settings (boxed: the error stays small).
+    #[error(transparent)]
+    Differs(Box<Differs>),
     /// The directory exists, is not empty, and has no settings file: someone else's folder.
     #[error(
         "{} is not empty and holds no {file}, so it is not {job}: give a new or empty folder",
@@ -296,6 +278,29 @@ pub enum ClaimError {
     /// Reading or writing failed (the message names the path).
     #[error("{0}")]
     Io(String),
+}
+
+/// A settings file holding other settings: the first that differs, as it is there and now.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{} holds {job} with {key} = {was} (see {}); this run asks for {key} = {now}: use the same \
+     settings to resume it, or another folder",
+    .dir.display(),
+    .settings.display()
+)]
+pub struct Differs {
+    /// The directory.
+    pub dir: PathBuf,
+    /// What the directory holds, with its article (`a tournament`).
+    pub job: String,
+    /// Its settings file.
+    pub settings: PathBuf,
+    /// The setting that differs.
+    pub key: String,
+    /// Its value in the settings file (`(not set)` when absent).
+    pub was: String,
+    /// Its value in this run (`(not set)` when absent).
+    pub now: String,
 }
 
 /// A job's output folder: what it holds (`tournament`, for messages) and its settings file.
@@ -365,14 +370,19 @@ pub fn claim_dir_with(
     let settings = dir.join(claim.file);
     let io = |p: &Path, e: io::Error| ClaimError::Io(format!("{}: {e}", p.display()));
     if dir.exists() && !dir.is_dir() {
-        return Err(ClaimError::Io(format!("{}: exists and is not a folder", dir.display())));
+        return Err(ClaimError::Io(format!("{}: exists and is not a folder (a folder is meant)", dir.display())));
     }
     match fs::read_to_string(&settings) {
         Ok(old) if old == text => Ok(()),
         Ok(old) => match first_difference(&old, text, may_change) {
-            Some((key, was, now)) => {
-                Err(ClaimError::Differs { dir: dir.to_path_buf(), job: claim.job.to_string(), settings, key, was, now })
-            }
+            Some((key, was, now)) => Err(ClaimError::Differs(Box::new(Differs {
+                dir: dir.to_path_buf(),
+                job: claim.job.to_string(),
+                settings,
+                key,
+                was,
+                now,
+            }))),
             None => write_atomic(&settings, text.as_bytes()).map_err(|e| io(&settings, e)),
         },
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -438,17 +448,14 @@ mod tests {
             )
         );
         let e = claim_dir(&dir, c, "a = 1\nb = \"x\"\nc = 2\n").unwrap_err();
-        assert!(
-            matches!(&e, ClaimError::Differs { key, was, now, .. } if key == "c" && was == "(not set)" && now == "2"),
-            "{e}"
-        );
+        assert!(matches!(&e, ClaimError::Differs(d) if d.key == "c" && d.was == "(not set)" && d.now == "2"), "{e}");
         assert_eq!(fs::read_to_string(dir.join("s.toml")).unwrap(), "# settings\na = 1\nb = \"x\"\n");
         // A setting that may change is rewritten; the others must still match.
         let more = |k: &str, old: &str, new: &str| k == "a" && new.parse::<u32>().ok() > old.parse::<u32>().ok();
         claim_dir_with(&dir, c, "# settings\na = 3\nb = \"x\"\n", &more).unwrap();
         assert_eq!(fs::read_to_string(dir.join("s.toml")).unwrap(), "# settings\na = 3\nb = \"x\"\n");
         let e = claim_dir_with(&dir, c, "# settings\na = 2\nb = \"x\"\n", &more).unwrap_err();
-        assert!(matches!(&e, ClaimError::Differs { key, .. } if key == "a"), "{e}");
+        assert!(matches!(&e, ClaimError::Differs(d) if d.key == "a"), "{e}");
         // A directory of something else is refused, and so is a file where the folder is meant.
         fs::write(t.path().join("other.txt"), "x").unwrap();
         let e = claim_dir(t.path(), c, "a = 1\n").unwrap_err();
@@ -460,7 +467,7 @@ mod tests {
         let two = |g: u32| format!("[a]\ngames = 1\n[b]\ngames = {g}\n");
         claim_dir(&t.path().join("tables"), c, &two(1)).unwrap();
         let e = claim_dir(&t.path().join("tables"), c, &two(2)).unwrap_err();
-        assert!(matches!(&e, ClaimError::Differs { key, .. } if key == "b.games"), "{e}");
+        assert!(matches!(&e, ClaimError::Differs(d) if d.key == "b.games"), "{e}");
         // A missing parent folder is not created.
         let e = claim_dir(&t.path().join("no/job"), c, "a = 1\n").unwrap_err();
         assert!(!t.path().join("no").exists(), "{e}");

@@ -5,7 +5,30 @@ mod cli;
 
 use std::process::ExitCode;
 
+/// Whether standard output was closed when the process started (`fiveup show >&-`), noted before
+/// Rust's runtime starts: the runtime then opens `/dev/null` in its place, and every write would
+/// succeed unseen.
+#[cfg(target_os = "linux")]
+static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+#[cfg(target_os = "linux")]
+#[used]
+#[link_section = ".init_array"]
+static NOTE_CLOSED_STDOUT: extern "C" fn() = {
+    extern "C" fn note() {
+        // SAFETY: fcntl(F_GETFD) only reads the descriptor table; -1 with EBADF means closed.
+        let closed = unsafe { libc::fcntl(1, libc::F_GETFD) } == -1;
+        STDOUT_CLOSED.store(closed, std::sync::atomic::Ordering::Relaxed);
+    }
+    note
+};
+
 fn main() -> ExitCode {
+    #[cfg(target_os = "linux")]
+    if STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed) {
+        eprintln!("error: standard output is closed: nothing fiveup writes could be read (redirect it to a file or /dev/null)");
+        return ExitCode::FAILURE;
+    }
     let args = cli::Cli::parse_args();
     // Logs to stderr; RUST_LOG overrides the level (e.g. RUST_LOG=fiveup=debug).
     let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into());

@@ -56,8 +56,16 @@ pub fn run(a: &AnalyseArgs, out: &mut dyn Write) -> Result<()> {
             match player.analyse(&pos, &[])? {
                 Some(an) => {
                     let r = &an.result;
+                    // The chosen move first, then by visits and, among equal visits (a Gumbel
+                    // search with as many root moves as simulations visits each once), by the
+                    // search's policy, which is what it chose by.
                     let mut order: Vec<usize> = (0..r.moves.len()).collect();
-                    order.sort_by_key(|&i| std::cmp::Reverse(r.visits[i]));
+                    order.sort_by(|&a, &b| {
+                        (r.moves[b] == r.best)
+                            .cmp(&(r.moves[a] == r.best))
+                            .then(r.visits[b].cmp(&r.visits[a]))
+                            .then(r.policy[b].total_cmp(&r.policy[a]))
+                    });
                     for &i in order.iter().take(5) {
                         let m = r.moves[i];
                         writeln!(

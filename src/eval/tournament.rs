@@ -333,6 +333,13 @@ impl Tournament {
     fn plan_with<S: RecordGame>(&self, schedule: Vec<GameJob<S>>) -> Result<Plan<S>, TournamentError> {
         let dir = &self.config.out;
         let io = |p: &Path, e: std::io::Error| TournamentError::Io(p.to_path_buf(), e.to_string());
+        if dir.exists() && !dir.is_dir() {
+            return Err(ClaimError::Io(format!(
+                "{}: exists and is not a folder (--out names a folder)",
+                dir.display()
+            ))
+            .into());
+        }
         // 1. The folder, claimed by its settings file (see `claim_dir`): a resumed run keeps the
         // opening settings, may add players (kept listed, so that the folder's config rates them
         // all) and games.
@@ -597,6 +604,12 @@ mod tests {
         let e = Tournament::new(config(&foreign, &["random:seed=1", "random:seed=2"])).unwrap().plan().err().unwrap();
         assert!(e.to_string().contains("is not empty and holds no tournament.toml"), "{e}");
         assert_eq!(std::fs::read_dir(&foreign).unwrap().count(), 1, "nothing written");
+        let e = Tournament::new(config(&foreign.join("ratings.txt"), &["random:seed=1", "random:seed=2"]))
+            .unwrap()
+            .plan()
+            .err()
+            .unwrap();
+        assert!(e.to_string().contains("exists and is not a folder"), "{e}");
         std::fs::write(dir.join(CONFIG_FILE), "players = [").unwrap();
         let e = Tournament::new(config(&dir, &["random:seed=1", "random:seed=2"])).unwrap().plan().err().unwrap();
         assert!(e.to_string().contains(CONFIG_FILE), "{e}");

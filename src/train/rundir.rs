@@ -120,6 +120,10 @@ impl RunDir {
     /// so a bad URL, endpoint, credentials or bucket is a one-line error before any long work.
     pub fn open(location: &RunLocation, cache: Option<&Path>, role: &str) -> Result<RunDir, TrainError> {
         match location {
+            RunLocation::Local(p) if p.exists() && !p.is_dir() => Err(TrainError::Invalid {
+                path: p.clone(),
+                detail: "is a file, not a run folder (--run names a folder)".into(),
+            }),
             RunLocation::Local(p) => Ok(RunDir::new(p)),
             RunLocation::Remote(url) => {
                 let remote = Remote::open(url)?;

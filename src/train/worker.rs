@@ -168,7 +168,20 @@ pub fn best_evaluator<S: TrainGame>(
         path: run.best_path(),
         detail: "missing: no network has been published yet (start `fiveup train` on this run first)".into(),
     })?;
-    let ev = S::with_leaf_terms(cfg, load_evaluator::<S>(cfg, &run.model_dir(best))?);
+    let dir = run.model_dir(best);
+    if !dir.is_dir() {
+        // `best` names a network that is not there: say which file points where, and the fix.
+        return Err(TrainError::Corrupt {
+            path: run.best_path(),
+            detail: format!(
+                "names gen-{best:04}, but {} does not exist; point `best` at a published network \
+                 (`echo gen-NNNN > {}`) or restore the directory",
+                dir.display(),
+                run.best_path().display()
+            ),
+        });
+    }
+    let ev = S::with_leaf_terms(cfg, load_evaluator::<S>(cfg, &dir)?);
     Ok((best, Box::new(EvalCache::new(ev, 1 << 18))))
 }
 

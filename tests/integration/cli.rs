@@ -1,6 +1,6 @@
 //! End-to-end tests through the built `fiveup` binary.
 
-use crate::common::{assert_one_line_error, fiveup, stderr, stdout, FIVEUP_START};
+use crate::common::{assert_one_line_error, fiveup, stderr, stdout, BIN, FIVEUP_START};
 
 #[test]
 fn perft_prints_its_count_last() {
@@ -408,4 +408,14 @@ fn nnue_train_refuses_bad_sizes_before_any_work() {
         }
         assert!(!out.exists(), "nothing is created for {bad:?}");
     }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_standard_output_is_an_error_not_silence() {
+    let o = std::process::Command::new("sh").args(["-c", "exec \"$0\" show >&-", BIN]).output().unwrap();
+    assert_one_line_error(&o, "standard output is closed");
+    // Redirected to /dev/null it is a place to write: no error.
+    let o = std::process::Command::new("sh").args(["-c", "exec \"$0\" show >/dev/null", BIN]).output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
 }

@@ -41,6 +41,11 @@ fn analyse_finds_the_fools_mate() {
     assert_eq!(lines.last(), Some(&"bestmove Eb1Be4"), "{out}");
     let summary = lines[lines.len() - 2];
     assert!(summary.starts_with("sims 100 visits ") && summary.contains(" value +"), "{out}");
+    // A Gumbel search visiting every root move once: the move it plays is listed, first.
+    let out = ok(&fiveup(&["analyse", "--position", FOOLS_MATE, "--engine", "mcts:ab,sims=8,kind=gumbel,m=8"]));
+    let lines: Vec<&str> = out.lines().collect();
+    let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+    assert!(lines[0].split_whitespace().nth(1) == Some(best), "{out}");
 }
 
 #[test]

@@ -286,6 +286,19 @@ fn a_run_without_its_state_or_a_folder_of_other_files_is_refused_before_any_work
     // Restored, the run resumes.
     std::fs::write(run.join("state.json"), state).unwrap();
     assert_ok(&train_cmd(&run, &["--set", "generations=1"]).output().unwrap());
+    // A damaged held-out set is found at the start, with the fix.
+    let heldout = std::fs::read(run.join("heldout.shard")).unwrap();
+    std::fs::write(run.join("heldout.shard"), &heldout[..heldout.len() / 2]).unwrap();
+    let o = train_cmd(&run, &["--set", "generations=2"]).output().unwrap();
+    assert_one_line_error(&o, "heldout.shard: corrupt: ");
+    assert!(text(&o.stderr).contains("delete it and rerun: the run makes a new held-out set"), "{}", text(&o.stderr));
+    std::fs::write(run.join("heldout.shard"), &heldout).unwrap();
+    // `best` naming a network that is not there is named as such.
+    let best = std::fs::read(run.join("best")).unwrap();
+    std::fs::write(run.join("best"), "gen-0009\n").unwrap();
+    let o = train_cmd(&run, &["--set", "generations=2"]).output().unwrap();
+    assert_one_line_error(&o, "best: corrupt: names gen-0009, but ");
+    std::fs::write(run.join("best"), best).unwrap();
     // Someone else's folder, and a folder whose parent does not exist.
     let theirs = t.path().join("theirs");
     std::fs::create_dir(&theirs).unwrap();
@@ -293,6 +306,8 @@ fn a_run_without_its_state_or_a_folder_of_other_files_is_refused_before_any_work
     let o = train_cmd(&theirs, &[]).output().unwrap();
     assert_one_line_error(&o, "is not empty and is not a run (no state.json; it holds notes.txt)");
     assert_eq!(std::fs::read_dir(&theirs).unwrap().count(), 1, "nothing written there");
+    std::fs::write(t.path().join("a-file"), "x").unwrap();
+    assert_one_line_error(&train_cmd(&t.path().join("a-file"), &[]).output().unwrap(), "is a file, not a run folder");
     let o = train_cmd(&t.path().join("no/such/run"), &[]).output().unwrap();
     assert_one_line_error(&o, "cannot start a run:");
     assert!(!t.path().join("no").exists());
