@@ -22,7 +22,7 @@ use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The most moves a request's game may hold.
 pub const MAX_MOVES: usize = 2000;
@@ -312,17 +312,34 @@ pub(crate) fn info_json<S: WebGame>(pos: &S, info: &SearchInfo<S::Move>) -> Valu
     })
 }
 
-/// An event stream that stops its search when it is dropped (the page closed the stream).
+/// An event stream that stops its search when it is dropped (the page closed the stream), and
+/// notes when it was last asked for an event ([`unread_too_long`]).
 pub(crate) struct StopOnDrop {
     rx: tokio::sync::mpsc::Receiver<Event>,
     stop: Arc<AtomicBool>,
+    /// When the server last asked for an event: milliseconds since `since`.
+    polled: Arc<std::sync::atomic::AtomicU64>,
+    since: Instant,
 }
 
 impl futures_core::Stream for StopOnDrop {
     type Item = Result<Event, std::convert::Infallible>;
     fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        let ms = self.since.elapsed().as_millis() as u64;
+        self.polled.store(ms, Ordering::Relaxed);
         self.rx.poll_recv(cx).map(|e| e.map(Ok))
     }
+}
+
+/// How long an event may wait unread before the search is stopped.
+pub(crate) const UNREAD_LIMIT: Duration = Duration::from_secs(10);
+
+/// Whether a search's page has stopped reading: an event has been waiting since `waiting_since`
+/// (the connection's buffers are full, so the server no longer asks for events), the stream has
+/// not been asked for one since, and that for more than [`UNREAD_LIMIT`]. A page that keeps
+/// reading is asked again within moments of every event. Times since the search started.
+pub(crate) fn unread_too_long(waiting_since: Option<Duration>, last_asked: Duration, now: Duration) -> bool {
+    waiting_since.is_some_and(|w| last_asked < w && now.saturating_sub(w) > UNREAD_LIMIT)
 }
 
 impl Drop for StopOnDrop {
@@ -390,12 +407,29 @@ async fn search_game<S: WebGame>(
         Go { movetime: Some(max_think), ..Go::default() }
     };
     let (tx, rx) = tokio::sync::mpsc::channel::<Event>(64);
-    // The watchdog: --max-think, or the server shutting down, stops the search.
+    let (since, polled) = (Instant::now(), Arc::new(std::sync::atomic::AtomicU64::new(0)));
+    // The watchdog: --max-think, the server shutting down, or a page that has stopped reading
+    // (an event waiting unread for UNREAD_LIMIT) stops the search. It holds a weak sender only,
+    // so that the stream still ends when the search thread drops its own.
     let watchdog = stop.clone();
+    let (waiting, asked) = (tx.downgrade(), polled.clone());
     tokio::spawn(async move {
         let deadline = tokio::time::Instant::now() + max_think;
+        let mut waiting_since: Option<Duration> = None;
         while tokio::time::Instant::now() < deadline && !super::shutting_down() && !watchdog.load(Ordering::Relaxed) {
             tokio::time::sleep(Duration::from_millis(50)).await;
+            let pending = waiting.upgrade().is_some_and(|t| t.capacity() < t.max_capacity());
+            let last = Duration::from_millis(asked.load(Ordering::Relaxed));
+            let now = since.elapsed();
+            waiting_since = match waiting_since {
+                Some(w) if pending && last < w => Some(w),
+                _ if pending => Some(now),
+                _ => None,
+            };
+            if unread_too_long(waiting_since, last, now) {
+                tracing::info!("a search's page stopped reading for {} s: search stopped", UNREAD_LIMIT.as_secs());
+                break;
+            }
         }
         watchdog.store(true, Ordering::Relaxed);
     });
@@ -407,7 +441,7 @@ async fn search_game<S: WebGame>(
         // Done: this also ends the watchdog.
         flag.store(true, Ordering::Relaxed);
     });
-    Ok(Sse::new(StopOnDrop { rx, stop }).keep_alive(KeepAlive::new().interval(Duration::from_secs(5))).into_response())
+    Ok(Sse::new(StopOnDrop { rx, stop, polled, since }).keep_alive(KeepAlive::new().interval(Duration::from_secs(5))).into_response())
 }
 
 /// Runs one search on this (blocking) thread, sending events until the page goes away.

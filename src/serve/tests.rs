@@ -556,3 +556,17 @@ fn run_names_are_unique_and_missing_directories_are_refused() {
     let e = router(ServeConfig { engines: vec!["ab:depth=0".into()], ..config(vec![]) }).unwrap_err().to_string();
     assert!(e.starts_with("--engine ab:depth=0"), "{e}");
 }
+
+#[test]
+fn a_search_stops_when_an_event_waits_unread_too_long() {
+    use super::api::{unread_too_long, UNREAD_LIMIT};
+    let s = Duration::from_secs;
+    // Nothing waiting, or the page asked after the event came: it reads.
+    assert!(!unread_too_long(None, s(0), s(100)));
+    assert!(!unread_too_long(Some(s(20)), s(21), s(100)));
+    // An event waiting since 20 s, last asked at 19 s: stopped once it has waited the limit.
+    assert!(!unread_too_long(Some(s(20)), s(19), s(20) + UNREAD_LIMIT));
+    assert!(unread_too_long(Some(s(20)), s(19), s(21) + UNREAD_LIMIT));
+    // A long quiet stretch before an event is not unread time.
+    assert!(!unread_too_long(Some(s(60)), s(1), s(61)));
+}
