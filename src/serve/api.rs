@@ -441,7 +441,9 @@ async fn search_game<S: WebGame>(
         // Done: this also ends the watchdog.
         flag.store(true, Ordering::Relaxed);
     });
-    Ok(Sse::new(StopOnDrop { rx, stop, polled, since }).keep_alive(KeepAlive::new().interval(Duration::from_secs(5))).into_response())
+    Ok(Sse::new(StopOnDrop { rx, stop, polled, since })
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(5)))
+        .into_response())
 }
 
 /// Runs one search on this (blocking) thread, sending events until the page goes away.

@@ -40,13 +40,19 @@ pub enum SpecReason {
         /// The kind's form, e.g. `random[:seed=N]`.
         usage: &'static str,
     },
-    /// A key's value is not a whole number.
-    #[error("{key}={value}: expected a whole number")]
+    /// A key's value is not a whole number; its range follows (`unit` after it, ` MiB`).
+    #[error("{key}={value}: expected a whole number in {lo}..={hi}{unit}")]
     NotWhole {
         /// The key.
         key: String,
         /// Its value as given.
         value: String,
+        /// The smallest value accepted.
+        lo: u64,
+        /// The largest value accepted.
+        hi: u64,
+        /// The unit, if any (` MiB`).
+        unit: &'static str,
     },
     /// A key's whole number is outside its range; `unit` follows the range (` MiB`).
     #[error("{key}={value}: expected {lo}..={hi}{unit}")]

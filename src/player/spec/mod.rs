@@ -214,9 +214,15 @@ impl<S> Value<S> {
     fn read(&self, draft: &mut S, k: &str, v: &str) -> Result<(), SpecReason> {
         match self {
             Value::Whole { range, unit, set } => {
-                let n = v.parse::<u64>().map_err(|_| SpecReason::NotWhole { key: k.into(), value: v.into() })?;
+                let (lo, hi) = (*range.start(), *range.end());
+                let n = v.parse::<u64>().map_err(|_| SpecReason::NotWhole {
+                    key: k.into(),
+                    value: v.into(),
+                    lo,
+                    hi,
+                    unit,
+                })?;
                 if !range.contains(&n) {
-                    let (lo, hi) = (*range.start(), *range.end());
                     return Err(SpecReason::OutOfRange { key: k.into(), value: v.into(), lo, hi, unit });
                 }
                 set(draft, n);
@@ -451,7 +457,7 @@ static RANDOM: Kind<u64> = Kind {
     }],
     word: None,
     finish: |seed| Ok(PlayerSpec::Random { seed }),
-    usage: "random[:seed=N]",
+    usage: "random[:seed=N], N in 0..=18446744073709551615",
     about: "uniform random legal mover;",
     examples: "e.g. random:seed=7",
 };

@@ -109,7 +109,11 @@ fn bad_specs_list_what_is_accepted() {
     // The reason names the unknown kind, or the kind's form for a bare word.
     let reason = |spec: &str| spec.parse::<PlayerSpec>().unwrap_err().reason;
     assert_eq!(reason("frob:x"), "unknown player kind 'frob'");
-    assert_eq!(reason("random:100000"), "'100000' is not KEY=VALUE (the form is random[:seed=N])");
+    assert_eq!(
+        reason("random:100000"),
+        "'100000' is not KEY=VALUE (the form is random[:seed=N], N in 0..=18446744073709551615)"
+    );
+    assert_eq!(reason("random:seed=-1"), "seed=-1: expected a whole number in 0..=18446744073709551615");
     assert_eq!(reason("ab:4"), "'4' is not KEY=VALUE (the form is ab[:KEY=VALUE,...])");
     let missing = PlayerSpec::AlphaBeta(AlphaBetaSpec {
         values: Some("/nonexistent/values.toml".into()),
