@@ -419,3 +419,50 @@ fn a_closed_standard_output_is_an_error_not_silence() {
     let o = std::process::Command::new("sh").args(["-c", "exec \"$0\" show >/dev/null", BIN]).output().unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// `scripts/bin/fiveup`, the README's `fiveup`: a binary whose libtorch is gone (a `.venv`
+/// removed) is named with the fix rather than left to the loader's message. The binary here is a
+/// tiny C program linked against a stub `libtorch_cpu.so` that is then deleted.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_readme_wrapper_names_a_missing_libtorch_and_the_fix() {
+    let wrapper = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/bin/fiveup");
+    let t = tempfile::tempdir().unwrap();
+    let (lib, main, bin) = (t.path().join("libtorch_cpu.so"), t.path().join("main.c"), t.path().join("needs-torch"));
+    std::fs::write(t.path().join("stub.c"), "int fiveup_stub(void) { return 1; }\n").unwrap();
+    std::fs::write(&main, "int fiveup_stub(void);\nint main(void) { return fiveup_stub() - 1; }\n").unwrap();
+    let cc = |args: &[&std::ffi::OsStr]| std::process::Command::new("cc").args(args).status().map(|s| s.success());
+    let stub = cc(&[
+        "-shared".as_ref(),
+        "-fPIC".as_ref(),
+        "-o".as_ref(),
+        lib.as_os_str(),
+        t.path().join("stub.c").as_os_str(),
+    ]);
+    if stub.ok() != Some(true) {
+        eprintln!("no C compiler: skipped");
+        return;
+    }
+    let dir = format!("-L{}", t.path().display());
+    assert_eq!(
+        cc(&[main.as_os_str(), "-o".as_ref(), bin.as_os_str(), dir.as_ref(), "-ltorch_cpu".as_ref()]).ok(),
+        Some(true)
+    );
+    let run = || {
+        std::process::Command::new(wrapper)
+            .arg("show")
+            .env("FIVEUP_BIN", &bin)
+            .env("LD_LIBRARY_PATH", t.path())
+            .output()
+            .unwrap()
+    };
+    // With its library it runs (exit 0), through exec.
+    assert!(run().status.success());
+    std::fs::remove_file(&lib).unwrap();
+    let o = run();
+    assert_one_line_error(&o, "the libtorch it was built against is missing (libtorch_cpu.so)");
+    assert!(stderr(&o).contains("run scripts/setup.sh"), "{}", stderr(&o));
+    // The real binary runs through it.
+    let o = std::process::Command::new(wrapper).arg("show").env("FIVEUP_BIN", BIN).output().unwrap();
+    assert!(o.status.success() && stdout(&o).contains("white to move"), "{}", stderr(&o));
+}
