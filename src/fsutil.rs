@@ -187,12 +187,20 @@ pub enum OutputError {
     },
 }
 
+/// The conventional home of run folders: `runs/` of the current directory (ignored by git, named
+/// by the docs' commands, `--run runs/cpu`). It is the one missing folder [`check_parent`] makes.
+pub const RUNS_DIR: &str = "runs";
+
 /// Checks that a new file (or folder) `output` can be made where it is named: its folder exists,
 /// is a folder and takes a new file (tried with an empty file, removed at once). Commands call it
 /// before any long work, so that nothing is played or computed only to be lost; missing folders
-/// are not created.
+/// are not created, except [`RUNS_DIR`] itself for an output named directly in it.
 pub fn check_parent(output: &Path) -> Result<(), OutputError> {
     let dir = parent_of(output);
+    if dir == Path::new(RUNS_DIR) && !dir.exists() {
+        // A fresh checkout has no runs/ yet; the docs' commands write there.
+        let _ = fs::create_dir(dir);
+    }
     match fs::metadata(dir) {
         Err(_) => Err(OutputError::NoFolder(dir.to_path_buf())),
         Ok(m) if !m.is_dir() => Err(OutputError::NotAFolder(dir.to_path_buf())),

@@ -140,6 +140,11 @@ pub fn ensure_at(path: &Path, cfg: &TrainConfig, on_positions: &dyn Fn(u64)) -> 
     let batch = (2 * rayon::current_num_threads()).max(8) as u64;
     let mut next = 0u64;
     while have < h.positions {
+        // A stop request (Ctrl-C, SIGTERM) ends the labelling between batches of games; the set
+        // is written whole or not at all, so a stopped one is made again on resume.
+        if super::stop_requested() {
+            return Err(TrainError::Interrupted { generation: 0, step: 0 });
+        }
         let recs: Result<Vec<GameRecord>, TrainError> =
             (next..next + batch).into_par_iter().map(|i| labelled_game(cfg, &engine, &label, i)).collect();
         next += batch;

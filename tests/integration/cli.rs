@@ -466,3 +466,22 @@ fn the_readme_wrapper_names_a_missing_libtorch_and_the_fix() {
     let o = std::process::Command::new(wrapper).arg("show").env("FIVEUP_BIN", BIN).output().unwrap();
     assert!(o.status.success() && stdout(&o).contains("white to move"), "{}", stderr(&o));
 }
+
+#[test]
+fn runs_is_the_one_missing_folder_made_for_an_output() {
+    // A fresh checkout has no runs/; the docs' commands write into it.
+    let t = tempfile::tempdir().unwrap();
+    let run = |out: &str| {
+        std::process::Command::new(BIN)
+            .args(["tournament", "--players", "random", "random:seed=2", "--games", "2", "--out", out])
+            .current_dir(t.path())
+            .output()
+            .unwrap()
+    };
+    let o = run("runs/sub/t");
+    assert_one_line_error(&o, "no such folder");
+    assert!(!t.path().join("runs/sub").exists());
+    let o = run("runs/t");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(t.path().join("runs/t/games.pgn").is_file());
+}

@@ -228,6 +228,21 @@ fn sigterm_stops_bootstrap_and_self_play_within_seconds_keeping_what_was_finishe
     let kept = read_dir_len(&rd.bootstrap_dir());
     assert!((2..2500).contains(&kept), "{kept} bootstrap shards");
     assert_eq!(rd.read_state().unwrap().unwrap().phase, Phase::Bootstrap);
+    // The held-out set (made before the first phase): 100,000 labelled positions would take long.
+    let run3 = t.path().join("run3");
+    let rd3 = RunDir::new(&run3);
+    let child = train_cmd(&run3, &["--set", "heldout.positions=100000"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for(Duration::from_secs(120), || rd3.read_state().ok().flatten().is_some());
+    std::thread::sleep(Duration::from_secs(1));
+    let (o, took) = terminate(child);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(took < Duration::from_secs(10), "the held-out set took {took:?} to stop: {err}");
+    assert!(!run3.join("heldout.shard").exists(), "a set stopped half-way is not written");
     // Self-play: one chunk of 64 long games at a time.
     let run2 = t.path().join("run2");
     let rd2 = RunDir::new(&run2);

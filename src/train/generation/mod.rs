@@ -226,7 +226,7 @@ fn train_game<S: TrainGame>(
     );
     let replay = Replay::<S>::new(cfg.replay.window_max);
     let mut t = Trainer { run, cfg, hash, learner, step, state, replay, out, timings: Timings::default() };
-    t.ensure_heldout()?;
+    t.ensure_heldout().map_err(|e| t.placed(e))?;
     t.run_loop()
 }
 
