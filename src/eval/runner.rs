@@ -173,6 +173,9 @@ pub enum GameRunError {
     /// A worker thread panicked.
     #[error("a game worker panicked: {0}")]
     Panic(String),
+    /// The game was given up before it ended: the run playing it was stopped.
+    #[error("the game was abandoned: its match was stopped")]
+    Abandoned,
 }
 
 /// Plays one game on the current thread.
@@ -186,6 +189,16 @@ pub fn play_game<S: RecordGame>(job: &GameJob<S>) -> Result<TextRecord<S>, GameR
 pub fn play_game_observed<S: RecordGame>(
     job: &GameJob<S>,
     on_move: &mut dyn FnMut(&S, &crate::player::Choice<S::Move>),
+) -> Result<TextRecord<S>, GameRunError> {
+    play_game_unless(job, on_move, &|| false)
+}
+
+/// [`play_game_observed`] that gives the game up before any move once `abandon()` holds, with
+/// [`GameRunError::Abandoned`]: how a stopped match leaves its games in progress within a move.
+pub fn play_game_unless<S: RecordGame>(
+    job: &GameJob<S>,
+    on_move: &mut dyn FnMut(&S, &crate::player::Choice<S::Move>),
+    abandon: &dyn Fn() -> bool,
 ) -> Result<TextRecord<S>, GameRunError> {
     // 1. The opening.
     let mut game = Game::new(job.opening.start.clone());
@@ -229,6 +242,9 @@ pub fn play_game_observed<S: RecordGame>(
         }
         if job.max_plies.is_some_and(|cap| game.moves().len() >= cap) {
             break (Outcome::draw(EndRule::Adjudication), Some("ply-cap".to_string()));
+        }
+        if abandon() {
+            return Err(GameRunError::Abandoned);
         }
         let mover = game.position().side();
         let white_to_move = mover == crate::game::Color::White;
@@ -345,7 +361,7 @@ fn lost_by<S: RecordGame>(game: &Game<S>, loser: crate::game::Color) -> Outcome 
 }
 
 /// Plays every job on `concurrency` threads and calls `on_finished(job index, record)` on this
-/// thread as each game ends. Stops at the first error (games in progress finish, unreported).
+/// thread as each game ends. Stops at the first error (games in progress are given up at their next move, unreported).
 pub fn play_games<S: RecordGame, I>(
     jobs: I,
     concurrency: usize,
@@ -363,8 +379,9 @@ where
 
 /// Plays jobs drawn lazily from `jobs` on `concurrency` threads (at least 1) and calls
 /// `on_finished(job index, record)` on this thread as each game ends; when it returns
-/// [`ControlFlow::Break`], no new game starts and games in progress finish unreported. Stops the
-/// same way at the first error, which it returns.
+/// [`ControlFlow::Break`], no new game starts and games in progress are given up at their next
+/// move, unreported ([`play_game_unless`]). Stops the same way at the first error, which it
+/// returns.
 pub fn play_games_until<S: RecordGame, I>(
     jobs: I,
     concurrency: usize,
@@ -389,7 +406,9 @@ where
                 }
                 let next = queue.lock().unwrap_or_else(|e| e.into_inner()).next();
                 let Some((index, job)) = next else { break };
-                if tx.send((index, play_game(&job))).is_err() {
+                // A stopped run (a Break, an error) gives its games in progress up at their next move.
+                let played = play_game_unless(&job, &mut |_, _| {}, &|| stop.load(Ordering::Relaxed));
+                if tx.send((index, played)).is_err() {
                     break;
                 }
             });
@@ -556,6 +575,54 @@ mod tests {
         })
         .unwrap();
         assert_eq!(seen, 5);
+    }
+
+    #[test]
+    fn a_stopped_run_gives_up_its_games_in_progress_at_their_next_move() {
+        // A slow mover: a random move after 50 ms. Game 0 ends at once; game 1, up to 400 plies
+        // of it, would take up to 20 s.
+        struct Slow(crate::player::random::RandomPlayer);
+        impl Player for Slow {
+            fn name(&self) -> String {
+                "slow".into()
+            }
+            fn choose(&mut self, pos: &Position, history: &[u64]) -> Result<crate::player::Choice, PlayError> {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                self.0.choose(pos, history)
+            }
+        }
+        let slow = |seed: u64| {
+            PlayerSource::factory("slow", move || Ok(Box::new(Slow(crate::player::random::RandomPlayer::new(seed)))))
+        };
+        let quick = GameJob {
+            live: None,
+            tc: None,
+            white: src("random:seed=1"),
+            black: src("random:seed=2"),
+            opening: Opening::startpos(Variant::default()),
+            max_plies: Some(2),
+            event: "quick".into(),
+            tags: vec![],
+        };
+        let long = GameJob { white: slow(1), black: slow(2), max_plies: Some(400), ..quick.clone() };
+        // The same game unhurried is long enough to tell (its length is fixed by the seeds).
+        let plies = play_game(&GameJob { white: src("random:seed=1"), black: src("random:seed=2"), ..long.clone() })
+            .unwrap()
+            .moves
+            .len();
+        assert!(plies > 100, "{plies} plies");
+        let t0 = std::time::Instant::now();
+        let mut seen = Vec::new();
+        play_games_until([quick, long.clone()], 2, |i, _| {
+            seen.push(i);
+            ControlFlow::Break(())
+        })
+        .unwrap();
+        assert_eq!(seen, [0]);
+        assert!(t0.elapsed() < std::time::Duration::from_secs(3), "the long game ran on: {:?}", t0.elapsed());
+        // On its own it is given up before its first move.
+        let e = play_game_unless(&long, &mut |_, _| {}, &|| true).unwrap_err();
+        assert!(matches!(e, GameRunError::Abandoned), "{e}");
     }
 
     #[test]

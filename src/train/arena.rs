@@ -149,7 +149,7 @@ impl<S: TrainGame> MatchSettings<S> {
 
 /// Plays up to `s.pairs` colour-swapped pairs of `a` against `b` through the match runner. After
 /// each completed pair `on_pair` sees the running result and the pair's two scores (A's side) and
-/// stops the match by returning false (pairs already under way finish unreported). A stop request
+/// stops the match by returning false (games under way are given up, unreported). A stop request
 /// ([`crate::train::request_stop`]) ends it as a game ends, with [`TrainError::Interrupted`] (the
 /// caller records nothing: the match is replayed whole on resume). Returns the result and every
 /// finished game's record.
