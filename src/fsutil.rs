@@ -311,7 +311,7 @@ pub struct Differs {
     pub now: String,
 }
 
-/// A job's output folder: what it holds (`tournament`, for messages) and its settings file.
+/// A job's output folder: what it holds (`a tournament`, for messages) and its settings file.
 #[derive(Clone, Copy, Debug)]
 pub struct Claim<'a> {
     /// What the folder holds, with its article, as messages name it (`a tournament`).
