@@ -456,6 +456,12 @@ pub fn rate_records<S: RecordGame>(
     records: &[TextRecord<S>],
     config: &FitConfig,
 ) -> Result<RatingReport, RatingError> {
+    rate(names, &rated_games(names, records), config)
+}
+
+/// The finished games of `records` between players of `names`, by their indices in `names`
+/// (a game's colour-swapped partner shares its `pair` id).
+pub fn rated_games<S: RecordGame>(names: &[String], records: &[TextRecord<S>]) -> Vec<RatedGame> {
     let index: HashMap<&str, usize> = names.iter().enumerate().map(|(i, n)| (n.as_str(), i)).collect();
     let mut pair_ids: HashMap<(usize, usize, String), u64> = HashMap::new();
     let mut games = Vec::new();
@@ -468,7 +474,7 @@ pub fn rate_records<S: RecordGame>(
         });
         games.push(RatedGame { white: w, black: b, result, pair });
     }
-    rate(names, &games, config)
+    games
 }
 
 /// Each player's nodes (or simulations) and thinking time per move over its games in `records`,

@@ -79,7 +79,7 @@
 use crate::engine::nnue::Network;
 use crate::engine::quasi_alice::{QaBoard, QaWeights};
 use crate::engine::score::{score_to_expectation, SCORE_SCALE};
-use crate::engine::{Engine, EngineConfig, Limits, Quiescence, Weights};
+use crate::engine::{Engine, EngineConfig, Limits, Quiescence, SearchBoard, Weights};
 use crate::game::State;
 use crate::nn::{EvalError, EvalInput, Evaluation, Evaluator};
 use crate::rules::{Position, Ruleset};
@@ -138,10 +138,19 @@ pub trait LeafGame: State {
         })
     }
 
+    /// The score (centipawns, side to move) of the engine's search of depth `depth` with the
+    /// game's hand evaluation ([`leaf_search_score`]), on this thread's engine for the game.
+    fn hand_search_score(&self, depth: u32) -> Option<i32>;
+
     /// The expected score for the side to move from the engine's search of depth `depth` with
     /// the game's hand evaluation, `σ(score / 400)`; depth 0, or a search that does not complete
     /// depth 1 within [`LEAF_SEARCH_NODES`], reads the quiescence search.
-    fn hand_search_expectation(&self, depth: u32) -> f32;
+    fn hand_search_expectation(&self, depth: u32) -> f32 {
+        match (depth > 0).then(|| self.hand_search_score(depth)).flatten() {
+            Some(score) => score_to_expectation(score, SCORE_SCALE),
+            None => hand_expectation(&self.quiescence()),
+        }
+    }
 
     /// The network `leaf` names for this position, or why there is none.
     fn leaf_network(&self, leaf: &NnueLeaf) -> Result<Self::LeafNet, EvalError>;
@@ -162,16 +171,8 @@ impl LeafGame for Position {
         mates_in_one(self)
     }
 
-    fn hand_search_expectation(&self, depth: u32) -> f32 {
-        if depth == 0 {
-            return hand_expectation(&self.quiescence());
-        }
-        let limits = Limits { depth: Some(depth), nodes: Some(LEAF_SEARCH_NODES), ..Limits::default() };
-        let r = with_engine(self, None, |e| e.search(self, &[], &limits, None, |_| {}));
-        if r.depth == 0 {
-            return hand_expectation(&self.quiescence());
-        }
-        score_to_expectation(r.score.0, SCORE_SCALE)
+    fn hand_search_score(&self, depth: u32) -> Option<i32> {
+        with_engine(self, None, |e| leaf_search_score(e, self, depth))
     }
 
     fn leaf_network(&self, leaf: &NnueLeaf) -> Result<Arc<Network>, EvalError> {
@@ -190,16 +191,8 @@ impl LeafGame for crate::quasi_alice::Position {
         with_qa_engine(|engine| engine.quiesce(self, NODE_LIMIT))
     }
 
-    fn hand_search_expectation(&self, depth: u32) -> f32 {
-        if depth == 0 {
-            return hand_expectation(&self.quiescence());
-        }
-        let limits = Limits { depth: Some(depth), nodes: Some(LEAF_SEARCH_NODES), ..Limits::default() };
-        let r = with_qa_engine(|e| e.search(self, &[], &limits, None, |_| {}));
-        if r.depth == 0 {
-            return hand_expectation(&self.quiescence());
-        }
-        score_to_expectation(r.score.0, SCORE_SCALE)
+    fn hand_search_score(&self, depth: u32) -> Option<i32> {
+        with_qa_engine(|e| leaf_search_score(e, self, depth))
     }
 
     fn leaf_network(&self, _leaf: &NnueLeaf) -> Result<Self::LeafNet, EvalError> {
@@ -285,15 +278,18 @@ pub fn nnue_expectation(pos: &Position, net: &Arc<Network>) -> f32 {
 /// evaluating with `net`; depth 0, or a search that does not complete depth 1 within
 /// [`LEAF_SEARCH_NODES`], is [`nnue_expectation`] (see the module docs).
 pub fn nnue_search_expectation(pos: &Position, net: &Arc<Network>, depth: u32) -> f32 {
-    if depth == 0 {
-        return nnue_expectation(pos, net);
+    match (depth > 0).then(|| with_engine(pos, Some(net), |e| leaf_search_score(e, pos, depth))).flatten() {
+        Some(score) => score_to_expectation(score, SCORE_SCALE),
+        None => nnue_expectation(pos, net),
     }
+}
+
+/// The score (centipawns, side to move) of `engine`'s search of `pos` to `depth` within
+/// [`LEAF_SEARCH_NODES`], with no table kept and no history; `None` when depth 1 did not complete.
+fn leaf_search_score<B: SearchBoard>(engine: &mut Engine<B>, pos: &B::Pos, depth: u32) -> Option<i32> {
     let limits = Limits { depth: Some(depth), nodes: Some(LEAF_SEARCH_NODES), ..Limits::default() };
-    let r = with_engine(pos, Some(net), |e| e.search(pos, &[], &limits, None, |_| {}));
-    if r.depth == 0 {
-        return nnue_expectation(pos, net);
-    }
-    score_to_expectation(r.score.0, SCORE_SCALE)
+    let r = engine.search(pos, &[], &limits, None, |_| {});
+    (r.depth > 0).then_some(r.score.0)
 }
 
 /// Whether the side to move of `pos` has a move that checkmates.

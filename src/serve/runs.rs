@@ -6,7 +6,7 @@ use super::games::{for_game, WebGame};
 use super::{ApiError, AppState};
 use crate::catalog::GameId;
 use crate::eval::records::{parse_records_of, parse_records_prefix_of, records_ruleset, text_ruleset};
-use crate::eval::tournament::{rate_records, Tournament, CONFIG_FILE, GAMES_FILE, LIVE_DIR};
+use crate::eval::tournament::{rate_records, rated_games, Tournament, CONFIG_FILE, GAMES_FILE, LIVE_DIR};
 use crate::eval::{FitConfig, TextRecord};
 use crate::game::Game;
 use crate::rules::Ruleset;
@@ -449,34 +449,10 @@ fn tournament_results<S: WebGame>(games_path: &Path, names: &[String]) -> Result
     // The crosstable counts every finished game; the ratings come from the largest group of
     // players connected by games (ratings of players who never met, directly or through others,
     // are not comparable), so that a tournament under way shows what it can from its first game.
-    let at = |n: &str| names.iter().position(|x| x == n);
-    let mut cross = vec![vec![(0u32, 0u32, 0u32); names.len()]; names.len()];
-    let mut group: Vec<usize> = (0..names.len()).collect();
-    fn root(g: &mut [usize], mut i: usize) -> usize {
-        while g[i] != i {
-            g[i] = g[g[i]];
-            i = g[i];
-        }
-        i
-    }
-    for r in &mine {
-        let (Some(w), Some(b), Some(score)) = (at(&r.white), at(&r.black), r.white_score()) else { continue };
-        let add = |t: &mut (u32, u32, u32), s: f64| match s {
-            s if s > 0.5 => t.0 += 1,
-            s if s < 0.5 => t.2 += 1,
-            _ => t.1 += 1,
-        };
-        add(&mut cross[w][b], score);
-        add(&mut cross[b][w], 1.0 - score);
-        let (rw, rb) = (root(&mut group, w), root(&mut group, b));
-        group[rw] = rb;
-    }
-    let roots: Vec<usize> = (0..names.len()).map(|i| root(&mut group, i)).collect();
-    let played: Vec<usize> = (0..names.len()).filter(|&i| cross[i].iter().any(|t| t.0 + t.1 + t.2 > 0)).collect();
-    let size = |g: usize| played.iter().filter(|&&i| roots[i] == g).count();
-    // The largest group; among equals the one of the earliest-listed player.
-    let largest = played.iter().map(|&i| roots[i]).rev().max_by_key(|&g| size(g));
-    let rated: Vec<String> = played.iter().filter(|&&i| Some(roots[i]) == largest).map(|&i| names[i].clone()).collect();
+    let games = rated_games(names, &records);
+    let cross = crate::eval::ratings::crosstable(names.len(), &games);
+    let group = crate::eval::ratings::connected_group(names.len(), &games);
+    let rated: Vec<String> = group.iter().map(|&i| names[i].clone()).collect();
     let ratings: Vec<Value> = match rate_records(&rated, &records, &FitConfig::default()) {
         Ok(rep) if rated.len() >= 2 => rep
             .ranking()
@@ -489,7 +465,10 @@ fn tournament_results<S: WebGame>(games_path: &Path, names: &[String]) -> Result
             .collect(),
         _ => Vec::new(),
     };
-    let unrated: Vec<&String> = played.iter().map(|&i| &names[i]).filter(|n| !rated.contains(n)).collect();
+    let unrated: Vec<&String> = (0..names.len())
+        .filter(|&i| !group.contains(&i) && cross[i].iter().any(|t| t.games() > 0))
+        .map(|i| &names[i])
+        .collect();
     let crosstable: Vec<Vec<Value>> = if mine.is_empty() {
         Vec::new()
     } else {
@@ -499,15 +478,13 @@ fn tournament_results<S: WebGame>(games_path: &Path, names: &[String]) -> Result
             .map(|(i, row)| {
                 row.iter()
                     .enumerate()
-                    .map(
-                        |(j, &(w, d, l))| {
-                            if i == j || w + d + l == 0 {
-                                Value::Null
-                            } else {
-                                json!({ "w": w, "d": d, "l": l })
-                            }
-                        },
-                    )
+                    .map(|(j, t)| {
+                        if i == j || t.games() == 0 {
+                            Value::Null
+                        } else {
+                            json!({ "w": t.wins, "d": t.draws, "l": t.losses })
+                        }
+                    })
                     .collect()
             })
             .collect()

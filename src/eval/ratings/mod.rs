@@ -361,6 +361,24 @@ fn validate<S: AsRef<str>>(names: &[S], games: &[RatedGame], config: &FitConfig)
     Ok(())
 }
 
+/// The players of the largest group connected by `games` among the players that have one
+/// (between equal groups, the one of the lowest index), in index order: the players whose
+/// ratings can be fitted together while a tournament is under way.
+pub fn connected_group(n: usize, games: &[RatedGame]) -> Vec<usize> {
+    let component = components(n, games.iter());
+    let mut played = vec![false; n];
+    for g in games {
+        played[g.white] = true;
+        played[g.black] = true;
+    }
+    let mut size = vec![0usize; n];
+    (0..n).filter(|&p| played[p]).for_each(|p| size[component[p]] += 1);
+    match (0..n).max_by_key(|&c| (size[c], std::cmp::Reverse(c))) {
+        Some(c) if size[c] > 0 => (0..n).filter(|&p| played[p] && component[p] == c).collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// Connected-component label (the smallest member's index) of every player.
 fn components<'a>(n: usize, games: impl Iterator<Item = &'a RatedGame>) -> Vec<usize> {
     let mut parent: Vec<usize> = (0..n).collect();
@@ -522,7 +540,7 @@ fn bootstrap(
 }
 
 /// `table[i][j]`: results of `i` against `j` from `i`'s side.
-fn crosstable(n: usize, games: &[RatedGame]) -> Vec<Vec<Trinomial>> {
+pub fn crosstable(n: usize, games: &[RatedGame]) -> Vec<Vec<Trinomial>> {
     let mut table = vec![vec![Trinomial::default(); n]; n];
     for g in games {
         let (w, b) = (g.white, g.black);

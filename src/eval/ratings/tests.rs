@@ -442,3 +442,12 @@ fn both_models_match_the_previous_implementation() {
     assert_pinned(&figures(&b), PINNED_BAYES);
     assert_pinned(&figures(&l), PINNED_LOGISTIC);
 }
+
+#[test]
+fn the_connected_group_is_the_largest_group_of_players_with_games() {
+    use RatedResult::*;
+    assert_eq!(connected_group(4, &[]), Vec::<usize>::new());
+    // 0-1 and 2-3 apart: the lower group among equals; 3 players joined beat 2.
+    assert_eq!(connected_group(5, &[game(0, 1, Draw), game(3, 2, WhiteWins)]), vec![0, 1]);
+    assert_eq!(connected_group(5, &[game(0, 1, Draw), game(3, 2, WhiteWins), game(4, 3, Draw)]), vec![2, 3, 4]);
+}
