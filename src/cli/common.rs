@@ -330,6 +330,22 @@ pub fn threads_flag(flag: Option<usize>) -> Result<usize> {
     }
 }
 
+/// Ends the process with `code` without running exit handlers. `exit` runs libtorch's static
+/// destructors while the main thread may be inside a torch operation, which then fails and
+/// panics (a second Ctrl-C during self-play did, one time in three). Nothing needs them: every
+/// file fiveup writes is written atomically or whole, and the standard streams are flushed here.
+pub(crate) fn exit_at_once(code: i32) -> ! {
+    let _ = std::io::Write::flush(&mut std::io::stdout());
+    let _ = std::io::Write::flush(&mut std::io::stderr());
+    #[cfg(target_os = "linux")]
+    // SAFETY: `_exit` ends the process; it has no preconditions.
+    unsafe {
+        libc::_exit(code)
+    }
+    #[cfg(not(target_os = "linux"))]
+    std::process::exit(code)
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{parse, Command};

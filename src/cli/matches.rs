@@ -44,7 +44,7 @@ fn install_interrupt(total: usize) {
             None => eprintln!("\ninterrupted before any game finished"),
         }
         let _ = std::io::stdout().flush();
-        std::process::exit(130);
+        super::common::exit_at_once(130);
     });
     if let Err(e) = installed {
         tracing::warn!("no Ctrl-C handler ({e}); an interrupted match prints no summary");

@@ -70,7 +70,7 @@ pub fn run(a: &PlayArgs, out: &mut dyn Write) -> Result<()> {
                 },
                 None => eprintln!("\ninterrupted before the game started; nothing to save"),
             }
-            std::process::exit(130);
+            super::common::exit_at_once(130);
         });
         if let Err(e) = installed {
             tracing::warn!("no Ctrl-C handler ({e}); the game is saved on quit, resign or end of input");

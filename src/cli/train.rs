@@ -128,22 +128,6 @@ pub struct SelfplayArgs {
     pub threads: Option<usize>,
 }
 
-/// Ends the process with `code` without running exit handlers. `exit` runs libtorch's static
-/// destructors while the main thread may be inside a torch operation, which then fails and
-/// panics (a second Ctrl-C during self-play did, one time in three). Nothing needs them: every
-/// file of a run is written atomically, and the standard streams are flushed here.
-fn exit_at_once(code: i32) -> ! {
-    let _ = std::io::stdout().flush();
-    let _ = std::io::stderr().flush();
-    #[cfg(target_os = "linux")]
-    // SAFETY: `_exit` ends the process; it has no preconditions.
-    unsafe {
-        libc::_exit(code)
-    }
-    #[cfg(not(target_os = "linux"))]
-    std::process::exit(code)
-}
-
 /// Ctrl-C (or SIGTERM, as a cluster stops a job) during `train`: the first asks the trainer to stop at its next safe point (a training
 /// step, after a checkpoint, or the end of the phase) and says how to resume; a second exits at
 /// once (every file of a run is written atomically, so a run killed anywhere resumes).
@@ -153,7 +137,7 @@ fn install_train_interrupt() {
     let installed = ctrlc::set_handler(move || {
         if pressed.swap(true, std::sync::atomic::Ordering::SeqCst) {
             eprintln!("\nstopped; resume with: {resume}");
-            exit_at_once(130);
+            common::exit_at_once(130);
         }
         fiveup::train::request_stop();
         eprintln!(
