@@ -6,7 +6,7 @@
 //! | 1 | `store` | run directories on object storage |
 //! | 2 | `game` | the game interface (`State`), sides, the end-of-game rules, a game with history, perft |
 //! | 3 | `rules`, `quasi_alice` | the games: Five Up and Raumschach on 5x5x5; 4D Quasi-Alice Chess |
-//! | 4 | `catalog` | the games by name: what `--ruleset` and the configs accept |
+//! | 4 | `catalog`, `tablebase` | the games by name: what `--ruleset` and the configs accept; the 5x5x5 endgame tables |
 //! | 5 | `engine` | alpha-beta search, the hand evaluation, NNUE inference (`engine::nnue`) |
 //! | 6 | `nn` | planes, the policy index, the evaluator trait, the torch network |
 //! | 7 | `mcts` | Monte Carlo tree search over an evaluator |
@@ -35,6 +35,7 @@ pub const LAYERS: &[(&str, u32)] = &[
     ("rules", 3),
     ("quasi_alice", 3),
     ("catalog", 4),
+    ("tablebase", 4),
     ("engine", 5),
     ("nn", 6),
     ("mcts", 7),

@@ -19,6 +19,7 @@ pub mod rules;
 pub mod selfplay;
 pub mod serve;
 pub mod store;
+pub mod tablebase;
 pub mod tomlcfg;
 pub mod train;
 pub mod values;

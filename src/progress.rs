@@ -78,6 +78,11 @@ impl Progress {
         }
     }
 
+    /// Sets the amount of work, once it is known (a phase whose size the one before decides).
+    pub fn set_length(&self, len: u64) {
+        self.bar.set_length(len);
+    }
+
     /// Moves to `pos` units done.
     pub fn set_position(&self, pos: u64) {
         self.bar.set_position(pos);

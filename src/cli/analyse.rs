@@ -9,7 +9,7 @@ use fiveup::game::{Game, Status};
 use fiveup::player::alphabeta::AlphaBetaPlayer;
 use fiveup::player::mcts::MctsPlayer;
 use fiveup::player::spec::PlayerSpec;
-use fiveup::player::{Go, PlayGame, SearchInfo, Turn};
+use fiveup::player::{Go, PlayGame, Player, SearchInfo, Turn};
 use fiveup::rules::notation::{coordinate, figurine, format_line};
 use fiveup::rules::Position;
 use std::io::Write;
@@ -40,6 +40,9 @@ pub fn run(a: &AnalyseArgs, out: &mut dyn Write) -> Result<()> {
     let best = match spec {
         PlayerSpec::AlphaBeta(ab) => {
             let mut player = AlphaBetaPlayer::new(ab)?;
+            if let Some(v) = player.tablebase_value(&pos) {
+                writeln!(out, "tablebase {v} (the side to move's view)")?;
+            }
             let mut io_error = None;
             let r = player.analyse(&pos, &[], |it| {
                 if io_error.is_none() {

@@ -87,12 +87,32 @@ pub struct GameOptions {
     /// `mcts` specs that name no limit play by the clock alone.
     #[arg(long, value_name = "BASE+INC")]
     pub tc: Option<String>,
+    /// End a game as soon as the endgame tables in this folder hold its position, with their
+    /// result (`adjudication/tablebase`; 5x5x5 games; `fiveup tablebase generate` builds them).
+    #[arg(long, value_name = "DIR")]
+    pub adjudicate_tb: Option<PathBuf>,
     /// Rules and start position.
     #[command(flatten)]
     pub pos: PositionArgs,
 }
 
 impl GameOptions {
+    /// The adjudicator of `--adjudicate-tb` (5x5x5 games), or `None` without the flag.
+    pub fn tablebase_adjudicator(&self) -> Result<Option<fiveup::eval::runner::Adjudicator<Position>>> {
+        let Some(dir) = &self.adjudicate_tb else { return Ok(None) };
+        let tables = fiveup::tablebase::Tablebases::open_shared(dir)
+            .with_context(|| format!("--adjudicate-tb {}", dir.display()))?;
+        Ok(Some(fiveup::eval::runner::tablebase_adjudicator(tables)))
+    }
+
+    /// `--adjudicate-tb` given for a game without tables: an error naming the game.
+    pub fn no_tablebase_for(&self, game: &str) -> Result<()> {
+        if self.adjudicate_tb.is_some() {
+            bail!("--adjudicate-tb: endgame tables exist for the 5x5x5 games, not for {game}");
+        }
+        Ok(())
+    }
+
     /// Checks `--out` against `--force` and the files the command reads (the openings file and
     /// the files named in the player specs `specs`), before any game is played.
     pub fn check_out(&self, specs: &[&str]) -> Result<()> {

@@ -6,6 +6,7 @@ use anyhow::Result;
 use clap::Args;
 use fiveup::catalog::GameId;
 use fiveup::eval::records::RecordGame;
+use fiveup::eval::runner::Adjudicator;
 use fiveup::eval::{paired_jobs_lazy, play_games, GameJob, MatchTally, OpeningStream};
 use std::io::Write;
 
@@ -56,11 +57,13 @@ pub fn run(a: &MatchArgs, out: &mut dyn Write) -> Result<()> {
     match a.opts.pos.game()? {
         GameId::FiveUp(_) => {
             a.opts.pos.variant("match")?;
-            run_game(a, || a.opts.openings("match"), out)
+            let adjudicate = a.opts.tablebase_adjudicator()?;
+            run_game(a, || a.opts.openings("match"), adjudicate, out)
         }
         GameId::QuasiAlice => {
             let start = a.opts.pos.quasi_alice()?;
-            run_game(a, || a.opts.openings_of(&start), out)
+            a.opts.no_tablebase_for("quasi-alice")?;
+            run_game(a, || a.opts.openings_of(&start), None, out)
         }
     }
 }
@@ -69,6 +72,7 @@ pub fn run(a: &MatchArgs, out: &mut dyn Write) -> Result<()> {
 fn run_game<S: RecordGame>(
     a: &MatchArgs,
     openings: impl FnOnce() -> Result<OpeningStream<S>>,
+    adjudicate: Option<Adjudicator<S>>,
     out: &mut dyn Write,
 ) -> Result<()> {
     bound("--games", a.games, 1, MAX_GAMES)?;
@@ -81,7 +85,7 @@ fn run_game<S: RecordGame>(
     let (white_name, black_name) = (white.name(), black.name());
     let pairs = a.games.div_ceil(2);
     let jobs = paired_jobs_lazy(white, black, openings, pairs, Some(max_plies), "match")
-        .map(move |j| GameJob { tc, ..j })
+        .map(move |j| GameJob { tc, adjudicate: adjudicate.clone(), ..j })
         .take(a.games);
     let mut records = writer(a.opts.out.as_deref())?;
     let mut tally = MatchTally::new();

@@ -5,7 +5,8 @@
 //! job, flatten [`common::PositionArgs`] into it when it works on a position, and dispatch it in
 //! [`run`]. Each file under `cli/` holds the arguments and the running of one job: `rules`
 //! (perft, moves, show, replay), `train` (train, selfplay, runs), `nnue`, `values`, `bench`, the
-//! playing commands (`analyse`, `play`, `matches`, `tournament`, `sprt`, `uci`, `serve`), `games`;
+//! playing commands (`analyse`, `play`, `matches`, `tournament`, `sprt`, `uci`, `serve`), `games`,
+//! `tablebase`;
 //! `common` holds the options several commands share, `errors` how an error is reported.
 
 mod analyse;
@@ -20,6 +21,7 @@ mod rules;
 mod serve;
 mod speed;
 mod sprt;
+mod tablebase;
 mod tournament;
 mod train;
 mod uci;
@@ -112,6 +114,9 @@ pub enum Command {
     /// The NNUE evaluator: training data, training, the reinforcement loop.
     #[command(subcommand)]
     Nnue(nnue::NnueCommand),
+    /// Endgame tables of the 5x5x5 games: build them, probe a position, list a folder.
+    #[command(subcommand)]
+    Tablebase(tablebase::TablebaseCommand),
 }
 
 /// Runs a parsed command line, writing results to `out` (timings go to stderr).
@@ -141,6 +146,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Games(games::GamesCommand::Stats(a)) => games::run_stats(&a, out),
         Command::Train(a) => train::run_train(a, out),
         Command::Selfplay(a) => train::run_selfplay(&a, out),
+        Command::Tablebase(tablebase::TablebaseCommand::Generate(a)) => tablebase::run_generate(&a, out),
+        Command::Tablebase(tablebase::TablebaseCommand::Probe(a)) => tablebase::run_probe(&a, out),
+        Command::Tablebase(tablebase::TablebaseCommand::Info(a)) => tablebase::run_info(&a, out),
     }
 }
 

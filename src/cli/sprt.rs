@@ -5,6 +5,7 @@ use anyhow::Result;
 use clap::Args;
 use fiveup::catalog::GameId;
 use fiveup::eval::records::RecordGame;
+use fiveup::eval::runner::Adjudicator;
 use fiveup::eval::{
     paired_jobs_lazy, play_games_until, Decision, GameJob, MatchTally, OpeningStream, Sprt, SprtConfig, SprtStatus,
 };
@@ -46,11 +47,13 @@ pub fn run(a: &SprtArgs, out: &mut dyn Write) -> Result<()> {
     match a.opts.pos.game()? {
         GameId::FiveUp(_) => {
             a.opts.pos.variant("sprt")?;
-            run_game(a, || a.opts.openings("sprt"), out)
+            let adjudicate = a.opts.tablebase_adjudicator()?;
+            run_game(a, || a.opts.openings("sprt"), adjudicate, out)
         }
         GameId::QuasiAlice => {
             let start = a.opts.pos.quasi_alice()?;
-            run_game(a, || a.opts.openings_of(&start), out)
+            a.opts.no_tablebase_for("quasi-alice")?;
+            run_game(a, || a.opts.openings_of(&start), None, out)
         }
     }
 }
@@ -59,6 +62,7 @@ pub fn run(a: &SprtArgs, out: &mut dyn Write) -> Result<()> {
 fn run_game<S: RecordGame>(
     a: &SprtArgs,
     openings: impl FnOnce() -> Result<OpeningStream<S>>,
+    adjudicate: Option<Adjudicator<S>>,
     out: &mut dyn Write,
 ) -> Result<()> {
     bound("--max-games", a.max_games, 2, MAX_GAMES)?;
@@ -71,8 +75,11 @@ fn run_game<S: RecordGame>(
     let threads = a.opts.game.concurrency(GameDefaults::MATCH)?;
     let openings = openings()?;
     let (name_a, name_b) = (pa.name(), pb.name());
-    let jobs =
-        paired_jobs_lazy(pa, pb, openings, a.max_games / 2, Some(max_plies), "sprt").map(move |j| GameJob { tc, ..j });
+    let jobs = paired_jobs_lazy(pa, pb, openings, a.max_games / 2, Some(max_plies), "sprt").map(move |j| GameJob {
+        tc,
+        adjudicate: adjudicate.clone(),
+        ..j
+    });
     let mut records = writer(a.opts.out.as_deref())?;
     writeln!(
         out,

@@ -98,6 +98,14 @@ pub trait SearchBoard: Send + 'static {
     /// The check information of the side to move.
     fn check_info(&self) -> Self::CheckInfo;
 
+    /// The endgame tables' value of `pos` for its side to move, when the evaluation settings
+    /// carry tables that hold it. Games without tables keep the default (none).
+    #[inline]
+    fn probe(eval: &Self::Eval, pos: &Self::Pos) -> Option<crate::tablebase::Dtm> {
+        let _ = (eval, pos);
+        None
+    }
+
     /// Whether legal move `m` may give check: never false for a checking move.
     fn may_give_check(&self, info: &Self::CheckInfo, m: Self::Move) -> bool;
 }

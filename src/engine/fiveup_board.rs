@@ -24,6 +24,7 @@ use crate::rules::movegen::Computed;
 use crate::rules::position::Undo;
 use crate::rules::types::KIND_COUNT;
 use crate::rules::{Kind, Move, Position};
+use crate::tablebase::{Dtm, Tablebases};
 use std::sync::Arc;
 
 impl SearchMove for Move {
@@ -53,6 +54,8 @@ pub struct FiveUpEval {
     pub weights: Weights,
     /// The network evaluating in place of the hand evaluation, if any.
     pub net: Option<Arc<Network>>,
+    /// Endgame tables the search probes, if any ([`crate::tablebase`]).
+    pub tablebases: Option<Arc<Tablebases>>,
 }
 
 /// The 5x5x5 games' side of the search (see the module docs).
@@ -74,6 +77,11 @@ impl SearchBoard for FiveUpBoard {
     type NullUndo = Undo;
     type Eval = FiveUpEval;
     type CheckInfo = CheckInfo;
+
+    #[inline]
+    fn probe(eval: &FiveUpEval, pos: &Position) -> Option<Dtm> {
+        eval.tablebases.as_ref()?.probe(pos)
+    }
 
     fn new() -> FiveUpBoard {
         FiveUpBoard {

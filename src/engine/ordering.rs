@@ -616,7 +616,7 @@ mod tests {
     #[test]
     fn picker_order_is_every_move_sorted_by_score_and_bits() {
         for rs in Ruleset::ALL {
-            let eval = FiveUpEval { weights: crate::engine::Weights::for_ruleset(rs), net: None };
+            let eval = FiveUpEval { weights: crate::engine::Weights::for_ruleset(rs), net: None, tablebases: None };
             let mut board = FiveUpBoard::new();
             let mut picker = MovePicker::default();
             for seed in 0..40 {
@@ -672,7 +672,8 @@ mod tests {
     fn ordering_puts_tt_move_then_captures_first() {
         let p = scrambled(Ruleset::FiveUp, 30, 5);
         let legal = p.legal_moves();
-        let eval = FiveUpEval { weights: crate::engine::Weights::for_ruleset(Ruleset::FiveUp), net: None };
+        let eval =
+            FiveUpEval { weights: crate::engine::Weights::for_ruleset(Ruleset::FiveUp), net: None, tablebases: None };
         let mut board = FiveUpBoard::new();
         board.reset(&eval, &p);
         let tt = legal[legal.len() / 2];

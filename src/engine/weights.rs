@@ -243,6 +243,9 @@ pub enum WeightsError {
     /// The network of `eval=nnue…` is missing, damaged or for another ruleset.
     #[error("{0}")]
     Network(String),
+    /// The endgame tables of `tb=` cannot be opened.
+    #[error("tb={0}")]
+    Tablebase(String),
     /// The player's transposition table (`hash=`) does not fit in memory.
     #[error(transparent)]
     Table(#[from] super::tt::TableSizeError),

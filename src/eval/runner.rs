@@ -131,6 +131,39 @@ pub struct GameJob<S: State = Position> {
     /// A file rewritten after every move with the game so far ([`live_json`]), for watchers
     /// (`fiveup serve`), and removed when the game ends; `None`: no such file.
     pub live: Option<std::path::PathBuf>,
+    /// Ends the game as soon as it can tell the result (endgame tables); `None`: played out.
+    pub adjudicate: Option<Adjudicator<S>>,
+}
+
+/// A judge that ends a game early when it knows the result: before each move it is shown the
+/// position and may answer the outcome and the termination's detail (`tablebase`).
+#[derive(Clone)]
+pub struct Adjudicator<S>(pub Arc<dyn Fn(&S) -> Option<(Outcome, String)> + Send + Sync>);
+
+impl<S> std::fmt::Debug for Adjudicator<S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Adjudicator")
+    }
+}
+
+/// Adjudication by endgame tables (5x5x5 games): a position the tables hold ends the game with
+/// their result, recorded as `adjudication/tablebase`. A win counts only when its mate fits in
+/// what is left of the fifty-move count (the tables' distances ignore that rule); otherwise the
+/// game goes on.
+pub fn tablebase_adjudicator(tables: Arc<crate::tablebase::Tablebases>) -> Adjudicator<Position> {
+    use crate::tablebase::Dtm;
+    Adjudicator(Arc::new(move |pos: &Position| {
+        let value = tables.probe(pos)?;
+        let left = 100u16.saturating_sub(pos.halfmove().min(100) as u16);
+        let side = pos.side();
+        let outcome = match value {
+            Dtm::Draw => Outcome::draw(EndRule::Adjudication),
+            Dtm::Win(n) if n <= left => Outcome::win(side, EndRule::Adjudication),
+            Dtm::Loss(n) if n <= left => Outcome::win(side.flip(), EndRule::Adjudication),
+            _ => return None,
+        };
+        Some((outcome, "tablebase".to_string()))
+    }))
 }
 
 /// Why a game could not be played.
@@ -242,6 +275,9 @@ pub fn play_game_unless<S: RecordGame>(
         }
         if job.max_plies.is_some_and(|cap| game.moves().len() >= cap) {
             break (Outcome::draw(EndRule::Adjudication), Some("ply-cap".to_string()));
+        }
+        if let Some((o, detail)) = job.adjudicate.as_ref().and_then(|a| (a.0)(game.position())) {
+            break (o, Some(detail));
         }
         if abandon() {
             return Err(GameRunError::Abandoned);
@@ -472,6 +508,7 @@ pub fn paired_jobs<S: State + Clone>(
         for (white, black) in [(a, b), (b, a)] {
             jobs.push(GameJob {
                 live: None,
+                adjudicate: None,
                 tc: None,
                 white: white.clone(),
                 black: black.clone(),
@@ -501,6 +538,7 @@ pub fn paired_jobs_lazy<S: RecordGame>(
         let opening = openings.get(k);
         [(a.clone(), b.clone()), (b.clone(), a.clone())].map(|(white, black)| GameJob {
             live: None,
+            adjudicate: None,
             tc: None,
             white,
             black,
@@ -552,6 +590,7 @@ mod tests {
         let o = Opening { start, moves: vec![] };
         let job = GameJob {
             live: None,
+            adjudicate: None,
             tc: None,
             white: src("random:seed=1"),
             black: src("random:seed=2"),
@@ -596,6 +635,7 @@ mod tests {
         };
         let quick = GameJob {
             live: None,
+            adjudicate: None,
             tc: None,
             white: src("random:seed=1"),
             black: src("random:seed=2"),
@@ -631,6 +671,7 @@ mod tests {
         let live = t.path().join("game-0.json");
         let job = GameJob {
             live: Some(live.clone()),
+            adjudicate: None,
             tc: None,
             white: src("random:seed=3"),
             black: src("random:seed=4"),
@@ -679,6 +720,7 @@ mod tests {
     fn build_errors_stop_the_run_with_one_line() {
         let job = GameJob {
             live: None,
+            adjudicate: None,
             tc: None,
             white: src("mcts:net=missing.pt"),
             black: src("random"),
@@ -701,6 +743,7 @@ mod tests {
             let start = Position::from_text(text, Variant::plain(ruleset)).unwrap();
             let job = GameJob {
                 live: None,
+                adjudicate: None,
                 tc: None,
                 white: spec.clone().into(),
                 black: spec.clone().into(),

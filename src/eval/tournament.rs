@@ -303,6 +303,7 @@ impl Tournament {
                 for (w, b) in [(i, j), (j, i)] {
                     jobs.push(GameJob {
                         live: None,
+                        adjudicate: None,
                         tc: self.tc,
                         white: sources[w].clone(),
                         black: sources[b].clone(),

@@ -6,6 +6,7 @@ use crate::catalog::{GameId, NotAvailable};
 use crate::engine::quasi_alice::{QaBoard, QaWeights};
 use crate::engine::{Engine, EngineConfig, Limits, SearchBoard, Weights, WeightsError};
 use crate::rules::{Position, Ruleset, Variant};
+use crate::tablebase::Tablebases;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -19,6 +20,8 @@ pub struct AlphaBetaPlayer {
     net: Option<Arc<crate::engine::nnue::Network>>,
     engine: Option<(Variant, Engine)>,
     stop: Option<Arc<AtomicBool>>,
+    /// The endgame tables of `tb=DIR`, opened when the player is made.
+    tablebases: Option<Arc<Tablebases>>,
 }
 
 impl AlphaBetaPlayer {
@@ -41,7 +44,13 @@ impl AlphaBetaPlayer {
         };
         // The table is built at the first search; a size that cannot fit is refused now.
         crate::engine::tt::check_fits(spec.hash_mb).map_err(WeightsError::Table)?;
-        Ok(AlphaBetaPlayer { spec, values_text, net, engine: None, stop: None })
+        let tablebases = match &spec.tablebases {
+            Some(dir) => Some(
+                Tablebases::open_shared(dir).map_err(|e| WeightsError::Tablebase(format!("{}: {e}", dir.display())))?,
+            ),
+            None => None,
+        };
+        Ok(AlphaBetaPlayer { spec, values_text, net, engine: None, stop: None, tablebases })
     }
 
     /// Searches `pos` under the spec's limits, calling `on_iteration` after every completed depth.
@@ -90,6 +99,7 @@ impl AlphaBetaPlayer {
                 EngineConfig { hash_mb: self.spec.hash_mb, keep_tt: self.spec.keep_tt, threads: self.spec.threads };
             let mut engine = Engine::try_new(weights, config)?;
             engine.set_network(net);
+            engine.set_tablebases(self.tablebases.clone());
             self.engine = Some((variant, engine));
         }
         Ok(&mut self.engine.as_mut().expect("just built").1)
@@ -108,7 +118,11 @@ impl Player for AlphaBetaPlayer {
             Some(v) => format!("hand evaluation with the values of {}", v.display()),
             None => "hand evaluation".to_string(),
         };
-        Some(match &self.spec.eval {
+        let tables = match &self.tablebases {
+            Some(tb) => format!(", endgame tables from {}", tb.dir().display()),
+            None => String::new(),
+        };
+        let eval = match &self.spec.eval {
             EvalChoice::Hand => hand(),
             EvalChoice::Shipped => format!("NNUE, the network shipped for {rs}"),
             EvalChoice::Nnue(p) => format!("NNUE {}", p.display()),
@@ -116,7 +130,15 @@ impl Player for AlphaBetaPlayer {
                 format!("NNUE, the network shipped for {rs} (eval=auto)")
             }
             EvalChoice::Auto => format!("{} (eval=auto: no network shipped for this board)", hand()),
-        })
+        };
+        Some(eval + &tables)
+    }
+
+    fn tablebase_value(&self, pos: &Position) -> Option<String> {
+        let tb = self.tablebases.as_ref()?;
+        let at = crate::tablebase::locate(pos)?;
+        let v = tb.probe(pos)?;
+        Some(format!("{} {}: {}", at.material.family, at.material, v.describe()))
     }
 
     fn choose(&mut self, pos: &Position, history: &[u64]) -> Result<Choice, PlayError> {
@@ -189,6 +211,13 @@ impl QaAlphaBetaPlayer {
     pub fn new(spec: AlphaBetaSpec) -> Result<QaAlphaBetaPlayer, BuildError> {
         if matches!(spec.eval, EvalChoice::Nnue(_) | EvalChoice::Shipped) {
             return Err(NotAvailable { what: "ab:eval=nnue".into(), game: GameId::QuasiAlice }.into());
+        }
+        if spec.tablebases.is_some() {
+            return Err(NotAvailable {
+                what: "ab:tb= (endgame tables exist for the 5x5x5 games)".into(),
+                game: GameId::QuasiAlice,
+            }
+            .into());
         }
         let weights = match &spec.values {
             Some(p) => QaWeights::from_file(p)?,

@@ -256,6 +256,13 @@ pub trait Player<S: State = Position> {
         let _ = pos;
         None
     }
+
+    /// The endgame tables' value of `pos` for its side to move, in words (`fiveup KRRvK: mate
+    /// in 7`), when this player probes tables that hold it.
+    fn tablebase_value(&self, pos: &S) -> Option<String> {
+        let _ = pos;
+        None
+    }
 }
 
 /// Most simulations per move a spec may ask for.

@@ -77,6 +77,7 @@ fn option_lines(o: &Options) -> Vec<String> {
         format!("option name Player type string default {}", o.player),
         "option name ValuesFile type string default <empty>".to_string(),
         "option name EvalFile type string default <empty>".to_string(),
+        "option name TablebasePath type string default <empty>".to_string(),
         "option name Clear Hash type button".to_string(),
     ]
 }
@@ -93,6 +94,8 @@ struct Options {
     values: Option<String>,
     /// An NNUE network file: alpha-beta players evaluate with it (`eval=nnue:FILE`).
     eval_file: Option<String>,
+    /// A folder of endgame tables alpha-beta players probe (`tb=DIR`).
+    tablebase_path: Option<String>,
 }
 
 impl Options {
@@ -151,6 +154,7 @@ pub fn serve(input: impl BufRead, output: Box<dyn Write + Send>, opts: &ServeOpt
         player: opts.player.clone(),
         values: None,
         eval_file: None,
+        tablebase_path: None,
     };
     let table = table_for(&options);
     let mut s = Session { out: Arc::new(Mutex::new(output)), options, table };
@@ -205,6 +209,9 @@ enum CommandError {
     /// `Player` is not a player spec (its first line: the reason without the accepted forms).
     #[error("setoption Player: {}", first_line(.0))]
     SetPlayer(#[source] SpecError),
+    /// `TablebasePath` names no folder of tables.
+    #[error("setoption TablebasePath: {0}")]
+    Tablebase(String),
     /// An option the engine does not have.
     #[error("setoption: unknown option '{0}'")]
     UnknownOption(String),
@@ -315,6 +322,14 @@ impl Session {
             }
             "valuesfile" => o.values = (!value.is_empty() && value != "<empty>").then_some(value),
             "evalfile" => o.eval_file = (!value.is_empty() && value != "<empty>").then_some(value),
+            "tablebasepath" => {
+                let dir = (!value.is_empty() && value != "<empty>").then_some(value);
+                if let Some(d) = &dir {
+                    crate::tablebase::Tablebases::open_shared(std::path::Path::new(d))
+                        .map_err(|e| CommandError::Tablebase(e.to_string()))?;
+                }
+                o.tablebase_path = dir;
+            }
             "clear hash" => {
                 self.table.clear_hash();
                 return Ok(());
@@ -434,6 +449,9 @@ impl<S: ServeGame> Table<S> {
             if let Some(f) = &o.eval_file {
                 ab.eval = EvalChoice::Nnue(f.into());
             }
+            if let Some(d) = &o.tablebase_path {
+                ab.tablebases = Some(d.into());
+            }
         }
         Ok(S::build_player(&spec)?)
     }
@@ -503,6 +521,9 @@ impl<S: ServeGame> Served for Table<S> {
         // Which player and evaluation answer, so that a harness's log says what it measured.
         let eval = player.evaluation(game.position()).map(|e| format!(", {e}")).unwrap_or_default();
         say(out, &format!("info string player {}{eval}", player.name()))?;
+        if let Some(v) = player.tablebase_value(game.position()) {
+            say(out, &format!("info string tablebase {v}"))?;
+        }
         let stop = Arc::new(AtomicBool::new(false));
         player.set_stop_flag(stop.clone());
         let out = out.clone();

@@ -30,5 +30,5 @@ mod game_tests;
 pub use bitboard::Bitboard;
 pub use cell::Cell;
 pub use moves::{Move, Special};
-pub use position::{Position, Setup, SetupError};
+pub use position::{piece_attacks, piece_quiet_moves, Position, Setup, SetupError};
 pub use types::{Kind, Piece, Ruleset, Variant};

@@ -64,6 +64,7 @@ pub fn engine_game_with(
     let variant = opening.start.variant();
     let job = GameJob {
         live: None,
+        adjudicate: None,
         tc: None,
         white: engine.clone(),
         black: engine.clone(),

@@ -74,6 +74,7 @@ mod tests {
         let src = |s: &str| PlayerSource::Spec(s.parse::<PlayerSpec>().unwrap());
         let job = GameJob {
             live: None,
+            adjudicate: None,
             tc: None,
             white: src("random:seed=1"),
             black: src("random:seed=2"),

@@ -232,6 +232,7 @@ fn play_iteration<G: ValuesGame>(
                 }
                 pair_jobs.push(GameJob {
                     live: None,
+                    adjudicate: None,
                     tc: None,
                     white: PlayerSource::Spec(engine.clone()),
                     black: PlayerSource::Spec(engine.clone()),

@@ -130,6 +130,12 @@ impl<'e, B: SearchBoard> Search<'e, B> {
             result.score = Score(if pos.in_check() { mated_in(0) } else { DRAW });
             return result;
         }
+        // 1a. Endgame tables holding the root: only the moves that keep its value, the fastest
+        //     mate when winning, the longest defence when losing (the search then orders them).
+        if let Some(best) = tablebase_moves::<B>(self.eval, &pos, &legal) {
+            legal = best;
+            self.searchmoves.clone_from(&legal);
+        }
 
         // 2. Iterative deepening.
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
@@ -183,4 +189,21 @@ impl<'e, B: SearchBoard> Search<'e, B> {
         result.time = start.elapsed();
         result
     }
+}
+
+/// The root moves the endgame tables prefer, when they hold the root and every move's result
+/// (`None` otherwise): the fastest mates of a won position, the drawing moves of a drawn one,
+/// the longest defences of a lost one.
+fn tablebase_moves<B: SearchBoard>(eval: &B::Eval, pos: &B::Pos, legal: &[B::Move]) -> Option<Vec<B::Move>> {
+    B::probe(eval, pos)?;
+    let mut after = pos.clone();
+    let mut values = Vec::with_capacity(legal.len());
+    for &m in legal {
+        let undo = after.make(m);
+        let v = B::probe(eval, &after);
+        after.unmake(m, undo);
+        values.push(v?.parent());
+    }
+    let best = values.iter().copied().reduce(|a, b| if b.better_than(a) { b } else { a })?;
+    Some(legal.iter().zip(&values).filter(|(_, &v)| v == best).map(|(&m, _)| m).collect())
 }

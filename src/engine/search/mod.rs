@@ -199,13 +199,13 @@ impl Engine {
     /// A new 5x5x5 engine with the given weights and settings (`threads` is clamped to
     /// 1..=[`MAX_THREADS`]).
     pub fn new(weights: Weights, config: EngineConfig) -> Engine {
-        Engine::with_eval(FiveUpEval { weights, net: None }, config)
+        Engine::with_eval(FiveUpEval { weights, net: None, tablebases: None }, config)
     }
 
     /// [`Engine::new`] with a table size a user asked for: a table that does not fit in memory
     /// is an error.
     pub fn try_new(weights: Weights, config: EngineConfig) -> Result<Engine, TableSizeError> {
-        Engine::try_with_eval(FiveUpEval { weights, net: None }, config)
+        Engine::try_with_eval(FiveUpEval { weights, net: None, tablebases: None }, config)
     }
 
     /// Evaluates with `net` (an NNUE network for the positions' ruleset) instead of the hand
@@ -213,6 +213,17 @@ impl Engine {
     pub fn set_network(&mut self, net: Option<Arc<Network>>) {
         self.eval.net = net;
         self.tt.clear();
+    }
+
+    /// Probes these endgame tables in every search (`None`: none). The table is cleared.
+    pub fn set_tablebases(&mut self, tables: Option<Arc<crate::tablebase::Tablebases>>) {
+        self.eval.tablebases = tables;
+        self.tt.clear();
+    }
+
+    /// The endgame tables probed, if any.
+    pub fn tablebases(&self) -> Option<&Arc<crate::tablebase::Tablebases>> {
+        self.eval.tablebases.as_ref()
     }
 
     /// The network in use, if any.

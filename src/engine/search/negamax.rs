@@ -7,6 +7,7 @@ use crate::engine::ordering::{pick, score_moves, MAX_PLY};
 use crate::engine::score::{mate_in, mated_in, DRAW, INFINITE, MATE_BOUND};
 use crate::engine::tt::Bound;
 use crate::game::State;
+use crate::tablebase::Dtm;
 use std::sync::atomic::Ordering;
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -106,6 +107,22 @@ impl<B: SearchBoard> Search<'_, B> {
         pos.bare_kings()
     }
 
+    /// The endgame tables' exact score of the current position (never asked at the root), when
+    /// they hold it; a win or loss only when its mate fits in what is left of the fifty-move
+    /// count (the tables' distances ignore that rule).
+    #[inline]
+    fn tablebase_score(&self, ply: usize) -> Option<i32> {
+        let pos = self.board.pos();
+        let value = B::probe(self.eval, pos)?;
+        let left = 100usize.saturating_sub(pos.halfmove() as usize);
+        match value {
+            Dtm::Draw => Some(DRAW),
+            Dtm::Win(n) if n as usize <= left => Some(mate_in(ply + n as usize)),
+            Dtm::Loss(n) if n as usize <= left => Some(mated_in(ply + n as usize)),
+            _ => None,
+        }
+    }
+
     /// Copies `m` followed by the child's PV into the PV of `ply`.
     fn update_pv(&mut self, ply: usize, m: B::Move) {
         let (head, tail) = self.plies.split_at_mut(ply + 1);
@@ -146,6 +163,9 @@ impl<B: SearchBoard> Search<'_, B> {
         if !root {
             if self.is_draw() {
                 return DRAW;
+            }
+            if let Some(s) = self.tablebase_score(ply) {
+                return s;
             }
             alpha = alpha.max(mated_in(ply));
             beta = beta.min(mate_in(ply + 1));
@@ -351,6 +371,9 @@ impl<B: SearchBoard> Search<'_, B> {
             return self.static_eval();
         }
         self.plies[ply].pv.clear();
+        if let Some(s) = self.tablebase_score(ply) {
+            return s;
+        }
 
         // 2. Stand pat and the captures worth trying (not in check), or every evasion (in check).
         let mut scored = std::mem::take(&mut self.plies[ply].scored);

@@ -36,6 +36,8 @@ pub struct AlphaBetaSpec {
     pub threads: usize,
     /// The static evaluation.
     pub eval: EvalChoice,
+    /// A folder of endgame tables the search probes (`tb=DIR`; 5x5x5 games).
+    pub tablebases: Option<PathBuf>,
 }
 
 impl AlphaBetaSpec {
@@ -58,6 +60,7 @@ impl Default for AlphaBetaSpec {
             keep_tt: false,
             threads: 1,
             eval: EvalChoice::Hand,
+            tablebases: None,
         }
     }
 }
@@ -421,6 +424,11 @@ static ALPHA_BETA: Kind<AlphaBetaSpec> = Kind {
             help: "threads=1..=256 (Lazy SMP)",
         },
         Key { names: &["eval"], value: Value::Text(read_eval), help: "eval=hand|nnue|nnue:FILE|auto" },
+        Key {
+            names: &["tb", "tablebases"],
+            value: Value::Path(|s, p| s.tablebases = Some(p)),
+            help: "tb=DIR (endgame tables from `fiveup tablebase generate`)",
+        },
     ],
     word: None,
     finish: |mut ab| {
@@ -703,6 +711,9 @@ impl fmt::Display for PlayerSpec {
                 }
                 if ab.eval != EvalChoice::Hand {
                     parts.push(format!("eval={}", ab.eval));
+                }
+                if let Some(p) = &ab.tablebases {
+                    parts.push(format!("tb={}", p.display()));
                 }
                 write!(f, "ab:{}", parts.join(","))
             }

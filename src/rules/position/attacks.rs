@@ -4,7 +4,7 @@ use super::Position;
 use crate::game::Color;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::cell::Cell;
-use crate::rules::geometry::{pawn_class, DIAG2, DIAG3, ORTH};
+use crate::rules::geometry::{pawn_class, Geometry, DIAG2, DIAG3, ORTH};
 use crate::rules::types::Kind;
 
 impl Position {
@@ -14,34 +14,7 @@ impl Position {
     /// Pawns are not covered here (their attacks depend on colour).
     #[inline]
     pub fn attacks_from(&self, kind: Kind, c: usize, occ: u128) -> u128 {
-        let g = self.geometry();
-        let raum = !self.ruleset().is_fiveup();
-        match kind {
-            Kind::Pawn => 0,
-            Kind::Knight => g.knight[c],
-            Kind::Bishop => g.diag2_slides(c, occ),
-            Kind::Rook => g.orth_slides(c, occ),
-            Kind::Queen => {
-                let q = g.orth_slides(c, occ) | g.diag2_slides(c, occ);
-                if raum {
-                    q | g.diag3_slides(c, occ)
-                } else {
-                    q
-                }
-            }
-            Kind::King => {
-                if raum {
-                    g.all_step[c]
-                } else {
-                    g.orth_step[c] | g.diag3_step[c]
-                }
-            }
-            Kind::Unicorn => g.unicorn[c],
-            Kind::Silver => g.unicorn[c] | g.diag3_slides(c, occ),
-            Kind::Wizard => g.diag2_slides(c, occ) | g.diag3_slides(c, occ),
-            Kind::Guard => g.all_step[c],
-            Kind::RUnicorn => g.diag3_slides(c, occ),
-        }
+        piece_attacks(self.geometry(), self.ruleset().is_fiveup(), kind, c, occ)
     }
 
     /// Pieces among `mask` that slide along orthogonals / 2D diagonals / 3D diagonals.
@@ -183,4 +156,48 @@ impl Position {
         }
         false
     }
+}
+
+/// Cells a piece of `kind` on `c` attacks (could capture on) with occupancy `occ`, on the board of
+/// `g`, with the pieces of Five Up (`fiveup`) or of Raumschach. Pawns are not covered (their
+/// attacks depend on colour). The one definition of the pieces' reach: positions and the endgame
+/// tables both use it.
+#[inline]
+pub fn piece_attacks(g: &Geometry, fiveup: bool, kind: Kind, c: usize, occ: u128) -> u128 {
+    match kind {
+        Kind::Pawn => 0,
+        Kind::Knight => g.knight[c],
+        Kind::Bishop => g.diag2_slides(c, occ),
+        Kind::Rook => g.orth_slides(c, occ),
+        Kind::Queen => {
+            let q = g.orth_slides(c, occ) | g.diag2_slides(c, occ);
+            if fiveup {
+                q
+            } else {
+                q | g.diag3_slides(c, occ)
+            }
+        }
+        Kind::King => {
+            if fiveup {
+                g.orth_step[c] | g.diag3_step[c]
+            } else {
+                g.all_step[c]
+            }
+        }
+        Kind::Unicorn => g.unicorn[c],
+        Kind::Silver => g.unicorn[c] | g.diag3_slides(c, occ),
+        Kind::Wizard => g.diag2_slides(c, occ) | g.diag3_slides(c, occ),
+        Kind::Guard => g.all_step[c],
+        Kind::RUnicorn => g.diag3_slides(c, occ),
+    }
+}
+
+/// Cells a piece of `kind` on `c` can move to without capturing, with occupancy `occ`: its
+/// attacks on empty cells, except the Five Up king, which captures along the 3D diagonals but
+/// moves only orthogonally. Pawns are not covered. Every such move can be taken back by the same
+/// kind of move (the pieces' moves are symmetric), which the endgame tables' backward search uses.
+#[inline]
+pub fn piece_quiet_moves(g: &Geometry, fiveup: bool, kind: Kind, c: usize, occ: u128) -> u128 {
+    let reach = if fiveup && kind == Kind::King { g.orth_step[c] } else { piece_attacks(g, fiveup, kind, c, occ) };
+    reach & !occ
 }

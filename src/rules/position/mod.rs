@@ -13,6 +13,7 @@
 //! `invariants.rs` recomputes the hash and checks the invariants.
 
 mod attacks;
+pub use attacks::{piece_attacks, piece_quiet_moves};
 mod invariants;
 mod make;
 mod setup;
