@@ -149,6 +149,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Tablebase(tablebase::TablebaseCommand::Generate(a)) => tablebase::run_generate(&a, out),
         Command::Tablebase(tablebase::TablebaseCommand::Probe(a)) => tablebase::run_probe(&a, out),
         Command::Tablebase(tablebase::TablebaseCommand::Info(a)) => tablebase::run_info(&a, out),
+        Command::Tablebase(tablebase::TablebaseCommand::Sample(a)) => tablebase::run_sample(&a, out),
     }
 }
 

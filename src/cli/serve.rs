@@ -37,6 +37,10 @@ pub struct ServeArgs {
     /// The longest one search may run, in seconds (0.1..=3600), analysis included.
     #[arg(long, value_name = "SECS", default_value_t = 60.0)]
     pub max_think: f64,
+    /// A folder of endgame tables (`fiveup tablebase generate`): the page shows "mate in N" for
+    /// the positions they hold, and its alpha-beta players probe them.
+    #[arg(long, value_name = "DIR")]
+    pub tablebases: Option<PathBuf>,
 }
 
 /// Runs the server until Ctrl-C or SIGTERM.
@@ -70,6 +74,7 @@ pub fn run(a: &ServeArgs, out: &mut dyn Write) -> Result<()> {
         max_searches: a.max_searches,
         max_think: Duration::from_secs_f64(a.max_think),
         allow_hosts: a.allow_hosts.iter().map(|h| h.trim().to_string()).filter(|h| !h.is_empty()).collect(),
+        tablebases: a.tablebases.clone(),
     };
     serve(config, out).map_err(anyhow::Error::msg)
 }

@@ -6,7 +6,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use fiveup::game::State;
 use fiveup::tablebase::file::{self, SideStats};
-use fiveup::tablebase::{build, BuildReport, Dtm, Family, Material, Tablebases, MAX_MEN};
+use fiveup::tablebase::{build, sample, BuildReport, Dtm, Family, Material, Tablebases, Wanted, MAX_MEN};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -25,6 +25,35 @@ pub enum TablebaseCommand {
     Probe(ProbeArgs),
     /// The tables of a folder with their figures (won, drawn and lost shares, the longest mate).
     Info(InfoArgs),
+    /// Random positions of a table with a given value, one position text a line (with its value
+    /// after `#`): test positions for engines, or an openings file for `match --openings`.
+    Sample(SampleArgs),
+}
+
+/// `fiveup tablebase sample`.
+#[derive(Args, Debug)]
+pub struct SampleArgs {
+    /// Rule set: fiveup (its positions are written for fiveup) or raumschach.
+    #[command(flatten)]
+    pub ruleset: RulesetArg,
+    /// The table, e.g. KRRvK.
+    #[arg(long, value_name = "MATERIAL")]
+    pub material: String,
+    /// The value for the side to move: win, draw or loss.
+    #[arg(long, value_name = "VALUE", default_value = "win")]
+    pub value: String,
+    /// The shortest distance to mate in plies (wins and losses).
+    #[arg(long, value_name = "PLIES", default_value_t = 0)]
+    pub min_plies: u16,
+    /// How many positions, 1..=100000.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub count: usize,
+    /// Random seed.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// The tablebase folder.
+    #[arg(long, value_name = "DIR", default_value = DEFAULT_DIR)]
+    pub dir: PathBuf,
 }
 
 /// `fiveup tablebase generate`.
@@ -220,6 +249,42 @@ fn list(tb: &Tablebases) -> String {
     } else {
         v.join(", ")
     }
+}
+
+/// Prints random positions of a table.
+pub fn run_sample(a: &SampleArgs, out: &mut dyn Write) -> Result<()> {
+    let family = family_of(&a.ruleset)?;
+    let material = Material::parse(family, &a.material).context("--material")?;
+    super::common::bound("--count", a.count, 1, 100_000)?;
+    let wanted = match a.value.as_str() {
+        "win" => Wanted::Win(a.min_plies),
+        "loss" => Wanted::Loss(a.min_plies),
+        "draw" => Wanted::Draw,
+        v => bail!("--value {v}: expected win, draw or loss"),
+    };
+    let (canonical, flipped) = material.canonical();
+    if flipped {
+        bail!("--material {material}: tables are named stronger side first: {canonical}");
+    }
+    let tb = open(&a.dir, "--dir")?;
+    let Some(table) = tb.table(&material) else {
+        let damaged = tb.damaged();
+        if !damaged.is_empty() {
+            bail!("{}", damaged.join("; "));
+        }
+        bail!("--dir {}: no {family} table {material} (build it with `fiveup tablebase generate --ruleset {family} --material {material}`)", a.dir.display());
+    };
+    let found = sample(&table, wanted, a.count, a.seed);
+    if found.is_empty() {
+        bail!("{family} {material} has no position of that value");
+    }
+    for (pos, v) in &found {
+        writeln!(out, "{}  # {}, {}", pos.to_text(), side_name(pos), v.describe())?;
+    }
+    if found.len() < a.count {
+        eprintln!("warning: only {} positions of that value found", found.len());
+    }
+    Ok(())
 }
 
 /// Lists a folder's tables with their figures.

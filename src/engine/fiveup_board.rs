@@ -158,6 +158,12 @@ impl SearchBoard for FiveUpBoard {
                 let m = mop_up_chase(&self.pos, w, self.inc.taper().value(&self.pos));
                 v += if self.pos.side() == Color::White { m } else { -m };
             }
+            // Material that cannot force mate scores as good as drawn.
+            let white = if self.pos.side() == Color::White { v } else { -v };
+            let scaled = super::eval::drawn::scale_drawn(&self.pos, white);
+            if scaled != white {
+                v = if self.pos.side() == Color::White { scaled } else { -scaled };
+            }
             // Clamped below the mate range, so that no evaluation reads as a mate.
             return v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
         }

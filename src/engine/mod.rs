@@ -50,6 +50,9 @@ pub mod search;
 pub mod tt;
 pub mod weights;
 
+#[cfg(test)]
+mod tablebase_tests;
+
 pub use board::{SearchBoard, SearchMove};
 pub use eval::evaluate;
 pub use fiveup_board::{FiveUpBoard, FiveUpEval};

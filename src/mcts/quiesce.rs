@@ -532,7 +532,9 @@ mod tests {
         let put = |s: &mut Setup, c: &str, p: Piece| s.board[c.parse::<Cell>().unwrap().index()] = Some(p);
         put(&mut s, "Ab1", Piece::new(Color::White, Kind::King));
         put(&mut s, "Ee5", Piece::new(Color::Black, Kind::King));
-        put(&mut s, "Ca3", Piece::new(Color::White, Kind::Rook));
+        // Queen takes queen: a queen against a bare king, a win (a rook would only draw in
+        // Raumschach, as the endgame tables show, and the evaluation scores it so).
+        put(&mut s, "Ca3", Piece::new(Color::White, Kind::Queen));
         put(&mut s, "Cc3", Piece::new(Color::Black, Kind::Queen));
         s.side = side;
         Position::from_setup(s).unwrap()
@@ -564,7 +566,7 @@ mod tests {
         let moves = pos.legal_moves();
         let net = crate::engine::nnue::shipped(Ruleset::Raumschach).unwrap();
         let en = nnue_expectation(&pos, &net);
-        assert!(en > 0.6, "a rook against a bare king after the capture: {en}");
+        assert!(en > 0.6, "a queen against a bare king after the capture: {en}");
         let leaf = |w| Some(NnueLeaf { weight: w, network: LeafNetwork::Shipped, depth: 0 });
         let mut out = Vec::new();
         let expect = |out: &Vec<Evaluation>| out[0].wdl[0] + 0.5 * out[0].wdl[1];
@@ -579,7 +581,7 @@ mod tests {
         let mut half = QuiescenceEvaluator::new(UniformEvaluator::new(), 0.0).with_nnue(leaf(0.5));
         half.evaluate(&[EvalInput::new(&pos, 0, &moves)], &mut out).unwrap();
         assert!((expect(&out) - (0.5 + en) / 2.0).abs() < 1e-4, "{:?}", out[0].wdl);
-        // With Black to move the queen takes the rook instead: good for Black.
+        // With Black to move Black's queen takes White's instead: good for Black.
         let other = hanging_queen(Color::Black);
         assert!(nnue_expectation(&other, &net) > 0.6);
         // Weight 0 is off.

@@ -224,9 +224,21 @@ pub(crate) async fn info(State(st): State<Arc<AppState>>) -> Json<Value> {
 }
 
 /// `POST /api/game`.
-pub(crate) async fn game(Body(req): Body<GameRequest>) -> Result<Json<Value>, ApiError> {
+pub(crate) async fn game(
+    State(st): State<Arc<AppState>>,
+    Body(req): Body<GameRequest>,
+) -> Result<Json<Value>, ApiError> {
     let id = game_of(&req)?;
-    for_game!(id, S => Ok(Json(game_json(&replay::<S>(&req, id)?))))
+    for_game!(id, S => {
+        let game = replay::<S>(&req, id)?;
+        let mut v = game_json(&game);
+        if let (Some(tb), Value::Object(map)) = (&st.tablebases, &mut v) {
+            if game.status().outcome().is_none() {
+                map.insert("tablebase".into(), game.position().tablebase_json(tb).unwrap_or(Value::Null));
+            }
+        }
+        Ok(Json(v))
+    })
 }
 
 /// The player a page asks for: parsed, within the server's limits, and naming no file or program
@@ -259,6 +271,16 @@ pub(crate) fn web_player(st: &AppState, text: Option<&str>) -> Result<PlayerSpec
             "spec {} {what}; start the server with --engine '{canonical}' to allow it",
             crate::player::text::clip(text)
         )));
+    }
+    if matches!(&spec, PlayerSpec::AlphaBeta(ab) if ab.tablebases.is_some()) {
+        return Err(ApiError::forbidden(format!(
+            "spec {} reads endgame tables; start the server with --tablebases DIR to give every alpha-beta player its tables",
+            crate::player::text::clip(text)
+        )));
+    }
+    let mut spec = spec;
+    if let (PlayerSpec::AlphaBeta(ab), Some(dir)) = (&mut spec, &st.config.tablebases) {
+        ab.tablebases = Some(dir.clone());
     }
     if let PlayerSpec::AlphaBeta(ab) = &spec {
         if ab.hash_mb > MAX_HASH_MB {

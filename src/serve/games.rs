@@ -44,6 +44,13 @@ pub(crate) trait WebGame: RecordGame<Undo: Send> {
 
     /// The 5x5x5 options `(castling, hypercylinder)` of the position's game.
     fn flags(&self) -> (bool, bool);
+
+    /// What the endgame tables say of the position (`{material, value, text}`), when they hold
+    /// it; games without tables keep the default (none).
+    fn tablebase_json(&self, tables: &crate::tablebase::Tablebases) -> Option<Value> {
+        let _ = tables;
+        None
+    }
 }
 
 /// Runs `$body` with `$S` standing for the position type of the game `$game` (a
@@ -81,6 +88,25 @@ fn piece(color: Color, letter: char, name: &str) -> Value {
 }
 
 impl WebGame for crate::rules::Position {
+    fn tablebase_json(&self, tables: &crate::tablebase::Tablebases) -> Option<Value> {
+        use crate::tablebase::Dtm;
+        let at = crate::tablebase::locate(self)?;
+        let v = tables.probe(self)?;
+        let side = self.side().name();
+        let text = match v {
+            Dtm::Win(n) => format!("{side} mates in {}", n.div_ceil(2)),
+            Dtm::Loss(0) => format!("{side} is checkmated"),
+            Dtm::Loss(n) => format!("{side} is mated in {}", n / 2),
+            Dtm::Draw => "drawn".to_string(),
+        };
+        let (kind, plies) = match v {
+            Dtm::Win(n) => ("win", n),
+            Dtm::Loss(n) => ("loss", n),
+            Dtm::Draw => ("draw", 0),
+        };
+        Some(json!({ "material": at.material.to_string(), "value": kind, "plies": plies, "text": text }))
+    }
+
     fn named_start(game: GameId, castling: bool, hypercylinder: bool, text: Option<&str>) -> Result<Self, String> {
         let ruleset = game.five_up("the 5x5x5 board").map_err(|e| e.to_string())?;
         let variant = crate::rules::Variant::new(ruleset, castling, hypercylinder).map_err(|e| e.to_string())?;

@@ -67,6 +67,9 @@ pub struct ServeConfig {
     /// Host names (as in the Host header, without port) a server on a non-loopback address
     /// answers to besides loopback names; empty: any.
     pub allow_hosts: Vec<String>,
+    /// A folder of endgame tables: positions they hold are shown with their value and the
+    /// page's alpha-beta players probe them.
+    pub tablebases: Option<std::path::PathBuf>,
 }
 
 /// The largest transposition table a page may ask for, in MiB.
@@ -85,6 +88,8 @@ pub(crate) struct AppState {
     pub cache: runs::Cache,
     /// Canonical strings of the `--engine` specs.
     pub allowed: Vec<String>,
+    /// The tables of [`ServeConfig::tablebases`], opened at start.
+    pub tablebases: Option<Arc<crate::tablebase::Tablebases>>,
 }
 
 /// An error answered as `{"error": "..."}` with a status.
@@ -140,6 +145,9 @@ impl AppState {
 /// Why the server could not start, or stopped with an error.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
+    /// The `--tablebases` folder cannot be opened.
+    #[error("--tablebases: {0}")]
+    Tablebases(crate::tablebase::OpenError),
     /// An `--engine` spec (clipped) does not parse; the message keeps the first line of the reason.
     #[error("--engine {spec}: {}", source.to_string().lines().next().unwrap_or(""))]
     Engine {
@@ -186,7 +194,12 @@ pub fn router(config: ServeConfig) -> Result<Router, ServeError> {
             e.parse().map_err(|source| ServeError::Engine { spec: crate::player::text::clip(e), source })?;
         allowed.push(spec.to_string());
     }
+    let tablebases = match &config.tablebases {
+        Some(dir) => Some(crate::tablebase::Tablebases::open_shared(dir).map_err(ServeError::Tablebases)?),
+        None => None,
+    };
     let state = Arc::new(AppState {
+        tablebases,
         searches: Arc::new(tokio::sync::Semaphore::new(config.max_searches.max(1))),
         cache: runs::Cache::default(),
         allowed,

@@ -20,6 +20,7 @@ pub(super) fn config(runs: Vec<ServedDir>) -> ServeConfig {
         max_searches: 1,
         max_think: Duration::from_secs(20),
         allow_hosts: vec![],
+        tablebases: None,
     }
 }
 

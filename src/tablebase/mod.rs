@@ -27,7 +27,7 @@ pub mod table;
 pub mod verify;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use build::{build, BuildError, BuildReport};
 pub use material::{Family, Material, MaterialError, MAX_MEN};
@@ -97,6 +97,55 @@ pub fn locate(pos: &Position) -> Option<Located> {
     }
     let side = if flip { pos.side().flip() } else { pos.side() };
     Some(Located { material, cells, men, side })
+}
+
+/// What [`sample`] looks for: wins, draws or losses for the side to move, and the shortest
+/// distance to mate in plies (wins and losses).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wanted {
+    /// The side to move mates in at least this many plies.
+    Win(u16),
+    /// Drawn.
+    Draw,
+    /// The side to move is mated in at least this many plies.
+    Loss(u16),
+}
+
+/// Up to `count` positions of `table` of the value wanted, drawn at random (seeded), as positions
+/// of the table's game: test positions for engines (`fiveup tablebase sample`).
+pub fn sample(table: &Table, wanted: Wanted, count: usize, seed: u64) -> Vec<(Position, Dtm)> {
+    let n = table.layout.men();
+    let variant = crate::rules::Variant::plain(table.family().ruleset());
+    let mut rng = crate::rng::SplitMix64::new(seed);
+    let len = table.values.len();
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    // Enough draws to find rare values, bounded so that an absent one ends the search.
+    for _ in 0..len.min(50_000_000) {
+        if out.len() >= count {
+            break;
+        }
+        let i = rng.next_u64() % len;
+        let Some(v) = Dtm::from_code(table.values.get(i)) else { continue };
+        let fits = match (wanted, v) {
+            (Wanted::Win(min), Dtm::Win(p)) | (Wanted::Loss(min), Dtm::Loss(p)) => p >= min,
+            (Wanted::Draw, Dtm::Draw) => true,
+            _ => false,
+        };
+        if !fits || !seen.insert(i) {
+            continue;
+        }
+        let mut cells = [0u8; MAX_MEN];
+        let side = index::decode(i, &mut cells[..n]);
+        let mut s = crate::rules::Setup { side, ..crate::rules::Setup::empty(variant) };
+        for (k, &(c, kind)) in table.layout.slots.iter().enumerate() {
+            s.board[cells[k] as usize] = Some(crate::rules::Piece::new(c, kind));
+        }
+        if let Ok(p) = Position::from_setup(s) {
+            out.push((p, v));
+        }
+    }
+    out
 }
 
 /// Why a tablebase folder could not be opened.

@@ -21,6 +21,9 @@
 //!    end values add, scaled by how much of the start's non-pawn material has left the board
 //!    ([`Taper`]; nothing without a taper).
 //!
+//! 9. material that cannot force mate ([`drawn`]): the advantage of a side whose men (no pawns)
+//!    the endgame tables found unable to mate a bare king is cut to a sixteenth.
+//!
 //! The attack sets of step 2 are reused by step 5, so each piece's attacks are computed once.
 
 use super::weights::Weights;
@@ -181,7 +184,7 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
 #[inline]
 pub(crate) fn from_sides(pos: &Position, w: &Weights, taper: &Taper, white: i32, black: i32) -> i32 {
     let tapered = taper.value(pos);
-    let s = white - black + mop_up(pos, w, tapered) + tapered;
+    let s = drawn::scale_drawn(pos, white - black + mop_up(pos, w, tapered) + tapered);
     let s = if pos.side() == Color::White { s } else { -s };
     s + w.tempo
 }
@@ -494,5 +497,6 @@ pub(crate) fn taper(pos: &Position, w: &Weights) -> i32 {
     Taper::new(pos.ruleset(), w).value(pos)
 }
 
+pub mod drawn;
 #[cfg(test)]
 mod tests;

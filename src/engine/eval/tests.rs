@@ -125,6 +125,21 @@ fn reference_evaluate(pos: &Position, w: &Weights) -> i32 {
         s + w.king_shelter * (g.all_step[pos.king(us).index()] & own).count_ones() as i32
     };
     let s = side(Color::White) - side(Color::Black) + reference_mop_up(pos, w);
+    // Material that cannot force mate: the side ahead's advantage cut to a sixteenth.
+    let no_mate = |us: Color| {
+        let mut kinds: Vec<Kind> =
+            pos.color_bb(us).map(|c| pos.piece_at(c).unwrap().kind).filter(|&k| k != Kind::King).collect();
+        kinds.sort();
+        let list = if pos.ruleset().is_fiveup() { drawn::FIVEUP_NO_MATE } else { drawn::RAUMSCHACH_NO_MATE };
+        !kinds.contains(&Kind::Pawn)
+            && !pos.can_place(us)
+            && list.iter().any(|set| {
+                let mut set = set.to_vec();
+                set.sort();
+                set == kinds
+            })
+    };
+    let s = if (s > 0 && no_mate(Color::White)) || (s < 0 && no_mate(Color::Black)) { s / 16 } else { s };
     (if pos.side() == Color::White { s } else { -s }) + w.tempo
 }
 

@@ -150,6 +150,8 @@ function renderStatus(line) {
   else text = `${pos.side === 'white' ? 'White' : 'Black'} to move${pos.status === 'check' ? ' — check!' : ''}`;
   if (!line.live) text += ` (ply ${line.ply} of ${line.length})`;
   if (extra && extra.text && !over) text += ` · ${extra.text}`;
+  // The server's endgame tables (serve --tablebases): the exact value of the position.
+  if (pos.tablebase && !over) text += ` · tablebase: ${pos.tablebase.text} (${pos.tablebase.material})`;
   s.textContent = text;
   s.className = over ? 'over' : pos.status === 'check' ? 'check' : '';
   document.body.dataset.side = pos.side;
