@@ -94,8 +94,25 @@ pub struct InfoArgs {
     #[arg(long, value_name = "DIR", default_value = DEFAULT_DIR)]
     pub dir: PathBuf,
     /// Print the figures as JSON lines instead of a table.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "markdown")]
     pub json: bool,
+    /// Print a Markdown table: verdict (won, drawn, mixed), shares, longest mate, size, time.
+    #[arg(long)]
+    pub markdown: bool,
+}
+
+/// The verdict of a table from the stronger side's view, white to move: **won** when at least
+/// 99% of the positions are wins, **drawn** when under 1% are (the few are positions where the
+/// weaker king is already caught), **mixed** between.
+pub fn verdict(s: &SideStats) -> &'static str {
+    let share = s.wins as f64 / s.total().max(1) as f64;
+    if share >= 0.99 {
+        "won"
+    } else if share < 0.01 {
+        "drawn"
+    } else {
+        "mixed"
+    }
 }
 
 /// Set by Ctrl-C: the table being built is dropped, the finished ones stay.
@@ -294,11 +311,32 @@ pub fn run_info(a: &InfoArgs, out: &mut dyn Write) -> Result<()> {
     if materials.is_empty() {
         bail!("--dir {}: no tables (build some with `fiveup tablebase generate`)", a.dir.display());
     }
+    if a.markdown {
+        writeln!(
+            out,
+            "| game | material | verdict | won, white to move | drawn, white to move | lost, black to move | longest mate (moves) | file | built in |"
+        )?;
+        writeln!(out, "|---|---|---|---:|---:|---:|---:|---:|---:|")?;
+    }
     for m in materials {
         let path = file::path_in(&a.dir, &m);
         let (_, h) = file::read(&path, Some(&m))?;
         let bytes = std::fs::metadata(&path).map(|x| x.len()).unwrap_or(0);
-        if a.json {
+        if a.markdown {
+            let (w, b) = (&h.stats.white, &h.stats.black);
+            writeln!(
+                out,
+                "| {} | {m} | {} | {} | {} | {} | {} | {:.1} MB | {:.1} s |",
+                m.family.name(),
+                verdict(w),
+                percent(w.wins, w.total()),
+                percent(w.draws, w.total()),
+                percent(b.losses, b.total()),
+                if w.wins == 0 { "-".to_string() } else { w.longest_win.div_ceil(2).to_string() },
+                bytes as f64 / 1e6,
+                h.stats.seconds
+            )?;
+        } else if a.json {
             let v = serde_json::json!({
                 "family": m.family.name(), "material": m.to_string(), "men": m.men(),
                 "bytes": bytes, "seconds": h.stats.seconds,
