@@ -138,7 +138,10 @@ pub struct GameJob<S: State = Position> {
 /// A judge that ends a game early when it knows the result: before each move it is shown the
 /// position and may answer the outcome and the termination's detail (`tablebase`).
 #[derive(Clone)]
-pub struct Adjudicator<S>(pub Arc<dyn Fn(&S) -> Option<(Outcome, String)> + Send + Sync>);
+pub struct Adjudicator<S>(pub Arc<Judge<S>>);
+
+/// What an [`Adjudicator`] calls: the outcome and the termination's detail, or `None` to play on.
+pub type Judge<S> = dyn Fn(&S) -> Option<(Outcome, String)> + Send + Sync;
 
 impl<S> std::fmt::Debug for Adjudicator<S> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

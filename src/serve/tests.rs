@@ -571,3 +571,37 @@ fn a_search_stops_when_an_event_waits_unread_too_long() {
     // A long quiet stretch before an event is not unread time.
     assert!(!unread_too_long(Some(s(60)), s(1), s(61)));
 }
+
+#[tokio::test]
+async fn a_server_with_tables_shows_a_held_positions_value_and_refuses_a_spec_naming_tables() {
+    use crate::tablebase::{build, Family, Material};
+    let dir = tempfile::tempdir().unwrap();
+    let kq = Material::parse(Family::Raumschach, "KQvK").unwrap();
+    build(dir.path(), &[kq], false, &std::sync::atomic::AtomicBool::new(false), |_| {}).unwrap();
+    let with = |cfg: ServeConfig| {
+        router(cfg).unwrap().layer(axum::middleware::map_request(|mut req: axum::extract::Request| async move {
+            req.headers_mut().insert(header::HOST, axum::http::HeaderValue::from_static("127.0.0.1:8080"));
+            req
+        }))
+    };
+    let tb_app = with(ServeConfig { tablebases: Some(dir.path().to_path_buf()), ..config(vec![]) });
+    let start = "5/5/5/5/K4|5/5/2Q2/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/4k w - - - 0 1";
+    let (s, v) = post(&tb_app, "/api/game", json!({ "ruleset": "raumschach", "start": start })).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let tb = &v["tablebase"];
+    assert_eq!(tb["material"], "KQvK", "{v}");
+    assert_eq!(tb["value"], "win");
+    assert!(tb["text"].as_str().unwrap().starts_with("white mates in "), "{tb}");
+    // A position the tables do not hold: null; a server without tables: no field.
+    let (_, v) = post(&tb_app, "/api/game", json!({ "ruleset": "raumschach" })).await;
+    assert!(v["tablebase"].is_null(), "{}", v["tablebase"]);
+    let (_, v) = post(&app(vec![]), "/api/game", json!({ "ruleset": "raumschach", "start": start })).await;
+    assert!(v.get("tablebase").is_none());
+    // The page may not point a player at a folder of the server's.
+    let (s, v) = post(&tb_app, "/api/player", json!({ "spec": "ab:depth=1,tb=/etc" })).await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("--tablebases"), "{v}");
+    // A missing folder stops the server at start.
+    let e = router(ServeConfig { tablebases: Some(dir.path().join("none")), ..config(vec![]) }).unwrap_err();
+    assert!(e.to_string().starts_with("--tablebases: tablebase folder"), "{e}");
+}

@@ -256,16 +256,16 @@ mod tests {
         use crate::rules::piece_attacks;
         use crate::rules::Kind;
         let g = Geometry::get(false);
-        let map = |t: usize, bb: u128| (0..125).filter(|&c| bb >> c & 1 == 1).fold(0u128, |a, c| a | 1 << SYM[t][c]);
         let occ: u128 = (1 << 7) | (1 << 62) | (1 << 100);
-        for t in 0..SYMMETRIES {
+        for (t, sym) in SYM.iter().enumerate() {
+            let map = |bb: u128| (0..125).filter(|&c| bb >> c & 1 == 1).fold(0u128, |a, c| a | 1 << sym[c]);
             for kind in
                 [Kind::Queen, Kind::King, Kind::Knight, Kind::Unicorn, Kind::Silver, Kind::Wizard, Kind::RUnicorn]
             {
                 for fiveup in [true, false] {
-                    for c in 0..125 {
-                        let a = map(t, piece_attacks(g, fiveup, kind, c, occ));
-                        let b = piece_attacks(g, fiveup, kind, SYM[t][c] as usize, map(t, occ));
+                    for (c, &image) in sym.iter().enumerate() {
+                        let a = map(piece_attacks(g, fiveup, kind, c, occ));
+                        let b = piece_attacks(g, fiveup, kind, image as usize, map(occ));
                         assert_eq!(a, b, "symmetry {t}, {kind:?} on {c}");
                     }
                 }
@@ -279,8 +279,8 @@ mod tests {
         for pos in [[0u8, 124, 5, 77], [62, 1, 2, 3], [12, 62, 30, 31], [2, 10, 22, 122]] {
             let (want, ties) = canonical_index(&pos, &same, Color::Black);
             assert!(ties >= 1);
-            for t in 0..SYMMETRIES {
-                let mut img: Vec<u8> = pos.iter().map(|&c| SYM[t][c as usize]).collect();
+            for sym in &SYM {
+                let mut img: Vec<u8> = pos.iter().map(|&c| sym[c as usize]).collect();
                 assert_eq!(canonical_index(&img, &same, Color::Black).0, want);
                 img.swap(2, 3);
                 assert_eq!(canonical_index(&img, &same, Color::Black).0, want);

@@ -106,7 +106,7 @@ fn a_build_resumes_keeping_the_tables_already_written() {
     let dir = tempfile::tempdir().unwrap();
     let stop = AtomicBool::new(false);
     let kq = Material::parse(Family::Raumschach, "KQvK").unwrap();
-    let first = build(dir.path(), &[kq.clone()], false, &stop, |_| {}).unwrap();
+    let first = build(dir.path(), std::slice::from_ref(&kq), false, &stop, |_| {}).unwrap();
     assert!(first[0].built);
     let path = file::path_in(dir.path(), &kq);
     let before = std::fs::metadata(&path).unwrap().modified().unwrap();
@@ -117,6 +117,6 @@ fn a_build_resumes_keeping_the_tables_already_written() {
     // A stop request ends a build at once, writing nothing.
     let stopped = AtomicBool::new(true);
     let kr = Material::parse(Family::Raumschach, "KRvK").unwrap();
-    assert!(build(dir.path(), &[kr.clone()], false, &stopped, |_| {}).is_err());
+    assert!(build(dir.path(), std::slice::from_ref(&kr), false, &stopped, |_| {}).is_err());
     assert!(!file::path_in(dir.path(), &kr).exists());
 }

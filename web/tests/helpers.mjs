@@ -39,7 +39,10 @@ export function makeRuns() {
   }
   fs.writeFileSync(path.join(train, 'metrics.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
   fs.copyFileSync(path.join(runs, 'tourn', 'ratings.png'), path.join(train, 'plots', 'progress.png'));
-  return { dir, runs: ['tourn', 'recs', 'train'].map((r) => path.join(runs, r)) };
+  // endgame tables: Raumschach K+Q against K (well under a second)
+  const tb = path.join(dir, 'tb');
+  execFileSync(bin, ['tablebase', 'generate', '--ruleset', 'raumschach', '--material', 'KQvK', '--dir', tb], quiet);
+  return { dir, tb, runs: ['tourn', 'recs', 'train'].map((r) => path.join(runs, r)) };
 }
 
 /** Starts the server; resolves {url, stop} once it prints `listening on http://ADDR/`. */

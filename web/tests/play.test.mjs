@@ -13,7 +13,7 @@ let errors;
 
 before(async () => {
   runs = makeRuns();
-  server = await startServer(runs.runs);
+  server = await startServer(runs.runs, ['--tablebases', runs.tb]);
   browser = await launchBrowser();
   const opened = await openPage(browser.context, server.url, '#play');
   page = opened.page;
@@ -103,6 +103,15 @@ test('an illegal target is refused with a message', async () => {
   // a black piece cannot be picked up by white
   await page.click(cell('Aa4'));
   assert.equal(await page.locator('#levels .target').count(), 0);
+});
+
+test('a position the endgame tables hold shows their value in the status line', async () => {
+  const start = '5/5/5/5/K4|5/5/2Q2/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/4k w - - - 0 1';
+  await newGame(page, { ruleset: 'raumschach', start });
+  await page.waitForFunction(() => /tablebase: white mates in \d+ \(KQvK\)/.test(document.querySelector('#status').textContent));
+  console.log(`status: ${(await page.textContent('#status')).trim()}`);
+  await newGame(page, { ruleset: 'fiveup' });
+  assert.doesNotMatch(await page.textContent('#status'), /tablebase/);
 });
 
 test('a bad pasted position shows an error and keeps the game', async () => {
