@@ -757,3 +757,54 @@ fn a_time_below_a_nanosecond_is_refused() {
     let spec: PlayerSpec = "ab:time=1e-9".parse().unwrap();
     assert_eq!(spec.to_string().parse::<PlayerSpec>().unwrap(), spec);
 }
+
+/// A small valid table file (Raumschach K+Q against K), built once.
+fn table_file() -> &'static [u8] {
+    static BYTES: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    BYTES.get_or_init(|| {
+        use fiveup::tablebase::{build, file, Family, Material};
+        let dir = tempfile::tempdir().unwrap();
+        let m = Material::parse(Family::Raumschach, "KQvK").unwrap();
+        build(dir.path(), std::slice::from_ref(&m), false, &std::sync::atomic::AtomicBool::new(false), |_| {}).unwrap();
+        std::fs::read(file::path_in(dir.path(), &m)).unwrap()
+    })
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn material_text_of_any_string(s in "\\PC{0,40}", fiveup in any::<bool>()) {
+        use fiveup::tablebase::{Family, Material};
+        let family = if fiveup { Family::FiveUp } else { Family::Raumschach };
+        if let Ok(m) = Material::parse(family, &s) {
+            prop_assert_eq!(Material::parse(family, &m.to_string()), Ok(m));
+        }
+    }
+
+    #[test]
+    fn a_table_file_with_bytes_changed_or_cut_is_refused_not_a_panic(
+        at in any::<prop::sample::Index>(),
+        byte in any::<u8>(),
+        cut in any::<prop::sample::Index>(),
+    ) {
+        use fiveup::tablebase::file::decode;
+        let good = table_file();
+        let p = Path::new("KQvK.tb");
+        let mut changed = good.to_vec();
+        let i = at.index(changed.len());
+        changed[i] ^= byte | 1;
+        prop_assert!(decode(p, &changed, None).is_err(), "a changed byte at {} was accepted", i);
+        let short = &good[..cut.index(good.len())];
+        prop_assert!(decode(p, short, None).is_err());
+        prop_assert!(decode(p, good, None).is_ok());
+    }
+
+    #[test]
+    fn a_table_file_of_arbitrary_bytes_is_refused(b in proptest::collection::vec(any::<u8>(), 0..400), magic in any::<bool>()) {
+        use fiveup::tablebase::file::decode;
+        let mut bytes = if magic { b"FIVEUPTB".to_vec() } else { Vec::new() };
+        bytes.extend(b);
+        prop_assert!(decode(Path::new("x.tb"), &bytes, None).is_err());
+    }
+}
