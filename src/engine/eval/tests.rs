@@ -131,13 +131,21 @@ fn reference_evaluate(pos: &Position, w: &Weights) -> i32 {
             pos.color_bb(us).map(|c| pos.piece_at(c).unwrap().kind).filter(|&k| k != Kind::King).collect();
         kinds.sort();
         let list = if pos.ruleset().is_fiveup() { drawn::FIVEUP_NO_MATE } else { drawn::RAUMSCHACH_NO_MATE };
+        // Five Up bishops and unicorns keep their cell's colour: two of them on one colour.
+        let bound: Vec<u8> = pos
+            .color_bb(us)
+            .filter(|&c| matches!(pos.piece_at(c).unwrap().kind, Kind::Bishop | Kind::Unicorn))
+            .map(|c| c.parity())
+            .collect();
+        let one_colour = pos.ruleset().is_fiveup() && kinds.len() == 2 && bound.len() == 2 && bound[0] == bound[1];
         !kinds.contains(&Kind::Pawn)
             && !pos.can_place(us)
-            && list.iter().any(|set| {
-                let mut set = set.to_vec();
-                set.sort();
-                set == kinds
-            })
+            && (one_colour
+                || list.iter().any(|set| {
+                    let mut set = set.to_vec();
+                    set.sort();
+                    set == kinds
+                }))
     };
     let s = if (s > 0 && no_mate(Color::White)) || (s < 0 && no_mate(Color::Black)) { s / 16 } else { s };
     (if pos.side() == Color::White { s } else { -s }) + w.tempo
