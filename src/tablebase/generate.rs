@@ -409,7 +409,7 @@ impl Generator {
         }
     }
 
-    /// The number of entries the backward pass may report (one per decided position at most).
+    /// The number of entries of the table (what the forward pass and the verification count).
     pub fn entries(&self) -> u64 {
         entries(self.men())
     }

@@ -1,6 +1,6 @@
 //! One table in memory: its material, its men in slot order and one value per entry.
 
-use super::index::{self, canonical_index};
+use super::index::canonical_index;
 use super::material::{Family, Material};
 use crate::game::Color;
 use crate::rules::Kind;
@@ -170,11 +170,6 @@ impl Table {
     pub fn probe_cells(&self, cells: &[u8], side: Color) -> Option<Dtm> {
         let (i, _) = canonical_index(cells, &self.layout.same, side);
         Dtm::from_code(self.values.get(i))
-    }
-
-    /// The number of entries a table of this many men has.
-    pub fn entries_for(men: usize) -> u64 {
-        index::entries(men)
     }
 }
 
