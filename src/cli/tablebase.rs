@@ -101,20 +101,6 @@ pub struct InfoArgs {
     pub markdown: bool,
 }
 
-/// The verdict of a table from the stronger side's view, white to move: **won** when at least
-/// 99% of the positions are wins, **drawn** when under 1% are (the few are positions where the
-/// weaker king is already caught), **mixed** between.
-pub fn verdict(s: &SideStats) -> &'static str {
-    let share = s.wins as f64 / s.total().max(1) as f64;
-    if share >= 0.99 {
-        "won"
-    } else if share < 0.01 {
-        "drawn"
-    } else {
-        "mixed"
-    }
-}
-
 /// Set by Ctrl-C: the table being built is dropped, the finished ones stay.
 static STOP: AtomicBool = AtomicBool::new(false);
 
@@ -164,16 +150,20 @@ fn side_line(s: &SideStats) -> String {
     )
 }
 
-fn report_line(r: &BuildReport) -> String {
+/// A table's size, build time and figures for each side to move.
+fn figures(bytes: u64, stats: &file::Stats) -> String {
     format!(
-        "{:<8} {} {:>7.1} MB {:>8.1} s  white to move: {}; black to move: {}",
-        r.material.to_string(),
-        if r.built { "built" } else { "kept " },
-        r.bytes as f64 / 1e6,
-        r.stats.seconds,
-        side_line(&r.stats.white),
-        side_line(&r.stats.black)
+        "{:>7.1} MB {:>8.1} s  white to move: {}; black to move: {}",
+        bytes as f64 / 1e6,
+        stats.seconds,
+        side_line(&stats.white),
+        side_line(&stats.black)
     )
+}
+
+fn report_line(r: &BuildReport) -> String {
+    let what = if r.built { "built" } else { "kept " };
+    format!("{:<8} {what} {}", r.material.to_string(), figures(r.bytes, &r.stats))
 }
 
 /// Builds the tables asked for.
@@ -328,7 +318,7 @@ pub fn run_info(a: &InfoArgs, out: &mut dyn Write) -> Result<()> {
                 out,
                 "| {} | {m} | {} | {} | {} | {} | {} | {:.1} MB | {:.1} s |",
                 m.family.name(),
-                verdict(w),
+                w.verdict(),
                 percent(w.wins, w.total()),
                 percent(w.draws, w.total()),
                 percent(b.losses, b.total()),
@@ -344,16 +334,7 @@ pub fn run_info(a: &InfoArgs, out: &mut dyn Write) -> Result<()> {
             });
             writeln!(out, "{v}")?;
         } else {
-            writeln!(
-                out,
-                "{:<10} {:<8} {:>7.1} MB {:>8.1} s  white to move: {}; black to move: {}",
-                m.family.name(),
-                m.to_string(),
-                bytes as f64 / 1e6,
-                h.stats.seconds,
-                side_line(&h.stats.white),
-                side_line(&h.stats.black)
-            )?;
+            writeln!(out, "{:<10} {:<8} {}", m.family.name(), m.to_string(), figures(bytes, &h.stats))?;
         }
     }
     Ok(())

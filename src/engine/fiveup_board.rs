@@ -159,11 +159,7 @@ impl SearchBoard for FiveUpBoard {
                 v += if self.pos.side() == Color::White { m } else { -m };
             }
             // Material that cannot force mate scores as good as drawn.
-            let white = if self.pos.side() == Color::White { v } else { -v };
-            let scaled = super::eval::drawn::scale_drawn(&self.pos, white);
-            if scaled != white {
-                v = if self.pos.side() == Color::White { scaled } else { -scaled };
-            }
+            v = super::eval::drawn::scale_drawn_to_move(&self.pos, v);
             // Clamped below the mate range, so that no evaluation reads as a mate.
             return v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
         }

@@ -29,7 +29,7 @@ pub fn path_in(dir: &Path, material: &Material) -> std::path::PathBuf {
 
 /// What a table holds, counted over positions of the board (each canonical entry weighted by the
 /// number of positions it stands for), for each side to move.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SideStats {
     /// Positions the side to move wins.
     pub wins: u64,
@@ -47,6 +47,20 @@ impl SideStats {
     /// All positions counted.
     pub fn total(&self) -> u64 {
         self.wins + self.draws + self.losses
+    }
+
+    /// The verdict of a table from its stronger side's figures with it to move: **won** when at
+    /// least 99% of the positions are wins, **drawn** when under 1% are (the few are positions
+    /// where the weaker king is already caught), **mixed** between.
+    pub fn verdict(&self) -> &'static str {
+        let share = self.wins as f64 / self.total().max(1) as f64;
+        if share >= 0.99 {
+            "won"
+        } else if share < 0.01 {
+            "drawn"
+        } else {
+            "mixed"
+        }
     }
 }
 

@@ -114,8 +114,6 @@ pub enum Wanted {
 /// Up to `count` positions of `table` of the value wanted, drawn at random (seeded), as positions
 /// of the table's game: test positions for engines (`fiveup tablebase sample`).
 pub fn sample(table: &Table, wanted: Wanted, count: usize, seed: u64) -> Vec<(Position, Dtm)> {
-    let n = table.layout.men();
-    let variant = crate::rules::Variant::plain(table.family().ruleset());
     let mut rng = crate::rng::SplitMix64::new(seed);
     let len = table.values.len();
     let mut out = Vec::new();
@@ -135,13 +133,7 @@ pub fn sample(table: &Table, wanted: Wanted, count: usize, seed: u64) -> Vec<(Po
         if !fits || !seen.insert(i) {
             continue;
         }
-        let mut cells = [0u8; MAX_MEN];
-        let side = index::decode(i, &mut cells[..n]);
-        let mut s = crate::rules::Setup { side, ..crate::rules::Setup::empty(variant) };
-        for (k, &(c, kind)) in table.layout.slots.iter().enumerate() {
-            s.board[cells[k] as usize] = Some(crate::rules::Piece::new(c, kind));
-        }
-        if let Ok(p) = Position::from_setup(s) {
+        if let Some(p) = table.position(i) {
             out.push((p, v));
         }
     }

@@ -1,9 +1,10 @@
 //! One table in memory: its material, its men in slot order and one value per entry.
 
-use super::index::canonical_index;
+use super::index::{canonical_index, decode};
+use super::material::MAX_MEN;
 use super::material::{Family, Material};
 use crate::game::Color;
-use crate::rules::Kind;
+use crate::rules::{Kind, Piece, Position, Setup, Variant};
 
 /// A position's value in a table, for the side to move, by distance to mate in plies (the
 /// fifty-move rule ignored).
@@ -163,6 +164,29 @@ impl Table {
     /// The family of the table.
     pub fn family(&self) -> Family {
         self.material.family
+    }
+
+    /// The men of slot order on `cells`, `side` to move, set out on a board of the table's game;
+    /// `None` when two men share a cell.
+    pub fn setup_of(&self, cells: &[u8], side: Color) -> Option<Setup> {
+        let mut s = Setup { side, ..Setup::empty(Variant::plain(self.family().ruleset())) };
+        for (k, &(color, kind)) in self.layout.slots.iter().enumerate() {
+            let cell = &mut s.board[cells[k] as usize];
+            if cell.is_some() {
+                return None;
+            }
+            *cell = Some(Piece::new(color, kind));
+        }
+        Some(s)
+    }
+
+    /// The position of entry `i` (`None` when the entry is no position: two men on one cell, the
+    /// side not to move in check).
+    pub fn position(&self, i: u64) -> Option<Position> {
+        let mut cells = [0u8; MAX_MEN];
+        let men = self.layout.men();
+        let side = decode(i, &mut cells[..men]);
+        Position::from_setup(self.setup_of(&cells[..men], side)?).ok()
     }
 
     /// The value of the position with the men of slot order on `cells` and `side` to move.

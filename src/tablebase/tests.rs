@@ -23,17 +23,9 @@ fn position(ruleset: Ruleset, men: &[(Color, Kind, &str)], side: Color) -> Posit
 
 /// Every canonical position of a table with its value, as positions of the rules core.
 pub(crate) fn positions_of(table: &Table) -> impl Iterator<Item = (Position, Dtm)> + '_ {
-    let n = table.layout.men();
-    let variant = Variant::plain(table.family().ruleset());
     (0..table.values.len()).filter_map(move |i| {
         let v = Dtm::from_code(table.values.get(i))?;
-        let mut cells = [0u8; MAX_MEN];
-        let side = index::decode(i, &mut cells[..n]);
-        let mut s = Setup { side, ..Setup::empty(variant) };
-        for (k, &(c, kind)) in table.layout.slots.iter().enumerate() {
-            s.board[cells[k] as usize] = Some(Piece::new(c, kind));
-        }
-        Some((Position::from_setup(s).unwrap(), v))
+        Some((table.position(i).expect("an entry with a value is a position"), v))
     })
 }
 

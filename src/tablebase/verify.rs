@@ -9,7 +9,7 @@ use super::locate;
 use super::material::MAX_MEN;
 use super::table::{Dtm, Shelf, Table, NONE};
 use crate::progress::Progress;
-use crate::rules::{Piece, Position, Setup, Variant};
+use crate::rules::Position;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -61,7 +61,6 @@ pub fn verify(
 ) -> Result<Stats, VerifyError> {
     let n = table.layout.men();
     let material = table.material.to_string();
-    let variant = Variant::plain(table.family().ruleset());
     let value_of = |p: &Position| -> Result<Dtm, String> {
         let Some(at) = locate(p) else {
             return Ok(Dtm::Draw); // bare kings
@@ -92,20 +91,13 @@ pub fn verify(
                 let side = decode(i, &mut cells[..n]);
                 let code = table.values.get(i);
                 let (canon, ties) = canonical_index(&cells[..n], &table.layout.same, side);
-                let mut board = [None; 125];
-                let mut overlap = false;
-                for (k, &(color, kind)) in table.layout.slots.iter().enumerate() {
-                    let c = cells[k] as usize;
-                    overlap |= board[c].is_some();
-                    board[c] = Some(Piece::new(color, kind));
-                }
-                if canon != i || overlap {
+                let setup = table.setup_of(&cells[..n], side).filter(|_| canon == i);
+                let Some(setup) = setup else {
                     if code != NONE {
                         return Err(mismatch(format!("entry {i} is no canonical position but holds a value")));
                     }
                     continue;
-                }
-                let setup = Setup { board, side, ..Setup::empty(variant) };
+                };
                 let pos = match Position::from_setup(setup) {
                     Ok(p) => p,
                     Err(e) => {

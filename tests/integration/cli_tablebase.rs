@@ -17,24 +17,18 @@ fn raumschach_tables() -> tempfile::TempDir {
     t
 }
 
+/// `fiveup tablebase sample` of Raumschach KQvK from `dir` with `extra` arguments: its output.
+fn sample_kqvk(dir: &Path, extra: &[&str]) -> String {
+    let mut args = vec!["tablebase", "sample", "--ruleset", "raumschach", "--material", "KQvK", "--dir", s(dir)];
+    args.extend_from_slice(extra);
+    let o = fiveup(&args);
+    assert_ok(&o);
+    stdout(&o)
+}
+
 /// A KQvK position white wins in several moves, from `sample`.
 fn won_position(dir: &Path) -> String {
-    let o = fiveup(&[
-        "tablebase",
-        "sample",
-        "--ruleset",
-        "raumschach",
-        "--material",
-        "KQvK",
-        "--min-plies",
-        "9",
-        "--count",
-        "1",
-        "--dir",
-        s(dir),
-    ]);
-    assert_ok(&o);
-    let line = stdout(&o);
+    let line = sample_kqvk(dir, &["--min-plies", "9", "--count", "1"]);
     line.split('#').next().unwrap().trim().to_string()
 }
 
@@ -160,21 +154,7 @@ fn analyse_the_protocol_and_match_adjudication_use_the_tables() {
     assert!(stdout(&o).contains("setoption TablebasePath: tablebase folder /no/such"), "{}", stdout(&o));
     // match: every game from a won table position ends at once, adjudicated by the tables.
     let openings = t.path().join("won.txt");
-    let o = fiveup(&[
-        "tablebase",
-        "sample",
-        "--ruleset",
-        "raumschach",
-        "--material",
-        "KQvK",
-        "--count",
-        "3",
-        "--seed",
-        "7",
-        "--dir",
-        s(&dir),
-    ]);
-    std::fs::write(&openings, stdout(&o)).unwrap();
+    std::fs::write(&openings, sample_kqvk(&dir, &["--count", "3", "--seed", "7"])).unwrap();
     let records = t.path().join("games.pgn");
     let o = fiveup(&[
         "match",
