@@ -3,7 +3,8 @@
 has PyYAML). Each subcommand prints what is wrong and exits 1, or exits 0 silently.
 
   checks.py config COPY ORIGINAL          COPY is byte-identical to ORIGINAL and parses as TOML
-  checks.py manifests NAME RENDERED       the rendered overlay NAME is wired together correctly
+  checks.py manifests NAME RENDERED       the rendered overlay NAME (cpu, gpu, or games: the game
+                                          workers of deploy/kubernetes/games) is wired together
   checks.py sbatch FILE                   FILE's #SBATCH directives are where sbatch reads them
   checks.py dockerfile DOCKERFILE         the Dockerfile names the paths the build really uses
 """
@@ -17,9 +18,12 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 SECRET_EXAMPLE = ROOT / "deploy/kubernetes/secret.example.yaml"
+TRAINING_BASE = ROOT / "deploy/kubernetes/base"
 DOCKERFILE = ROOT / "deploy/Dockerfile"
 # Worker names the CLI accepts: letters, digits, '_' and '-'.
 WORKER_NAME = re.compile(r"^[A-Za-z0-9_-]+$")
+# Flags of the workers' command lines that take no value.
+SWITCHES = {"--stay"}
 
 
 def fail(errors):
@@ -45,6 +49,31 @@ def dockerfile_user():
     return (int(m.group(1)), int(m.group(2) or m.group(1))) if m else None
 
 
+def parse_args(args, n):
+    """The flags of a container's args after its n subcommand words: {flag: value, switch: True}.
+    A flag without its value maps to None."""
+    flags, rest = {}, list(args[n:])
+    while rest:
+        flag = rest.pop(0)
+        if flag in SWITCHES:
+            flags[flag] = True
+        else:
+            flags[flag] = rest.pop(0) if rest else None
+    return flags
+
+
+def training_components():
+    """The app.kubernetes.io/component labels of the training run's pods (base/), which the game
+    workers' selector must not share."""
+    found = set()
+    for f in sorted(TRAINING_BASE.glob("*.yaml")):
+        for d in yaml.safe_load_all(f.read_text()):
+            labels = ((((d or {}).get("spec") or {}).get("template") or {}).get("metadata") or {}).get("labels") or {}
+            if "app.kubernetes.io/component" in labels:
+                found.add(labels["app.kubernetes.io/component"])
+    return found
+
+
 def check_manifests(name, rendered):
     docs = [d for d in yaml.safe_load_all(Path(rendered).read_text()) if d]
     errors = []
@@ -65,11 +94,39 @@ def check_manifests(name, rendered):
 
     jobs = [d for d in by_kind.get("Job", []) if d["metadata"]["name"] == "fiveup-trainer"]
     deps = [d for d in by_kind.get("Deployment", []) if d["metadata"]["name"] == "fiveup-worker"]
-    if len(jobs) != 1:
-        errors.append("expected one Job fiveup-trainer")
-    if len(deps) != 1:
-        errors.append("expected one Deployment fiveup-worker")
+    games = [d for d in by_kind.get("Deployment", []) if d["metadata"]["name"] == "fiveup-games-worker"]
+    if name == "games":
+        if by_kind.get("Job") or jobs or deps:
+            errors.append("the game workers render a trainer or training workers: they are deployed on their own")
+        if by_kind.get("Namespace"):
+            errors.append("renders a Namespace: `kubectl delete -k` would delete the training run's namespace too")
+        if len(games) != 1:
+            errors.append("expected one Deployment fiveup-games-worker")
+    else:
+        if len(jobs) != 1:
+            errors.append("expected one Job fiveup-trainer")
+        if len(deps) != 1:
+            errors.append("expected one Deployment fiveup-worker")
+        if games:
+            errors.append("the training overlay renders the game workers (deploy/kubernetes/games is separate)")
     user = dockerfile_user()
+
+    def deployment_checks(what, dep):
+        replicas = dep["spec"].get("replicas", 1)
+        if not isinstance(replicas, int) or replicas < 1:
+            errors.append(f"{what}: replicas {replicas!r} is not a whole number >= 1")
+        sel = dep["spec"]["selector"].get("matchLabels", {})
+        labels = dep["spec"]["template"]["metadata"].get("labels", {})
+        if not sel or any(labels.get(k) != v for k, v in sel.items()):
+            errors.append(f"{what}: the selector does not match the pod template's labels")
+        return sel
+
+    def worker_name_checks(what, flags, env, flag):
+        if flags.get(flag) != "$(WORKER_NAME)":
+            errors.append(f"{what}: no `{flag} $(WORKER_NAME)`")
+        field = env.get("WORKER_NAME", {}).get("valueFrom", {}).get("fieldRef", {}).get("fieldPath")
+        if field != "metadata.name":
+            errors.append(f"{what}: WORKER_NAME does not come from the pod name (metadata.name)")
 
     def pod_checks(what, pod, container_name, role):
         spec = pod["spec"]
@@ -121,19 +178,22 @@ def check_manifests(name, rendered):
         secrets = [s["secretRef"]["name"] for s in c.get("envFrom", []) if "secretRef" in s]
         if secrets != [secret_name]:
             errors.append(f"{what}: envFrom secretRef {secrets} is not [{secret_name!r}] (secret.example.yaml)")
-        args = c.get("args", [])
+        args = [str(a) for a in c.get("args", [])]
         for var in re.findall(r"\$\(([A-Za-z_][A-Za-z0-9_]*)\)", " ".join(args)):
             if var not in env:
                 errors.append(f"{what}: args use $({var}), which env does not define (Kubernetes would pass it literally)")
-        if not args or args[0] != role:
-            errors.append(f"{what}: args do not start with the subcommand {role!r}: {args}")
-        flags = dict(zip(args[1::2], args[2::2])) if args else {}
+        if args[:len(role)] != role:
+            errors.append(f"{what}: args do not start with the subcommand {' '.join(role)!r}: {args}")
+        flags = parse_args(args, len(role))
         if flags.get("--cache") != "/cache":
             errors.append(f"{what}: no `--cache /cache`")
         if flags.get("--run") != "$(FIVEUP_RUN)":
             errors.append(f"{what}: no `--run $(FIVEUP_RUN)`")
-        run = configmaps.get("fiveup-run") or next((v for k, v in configmaps.items() if k.startswith("fiveup-run-")), None)
-        url = (run or {}).get("data", {}).get("FIVEUP_RUN", "")
+        # The URL: the ConfigMap key FIVEUP_RUN's env names (kustomize has appended the hash).
+        ref = env.get("FIVEUP_RUN", {}).get("valueFrom", {}).get("configMapKeyRef")
+        if not ref:
+            errors.append(f"{what}: env FIVEUP_RUN does not come from a ConfigMap (the one place to set the URL)")
+        url = configmaps.get((ref or {}).get("name", ""), {}).get("data", {}).get((ref or {}).get("key", ""), "")
         if not re.match(r"^(s3|gs|az)://[^/]+/.+", url):
             errors.append(f"{what}: FIVEUP_RUN {url!r} is not an s3://, gs:// or az:// URL with a prefix")
         return c, flags, env, volumes
@@ -148,7 +208,7 @@ def check_manifests(name, rendered):
             errors.append("trainer Job: backoffLimit below 20: a long run gives up after a few restarts")
         if job["spec"].get("parallelism", 1) != 1 or job["spec"].get("completions", 1) != 1:
             errors.append("trainer Job: parallelism and completions must be 1 (one trainer per run)")
-        got = pod_checks("trainer Job", pod, "trainer", "train")
+        got = pod_checks("trainer Job", pod, "trainer", ["train"])
         if got:
             c, flags, env, volumes = got
             cfg = flags.get("--config", "")
@@ -163,23 +223,35 @@ def check_manifests(name, rendered):
                 errors.append("trainer Job: the cpu overlay asks for a GPU")
     if deps:
         dep = deps[0]
-        replicas = dep["spec"].get("replicas", 1)
-        if not isinstance(replicas, int) or replicas < 1:
-            errors.append(f"worker Deployment: replicas {replicas!r} is not a whole number >= 1")
-        sel = dep["spec"]["selector"].get("matchLabels", {})
-        labels = dep["spec"]["template"]["metadata"].get("labels", {})
-        if not sel or any(labels.get(k) != v for k, v in sel.items()):
-            errors.append("worker Deployment: the selector does not match the pod template's labels")
-        got = pod_checks("worker Deployment", dep["spec"]["template"], "worker", "selfplay")
+        deployment_checks("worker Deployment", dep)
+        got = pod_checks("worker Deployment", dep["spec"]["template"], "worker", ["selfplay"])
         if got:
             c, flags, env, volumes = got
-            if flags.get("--worker") != "$(WORKER_NAME)":
-                errors.append("worker Deployment: no `--worker $(WORKER_NAME)`")
-            field = env.get("WORKER_NAME", {}).get("valueFrom", {}).get("fieldRef", {}).get("fieldPath")
-            if field != "metadata.name":
-                errors.append("worker Deployment: WORKER_NAME does not come from the pod name (metadata.name)")
+            worker_name_checks("worker Deployment", flags, env, "--worker")
             if "--config" in flags:
                 errors.append("worker Deployment: workers take no --config (the run carries it)")
+    if games:
+        what = "games-worker Deployment"
+        dep = games[0]
+        sel = deployment_checks(what, dep)
+        component = sel.get("app.kubernetes.io/component")
+        taken = training_components()
+        if not component or component in taken:
+            errors.append(f"{what}: the selector's app.kubernetes.io/component {component!r} is not one of its own "
+                          f"(the training run's pods use {sorted(taken)}): the Deployments would fight over pods")
+        got = pod_checks(what, dep["spec"]["template"], "games-worker", ["games", "worker"])
+        if got:
+            c, flags, env, volumes = got
+            worker_name_checks(what, flags, env, "--name")
+            if flags.get("--stay") is not True:
+                errors.append(f"{what}: no --stay: a finished evaluation would end the pods and the Deployment restart them")
+            res = c.get("resources", {})
+            cpus = {str(res.get(k, {}).get("cpu")) for k in ("requests", "limits")}
+            if len(cpus) != 1 or cpus != {str(flags.get("--concurrency"))}:
+                errors.append(f"{what}: --concurrency {flags.get('--concurrency')!r} differs from the CPU request "
+                              f"and limit {sorted(cpus)} (one game per CPU; limit = request)")
+            if "--config" in flags:
+                errors.append(f"{what}: game workers take no --config (the coordinator's jobs carry everything)")
     fail(errors)
 
 
@@ -187,6 +259,8 @@ SBATCH_NEEDED = {
     "trainer.sbatch": ["--job-name", "--time", "--output", "--requeue", "--signal", "--open-mode"],
     "trainer-gpu.sbatch": ["--job-name", "--time", "--output", "--requeue", "--signal", "--open-mode", "--gres"],
     "workers.sbatch": ["--job-name", "--time", "--output", "--requeue", "--signal", "--open-mode", "--array"],
+    "games-workers.sbatch": ["--job-name", "--time", "--output", "--requeue", "--signal", "--open-mode", "--array",
+                             "--cpus-per-task"],
 }
 ARRAY = re.compile(r"^(\d+(-\d+(:\d+)?)?)(,\d+(-\d+(:\d+)?)?)*(%\d+)?$")
 

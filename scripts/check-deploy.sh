@@ -10,19 +10,20 @@
 #
 # What it checks (each line counts as one check):
 #   - the config copies under deploy/kubernetes equal configs/cpu.toml and configs/gpu.toml;
-#   - `kubectl kustomize` renders the base and both overlays;
+#   - `kubectl kustomize` renders the base, both overlays and the game workers (kubernetes/games);
 #   - every rendered object, and secret.example.yaml, validates strictly (unknown fields are errors)
 #     against the schemas of the oldest and newest Kubernetes versions in SCHEMA_VERSIONS;
 #   - deploy/checks.py: the objects are wired together (mounts, ConfigMap keys, $(VAR)s, the
-#     Secret's name, non-root, read-only root, resources, GPU limits) and the Dockerfile names the
-#     paths the build really uses;
+#     Secret's name, non-root, read-only root, resources, GPU limits; the game workers' own
+#     selector, --stay, and --concurrency equal to their CPUs) and the Dockerfile names the paths
+#     the build really uses;
 #   - hadolint on the Dockerfile; bash -n and shellcheck on the Slurm scripts and on this script;
 #   - the #SBATCH directives: where sbatch reads them, and parsed by the real sbatch (--test-only
 #     against a throw-away slurm.conf whose controller does not exist: sbatch rejects a bad option
 #     before it tries to reach the controller, so "Unable to contact slurm controller" is a pass);
 #   - the Slurm scripts' behaviour, with a stub fiveup and a stub scontrol: the command line each
 #     script runs, its exit status, its node-local cache removed at the end, USR1 -> requeue and
-#     TERM -> the child stopped.
+#     TERM -> the child stopped; games-workers.sbatch without its URL stops with a usage line.
 # Ends with exactly one line "deploy: N passed, M failed"; exits 1 when M > 0.
 #
 #   scripts/check-deploy.sh              # everything
@@ -209,7 +210,7 @@ sbatch_parses() {
 }
 
 # The Slurm scripts run for real, with a stub fiveup (records its arguments, sleeps on request)
-# and a stub scontrol on PATH. Usage: slurm_run SCRIPT RC [SLEEP]; leaves $tmp/slurm-case/.
+# and a stub scontrol on PATH. slurm_case_setup makes a fresh $tmp/slurm-case/ and prints its path.
 slurm_case_setup() {
   local d=$tmp/slurm-case
   rm -rf "$d"
@@ -239,22 +240,31 @@ EOF
   echo "$d"
 }
 
-# The environment of a batch script as Slurm sets it (array job 4200, task 7, job id 4242), plus the
-# stubs: sets the array SLURM_ENV for `env "${SLURM_ENV[@]}" ...`.
+# The environment of a batch script as Slurm sets it (array job 4200, task 7, job id 4242, 4 CPUs
+# per task), plus the stubs: sets the array SLURM_ENV for `env "${SLURM_ENV[@]}" ...`.
 slurm_env() {
   local d=$1
   SLURM_ENV=(CASE="$d" PATH="$d/bin:$PATH" FIVEUP_ENV="$d/env" FIVEUP_CACHE_ROOT="$d/scratch"
-    SLURM_SUBMIT_DIR="$ROOT" SLURM_JOB_ID=4242 SLURM_ARRAY_JOB_ID=4200 SLURM_ARRAY_TASK_ID=7)
+    SLURM_SUBMIT_DIR="$ROOT" SLURM_JOB_ID=4242 SLURM_ARRAY_JOB_ID=4200 SLURM_ARRAY_TASK_ID=7
+    SLURM_CPUS_PER_TASK=4)
 }
 
-# slurm_runs SCRIPT WANT_ARGS...: the script runs fiveup with exactly WANT_ARGS (CACHE stands for
-# the job's cache directory), passes its exit status on, and removes the cache afterwards.
+# slurm_runs SCRIPT [SCRIPT_ARGS... --] WANT_ARGS...: the script, given SCRIPT_ARGS (what follows
+# the script's name on the sbatch command line), runs fiveup with exactly WANT_ARGS (CACHE stands
+# for the job's cache directory), passes its exit status on, and removes the cache afterwards.
 slurm_runs() {
-  local script=$1 d rc=0 want got
+  local script=$1 d rc=0 want got script_args=() i
   shift
+  for ((i = 1; i <= $#; i++)); do
+    if [ "${!i}" = -- ]; then
+      script_args=("${@:1:i-1}")
+      shift "$i"
+      break
+    fi
+  done
   d=$(slurm_case_setup)
   slurm_env "$d"
-  env "${SLURM_ENV[@]}" FAKE_RC=3 bash "$script" >"$d/out" 2>&1 || rc=$?
+  env "${SLURM_ENV[@]}" FAKE_RC=3 bash "$script" "${script_args[@]}" >"$d/out" 2>&1 || rc=$?
   want=$(printf '%s\n' "$@" | sed "s#^CACHE\$#$d/scratch/fiveup-4242#")
   got=$(cat "$d/args" 2>/dev/null)
   local errors=()
@@ -269,13 +279,15 @@ slurm_runs() {
   fi
 }
 
-# USR1 (sent by Slurm before the time limit) -> scontrol requeue <job id>; then TERM (Slurm ending
-# the job) -> the child gets TERM, the script exits promptly and removes its cache.
+# slurm_signals SCRIPT [SCRIPT_ARGS...]: USR1 (sent by Slurm before the time limit) -> scontrol
+# requeue <job id>; then TERM (Slurm ending the job) -> the child gets TERM, the script exits
+# promptly and removes its cache.
 slurm_signals() {
   local script=$1 d pid rc=0 i
+  shift
   d=$(slurm_case_setup)
   slurm_env "$d"
-  env "${SLURM_ENV[@]}" FAKE_SLEEP=30 bash "$script" >"$d/out" 2>&1 &
+  env "${SLURM_ENV[@]}" FAKE_SLEEP=30 bash "$script" "$@" >"$d/out" 2>&1 &
   pid=$!
   for ((i = 0; i < 100; i++)); do [ -f "$d/args" ] && break; sleep 0.05; done
   kill -USR1 "$pid" 2>/dev/null
@@ -294,6 +306,28 @@ slurm_signals() {
   [ -f "$d/got-term" ] || errors+=("TERM was not passed on to fiveup")
   [ "$rc" -ne 0 ] || errors+=("exit status 0 after TERM")
   [ ! -e "$d/scratch/fiveup-4242" ] || errors+=("the cache directory was not removed")
+  if [ "${#errors[@]}" -gt 0 ]; then
+    printf '%s\n' "${errors[@]}"
+    sed 's/^/  | /' "$d/out"
+    return 1
+  fi
+}
+
+# slurm_refuses SCRIPT [SCRIPT_ARGS...]: the script stops with a one-line error and a non-zero
+# status, before it makes a cache directory or runs fiveup.
+slurm_refuses() {
+  local script=$1 d rc=0
+  shift
+  d=$(slurm_case_setup)
+  slurm_env "$d"
+  env "${SLURM_ENV[@]}" bash "$script" "$@" >"$d/out" 2>&1 || rc=$?
+  local errors=()
+  [ "$rc" -ne 0 ] || errors+=("exit status 0")
+  [ ! -e "$d/args" ] || errors+=("fiveup ran anyway")
+  [ ! -e "$d/scratch/fiveup-4242" ] || errors+=("a cache directory was made")
+  if [ "$(wc -l <"$d/out")" -ne 1 ] || ! grep -q '^fiveup-slurm: error: usage: ' "$d/out"; then
+    errors+=("not one line 'fiveup-slurm: error: usage: ...'")
+  fi
   if [ "${#errors[@]}" -gt 0 ]; then
     printf '%s\n' "${errors[@]}"
     sed 's/^/  | /' "$d/out"
@@ -322,13 +356,15 @@ render() { "$KUBECTL" kustomize "$1" >"$2"; }
 rendered() { [ -s "$1" ] || { echo "not rendered (see the kustomize check above)"; return 1; }; }
 validate() { rendered "$2" && kubernetes-validate --quiet --strict -k "$1" "$2"; }
 wiring() { rendered "$2" && python deploy/checks.py manifests "$1" "$2"; }
+# base/ and overlays/: a training run; games/: game workers for distributed evaluation.
+kustomize_dirs=(base overlays/cpu overlays/gpu games)
 declare -A render_of=()
-for dir in base overlays/cpu overlays/gpu; do
+for dir in "${kustomize_dirs[@]}"; do
   render_of[$dir]=$tmp/$(basename "$dir").yaml
   check "kustomize: $K/$dir renders" render "$K/$dir" "${render_of[$dir]}"
 done
 for v in "${SCHEMA_VERSIONS[@]}"; do
-  for dir in base overlays/cpu overlays/gpu; do
+  for dir in "${kustomize_dirs[@]}"; do
     check "schema: $K/$dir (rendered) against Kubernetes $v, strict" validate "$v" "${render_of[$dir]}"
   done
   check "schema: $K/secret.example.yaml against Kubernetes $v, strict" validate "$v" "$K/secret.example.yaml"
@@ -336,6 +372,7 @@ done
 for o in cpu gpu; do
   check "wiring: $K/overlays/$o" wiring "$o" "${render_of[overlays/$o]}"
 done
+check "wiring: $K/games" wiring games "${render_of[games]}"
 
 step "Dockerfile"
 check "dockerfile: paths and users match the build" python deploy/checks.py dockerfile deploy/Dockerfile
@@ -359,5 +396,12 @@ check "slurm: trainer-gpu.sbatch runs the trainer" slurm_runs deploy/slurm/train
 check "slurm: workers.sbatch runs worker slurm-4200-7" slurm_runs deploy/slurm/workers.sbatch \
   selfplay --run s3://check-bucket/runs/r1 --worker slurm-4200-7 --cache CACHE
 check "slurm: USR1 requeues, TERM stops the worker" slurm_signals deploy/slurm/workers.sbatch
+check "slurm: games-workers.sbatch runs game worker slurm-4200-7" slurm_runs deploy/slurm/games-workers.sbatch \
+  s3://check-bucket/evals/e1 -- \
+  games worker --run s3://check-bucket/evals/e1 --name slurm-4200-7 --concurrency 4 --cache CACHE
+check "slurm: USR1 requeues, TERM stops the game worker" slurm_signals deploy/slurm/games-workers.sbatch \
+  s3://check-bucket/evals/e1
+check "slurm: games-workers.sbatch without a URL stops with a usage line" slurm_refuses \
+  deploy/slurm/games-workers.sbatch
 
 finish

@@ -1,9 +1,13 @@
 # shellcheck shell=bash
-# Sourced by trainer.sbatch, trainer-gpu.sbatch and workers.sbatch (not run by itself). Submit those
-# from the repository root; see deploy/README.md.
+# Sourced by trainer.sbatch, trainer-gpu.sbatch, workers.sbatch and games-workers.sbatch (not run by
+# itself). Submit those from the repository root; see deploy/README.md.
 #
 #   fiveup_init                 cd to the repo, source the env file, check the binary, make the cache
 #   fiveup_run CMD...           run CMD in the background, relay signals, requeue near the time limit
+
+# The store URL when the script was given one (games-workers.sbatch, from its argument): it
+# replaces the env file's FIVEUP_RUN. Set it after sourcing this file, before fiveup_init.
+fiveup_url=""
 
 fiveup_die() {
   echo "fiveup-slurm: error: $*" >&2
@@ -29,6 +33,7 @@ fiveup_init() {
     fiveup_die "no $env_file: cp deploy/slurm/env.example deploy/slurm/env && chmod 600 deploy/slurm/env, then fill it in (or set FIVEUP_ENV)"
   # shellcheck source=deploy/slurm/env.example
   source "$env_file"
+  [ -z "$fiveup_url" ] || FIVEUP_RUN=$fiveup_url
   [ -n "${FIVEUP_RUN:-}" ] || fiveup_die "FIVEUP_RUN is not set in $env_file"
   case "$FIVEUP_RUN" in
     s3://* | gs://* | az://*) ;;

@@ -4,13 +4,15 @@
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use fiveup::catalog::GameId;
+use fiveup::eval::distributed::Coordinator;
 use fiveup::eval::records::RecordGame;
-use fiveup::eval::{OpeningSource, OpeningStream, PlayerSource, RecordWriter};
+use fiveup::eval::{Executor, OpeningSource, OpeningStream, PlayerSource, RecordWriter};
 use fiveup::player::clock::TimeControl;
 use fiveup::player::spec::PlayerSpec;
 use fiveup::progress::Progress;
 use fiveup::rules::{Position, Ruleset, Variant};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The options every command that plays games shares: games at once, the ply cap and the seed.
 /// Flattened into [`GameOptions`] (`match`, `sprt`), `tournament` (whose flags override its
@@ -27,6 +29,16 @@ pub struct GameArgs {
     /// Seed of the random openings [default: 0].
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
+    /// Play the games on workers (`fiveup games worker --run URL` on any machines) through this
+    /// object-store prefix (s3://BUCKET/PREFIX, gs://, az://) or shared directory: this command
+    /// coordinates, writes the same outputs, and resumes when run again with the same arguments
+    /// (docs/SCALING.md).
+    #[arg(long, value_name = "URL")]
+    pub run: Option<String>,
+    /// With --run: seconds a worker's claim on a game pair lasts without renewal; a killed
+    /// worker's pair is played again after it, 5..=3600 [default: 60].
+    #[arg(long, value_name = "S")]
+    pub claim_ttl: Option<f64>,
 }
 
 /// The defaults of [`GameArgs`] for one command.
@@ -62,6 +74,58 @@ impl GameArgs {
     pub fn seed(&self, d: GameDefaults) -> u64 {
         self.seed.unwrap_or(d.seed)
     }
+
+    /// Where the games are played: `--concurrency` threads here, or workers through the store of
+    /// `--run` (then this process is the evaluation's coordinator for `game`, the ruleset's name,
+    /// and the store has been checked). `concurrency` is the command's own value (a settings file's).
+    pub fn executor(&self, game: &str, concurrency: impl FnOnce() -> Result<usize>) -> Result<Executor> {
+        let Some(url) = &self.run else {
+            if self.claim_ttl.is_some() {
+                bail!("--claim-ttl applies only with --run");
+            }
+            return Ok(Executor::Threads(concurrency()?));
+        };
+        if self.concurrency.is_some() {
+            bail!("--concurrency does not apply with --run: the workers play the games (`fiveup games worker --concurrency N`)");
+        }
+        let ttl = self.claim_ttl.unwrap_or(60.0);
+        if !(5.0..=3600.0).contains(&ttl) {
+            bail!("--claim-ttl must be 5..=3600 seconds, not {ttl}");
+        }
+        let location = fiveup::store::RunLocation::parse(url)?;
+        let coordinator = Coordinator::open(&location, game, &command_line(), std::time::Duration::from_secs_f64(ttl))?;
+        eprintln!(
+            "coordinating on {}: start workers with `fiveup games worker --run {}`",
+            location.display(),
+            location.display()
+        );
+        Ok(Executor::Store(Arc::new(coordinator)))
+    }
+}
+
+/// This process's arguments after the program name, as one line (what a coordinator records so
+/// that a restart with other arguments is told apart).
+pub fn command_line() -> String {
+    std::env::args()
+        .skip(1)
+        .map(|a| {
+            if a.is_empty() || a.contains(|c: char| c.is_whitespace() || "'\"\\$`".contains(c)) {
+                format!("'{}'", a.replace('\'', "'\\''"))
+            } else {
+                a
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Ends an evaluation on a store (`--run`) once its command has written everything, with
+/// `reason`; nothing to do for games played here.
+pub fn finish(exec: &Executor, reason: &str) -> Result<()> {
+    if let Executor::Store(c) = exec {
+        c.finish(reason)?;
+    }
+    Ok(())
 }
 
 /// Options of every command that plays games between two players: concurrency, openings, records,
@@ -122,20 +186,8 @@ impl GameOptions {
             inputs.push(p);
         }
         for spec in specs {
-            match spec.parse::<PlayerSpec>() {
-                Ok(PlayerSpec::AlphaBeta(ab)) => {
-                    inputs.extend(ab.values);
-                    if let fiveup::player::spec::EvalChoice::Nnue(p) = ab.eval {
-                        inputs.push(p);
-                    }
-                }
-                Ok(PlayerSpec::Mcts(m)) => {
-                    if let fiveup::player::spec::EvaluatorSpec::Net(p) = m.evaluator {
-                        inputs.push(p);
-                    }
-                    inputs.extend(m.nnue_file);
-                }
-                _ => {}
+            if let Ok(p) = spec.parse::<PlayerSpec>() {
+                inputs.extend(p.files().into_iter().map(Path::to_path_buf));
             }
         }
         let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();

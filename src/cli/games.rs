@@ -22,6 +22,13 @@ pub enum GamesCommand {
     /// file and pooled over the files: W/D/L, Elo with 95% intervals (by games and by
     /// colour-swapped pairs), terminations, effort per move, and an SPRT's LLR on request.
     Stats(StatsArgs),
+    /// Play the games of an evaluation coordinated through a store (`match`, `sprt`,
+    /// `tournament` or `values` with `--run URL`): claims colour-swapped pairs, plays them,
+    /// uploads the records; exits when the evaluation ends.
+    Worker(super::worker::WorkerArgs),
+    /// The state of an evaluation coordinated through a store: its command, pairs finished,
+    /// waiting and being played, and its workers.
+    Status(super::worker::StatusArgs),
 }
 
 /// `fiveup games stats`.

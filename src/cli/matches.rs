@@ -1,13 +1,13 @@
 //! `fiveup match`: two players, colour-swapped game pairs from shared openings, a summary with
 //! Elo intervals.
 
-use super::common::{bound, progress, two_players, writer, GameDefaults, GameOptions, MAX_GAMES};
+use super::common::{bound, finish, progress, two_players, writer, GameDefaults, GameOptions, MAX_GAMES};
 use anyhow::Result;
 use clap::Args;
 use fiveup::catalog::GameId;
 use fiveup::eval::records::RecordGame;
 use fiveup::eval::runner::Adjudicator;
-use fiveup::eval::{paired_jobs_lazy, play_games, GameJob, MatchTally, OpeningStream};
+use fiveup::eval::{paired_jobs_lazy, GameJob, MatchTally, OpeningStream};
 use std::io::Write;
 
 /// `fiveup match`.
@@ -80,8 +80,8 @@ fn run_game<S: RecordGame>(
     a.opts.check_out(&[&a.white, &a.black])?;
     let tc = a.opts.time_control()?;
     let (white, black) = two_players::<S>(&a.white, &a.black, tc.is_some())?;
-    let threads = a.opts.game.concurrency(GameDefaults::MATCH)?;
     let openings = openings()?;
+    let exec = a.opts.game.executor(a.opts.pos.ruleset.name(), || a.opts.game.concurrency(GameDefaults::MATCH))?;
     let (white_name, black_name) = (white.name(), black.name());
     let pairs = a.games.div_ceil(2);
     let jobs = paired_jobs_lazy(white, black, openings, pairs, Some(max_plies), "match")
@@ -100,7 +100,7 @@ fn run_game<S: RecordGame>(
         text
     };
     install_interrupt(a.games);
-    play_games(jobs, threads, |i, r| {
+    exec.play(jobs, |i, r| {
         if let Some(w) = records.as_mut() {
             if let Err(e) = w.write(&r) {
                 write_error.get_or_insert(e);
@@ -119,5 +119,6 @@ fn run_game<S: RecordGame>(
         return Err(e.into());
     }
     write!(out, "{}", summary(&tally))?;
+    finish(&exec, "the match is over")?;
     Ok(())
 }

@@ -26,6 +26,7 @@ mod tournament;
 mod train;
 mod uci;
 mod values;
+mod worker;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -144,6 +145,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Bench(bench::BenchCommand::Search(a)) => speed::run(&a, out),
         Command::Games(games::GamesCommand::Export(a)) => games::run_export(&a, out),
         Command::Games(games::GamesCommand::Stats(a)) => games::run_stats(&a, out),
+        Command::Games(games::GamesCommand::Worker(a)) => worker::run(&a, out),
+        Command::Games(games::GamesCommand::Status(a)) => worker::run_status(&a, out),
         Command::Train(a) => train::run_train(a, out),
         Command::Selfplay(a) => train::run_selfplay(&a, out),
         Command::Tablebase(tablebase::TablebaseCommand::Generate(a)) => tablebase::run_generate(&a, out),

@@ -1,14 +1,12 @@
 //! `fiveup sprt`: colour-swapped pairs of A against B until the SPRT decides.
 
-use super::common::{bound, two_players, writer, GameDefaults, GameOptions, MAX_GAMES};
+use super::common::{bound, finish, two_players, writer, GameDefaults, GameOptions, MAX_GAMES};
 use anyhow::Result;
 use clap::Args;
 use fiveup::catalog::GameId;
 use fiveup::eval::records::RecordGame;
 use fiveup::eval::runner::Adjudicator;
-use fiveup::eval::{
-    paired_jobs_lazy, play_games_until, Decision, GameJob, MatchTally, OpeningStream, Sprt, SprtConfig, SprtStatus,
-};
+use fiveup::eval::{paired_jobs_lazy, Decision, GameJob, MatchTally, OpeningStream, Sprt, SprtConfig, SprtStatus};
 use std::io::Write;
 use std::ops::ControlFlow;
 
@@ -72,8 +70,8 @@ fn run_game<S: RecordGame>(
     let mut sprt = Sprt::new(config)?;
     let tc = a.opts.time_control()?;
     let (pa, pb) = two_players::<S>(&a.a, &a.b, tc.is_some())?;
-    let threads = a.opts.game.concurrency(GameDefaults::MATCH)?;
     let openings = openings()?;
+    let exec = a.opts.game.executor(a.opts.pos.ruleset.name(), || a.opts.game.concurrency(GameDefaults::MATCH))?;
     let (name_a, name_b) = (pa.name(), pb.name());
     let jobs = paired_jobs_lazy(pa, pb, openings, a.max_games / 2, Some(max_plies), "sprt").map(move |j| GameJob {
         tc,
@@ -95,7 +93,7 @@ fn run_game<S: RecordGame>(
     )?;
     let mut tally = MatchTally::new();
     let mut failure: Option<anyhow::Error> = None;
-    play_games_until(jobs, threads, |i, r| {
+    exec.play_until(jobs, |i, r| {
         if let Some(w) = records.as_mut() {
             if let Err(e) = w.write(&r) {
                 failure = Some(e.into());
@@ -131,7 +129,9 @@ fn run_game<S: RecordGame>(
     let s = sprt.status();
     writeln!(out, "{s}")?;
     let undecided = format!("no decision after {} games (--max-games reached)", s.trinomial.games());
-    writeln!(out, "decision: {}", verdict(&s, &undecided))?;
+    let verdict = verdict(&s, &undecided);
+    writeln!(out, "decision: {verdict}")?;
+    finish(&exec, &verdict)?;
     Ok(())
 }
 

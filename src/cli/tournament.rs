@@ -7,6 +7,7 @@ use clap::Args;
 use fiveup::catalog::GameId;
 use fiveup::eval::records::RecordGame;
 use fiveup::eval::tournament::{effort_text, report_text, Plan, Tournament, TournamentConfig, GAMES_FILE};
+use fiveup::eval::Executor;
 use fiveup::player::PlayGame;
 use std::io::Write;
 use std::path::PathBuf;
@@ -107,19 +108,21 @@ pub fn run(a: &TournamentArgs, out: &mut dyn Write) -> Result<()> {
             for p in &t.players {
                 p.build()?;
             }
-            play(&t, t.plan()?, out)
+            let exec = a.game.executor(&t.config.ruleset, || Ok(t.config.concurrency))?;
+            play(&t, t.plan()?, &exec, out)
         }
         GameId::QuasiAlice => {
             for p in &t.players {
                 <fiveup::quasi_alice::Position as PlayGame>::build_player(p)?;
             }
-            play(&t, t.plan_from(&fiveup::quasi_alice::Position::start())?, out)
+            let exec = a.game.executor(&t.config.ruleset, || Ok(t.config.concurrency))?;
+            play(&t, t.plan_from(&fiveup::quasi_alice::Position::start())?, &exec, out)
         }
     }
 }
 
 /// Plays `plan` and prints the ratings.
-fn play<S: RecordGame>(t: &Tournament, plan: Plan<S>, out: &mut dyn Write) -> Result<()> {
+fn play<S: RecordGame>(t: &Tournament, plan: Plan<S>, exec: &Executor, out: &mut dyn Write) -> Result<()> {
     let dir = t.config.out.display().to_string();
     writeln!(
         out,
@@ -131,7 +134,7 @@ fn play<S: RecordGame>(t: &Tournament, plan: Plan<S>, out: &mut dyn Write) -> Re
         plan.todo.len()
     )?;
     let bar = progress(plan.todo.len(), "tournament");
-    let records = t.run(plan, |_| bar.inc(1))?;
+    let records = t.run_on(plan, exec, |_| bar.inc(1))?;
     bar.finish();
     let (report, note) = t.rate_and_save(&records)?;
     write!(out, "{}{}", report_text(&report), effort_text(&t.names, &records))?;
@@ -140,6 +143,7 @@ fn play<S: RecordGame>(t: &Tournament, plan: Plan<S>, out: &mut dyn Write) -> Re
         None => writeln!(out, "plot: {dir}/ratings.png")?,
         Some(n) => writeln!(out, "plot skipped: {n}")?,
     }
+    super::common::finish(exec, "the tournament is over")?;
     Ok(())
 }
 

@@ -118,7 +118,6 @@ impl ValuesArgs {
         let engine: PlayerSpec = self.engine.as_deref().unwrap_or(default_engine(game)).parse().context("--engine")?;
         G::build_player(&engine).context("--engine")?;
         use common::{bound, MAX_GAMES};
-        let concurrency = self.game.concurrency(VALUES_GAMES)?;
         bound("--iterate", self.iterate, 1, MAX_VALUES_ITERATIONS)?;
         bound("--pairs", self.pairs, 0, MAX_GAMES / 2)?;
         let max_plies = self.game.max_plies(VALUES_GAMES)? as u32;
@@ -192,7 +191,7 @@ impl ValuesArgs {
             method,
             pairs: self.pairs,
             engine,
-            concurrency,
+            executor: self.game.executor(G::rules_name(rules), || self.game.concurrency(VALUES_GAMES))?,
             iterate: self.iterate,
             tolerance: self.tol,
             out: self.out.clone().unwrap_or_else(|| format!("runs/values-{}", G::rules_name(rules)).into()),
@@ -221,6 +220,7 @@ pub fn run(a: &ValuesArgs, out: &mut dyn Write) -> Result<()> {
 fn run_game<G: ValuesGame>(a: &ValuesArgs, game: GameId, rules: G::Rules, out: &mut dyn Write) -> Result<()> {
     let cfg = a.config::<G>(game, rules)?;
     let report = fiveup::values::run(&cfg)?;
+    common::finish(&cfg.executor, "the values run is over")?;
     write!(out, "{}", report.table())?;
     writeln!(out, "written: {}/values.{{txt,json,csv,png}} and values-summary.json", cfg.out.display())?;
     Ok(())

@@ -23,7 +23,9 @@
 //! All Elo values are logistic Elo unless a field says otherwise (the BayesElo model's ratings
 //! are on its own, slightly wider, scale; see [`ratings`]).
 
+pub mod distributed;
 pub mod elo;
+pub mod executor;
 mod fit;
 pub mod logistic;
 mod model;
@@ -37,6 +39,7 @@ pub mod tally;
 pub mod tournament;
 
 pub use elo::{elo_to_score, score_to_elo, EloInterval, Pentanomial, Trinomial};
+pub use executor::Executor;
 pub use logistic::sigmoid;
 pub use model::{RatedGame, RatedResult, RatingModel};
 pub use openings::{Opening, OpeningSource, OpeningStream};

@@ -212,6 +212,10 @@ pub enum GameRunError {
     /// The game was given up before it ended: the run playing it was stopped.
     #[error("the game was abandoned: its match was stopped")]
     Abandoned,
+    /// Games played on workers ([`super::distributed`]): the store failed, or a worker cannot
+    /// play a job.
+    #[error("{0}")]
+    Store(String),
 }
 
 /// Plays one game on the current thread.

@@ -18,7 +18,7 @@ use super::model::RatedGame;
 use super::openings::{Opening, OpeningError, OpeningSource};
 use super::ratings::{rate, FitConfig, RatingError, RatingReport};
 use super::records::{read_records_resuming_of, RecordFileError, RecordGame, RecordWriter, TextRecord};
-use super::runner::{play_games, GameJob, GameRunError, PlayerSource};
+use super::runner::{GameJob, GameRunError, PlayerSource};
 use super::tally::Effort;
 use crate::catalog::GameId;
 use crate::fsutil::{Claim, ClaimError};
@@ -377,6 +377,16 @@ impl Tournament {
     pub fn run<S: RecordGame>(
         &self,
         plan: Plan<S>,
+        on_game: impl FnMut(&TextRecord<S>),
+    ) -> Result<Vec<TextRecord<S>>, TournamentError> {
+        self.run_on(plan, &super::Executor::Threads(self.config.concurrency), on_game)
+    }
+
+    /// [`Tournament::run`] with the games played by `exec` (here, or by workers through a store).
+    pub fn run_on<S: RecordGame>(
+        &self,
+        plan: Plan<S>,
+        exec: &super::Executor,
         mut on_game: impl FnMut(&TextRecord<S>),
     ) -> Result<Vec<TextRecord<S>>, TournamentError> {
         let mut writer = RecordWriter::append(&self.config.out.join(GAMES_FILE))?;
@@ -398,7 +408,7 @@ impl Tournament {
             .map(move |(i, job)| GameJob { live: live.as_ref().map(|d| d.join(format!("game-{i}.json"))), ..job });
         let mut records = plan.done;
         let mut write_error = None;
-        play_games(todo, self.config.concurrency, |_, r| {
+        exec.play(todo, |_, r| {
             if write_error.is_none() {
                 if let Err(e) = writer.write(&r) {
                     write_error = Some(e);

@@ -44,6 +44,8 @@ struct Held {
 /// A held lease, renewed by a background thread until dropped (then deleted).
 pub struct Lease {
     remote: Arc<Remote>,
+    object: String,
+    role: &'static str,
     holder: String,
     ttl: Duration,
     held: Arc<Mutex<Held>>,
@@ -83,56 +85,73 @@ impl Lease {
     /// Takes the lease of the run at `remote`, waiting (and saying so) while an unrenewed one
     /// runs out; an error when a running trainer keeps renewing it.
     pub fn acquire(remote: Arc<Remote>, ttl: Duration) -> Result<Lease, StoreError> {
+        Lease::acquire_as(remote, LEASE, "trainer", ttl)
+    }
+
+    /// Takes the lease object `object` for a process of kind `role` (`trainer`, `coordinator`:
+    /// the word the errors use), as [`Lease::acquire`] does the trainer's.
+    pub fn acquire_as(
+        remote: Arc<Remote>,
+        object: &str,
+        role: &'static str,
+        ttl: Duration,
+    ) -> Result<Lease, StoreError> {
         let holder = holder_name();
+        let start = |remote, holder, e_tag| Lease::start(remote, object, role, holder, ttl, e_tag);
         let mut waited_on: Option<(String, f64)> = None;
         loop {
-            match remote.get(LEASE)? {
+            match remote.get(object)? {
                 None => {
-                    if let Some(info) = remote.put_new(LEASE, body(&holder, ttl))? {
-                        return Ok(Lease::start(remote, holder, ttl, info.e_tag));
+                    if let Some(info) = remote.put_new(object, body(&holder, ttl))? {
+                        return Ok(start(remote, holder, info.e_tag));
                     }
                     // Taken: by another trainer, or by our own put whose answer was lost.
-                    if let Some(e_tag) = ours(&remote, &holder)? {
-                        return Ok(Lease::start(remote, holder, ttl, Some(e_tag)));
+                    if let Some(e_tag) = ours(&remote, object, &holder)? {
+                        return Ok(start(remote, holder, Some(e_tag)));
                     }
                 }
                 Some((bytes, info)) => {
                     let Ok(old) = serde_json::from_slice::<LeaseBody>(&bytes) else {
                         return Err(StoreError::Foreign {
-                            url: remote.url_of(LEASE),
+                            url: remote.url_of(object),
                             detail: "not a fiveup lease: is this prefix another program's?".into(),
                         });
                     };
                     let e_tag = info.e_tag.clone().ok_or_else(|| StoreError::Unsupported {
-                        url: remote.url_of(LEASE),
+                        url: remote.url_of(object),
                         detail: "objects have no entity tags, so a lease cannot be taken safely".into(),
                     })?;
                     let age = now() - old.renewed_unix;
                     if age > old.ttl_s {
-                        if let Some(info) = remote.put_if(LEASE, body(&holder, ttl), &e_tag)? {
+                        if let Some(info) = remote.put_if(object, body(&holder, ttl), &e_tag)? {
                             if old.renewed_unix > 0.0 {
                                 tracing::info!(
                                     "took over the expired lease of {} (renewed {age:.0} s ago)",
                                     old.holder
                                 );
                             }
-                            return Ok(Lease::start(remote, holder, ttl, info.e_tag));
+                            return Ok(start(remote, holder, info.e_tag));
                         }
-                        if let Some(e_tag) = ours(&remote, &holder)? {
-                            return Ok(Lease::start(remote, holder, ttl, Some(e_tag)));
+                        if let Some(e_tag) = ours(&remote, object, &holder)? {
+                            return Ok(start(remote, holder, Some(e_tag)));
                         }
                         continue;
                     }
                     match &waited_on {
                         Some((h, r)) if *h == old.holder && *r != old.renewed_unix => {
-                            return Err(StoreError::Leased { url: remote.url_of(LEASE), holder: old.holder, age });
+                            return Err(StoreError::Leased {
+                                url: remote.url_of(object),
+                                role: role.into(),
+                                holder: old.holder,
+                                age,
+                            });
                         }
                         _ => {}
                     }
                     let left = (old.ttl_s - age).max(0.0) + 0.5;
                     tracing::warn!(
                         "{}: held by {} (renewed {age:.0} s ago); waiting {left:.0} s for it to expire (a trainer that died leaves one behind)",
-                        remote.url_of(LEASE),
+                        remote.url_of(object),
                         old.holder
                     );
                     waited_on = Some((old.holder, old.renewed_unix));
@@ -142,13 +161,21 @@ impl Lease {
         }
     }
 
-    fn start(remote: Arc<Remote>, holder: String, ttl: Duration, e_tag: Option<String>) -> Lease {
+    fn start(
+        remote: Arc<Remote>,
+        object: &str,
+        role: &'static str,
+        holder: String,
+        ttl: Duration,
+        e_tag: Option<String>,
+    ) -> Lease {
+        let object = object.to_string();
         let held = Arc::new(Mutex::new(Held { e_tag: e_tag.unwrap_or_default(), renewed: std::time::Instant::now() }));
         let lost = Arc::new(AtomicBool::new(false));
         let stop = Arc::new(AtomicBool::new(false));
         let thread = {
-            let (remote, holder, held, lost, stop) =
-                (remote.clone(), holder.clone(), held.clone(), lost.clone(), stop.clone());
+            let (remote, object, holder, held, lost, stop) =
+                (remote.clone(), object.clone(), holder.clone(), held.clone(), lost.clone(), stop.clone());
             std::thread::Builder::new()
                 .name("fiveup-lease".into())
                 .spawn(move || {
@@ -159,7 +186,7 @@ impl Lease {
                         since += tick;
                         if since >= ttl / 3 {
                             since = Duration::ZERO;
-                            if let Err(e) = renew(&remote, &holder, ttl, &held, &lost) {
+                            if let Err(e) = renew(&remote, &object, role, &holder, ttl, &held, &lost) {
                                 tracing::warn!("lease renewal: {e}");
                             }
                         }
@@ -167,11 +194,11 @@ impl Lease {
                 })
                 .ok()
         };
-        tracing::info!("{}: held by {holder} (time to live {:.0} s)", remote.url_of(LEASE), ttl.as_secs_f64());
-        Lease { remote, holder, ttl, held, lost, stop, thread }
+        tracing::info!("{}: held by {holder} (time to live {:.0} s)", remote.url_of(&object), ttl.as_secs_f64());
+        Lease { remote, object, role, holder, ttl, held, lost, stop, thread }
     }
 
-    /// Whether another trainer took the run over.
+    /// Whether another process of the same role took the run over.
     pub fn lost(&self) -> bool {
         self.lost.load(Ordering::SeqCst)
     }
@@ -181,11 +208,12 @@ impl Lease {
     pub fn check(&self) -> Result<(), StoreError> {
         // Always a swap (one conditional put per sync): a clock that stood still (a suspended
         // machine: Instant does not advance) cannot make a stale lease look fresh.
-        renew(&self.remote, &self.holder, self.ttl, &self.held, &self.lost)?;
+        renew(&self.remote, &self.object, self.role, &self.holder, self.ttl, &self.held, &self.lost)?;
         if self.lost() {
             return Err(StoreError::Leased {
-                url: self.remote.url_of(LEASE),
-                holder: "another trainer".into(),
+                url: self.remote.url_of(&self.object),
+                role: self.role.into(),
+                holder: format!("another {}", self.role),
                 age: 0.0,
             });
         }
@@ -194,8 +222,8 @@ impl Lease {
 }
 
 /// The entity tag of the lease when it names `holder` (our own write whose answer was lost).
-fn ours(remote: &Remote, holder: &str) -> Result<Option<String>, StoreError> {
-    Ok(match remote.get(LEASE)? {
+fn ours(remote: &Remote, object: &str, holder: &str) -> Result<Option<String>, StoreError> {
+    Ok(match remote.get(object)? {
         Some((bytes, info)) => {
             serde_json::from_slice::<LeaseBody>(&bytes).ok().filter(|b| b.holder == holder).and(info.e_tag)
         }
@@ -206,6 +234,8 @@ fn ours(remote: &Remote, holder: &str) -> Result<Option<String>, StoreError> {
 /// One compare-and-swap renewal.
 fn renew(
     remote: &Remote,
+    object: &str,
+    role: &str,
     holder: &str,
     ttl: Duration,
     held: &Mutex<Held>,
@@ -215,11 +245,11 @@ fn renew(
     if lost.load(Ordering::SeqCst) {
         return Ok(());
     }
-    let swapped = match remote.put_if_within(LEASE, body(holder, ttl), &h.e_tag, RetryPolicy::LEASE)? {
+    let swapped = match remote.put_if_within(object, body(holder, ttl), &h.e_tag, RetryPolicy::LEASE)? {
         Some(info) => info.e_tag,
         // A swap refused: another trainer's lease, or our own retried swap whose first answer
         // was lost (the object then names us).
-        None => ours(remote, holder)?,
+        None => ours(remote, object, holder)?,
     };
     match swapped {
         Some(e_tag) => {
@@ -227,7 +257,7 @@ fn renew(
             h.renewed = std::time::Instant::now();
         }
         None => {
-            tracing::error!("{}: the lease was taken by another trainer; stopping", remote.url_of(LEASE));
+            tracing::error!("{}: the lease was taken by another {role}; stopping", remote.url_of(object));
             lost.store(true, Ordering::SeqCst);
         }
     }
@@ -246,9 +276,11 @@ impl Drop for Lease {
             let released = LeaseBody { holder: format!("{} (released)", self.holder), renewed_unix: 0.0, ttl_s: 0.0 };
             let bytes = Bytes::from(serde_json::to_vec_pretty(&released).expect("a lease serialises"));
             let e_tag = self.held.lock().expect("lease").e_tag.clone();
-            match self.remote.put_if_within(LEASE, bytes, &e_tag, RetryPolicy::LEASE) {
+            match self.remote.put_if_within(&self.object, bytes, &e_tag, RetryPolicy::LEASE) {
                 Ok(Some(_)) => {}
-                Ok(None) => tracing::warn!("{}: not released: another trainer holds it", self.remote.url_of(LEASE)),
+                Ok(None) => {
+                    tracing::warn!("{}: not released: another {} holds it", self.remote.url_of(&self.object), self.role)
+                }
                 Err(e) => tracing::warn!("releasing the lease: {e}"),
             }
         }

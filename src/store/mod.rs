@@ -183,11 +183,13 @@ pub enum StoreError {
         /// What is there and what to do.
         detail: String,
     },
-    /// Another trainer holds the run's lease.
-    #[error("{url}: another trainer is running on this run ({holder}, lease renewed {age:.0} s ago)")]
+    /// Another trainer (or coordinator) holds the run's lease.
+    #[error("{url}: another {role} is running on this run ({holder}, lease renewed {age:.0} s ago)")]
     Leased {
         /// The lease object.
         url: String,
+        /// What holds it: `trainer`, `coordinator`.
+        role: String,
         /// Who holds it.
         holder: String,
         /// Seconds since its last renewal.

@@ -110,6 +110,18 @@ impl Remote {
         Remote::with_store(url, store, ObjPath::from(key.as_str()))
     }
 
+    /// The local directory `dir` (created when missing) behind the same interface, for the
+    /// commands that work on a local directory and an object store alike (the games of an
+    /// evaluation). Conditional creates work there; compare-and-swap updates do not
+    /// (`object_store`'s file system store has none), so a lease cannot be held in one.
+    pub fn open_dir(dir: &std::path::Path) -> Result<Remote, StoreError> {
+        std::fs::create_dir_all(dir).map_err(|e| StoreError::local(dir, e))?;
+        let abs = std::fs::canonicalize(dir).map_err(|e| StoreError::local(dir, e))?;
+        let store = object_store::local::LocalFileSystem::new_with_prefix(&abs)
+            .map_err(|e| StoreError::Url { url: dir.display().to_string(), detail: first_line(&e.to_string()) })?;
+        Remote::with_store(&dir.display().to_string(), Arc::new(store), ObjPath::from(""))
+    }
+
     /// A remote over any store (tests use the in-memory one).
     pub fn with_store(url: &str, store: Arc<dyn ObjectStore>, prefix: ObjPath) -> Result<Remote, StoreError> {
         let rt = tokio::runtime::Builder::new_multi_thread()

@@ -38,7 +38,7 @@ use super::ValuesError;
 use crate::engine::weights::kind_key;
 use crate::eval::elo::z95;
 use crate::eval::openings::Opening;
-use crate::eval::runner::{play_games_until, GameJob, PlayerSource};
+use crate::eval::runner::{GameJob, PlayerSource};
 use crate::game::Color;
 use crate::player::spec::{AlphaBetaSpec, PlayerSpec};
 use crate::rules::{Kind, Position};
@@ -97,8 +97,8 @@ pub struct ValuesConfig<G: ValuesGame = Position> {
     pub pairs: usize,
     /// The engine both sides use.
     pub engine: PlayerSpec,
-    /// Games played at once.
-    pub concurrency: usize,
+    /// Where the games are played (threads here, or workers through a store).
+    pub executor: crate::eval::Executor,
     /// Most measure → feed-back iterations (1: measure once).
     pub iterate: usize,
     /// Stop iterating when no value moves more than this many pawns.
@@ -254,30 +254,31 @@ fn play_iteration<G: ValuesGame>(
     progress.resume_at(0);
     let mut finished = 0;
     let mut write_error = None;
-    play_games_until(jobs, cfg.concurrency, |i, g| {
-        let tag = |k: &str| g.tags.iter().find(|(key, _)| key == k).map(|(_, v)| v.as_str());
-        let (Some(imb), Some(pair), Some(a)) =
-            (tag(IMBALANCE_TAG), tag("Pair").and_then(|p| p.parse::<usize>().ok()), tag(A_TAG))
-        else {
-            write_error = Some(format!("game {i} lost its schedule tags"));
-            return ControlFlow::Break(());
-        };
-        let a = if a == "white" { Color::White } else { Color::Black };
-        let Some(outcome) = g.outcome else {
-            write_error = Some(format!("game {i} of {imb} ended without a result"));
-            return ControlFlow::Break(());
-        };
-        let line = GameLine::new(imb, pair, a, &engine_text, &g.start, &g.moves, outcome);
-        if let Err(e) = append_line(&mut file, &line) {
-            write_error = Some(format!("{}: {e}", gpath.display()));
-            return ControlFlow::Break(());
-        }
-        lines.push(line);
-        finished += 1;
-        progress.inc(1);
-        ControlFlow::Continue(())
-    })
-    .map_err(|e| ValuesError::Play(e.to_string()))?;
+    cfg.executor
+        .play_until(jobs, |i, g| {
+            let tag = |k: &str| g.tags.iter().find(|(key, _)| key == k).map(|(_, v)| v.as_str());
+            let (Some(imb), Some(pair), Some(a)) =
+                (tag(IMBALANCE_TAG), tag("Pair").and_then(|p| p.parse::<usize>().ok()), tag(A_TAG))
+            else {
+                write_error = Some(format!("game {i} lost its schedule tags"));
+                return ControlFlow::Break(());
+            };
+            let a = if a == "white" { Color::White } else { Color::Black };
+            let Some(outcome) = g.outcome else {
+                write_error = Some(format!("game {i} of {imb} ended without a result"));
+                return ControlFlow::Break(());
+            };
+            let line = GameLine::new(imb, pair, a, &engine_text, &g.start, &g.moves, outcome);
+            if let Err(e) = append_line(&mut file, &line) {
+                write_error = Some(format!("{}: {e}", gpath.display()));
+                return ControlFlow::Break(());
+            }
+            lines.push(line);
+            finished += 1;
+            progress.inc(1);
+            ControlFlow::Continue(())
+        })
+        .map_err(|e| ValuesError::Play(e.to_string()))?;
     progress.finish();
     if let Some(e) = failed.into_inner().ok().flatten() {
         return Err(e.into());

@@ -770,6 +770,57 @@ impl fmt::Display for PlayerSpec {
 }
 
 impl PlayerSpec {
+    /// The files and folders the player reads: a weights file (`values=`), an NNUE file
+    /// (`eval=nnue:PATH`, `nnue=μ:PATH`), a network (`net=`), endgame tables (`tb=`). An outside
+    /// engine's command is not among them (it runs where it is installed).
+    pub fn files(&self) -> Vec<&std::path::Path> {
+        let mut out = Vec::new();
+        match self {
+            PlayerSpec::AlphaBeta(ab) => {
+                out.extend(ab.values.as_deref());
+                if let EvalChoice::Nnue(p) = &ab.eval {
+                    out.push(p.as_path());
+                }
+                out.extend(ab.tablebases.as_deref());
+            }
+            PlayerSpec::Mcts(m) => {
+                if let EvaluatorSpec::Net(p) = &m.evaluator {
+                    out.push(p.as_path());
+                }
+                out.extend(m.nnue_file.as_deref());
+            }
+            PlayerSpec::Random { .. } | PlayerSpec::Uci(_) => {}
+        }
+        out
+    }
+
+    /// Replaces each path [`PlayerSpec::files`] lists by `f(path)`: how a game worker points a
+    /// player at its local copies of the files.
+    pub fn map_files(&mut self, f: &mut dyn FnMut(&std::path::Path) -> PathBuf) {
+        match self {
+            PlayerSpec::AlphaBeta(ab) => {
+                if let Some(p) = &mut ab.values {
+                    *p = f(p);
+                }
+                if let EvalChoice::Nnue(p) = &mut ab.eval {
+                    *p = f(p);
+                }
+                if let Some(p) = &mut ab.tablebases {
+                    *p = f(p);
+                }
+            }
+            PlayerSpec::Mcts(m) => {
+                if let EvaluatorSpec::Net(p) = &mut m.evaluator {
+                    *p = f(p);
+                }
+                if let Some(p) = &mut m.nnue_file {
+                    *p = f(p);
+                }
+            }
+            PlayerSpec::Random { .. } | PlayerSpec::Uci(_) => {}
+        }
+    }
+
     /// Parses `s` as [`PlayerSpec::from_str`] does, except that a spec naming no limit of its own
     /// (no `depth`, `nodes` or `time` for `ab`; no `sims` or `time` for `mcts`) gets none rather
     /// than the default depth 4 or 800 simulations: for players whose limits come from outside

@@ -386,6 +386,7 @@ impl<S: TrainGame> Trainer<'_, S> {
     fn check_stop(&self) -> Result<(), TrainError> {
         if self.run.lease_lost() {
             return Err(crate::store::StoreError::Leased {
+                role: "trainer".into(),
                 url: self.run.display(),
                 holder: "another trainer took over the lease".into(),
                 age: 0.0,
