@@ -16,7 +16,9 @@
 #   scripts/demo-games-cluster.sh [--quick] [DIR]
 # --quick: a shorter test (scripts/test-cluster.sh runs this). DIR: where the server's data, the
 # caches and the logs go (default: a new temporary directory, removed on success).
-# FIVEUP_BIN: the binary to use (default: build target/release/fiveup).
+# FIVEUP_BIN: the binary to use (default: build target/release/fiveup). NODES: the stronger player's
+# nodes a move (default 60000, about 3 s a pair on this machine's release build; the other has a
+# quarter): games must last long enough for a worker to be killed in the middle of one.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 say() { printf '[games-demo %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
@@ -60,7 +62,8 @@ url=s3://fiveup-games-demo/match
 
 if [ "$quick" -eq 1 ]; then games=16; else games=60; fi
 # Fixed-node players: the games depend only on their openings, so any machine plays the same ones.
-cmd=(match --white ab:nodes=60000 --black ab:nodes=15000 --games "$games" --openings random:4 --seed 11
+nodes=${NODES:-60000}
+cmd=(match --white "ab:nodes=$nodes" --black "ab:nodes=$((nodes / 4))" --games "$games" --openings random:4 --seed 11
      --max-plies 160)
 export RUST_LOG=${RUST_LOG:-info}
 

@@ -5,7 +5,11 @@
 #   - every fault of docs/SCALING.md: unreachable endpoint, wrong credentials, missing bucket, a
 #     prefix holding something else, a different config, a cache of another run, a bad worker name,
 #     a second trainer, a trainer killed and restarted (its lease expires), the server going down in
-#     the middle of uploads, a corrupt shard in the bucket.
+#     the middle of uploads, a corrupt shard in the bucket;
+#   - evaluation games on workers: scripts/demo-games-cluster.sh --quick (a coordinator and three
+#     workers, one worker and the coordinator killed) and the faults of docs/SCALING.md's
+#     evaluation table: unreachable endpoint, wrong credentials, a training run's prefix, a second
+#     coordinator, another command on the prefix, a damaged network on the store.
 # The binary: ${FIVEUP_BIN:-${CARGO_TARGET_DIR:-target}/debug/fiveup} (built when missing).
 # Ends with one line "cluster: N passed, N failed".
 set -uo pipefail
@@ -167,6 +171,55 @@ corrupt() {
     ! grep -q "counted shard evil" "$work/r6-status.txt"
 }
 check "a corrupt shard in the bucket" corrupt
+
+# Evaluation games on workers.
+# The debug binary searches about ten times slower than the release build the demo is sized for.
+check "demo-games-cluster.sh --quick" env FIVEUP_BIN="$bin" NODES=6000 scripts/demo-games-cluster.sh --quick "$work/games-demo"
+ev=(match --white ab:depth=1 --black ab:depth=1 --games 2 --openings random:2)
+check "games: unreachable endpoint" fails g-unreach "cannot reach the store" \
+  env AWS_ENDPOINT=http://127.0.0.1:1 "$bin" "${ev[@]}" --run "$b/e1"
+check "games: wrong credentials" fails g-creds "access denied" \
+  env AWS_SECRET_ACCESS_KEY=wrong "$bin" "${ev[@]}" --run "$b/e1"
+check "games: a worker with wrong credentials" fails g-wcreds "access denied" \
+  env AWS_SECRET_ACCESS_KEY=wrong "$bin" games worker --run "$b/e1" --name w1
+check "games: a training run's prefix" fails g-train "holds a training run" "$bin" "${ev[@]}" --run "$b/r2"
+check "games: a worker on a training run" fails g-wtrain "holds a training run" \
+  "$bin" games worker --run "$b/r2" --name w1
+# A coordinator with no worker waits; a second one on its prefix is refused, and so is another
+# command on it once the first is gone.
+"$bin" "${ev[@]}" --run "$b/e3" >/dev/null 2>"$work/e3.log" &
+first=$!; pids+=("$first")
+for _ in $(seq 1 100); do
+  "$bin" games status --run "$b/e3" >/dev/null 2>&1 && break
+  sleep 0.2
+done
+check "games: a second coordinator" fails g-second "another coordinator is running" "$bin" "${ev[@]}" --run "$b/e3"
+kill -9 "$first"
+check "games: another command on an evaluation's prefix" fails g-cmd "holds another evaluation" \
+  "$bin" "${ev[@]}" --games 4 --run "$b/e3"
+# A network whose copy on the store is damaged: the worker says so, the coordinator stops.
+damaged() {
+  "$bin" match --white mcts:net=nets/fiveup-az,sims=8 --black ab:depth=1 --games 2 --run "$b/e4" \
+    >/dev/null 2>"$work/e4-coord.log" &
+  local c=$!; pids+=("$c")
+  local obj=""
+  for _ in $(seq 1 100); do
+    obj=$(cd "$work/s3/data/fiveup-test" 2>/dev/null && find e4/files -name weights.safetensors 2>/dev/null | head -1)
+    [ -n "$obj" ] && break
+    sleep 0.2
+  done
+  [ -n "$obj" ] || return 1
+  curl -sf --aws-sigv4 "aws:amz:$AWS_REGION:s3" --user "$AWS_ACCESS_KEY_ID:$AWS_SECRET_ACCESS_KEY" \
+    -H 'x-amz-content-sha256: UNSIGNED-PAYLOAD' -X PUT --data-binary "not a network" \
+    "$AWS_ENDPOINT/fiveup-test/$obj" >/dev/null || return 1
+  timeout 60 "$bin" games worker --run "$b/e4" --name w4 --cache "$work/c-e4" >/dev/null 2>"$work/e4-worker.log"
+  local wrc=$? crc=0
+  wait "$c" || crc=$?
+  [ "$wrc" -eq 0 ] && [ "$crc" -ne 0 ] &&
+    grep -q "does not match its checksum" "$work/e4-worker.log" &&
+    tail -1 "$work/e4-coord.log" | grep -q "error: worker w4 cannot play pair"
+}
+check "games: a damaged network on the store" damaged
 
 echo "cluster: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

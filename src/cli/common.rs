@@ -164,6 +164,9 @@ impl GameOptions {
     /// The adjudicator of `--adjudicate-tb` (5x5x5 games), or `None` without the flag.
     pub fn tablebase_adjudicator(&self) -> Result<Option<fiveup::eval::runner::Adjudicator<Position>>> {
         let Some(dir) = &self.adjudicate_tb else { return Ok(None) };
+        if self.game.run.is_some() {
+            bail!("--adjudicate-tb does not apply with --run: games played on workers are not adjudicated by tables");
+        }
         let tables = fiveup::tablebase::Tablebases::open_shared(dir)
             .with_context(|| format!("--adjudicate-tb {}", dir.display()))?;
         Ok(Some(fiveup::eval::runner::tablebase_adjudicator(tables)))

@@ -1,7 +1,8 @@
 //! The integration tests, one test binary (one link against libtorch instead of one per file):
 //!
 //! - end to end through the built binary: [`cli`] (rules commands, bad input, values, bench,
-//!   NNUE commands), [`cli_force`] (outputs never overwritten without `--force`), [`cli_play`]
+//!   NNUE commands), [`cli_force`] (outputs never overwritten without `--force`), [`cli_games`] (evaluation games
+//!   on workers), [`cli_play`]
 //!   (analyse, play, match, tournament), [`cli_quasi`] (4D Quasi-Alice Chess), [`cli_serve`] (the web server), [`cli_tablebase`] (endgame tables), [`cli_uci`] (the
 //!   protocol and outside engines), [`train`] (training runs, kills and resumes);
 //! - through the library: [`fuzz`] (every reader of user input under arbitrary and mutated
@@ -14,6 +15,7 @@ mod common;
 
 mod cli;
 mod cli_force;
+mod cli_games;
 mod cli_play;
 mod cli_quasi;
 mod cli_serve;
