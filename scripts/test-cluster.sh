@@ -173,8 +173,8 @@ corrupt() {
 check "a corrupt shard in the bucket" corrupt
 
 # Evaluation games on workers.
-# The debug binary searches about ten times slower than the release build the demo is sized for.
-check "demo-games-cluster.sh --quick" env FIVEUP_BIN="$bin" NODES=6000 scripts/demo-games-cluster.sh --quick "$work/games-demo"
+# The debug binary searches some twenty times slower than the release build the demo is sized for.
+check "demo-games-cluster.sh --quick" env FIVEUP_BIN="$bin" NODES=3000 scripts/demo-games-cluster.sh --quick "$work/games-demo"
 ev=(match --white ab:depth=1 --black ab:depth=1 --games 2 --openings random:2)
 check "games: unreachable endpoint" fails g-unreach "cannot reach the store" \
   env AWS_ENDPOINT=http://127.0.0.1:1 "$bin" "${ev[@]}" --run "$b/e1"
@@ -196,7 +196,7 @@ done
 check "games: a second coordinator" fails g-second "another coordinator is running" "$bin" "${ev[@]}" --run "$b/e3"
 kill -9 "$first"
 check "games: another command on an evaluation's prefix" fails g-cmd "holds another evaluation" \
-  "$bin" "${ev[@]}" --games 4 --run "$b/e3"
+  "$bin" "${ev[@]}" --seed 9 --run "$b/e3"
 # A network whose copy on the store is damaged: the worker says so, the coordinator stops.
 damaged() {
   "$bin" match --white mcts:net=nets/fiveup-az,sims=8 --black ab:depth=1 --games 2 --run "$b/e4" \
@@ -214,6 +214,8 @@ damaged() {
     "$AWS_ENDPOINT/fiveup-test/$obj" >/dev/null || return 1
   timeout 60 "$bin" games worker --run "$b/e4" --name w4 --cache "$work/c-e4" >/dev/null 2>"$work/e4-worker.log"
   local wrc=$? crc=0
+  for _ in $(seq 1 150); do kill -0 "$c" 2>/dev/null || break; sleep 0.2; done
+  kill -9 "$c" 2>/dev/null && return 1
   wait "$c" || crc=$?
   [ "$wrc" -eq 0 ] && [ "$crc" -ne 0 ] &&
     grep -q "does not match its checksum" "$work/e4-worker.log" &&

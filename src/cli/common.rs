@@ -104,10 +104,23 @@ impl GameArgs {
 }
 
 /// This process's arguments after the program name, as one line (what a coordinator records so
-/// that a restart with other arguments is told apart).
+/// that a restart with other arguments is told apart), without `--force` and `--claim-ttl`.
 pub fn command_line() -> String {
-    std::env::args()
-        .skip(1)
+    // Flags that do not change the games are left out, so that a restart may add them.
+    let mut args: Vec<String> = Vec::new();
+    let mut skip_value = false;
+    for a in std::env::args().skip(1) {
+        if std::mem::take(&mut skip_value) {
+            continue;
+        }
+        match a.as_str() {
+            "--force" => {}
+            "--claim-ttl" => skip_value = true,
+            _ if a.starts_with("--claim-ttl=") => {}
+            _ => args.push(a),
+        }
+    }
+    args.into_iter()
         .map(|a| {
             if a.is_empty() || a.contains(|c: char| c.is_whitespace() || "'\"\\$`".contains(c)) {
                 format!("'{}'", a.replace('\'', "'\\''"))

@@ -32,6 +32,10 @@ pub struct WorkerArgs {
     /// Keep waiting when the evaluation has ended, instead of exiting (pods of a Deployment).
     #[arg(long)]
     pub stay: bool,
+    /// Play outside engines (`uci:COMMAND` players): they run a command the evaluation names, so
+    /// only for a store whose writers you trust; the engine must be installed where it names it.
+    #[arg(long)]
+    pub allow_uci: bool,
 }
 
 /// Set by Ctrl-C or SIGTERM: the worker releases its pairs and stops.
@@ -90,7 +94,14 @@ pub fn run(a: &WorkerArgs, out: &mut dyn Write) -> Result<()> {
     let Some(d) = worker::wait_for_descriptor(&remote, &stop)? else {
         bail!("stopped before a coordinator started");
     };
-    let cfg = WorkerConfig { name, concurrency: threads, cache, stay: a.stay, poll: std::time::Duration::from_secs(1) };
+    let cfg = WorkerConfig {
+        name,
+        concurrency: threads,
+        cache,
+        stay: a.stay,
+        poll: std::time::Duration::from_secs(1),
+        allow_uci: a.allow_uci,
+    };
     let game: GameId = d.game.parse()?;
     let summary = match game {
         GameId::FiveUp(_) => run_worker::<fiveup::rules::Position>(remote, &d, cfg, stop.clone())?,
@@ -153,6 +164,9 @@ pub fn run_status(a: &StatusArgs, out: &mut dyn Write) -> Result<()> {
     for o in remote.list("workers/")? {
         if let Some((b, _)) = remote.get(&o.name)? {
             let mut v: serde_json::Value = serde_json::from_slice(&b).unwrap_or_default();
+            if !v.is_object() {
+                v = serde_json::json!({ "name": o.name });
+            }
             v["seen_s_ago"] = serde_json::json!((now - o.modified).max(0.0).round());
             workers.push(v);
         }

@@ -149,12 +149,16 @@ impl Lease {
                         _ => {}
                     }
                     let left = (old.ttl_s - age).max(0.0) + 0.5;
-                    tracing::warn!(
-                        "{}: held by {} (renewed {age:.0} s ago); waiting {left:.0} s for it to expire (a trainer that died leaves one behind)",
-                        remote.url_of(object),
-                        old.holder
-                    );
+                    if waited_on.is_none() {
+                        tracing::warn!(
+                            "{}: held by {} (renewed {age:.0} s ago); waiting up to {left:.0} s for it to expire (a {role} that died leaves one behind)",
+                            remote.url_of(object),
+                            old.holder
+                        );
+                    }
                     waited_on = Some((old.holder, old.renewed_unix));
+                    // A live holder renews every third of its time to live: wake by then to tell.
+                    let left = left.min(old.ttl_s / 3.0 + 1.0);
                     std::thread::sleep(Duration::from_secs_f64(left));
                 }
             }

@@ -57,7 +57,7 @@ pub fn states(listing: &[ObjectInfo]) -> HashMap<String, ClaimState> {
 pub fn next_generation(state: Option<&ClaimState>, now: f64, ttl: f64) -> Option<u32> {
     match state {
         None => Some(1),
-        Some(s) if s.released || now - s.modified > ttl => Some(s.generation + 1),
+        Some(s) if s.released || now - s.modified > ttl => s.generation.checked_add(1),
         Some(_) => None,
     }
 }

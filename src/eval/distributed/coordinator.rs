@@ -33,6 +33,8 @@ pub struct Coordinator {
     _lock: Option<std::fs::File>,
     state: Mutex<State>,
     poll: Duration,
+    /// Set by [`Coordinator::finish`]; a coordinator dropped without it tells the workers to stop.
+    finished: std::sync::atomic::AtomicBool,
 }
 
 #[derive(Default)]
@@ -45,7 +47,15 @@ struct State {
     resumed: HashSet<String>,
     /// Results counted by this process (to count each once).
     counted: HashSet<String>,
+    /// Results refused, by job.
+    rejections: HashMap<String, u32>,
+    /// Jobs posted by this process (their object names' order).
+    posted: u64,
 }
+
+/// Refused results of one pair after which the coordinator stops (a pair whose games can never
+/// pass the check would be played for ever).
+const MAX_REJECTIONS: u32 = 3;
 
 impl std::fmt::Debug for Coordinator {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -56,6 +66,8 @@ impl std::fmt::Debug for Coordinator {
 /// A unit of work in flight.
 struct Unit<S: crate::game::State> {
     id: String,
+    /// Its object under `jobs/`.
+    object: String,
     job: Job,
     games: Vec<(usize, GameJob<S>)>,
     posted_at: Instant,
@@ -183,6 +195,11 @@ impl Coordinator {
         if !resumed.is_empty() {
             tracing::info!("{}: resuming: {} results already on the store", remote.url(), resumed.len());
         }
+        // What an earlier coordinator of this evaluation left: its posted jobs (this one posts
+        // what it needs again) and its workers' failure reports (the cause may be mended).
+        for o in remote.list("jobs/")?.into_iter().chain(remote.list("failed/")?) {
+            remote.delete(&o.name)?;
+        }
         let c = Coordinator {
             remote,
             descriptor,
@@ -190,6 +207,7 @@ impl Coordinator {
             _lock: lock,
             state: Mutex::new(State { resumed, ..State::default() }),
             poll: Duration::from_millis(200),
+            finished: std::sync::atomic::AtomicBool::new(false),
         };
         c.set_control("running", "")?;
         Ok(c)
@@ -205,7 +223,22 @@ impl Coordinator {
         &self.descriptor
     }
 
+    /// An error once another coordinator has taken the evaluation over: a coordinator that lost
+    /// its lease writes nothing more.
+    fn ours(&self) -> Result<(), StoreError> {
+        match &self._lease {
+            Some(l) if l.lost() => Err(StoreError::Foreign {
+                url: self.remote.url().to_string(),
+                detail: "another coordinator took this evaluation over".into(),
+            }),
+            _ => Ok(()),
+        }
+    }
+
     fn set_control(&self, state: &str, reason: &str) -> Result<(), StoreError> {
+        if let Some(l) = &self._lease {
+            l.check()?;
+        }
         let c = Control { state: state.into(), reason: reason.into(), updated_unix: now() };
         self.remote.put(layout::CONTROL, Bytes::from(serde_json::to_vec_pretty(&c).expect("serialises")))?;
         Ok(())
@@ -214,6 +247,7 @@ impl Coordinator {
     /// Ends the evaluation: workers exit (or wait, with `--stay`) and jobs left are withdrawn.
     pub fn finish(&self, reason: &str) -> Result<(), StoreError> {
         self.set_control("finished", reason)?;
+        self.finished.store(true, std::sync::atomic::Ordering::SeqCst);
         for o in self.remote.list("jobs/")? {
             self.remote.delete(&o.name)?;
         }
@@ -276,21 +310,24 @@ impl Coordinator {
     fn post<S: RecordGame>(&self, games: Vec<(usize, GameJob<S>)>) -> Result<Unit<S>, GameRunError> {
         let job_games = games.iter().map(|(_, j)| self.job_game(j)).collect::<Result<Vec<_>, _>>()?;
         let base = job_id(&job_games, 1);
-        let (id, resumed) = {
+        let (id, resumed, seq) = {
             let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
             let n = st.occurrences.entry(base).or_insert(0);
             *n += 1;
             let id = job_id(&job_games, *n);
             let resumed = st.resumed.contains(&id);
-            (id, resumed)
+            st.posted += 1;
+            (id, resumed, st.posted)
         };
+        let object = layout::job(seq, &id);
         let job = Job { id: id.clone(), game: self.descriptor.game.clone(), games: job_games };
         if !resumed {
+            self.ours().map_err(store_err)?;
             self.remote
-                .put(&layout::job(&id), Bytes::from(serde_json::to_vec_pretty(&job).expect("serialises")))
+                .put(&object, Bytes::from(serde_json::to_vec_pretty(&job).expect("serialises")))
                 .map_err(store_err)?;
         }
-        Ok(Unit { id, job, games, posted_at: Instant::now() })
+        Ok(Unit { id, object, job, games, posted_at: Instant::now() })
     }
 
     /// The unit's records when its result is on the store and belongs to it; a result that
@@ -304,6 +341,18 @@ impl Coordinator {
         match parsed.and_then(|r| check_result::<S>(&u.job, &r)) {
             Ok(records) => Ok(Some(records)),
             Err(why) => {
+                let n = {
+                    let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                    let n = st.rejections.entry(u.id.clone()).or_insert(0);
+                    *n += 1;
+                    *n
+                };
+                if n >= MAX_REJECTIONS {
+                    return Err(GameRunError::Store(format!(
+                        "the result of pair {} was refused {n} times (last from worker {worker}: {why}); stopping",
+                        u.id
+                    )));
+                }
                 tracing::warn!(
                     "refused the result of pair {} from worker {worker}: {why}; the pair is played again",
                     u.id
@@ -312,8 +361,9 @@ impl Coordinator {
                 self.remote.put(&aside, bytes).map_err(store_err)?;
                 self.remote.delete(&name).map_err(store_err)?;
                 // A resumed unit's job was not posted: post it now.
+                self.ours().map_err(store_err)?;
                 self.remote
-                    .put(&layout::job(&u.id), Bytes::from(serde_json::to_vec_pretty(&u.job).expect("serialises")))
+                    .put(&u.object, Bytes::from(serde_json::to_vec_pretty(&u.job).expect("serialises")))
                     .map_err(store_err)?;
                 claim::free(&self.remote, &u.id).map_err(store_err)?;
                 Ok(None)
@@ -323,7 +373,8 @@ impl Coordinator {
 
     /// Removes a counted or withdrawn unit's job, claims and live games from the store.
     fn clear(&self, u: &Unit<impl crate::game::State>) -> Result<(), GameRunError> {
-        self.remote.delete(&layout::job(&u.id)).map_err(store_err)?;
+        self.ours().map_err(store_err)?;
+        self.remote.delete(&u.object).map_err(store_err)?;
         claim::clear(&self.remote, &u.id).map_err(store_err)?;
         for (g, (_, j)) in u.games.iter().enumerate() {
             if j.live.is_some() {
@@ -354,6 +405,7 @@ impl Coordinator {
                 }
                 None => continue,
             };
+            let error = error.lines().next().unwrap_or("").to_string();
             return Err(GameRunError::Store(format!("worker {worker} cannot play pair {id}: {error}")));
         }
         Ok(())
@@ -425,9 +477,14 @@ impl Coordinator {
                 let pair = first.tags.iter().find(|(k, _)| k == "Pair").map(|(_, v)| v.clone());
                 let mut games = vec![(i, first)];
                 while let Some((_, next)) = it.peek() {
-                    let same = pair.is_some()
+                    let first = &games[0].1;
+                    // The colour-swapped twin: same pair, event and players, colours reversed.
+                    let same = games.len() < 2
+                        && pair.is_some()
                         && next.tags.iter().find(|(k, _)| k == "Pair").map(|(_, v)| v) == pair.as_ref()
-                        && next.event == games[0].1.event;
+                        && next.event == first.event
+                        && next.white.name() == first.black.name()
+                        && next.black.name() == first.white.name();
                     if !same {
                         break;
                     }
@@ -486,6 +543,18 @@ impl Coordinator {
     }
 }
 
+impl Drop for Coordinator {
+    /// A coordinator that ends without [`Coordinator::finish`] (its command failed) tells the
+    /// workers to stop; a restart with the same command sets the evaluation running again.
+    fn drop(&mut self) {
+        if !self.finished.load(std::sync::atomic::Ordering::SeqCst) {
+            if let Err(e) = self.set_control("stopped", "the coordinator stopped before the end") {
+                tracing::warn!("cannot tell the workers to stop: {e}");
+            }
+        }
+    }
+}
+
 /// Locks `dir/coordinator.lock` for this process (released by the system when it dies).
 fn lock_dir(dir: &std::path::Path) -> Result<std::fs::File, StoreError> {
     let path: PathBuf = dir.join(layout::LOCK);
@@ -497,11 +566,9 @@ fn lock_dir(dir: &std::path::Path) -> Result<std::fs::File, StoreError> {
         .map_err(|e| StoreError::local(&path, e))?;
     match fs4::FileExt::try_lock(&file) {
         Ok(()) => Ok(file),
-        Err(fs4::TryLockError::WouldBlock) => Err(StoreError::Leased {
-            url: path.display().to_string(),
-            role: "coordinator".into(),
-            holder: "another process".into(),
-            age: 0.0,
+        Err(fs4::TryLockError::WouldBlock) => Err(StoreError::Foreign {
+            url: dir.display().to_string(),
+            detail: "another coordinator is running on this directory (it holds coordinator.lock)".into(),
         }),
         Err(fs4::TryLockError::Error(e)) => Err(StoreError::local(&path, e)),
     }

@@ -133,7 +133,8 @@ pub fn fetch(remote: &Remote, cache: &Path, s: &Shipped) -> Result<PathBuf, Fetc
         })
         .filter(|n: &String| !n.is_empty() && !n.starts_with('.'))
         .unwrap_or_else(|| "file".to_string());
-    let home = cache.join("files").join(&s.sha256);
+    // Keyed by name too: two names of the same bytes are two copies, never one in the other's way.
+    let home = cache.join("files").join(format!("{}-{base}", s.sha256));
     let target = home.join(&base);
     if home.join(".complete").exists() && target.exists() {
         return Ok(target);

@@ -187,7 +187,7 @@ pub fn check_result<S: RecordGame>(job: &Job, result: &JobResult) -> Result<Vec<
             return Err(format!("game {}: no result", i + 1));
         }
         if let Some(cap) = g.max_plies {
-            if r.moves.len() > cap {
+            if r.moves.len() > cap.max(opening.len()) {
                 return Err(format!("game {}: {} plies, beyond the cap of {cap}", i + 1, r.moves.len()));
             }
         }

@@ -13,7 +13,7 @@
 //!   time to live. Written once; a restarted coordinator with the same command resumes, another
 //!   command (or a training run's files) is refused.
 //! - `control.json`: `running`, `finished` or `stopped`; workers stop when the evaluation ends.
-//! - `jobs/ID.json`: a unit of work, the games of one colour-swapped pair (consecutive jobs with
+//! - `jobs/SEQ_ID.json`: a unit of work, the games of one colour-swapped pair (consecutive jobs with
 //!   the same `Pair` tag) with their players, opening, ply cap, time control and tags. `ID` is a
 //!   hash of that content (and its occurrence), so a restarted coordinator, or a `values` run
 //!   that resumes from its own files, names the same work with the same ID.
@@ -63,9 +63,16 @@ pub mod layout {
     /// The coordinator's lock file (directories).
     pub const LOCK: &str = "coordinator.lock";
 
-    /// The job `id`.
-    pub fn job(id: &str) -> String {
-        format!("jobs/{id}.json")
+    /// The job `id`, the `seq`-th a coordinator posted (names sort in posting order, the order
+    /// workers take them in).
+    pub fn job(seq: u64, id: &str) -> String {
+        format!("jobs/{seq:010}_{id}.json")
+    }
+
+    /// The ID of a job object's name.
+    pub fn job_id_of(name: &str) -> Option<&str> {
+        let id = name.strip_prefix("jobs/")?.strip_suffix(".json")?.split_once('_')?.1;
+        super::job::valid_id(id).then_some(id)
     }
 
     /// The result of job `id`.

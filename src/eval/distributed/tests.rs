@@ -49,6 +49,7 @@ fn spawn_worker(
             cache: dir.join(format!("../cache-{name}")),
             stay: false,
             poll: Duration::from_millis(50),
+            allow_uci: false,
         };
         run_worker::<Position>(remote, &d, cfg, s)
     });
@@ -109,7 +110,7 @@ fn a_pair_whose_worker_died_is_played_again_after_its_claim_expires() {
             // A worker that claims the first job posted and dies at once.
             loop {
                 if let Some(o) = remote.list("jobs/").unwrap().first() {
-                    let id = o.name.trim_start_matches("jobs/").trim_end_matches(".json").to_string();
+                    let id = layout::job_id_of(&o.name).unwrap().to_string();
                     assert!(claim::take(&remote, &id, 1, "ghost").unwrap());
                     return id;
                 }
@@ -155,7 +156,7 @@ fn a_damaged_result_is_refused_and_its_pair_played_again() {
             // A result in the job's name that is not the job's games, before any worker runs.
             let id = loop {
                 if let Some(o) = remote.list("jobs/").unwrap().first() {
-                    break o.name.trim_start_matches("jobs/").trim_end_matches(".json").to_string();
+                    break layout::job_id_of(&o.name).unwrap().to_string();
                 }
                 std::thread::sleep(Duration::from_millis(5));
             };

@@ -11,7 +11,7 @@ use crate::player::spec::PlayerSpec;
 use crate::store::remote::now;
 use crate::store::{Remote, StoreError};
 use bytes::Bytes;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -30,6 +30,8 @@ pub struct WorkerConfig {
     pub stay: bool,
     /// How often an idle worker looks for jobs.
     pub poll: Duration,
+    /// Play outside engines (`uci:` players), which run a command the job names.
+    pub allow_uci: bool,
 }
 
 /// What a worker did.
@@ -165,6 +167,9 @@ pub fn run_worker<S: RecordGame>(
         abandoned: AtomicU64::new(0),
         current: Mutex::new(Vec::new()),
     });
+    if let Err(e) = std::fs::create_dir_all(shared.cfg.cache.join("live")) {
+        return Err(WorkerError::Store(StoreError::local(&shared.cfg.cache.join("live"), e)));
+    }
     shared.heartbeat();
     tracing::info!(
         "worker {} on {}: {} (`fiveup {}`), {} at once",
@@ -246,16 +251,10 @@ fn worker_loop<S: RecordGame>(sh: &Shared, stop: &AtomicBool) -> Result<String, 
         let mut played = false;
         if !jobs.is_empty() {
             let claims = claim::states(&sh.remote.list("claims/")?);
-            // Oldest posted first.
-            let mut candidates: Vec<_> = jobs
-                .iter()
-                .filter_map(|o| {
-                    let id = o.name.strip_prefix("jobs/")?.strip_suffix(".json")?;
-                    super::job::valid_id(id).then(|| (o.modified, id.to_string()))
-                })
-                .collect();
-            candidates.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
-            for (_, id) in candidates {
+            // In posting order (the names begin with the sequence number; listings are sorted).
+            let candidates: Vec<(String, String)> =
+                jobs.iter().filter_map(|o| Some((o.name.clone(), layout::job_id_of(&o.name)?.to_string()))).collect();
+            for (object, id) in candidates {
                 if stop.load(Ordering::SeqCst) {
                     break;
                 }
@@ -270,7 +269,7 @@ fn worker_loop<S: RecordGame>(sh: &Shared, stop: &AtomicBool) -> Result<String, 
                 if !claim::take(&sh.remote, &id, generation, &sh.cfg.name)? {
                     continue;
                 }
-                play_job::<S>(sh, &id, generation, stop)?;
+                play_job::<S>(sh, &object, &id, generation, stop)?;
                 played = true;
                 break;
             }
@@ -292,6 +291,12 @@ fn sleep_unless(stop: &AtomicBool, d: Duration) {
 fn source<S: RecordGame>(sh: &Shared, p: &super::job::PlayerRef) -> Result<PlayerSource<S>, String> {
     let mut spec = if p.unlimited { PlayerSpec::parse_unlimited(&p.spec) } else { p.spec.parse::<PlayerSpec>() }
         .map_err(|e| format!("player {}: {e}", p.spec))?;
+    if matches!(spec, PlayerSpec::Uci(_)) && !sh.cfg.allow_uci {
+        return Err(format!(
+            "player {} runs a command on this machine; start the worker with --allow-uci to play outside engines",
+            p.spec
+        ));
+    }
     let mut local = Vec::new();
     for f in &p.files {
         let _g = sh.fetch_lock.lock().unwrap_or_else(|e| e.into_inner());
@@ -340,8 +345,14 @@ fn game_job<S: RecordGame>(sh: &Shared, id: &str, g: usize, jg: &JobGame) -> Res
     })
 }
 
-/// Plays job `id` under our claim `generation`, uploads its result.
-fn play_job<S: RecordGame>(sh: &Shared, id: &str, generation: u32, stop: &AtomicBool) -> Result<(), WorkerError> {
+/// Plays job `id` (the object `object`) under our claim `generation`, uploads its result.
+fn play_job<S: RecordGame>(
+    sh: &Shared,
+    object: &str,
+    id: &str,
+    generation: u32,
+    stop: &AtomicBool,
+) -> Result<(), WorkerError> {
     let started = Instant::now();
     let give_up = |sh: &Shared, why: String| -> Result<(), WorkerError> {
         tracing::error!("cannot play pair {id}: {why}");
@@ -351,7 +362,7 @@ fn play_job<S: RecordGame>(sh: &Shared, id: &str, generation: u32, stop: &Atomic
         sh.skip.lock().unwrap_or_else(|e| e.into_inner()).insert(id.to_string());
         Ok(())
     };
-    let Some((bytes, _)) = sh.remote.get(&layout::job(id))? else {
+    let Some((bytes, _)) = sh.remote.get(object)? else {
         // Withdrawn or counted since the listing.
         claim::release(&sh.remote, id, generation)?;
         return Ok(());
@@ -363,46 +374,43 @@ fn play_job<S: RecordGame>(sh: &Shared, id: &str, generation: u32, stop: &Atomic
     if job.id != id || job.game != sh.game {
         return give_up(sh, format!("its job names pair {} of {}", job.id, job.game));
     }
-    let mut jobs = Vec::with_capacity(job.games.len());
-    for (g, jg) in job.games.iter().enumerate() {
-        match game_job::<S>(sh, id, g, jg) {
-            Ok(j) => jobs.push(j),
-            Err(why) => return give_up(sh, why),
-        }
-    }
     sh.current.lock().unwrap_or_else(|e| e.into_inner()).push(id.to_string());
     sh.heartbeat();
-    // The claim's keeper: renews it, notices a withdrawn job or an ended evaluation, uploads the
-    // games in progress.
+    // The claim's keeper, from the claim on (fetching a network may take a while): renews it,
+    // notices a withdrawn job or an ended evaluation, uploads the games in progress.
     let lost = AtomicBool::new(false);
     let done = AtomicBool::new(false);
-    let live_paths: Vec<(usize, PathBuf)> =
-        jobs.iter().enumerate().filter_map(|(g, j)| j.live.clone().map(|p| (g, p))).collect();
+    let live_paths: Mutex<Vec<(usize, PathBuf)>> = Mutex::new(Vec::new());
     let outcome = std::thread::scope(|scope| {
-        scope.spawn(|| keep_claim(sh, id, generation, &live_paths, &lost, &done, stop));
-        let mut records = Vec::new();
-        let mut error = None;
-        for j in &jobs {
-            let abandon = || lost.load(Ordering::SeqCst) || stop.load(Ordering::SeqCst);
-            match play_game_unless(j, &mut |_, _| {}, &abandon) {
-                Ok(r) => records.push(r.to_text()),
-                Err(e) => {
-                    error = Some(e);
-                    break;
-                }
+        scope.spawn(|| keep_claim(sh, object, id, generation, &live_paths, &lost, &done, stop));
+        let played = (|| {
+            let mut jobs = Vec::with_capacity(job.games.len());
+            for (g, jg) in job.games.iter().enumerate() {
+                jobs.push(game_job::<S>(sh, id, g, jg).map_err(Err)?);
             }
-        }
+            *live_paths.lock().unwrap_or_else(|e| e.into_inner()) =
+                jobs.iter().enumerate().filter_map(|(g, j)| j.live.clone().map(|p| (g, p))).collect();
+            let mut records = Vec::new();
+            for j in &jobs {
+                let abandon = || lost.load(Ordering::SeqCst) || stop.load(Ordering::SeqCst);
+                records.push(play_game_unless(j, &mut |_, _| {}, &abandon).map_err(Ok)?.to_text());
+            }
+            Ok(records)
+        })();
         done.store(true, Ordering::SeqCst);
-        (records, error)
+        played
     });
     sh.current.lock().unwrap_or_else(|e| e.into_inner()).retain(|x| x != id);
     sh.heartbeat();
-    for (g, p) in &live_paths {
-        let _ = std::fs::remove_file(p);
-        let _ = sh.remote.delete(&layout::live(id, *g));
+    for (g, p) in live_paths.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        let _ = std::fs::remove_file(&p);
+        let _ = sh.remote.delete(&layout::live(id, g));
     }
-    match outcome {
-        (_, Some(GameRunError::Abandoned)) => {
+    // Err(Err(why)): a job this worker cannot play; Err(Ok(e)): a game that failed.
+    let records: Vec<String> = match outcome {
+        Ok(r) => r,
+        Err(Err(why)) => return give_up(sh, why),
+        Err(Ok(GameRunError::Abandoned)) => {
             sh.abandoned.fetch_add(1, Ordering::Relaxed);
             if stop.load(Ordering::SeqCst) {
                 tracing::info!("gave up pair {id}: stopping");
@@ -410,42 +418,42 @@ fn play_job<S: RecordGame>(sh: &Shared, id: &str, generation: u32, stop: &Atomic
             } else {
                 tracing::info!("gave up pair {id}: its claim was taken over or the job withdrawn");
             }
-            Ok(())
+            return Ok(());
         }
-        (_, Some(e)) => give_up(sh, e.to_string()),
-        (records, None) => {
-            let result = JobResult {
-                id: id.to_string(),
-                fiveup: version(),
-                worker: sh.cfg.name.clone(),
-                records,
-                seconds: started.elapsed().as_secs_f64(),
-            };
-            let body = Bytes::from(serde_json::to_vec_pretty(&result).expect("serialises"));
-            match sh.remote.put_new(&layout::result(id), body)? {
-                Some(_) => {
-                    sh.pairs.fetch_add(1, Ordering::Relaxed);
-                    sh.games.fetch_add(job.games.len() as u64, Ordering::Relaxed);
-                    tracing::info!("pair {id}: {} games in {:.1} s", job.games.len(), result.seconds);
-                }
-                None => {
-                    sh.duplicates.fetch_add(1, Ordering::Relaxed);
-                    tracing::info!("pair {id}: another worker's result was there first; ours is dropped");
-                }
-            }
-            Ok(())
+        Err(Ok(e)) => return give_up(sh, e.to_string()),
+    };
+    let result = JobResult {
+        id: id.to_string(),
+        fiveup: version(),
+        worker: sh.cfg.name.clone(),
+        records,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    let body = Bytes::from(serde_json::to_vec_pretty(&result).expect("serialises"));
+    match sh.remote.put_new(&layout::result(id), body)? {
+        Some(_) => {
+            sh.pairs.fetch_add(1, Ordering::Relaxed);
+            sh.games.fetch_add(job.games.len() as u64, Ordering::Relaxed);
+            tracing::info!("pair {id}: {} games in {:.1} s", job.games.len(), result.seconds);
+        }
+        None => {
+            sh.duplicates.fetch_add(1, Ordering::Relaxed);
+            tracing::info!("pair {id}: another worker's result was there first; ours is dropped");
         }
     }
+    Ok(())
 }
 
 /// Renews the claim every quarter of the time to live until `done`; sets `lost` when it was
 /// taken over, the job withdrawn or the evaluation ended; uploads changed live files every
 /// second.
+#[allow(clippy::too_many_arguments)]
 fn keep_claim(
     sh: &Shared,
+    object: &str,
     id: &str,
     generation: u32,
-    live: &[(usize, PathBuf)],
+    live: &Mutex<Vec<(usize, PathBuf)>>,
     lost: &AtomicBool,
     done: &AtomicBool,
     stop: &AtomicBool,
@@ -453,17 +461,18 @@ fn keep_claim(
     let every = Duration::from_secs_f64((sh.ttl / 4.0).clamp(0.2, 30.0));
     let mut last_renew = Instant::now();
     let mut last_live = Instant::now();
-    let mut seen: Vec<Option<std::time::SystemTime>> = vec![None; live.len()];
+    let mut seen: HashMap<usize, std::time::SystemTime> = HashMap::new();
     while !done.load(Ordering::SeqCst) && !stop.load(Ordering::SeqCst) {
         std::thread::sleep(Duration::from_millis(50));
-        if last_live.elapsed() >= Duration::from_secs(1) && !live.is_empty() {
+        if last_live.elapsed() >= Duration::from_secs(1) {
             last_live = Instant::now();
-            for ((g, p), seen) in live.iter().zip(seen.iter_mut()) {
-                let modified = std::fs::metadata(p).and_then(|m| m.modified()).ok();
-                if modified.is_some() && modified != *seen {
+            let live = live.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            for (g, p) in &live {
+                let Ok(modified) = std::fs::metadata(p).and_then(|m| m.modified()) else { continue };
+                if seen.get(g) != Some(&modified) {
                     if let Ok(b) = std::fs::read(p) {
                         if sh.remote.put(&layout::live(id, *g), Bytes::from(b)).is_ok() {
-                            *seen = modified;
+                            seen.insert(*g, modified);
                         }
                     }
                 }
@@ -474,7 +483,7 @@ fn keep_claim(
         }
         last_renew = Instant::now();
         let still = claim::renew(&sh.remote, id, generation, &sh.cfg.name)
-            .and_then(|ours| Ok(ours && sh.remote.get(&layout::job(id))?.is_some()))
+            .and_then(|ours| Ok(ours && sh.remote.get(object)?.is_some()))
             .and_then(|ok| Ok(ok && !control(&sh.remote)?.ended()));
         match still {
             Ok(true) => {}
