@@ -51,6 +51,8 @@ struct State {
     rejections: HashMap<String, u32>,
     /// Jobs posted by this process (their object names' order).
     posted: u64,
+    /// Job objects an earlier coordinator of this evaluation posted, by ID.
+    posted_before: HashMap<String, String>,
 }
 
 /// Refused results of one pair after which the coordinator stops (a pair whose games can never
@@ -195,9 +197,15 @@ impl Coordinator {
         if !resumed.is_empty() {
             tracing::info!("{}: resuming: {} results already on the store", remote.url(), resumed.len());
         }
-        // What an earlier coordinator of this evaluation left: its posted jobs (this one posts
-        // what it needs again) and its workers' failure reports (the cause may be mended).
-        for o in remote.list("jobs/")?.into_iter().chain(remote.list("failed/")?) {
+        // What an earlier coordinator of this evaluation left: its posted jobs are kept under
+        // their names (workers may be playing them; this one reuses them, and `finish` removes
+        // what is left), its workers' failure reports are cleared (the cause may be mended).
+        let posted_before: HashMap<String, String> = remote
+            .list("jobs/")?
+            .into_iter()
+            .filter_map(|o| Some((layout::job_id_of(&o.name)?.to_string(), o.name)))
+            .collect();
+        for o in remote.list("failed/")? {
             remote.delete(&o.name)?;
         }
         let c = Coordinator {
@@ -205,7 +213,7 @@ impl Coordinator {
             descriptor,
             _lease: lease,
             _lock: lock,
-            state: Mutex::new(State { resumed, ..State::default() }),
+            state: Mutex::new(State { resumed, posted_before, ..State::default() }),
             poll: Duration::from_millis(200),
             finished: std::sync::atomic::AtomicBool::new(false),
         };
@@ -310,17 +318,22 @@ impl Coordinator {
     fn post<S: RecordGame>(&self, games: Vec<(usize, GameJob<S>)>) -> Result<Unit<S>, GameRunError> {
         let job_games = games.iter().map(|(_, j)| self.job_game(j)).collect::<Result<Vec<_>, _>>()?;
         let base = job_id(&job_games, 1);
-        let (id, resumed, seq) = {
+        let (id, resumed, seq, before) = {
             let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
             let n = st.occurrences.entry(base).or_insert(0);
             *n += 1;
             let id = job_id(&job_games, *n);
             let resumed = st.resumed.contains(&id);
             st.posted += 1;
-            (id, resumed, st.posted)
+            let before = st.posted_before.remove(&id);
+            (id, resumed, st.posted, before)
         };
-        let object = layout::job(seq, &id);
         let job = Job { id: id.clone(), game: self.descriptor.game.clone(), games: job_games };
+        // The same content under an earlier coordinator's name: keep it (a worker may be playing it).
+        if let Some(object) = before {
+            return Ok(Unit { id, object, job, games, posted_at: Instant::now() });
+        }
+        let object = layout::job(seq, &id);
         if !resumed {
             self.ours().map_err(store_err)?;
             self.remote

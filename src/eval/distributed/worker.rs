@@ -414,10 +414,11 @@ fn play_job<S: RecordGame>(
             sh.abandoned.fetch_add(1, Ordering::Relaxed);
             if stop.load(Ordering::SeqCst) {
                 tracing::info!("gave up pair {id}: stopping");
-                claim::release(&sh.remote, id, generation)?;
             } else {
                 tracing::info!("gave up pair {id}: its claim was taken over or the job withdrawn");
             }
+            // Free for another worker at once (harmless when a newer claim exists: the newest counts).
+            claim::release(&sh.remote, id, generation)?;
             return Ok(());
         }
         Err(Ok(e)) => return give_up(sh, e.to_string()),
