@@ -85,6 +85,19 @@ fn atomic_target(path: &Path) -> io::Result<Option<PathBuf>> {
     }
 }
 
+/// Takes an advisory lock on `path` (created when missing, its contents kept): the open file,
+/// which holds the lock until dropped or the process dies (even by SIGKILL), or `None` when
+/// another process holds it.
+pub fn try_lock(path: &Path) -> io::Result<Option<File>> {
+    let file = fs::OpenOptions::new().create(true).truncate(false).write(true).open(path)?;
+    // Through the trait: std's inherent `File::try_lock` needs Rust 1.89 (rust-version is 1.80).
+    match fs4::FileExt::try_lock(&file) {
+        Ok(()) => Ok(Some(file)),
+        Err(fs4::TryLockError::WouldBlock) => Ok(None),
+        Err(fs4::TryLockError::Error(e)) => Err(e),
+    }
+}
+
 /// Writes `bytes` to `path` atomically (see the module docs). The temporary file is
 /// `path` + `.tmpPID-N`, in the same directory. A symbolic link is followed (its target is
 /// replaced); a device or pipe is written in place.
@@ -435,6 +448,16 @@ pub mod legacy {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lock_is_held_until_its_file_is_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.lock");
+        let first = try_lock(&path).unwrap().expect("free");
+        assert!(try_lock(&path).unwrap().is_none(), "held by the first");
+        drop(first);
+        assert!(try_lock(&path).unwrap().is_some(), "free again");
+    }
 
     #[test]
     fn a_claimed_directory_keeps_its_settings() {

@@ -5,8 +5,8 @@ use super::common::MAX_THREADS;
 use anyhow::{bail, Result};
 use clap::Args;
 use fiveup::catalog::GameId;
-use fiveup::eval::distributed::{run_worker, valid_worker_name, worker, WorkerConfig};
-use fiveup::store::{Remote, RunLocation};
+use fiveup::eval::distributed::{open_store, run_worker, valid_worker_name, worker, WorkerConfig};
+use fiveup::store::RunLocation;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -61,22 +61,7 @@ pub fn run(a: &WorkerArgs, out: &mut dyn Write) -> Result<()> {
         None => 1,
     };
     let location = RunLocation::parse(&a.run)?;
-    let remote = match &location {
-        RunLocation::Remote(url) => {
-            let mut r = Remote::open(url)?;
-            r.set_retry(fiveup::store::RetryPolicy::QUICK);
-            r.probe()?;
-            r.set_retry(fiveup::store::RetryPolicy::PATIENT);
-            r
-        }
-        RunLocation::Local(dir) => {
-            if !dir.is_dir() {
-                bail!("--run {}: no such directory (the coordinator creates it)", dir.display());
-            }
-            Remote::open_dir(dir)?
-        }
-    };
-    let remote = Arc::new(remote);
+    let remote = Arc::new(open_store(&location, false)?);
     let cache =
         a.cache.clone().unwrap_or_else(|| RunLocation::default_cache(&location.display(), &format!("games-{name}")));
     std::fs::create_dir_all(&cache).map_err(|e| anyhow::anyhow!("--cache {}: {e}", cache.display()))?;
@@ -133,20 +118,7 @@ pub struct StatusArgs {
 /// Prints an evaluation's state: its command, pairs posted, claimed and finished, workers.
 pub fn run_status(a: &StatusArgs, out: &mut dyn Write) -> Result<()> {
     use fiveup::eval::distributed::{claim, layout};
-    let location = RunLocation::parse(&a.run)?;
-    let remote = match &location {
-        RunLocation::Remote(url) => {
-            let mut r = Remote::open(url)?;
-            r.set_retry(fiveup::store::RetryPolicy::QUICK);
-            r
-        }
-        RunLocation::Local(dir) => {
-            if !dir.is_dir() {
-                bail!("--run {}: no such directory", dir.display());
-            }
-            Remote::open_dir(dir)?
-        }
-    };
+    let remote = open_store(&RunLocation::parse(&a.run)?, false)?;
     let Some((bytes, _)) = remote.get(layout::DESCRIPTOR)? else {
         bail!("{}: no evaluation here (no games.json)", remote.url());
     };

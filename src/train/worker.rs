@@ -392,19 +392,12 @@ fn missing_config(run: &RunDir) -> TrainError {
 /// One worker per cache directory and name: an advisory lock on `.worker-NAME.lock` in the cache.
 fn lock_cache(run: &RunDir, name: &str) -> Result<std::fs::File, TrainError> {
     let path = run.root().join(format!(".worker-{name}.lock"));
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(|e| TrainError::io(&path, e))?;
-    match fs4::FileExt::try_lock(&file) {
-        Ok(()) => Ok(file),
-        Err(fs4::TryLockError::WouldBlock) => Err(TrainError::Invalid {
+    match crate::fsutil::try_lock(&path).map_err(|e| TrainError::io(&path, e))? {
+        Some(file) => Ok(file),
+        None => Err(TrainError::Invalid {
             path,
             detail: format!("another worker named {name} uses this cache: give each worker its own --worker name"),
         }),
-        Err(fs4::TryLockError::Error(e)) => Err(TrainError::io(&path, e)),
     }
 }
 

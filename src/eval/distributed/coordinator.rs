@@ -22,9 +22,6 @@ pub const WINDOW: usize = 64;
 /// The coordinator's lease time to live (object stores).
 const LEASE_TTL: Duration = Duration::from_secs(15);
 
-/// Objects whose presence means the prefix is a training run, not an evaluation.
-const TRAINING_OBJECTS: &[&str] = &["state.json", "config.toml", "trainer.lease"];
-
 /// The coordinator of an evaluation on a store prefix or a directory.
 pub struct Coordinator {
     remote: Arc<Remote>,
@@ -91,18 +88,12 @@ impl Coordinator {
         command: &str,
         claim_ttl: Duration,
     ) -> Result<Coordinator, StoreError> {
-        let (remote, local) = match location {
-            RunLocation::Remote(url) => {
-                let mut r = Remote::open(url)?;
-                r.set_retry(crate::store::RetryPolicy::QUICK);
-                r.probe()?;
-                r.check_conditional_puts()?;
-                r.set_retry(crate::store::RetryPolicy::PATIENT);
-                (Arc::new(r), None)
-            }
-            RunLocation::Local(dir) => (Arc::new(Remote::open_dir(dir)?), Some(dir.clone())),
+        let remote = Arc::new(super::open_store(location, true)?);
+        let local = match location {
+            RunLocation::Local(dir) => Some(dir.clone()),
+            RunLocation::Remote(_) => None,
         };
-        for o in TRAINING_OBJECTS {
+        for o in layout::TRAINING {
             if remote.get(o)?.is_some() {
                 return Err(StoreError::Foreign {
                     url: remote.url().to_string(),
@@ -571,18 +562,8 @@ impl Drop for Coordinator {
 /// Locks `dir/coordinator.lock` for this process (released by the system when it dies).
 fn lock_dir(dir: &std::path::Path) -> Result<std::fs::File, StoreError> {
     let path: PathBuf = dir.join(layout::LOCK);
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(|e| StoreError::local(&path, e))?;
-    match fs4::FileExt::try_lock(&file) {
-        Ok(()) => Ok(file),
-        Err(fs4::TryLockError::WouldBlock) => Err(StoreError::Foreign {
-            url: dir.display().to_string(),
-            detail: "another coordinator is running on this directory (it holds coordinator.lock)".into(),
-        }),
-        Err(fs4::TryLockError::Error(e)) => Err(StoreError::local(&path, e)),
-    }
+    crate::fsutil::try_lock(&path).map_err(|e| StoreError::local(&path, e))?.ok_or_else(|| StoreError::Foreign {
+        url: dir.display().to_string(),
+        detail: "another coordinator is running on this directory (it holds coordinator.lock)".into(),
+    })
 }

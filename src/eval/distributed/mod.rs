@@ -49,6 +49,8 @@ pub mod job;
 pub mod worker;
 
 pub use coordinator::Coordinator;
+
+use crate::store::{Remote, RetryPolicy, RunLocation, StoreError};
 pub use job::{Control, Descriptor};
 pub use worker::{run_worker, WorkerConfig, WorkerSummary};
 
@@ -62,6 +64,8 @@ pub mod layout {
     pub const LEASE: &str = "coordinator.lease";
     /// The coordinator's lock file (directories).
     pub const LOCK: &str = "coordinator.lock";
+    /// Objects whose presence means the prefix is a training run, not an evaluation.
+    pub const TRAINING: &[&str] = &["state.json", "config.toml", "trainer.lease"];
 
     /// The job `id`, the `seq`-th a coordinator posted (names sort in posting order, the order
     /// workers take them in).
@@ -100,6 +104,29 @@ pub mod layout {
 /// of the objects.
 pub fn version() -> String {
     format!("{} (games format {})", env!("CARGO_PKG_VERSION"), job::FORMAT_VERSION)
+}
+
+/// Opens an evaluation's store: an object-store prefix is probed at once (a wrong endpoint or
+/// credentials fail within seconds) and, for the coordinator (`coordinate`), checked to honour
+/// conditional writes; a directory is made by the coordinator and must exist for the others.
+pub fn open_store(location: &RunLocation, coordinate: bool) -> Result<Remote, StoreError> {
+    match location {
+        RunLocation::Remote(url) => {
+            let mut r = Remote::open(url)?;
+            r.set_retry(RetryPolicy::QUICK);
+            r.probe()?;
+            if coordinate {
+                r.check_conditional_puts()?;
+            }
+            r.set_retry(RetryPolicy::PATIENT);
+            Ok(r)
+        }
+        RunLocation::Local(dir) if !coordinate && !dir.is_dir() => Err(StoreError::Url {
+            url: dir.display().to_string(),
+            detail: "no such directory (the coordinator creates it)".into(),
+        }),
+        RunLocation::Local(dir) => Remote::open_dir(dir),
+    }
 }
 
 /// Whether `name` is usable as a worker name (letters, digits, `-`, `_`, `.`; 1 to 100

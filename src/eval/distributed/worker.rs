@@ -83,7 +83,7 @@ pub fn wait_for_descriptor(remote: &Remote, stop: &AtomicBool) -> Result<Option<
             }
             return Ok(Some(d));
         }
-        for o in ["state.json", "config.toml"] {
+        for o in layout::TRAINING {
             if remote.get(o)?.is_some() {
                 return Err(WorkerError::Refused(format!(
                     "{}: holds a training run, not an evaluation (use `fiveup selfplay` for its workers)",
