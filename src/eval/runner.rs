@@ -394,7 +394,7 @@ pub fn live_json<S: RecordGame>(job: &GameJob<S>, game: &Game<S>) -> serde_json:
 /// The outcome when `loser` forfeits: the other side wins, or it is a draw when the other side
 /// has only its king left and no reserve piece to place (it could never mate; as a FIDE arbiter
 /// rules a flag against a bare king).
-fn lost_by<S: RecordGame>(game: &Game<S>, loser: crate::game::Color) -> Outcome {
+pub fn lost_by<S: RecordGame>(game: &Game<S>, loser: crate::game::Color) -> Outcome {
     let winner = loser.flip();
     if S::lone_king(game.position(), winner) {
         Outcome::draw(EndRule::Adjudication)

@@ -68,6 +68,65 @@ pub(crate) struct GameRequest {
     result: Option<String>,
     #[serde(default)]
     termination: Option<String>,
+    /// `/api/search`: the game clocks of a timed game (the engine spends them as in a match).
+    #[serde(default)]
+    clock: Option<ClockRequest>,
+    /// `/api/record`: the time control of a timed game (`300+3`), written as a `TimeControl` tag.
+    #[serde(default)]
+    time_control: Option<String>,
+}
+
+/// The clocks of a timed game as the page keeps them: milliseconds left and added per move.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ClockRequest {
+    white_ms: u64,
+    black_ms: u64,
+    #[serde(default)]
+    white_inc_ms: u64,
+    #[serde(default)]
+    black_inc_ms: u64,
+}
+
+/// The longest time a clock may show: a day.
+const MAX_CLOCK_MS: u64 = 24 * 3600 * 1000;
+
+impl ClockRequest {
+    /// The player's view of these clocks, or a 400 naming an absurd value.
+    fn to_clock(&self) -> Result<crate::player::clock::Clock, ApiError> {
+        for (name, v) in [
+            ("white_ms", self.white_ms),
+            ("black_ms", self.black_ms),
+            ("white_inc_ms", self.white_inc_ms),
+            ("black_inc_ms", self.black_inc_ms),
+        ] {
+            if v > MAX_CLOCK_MS {
+                return Err(ApiError::bad(format!("clock.{name}: at most {MAX_CLOCK_MS} ms (a day), got {v}")));
+            }
+        }
+        let ms = Duration::from_millis;
+        Ok(crate::player::clock::Clock {
+            remaining: [ms(self.white_ms), ms(self.black_ms)],
+            increment: [ms(self.white_inc_ms), ms(self.black_inc_ms)],
+            moves_to_go: None,
+        })
+    }
+}
+
+/// A time control as the page writes it: minutes or seconds as `BASE+INC` in seconds (`300+3`).
+fn time_control_tag(tc: &str) -> Result<String, ApiError> {
+    let tc = tc.trim();
+    let ok = tc.split_once('+').is_some_and(|(b, i)| {
+        b.parse::<f64>().is_ok_and(|b| b.is_finite() && b > 0.0)
+            && i.parse::<f64>().is_ok_and(|i| i.is_finite() && i >= 0.0)
+    });
+    if !ok || tc.len() > 20 {
+        return Err(ApiError::bad(format!(
+            "time_control: expected BASE+INCREMENT in seconds such as 300+3, got {:?}",
+            crate::player::text::clip(tc)
+        )));
+    }
+    Ok(tc.to_string())
 }
 
 /// The JSON body of a request, with serde's message as a 400 (axum's own rejection is plain text).
@@ -412,6 +471,11 @@ async fn search_game<S: WebGame>(
         return Err(ApiError::new(StatusCode::CONFLICT, format!("the game is over ({o})")));
     }
     let spec = web_player(&st, req.spec.as_deref())?;
+    let clock = match &req.clock {
+        Some(_) if req.infinite => return Err(ApiError::bad("clock: an infinite search has no clock")),
+        Some(c) => Some(c.to_clock()?),
+        None => None,
+    };
     let busy =
         format!("{} searches are running (this server's limit); try again when one ends", st.config.max_searches);
     let permit = st.slot(&busy).await?;
@@ -426,7 +490,7 @@ async fn search_game<S: WebGame>(
     let go = if req.infinite {
         Go { infinite: true, ..Go::default() }
     } else {
-        Go { movetime: Some(max_think), ..Go::default() }
+        Go { movetime: Some(max_think), clock, ..Go::default() }
     };
     let (tx, rx) = tokio::sync::mpsc::channel::<Event>(64);
     let (since, polled) = (Instant::now(), Arc::new(std::sync::atomic::AtomicU64::new(0)));
@@ -586,9 +650,21 @@ fn record_game<S: WebGame>(req: &GameRequest, id: GameId) -> Result<Json<Value>,
         (_, Some("1-0"), Some("resignation")) => (Some(Outcome::win(Color::White, EndRule::Resignation)), None),
         (_, Some("0-1"), Some("resignation")) => (Some(Outcome::win(Color::Black, EndRule::Resignation)), None),
         (_, Some("1/2-1/2"), Some("agreement")) => (Some(Outcome::draw(EndRule::Adjudication)), Some("agreement".to_string())),
+        // The flag of the side to move fell: as a match's runner rules it (a draw against a bare king).
+        (_, r, Some("time-forfeit")) => {
+            let outcome = crate::eval::runner::lost_by(&game, game.position().side());
+            if r != Some(outcome.result()) {
+                return Err(ApiError::bad(format!(
+                    "result {} with termination time-forfeit: the flag of the side to move fell, so the result is {}",
+                    r.map_or("(none)".to_string(), crate::player::text::clip),
+                    outcome.result()
+                )));
+            }
+            (Some(outcome), Some("time-forfeit".to_string()))
+        }
         (_, r, t) => {
             return Err(ApiError::bad(format!(
-                "result {:?} with termination {:?}: an unfinished game ends only by resignation (1-0 or 0-1) or agreement (1/2-1/2)",
+                "result {:?} with termination {:?}: an unfinished game ends only by resignation (1-0 or 0-1), agreement (1/2-1/2) or time-forfeit",
                 r.map(crate::player::text::clip),
                 t.map(crate::player::text::clip)
             )))
@@ -615,7 +691,10 @@ fn record_game<S: WebGame>(req: &GameRequest, id: GameId) -> Result<Json<Value>,
         opening_plies: 0,
         outcome,
         detail,
-        tags: Vec::new(),
+        tags: match &req.time_control {
+            Some(tc) => vec![("TimeControl".to_string(), time_control_tag(tc)?)],
+            None => Vec::new(),
+        },
     };
     Ok(Json(json!({ "text": rec.to_text(), "filename": format!("fiveup-{secs}.pgn") })))
 }

@@ -80,14 +80,44 @@ fn mime(path: &str) -> &'static str {
     }
 }
 
+/// For developing the page: `FIVEUP_WEB_DIR=web/static fiveup serve` answers from that
+/// directory instead of the embedded copy, so an edited page needs a reload, not a rebuild. Only
+/// paths of plain names (no `..`, no hidden names) are read; the Content-Security-Policy stays the
+/// embedded page's.
+fn web_dir() -> Option<&'static std::path::Path> {
+    static DIR: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = std::env::var_os("FIVEUP_WEB_DIR").map(std::path::PathBuf::from)?;
+        tracing::warn!("serving the page from {} (FIVEUP_WEB_DIR), not the embedded copy", dir.display());
+        Some(dir)
+    })
+    .as_deref()
+}
+
+/// The file at `path` under [`web_dir`], when that is set and the path is made of plain names.
+fn disk_asset(dir: &std::path::Path, path: &str) -> Option<Vec<u8>> {
+    let path = if path.is_empty() { "index.html" } else { path };
+    if path.split('/').any(|part| part.is_empty() || part.starts_with('.') || part.contains('\\')) {
+        return None;
+    }
+    std::fs::read(dir.join(path)).ok()
+}
+
 /// The fallback route: an embedded file, or 404.
 pub(crate) async fn serve_asset(uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path().trim_start_matches('/');
-    let Some(bytes) = asset(path) else {
-        return (StatusCode::NOT_FOUND, "not found").into_response();
+    let bytes: std::borrow::Cow<'static, [u8]> = match web_dir() {
+        Some(dir) => match disk_asset(dir, path) {
+            Some(b) => b.into(),
+            None => return (StatusCode::NOT_FOUND, "not found").into_response(),
+        },
+        None => match asset(path) {
+            Some(b) => b.into(),
+            None => return (StatusCode::NOT_FOUND, "not found").into_response(),
+        },
     };
     let name = if path.is_empty() { "index.html" } else { path };
-    let etag = format!("\"{:08x}\"", crate::fsutil::crc32(bytes));
+    let etag = format!("\"{:08x}\"", crate::fsutil::crc32(&bytes));
     if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(etag.as_str()) {
         return (StatusCode::NOT_MODIFIED, [(header::ETAG, etag)]).into_response();
     }

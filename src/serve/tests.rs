@@ -372,6 +372,64 @@ async fn records_take_the_rules_result_or_a_resignation_or_an_agreed_draw() {
     }
 }
 
+#[tokio::test]
+async fn a_timed_games_flag_and_time_control_go_into_its_record() {
+    let app = app(vec![]);
+    // After white's move black is to move: black's flag fell, white wins.
+    let body = json!({ "moves": ["Dc2Cc2"], "result": "1-0", "termination": "time-forfeit", "time_control": "300+3" });
+    let (s, v) = post(&app, "/api/record", body).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let text = v["text"].as_str().unwrap();
+    assert!(text.contains("[TimeControl \"300+3\"]"), "{text}");
+    let recs = crate::eval::records::parse_records(text).unwrap();
+    assert_eq!((recs[0].result_text(), recs[0].termination().as_str()), ("1-0", "adjudication/time-forfeit"));
+    // The result must be the one the flag gives; a bare king cannot win on time (a draw).
+    let (s, v) =
+        post(&app, "/api/record", json!({ "moves": ["Dc2Cc2"], "result": "0-1", "termination": "time-forfeit" })).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(error_of(&v).contains("the result is 1-0"), "{v}");
+    // black (king and queen) to move flags against white's bare king
+    let bare = "kq3/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/4K b - - - 0 1";
+    let (s, v) =
+        post(&app, "/api/record", json!({ "start": bare, "result": "1/2-1/2", "termination": "time-forfeit" })).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, v) = post(&app, "/api/record", json!({ "moves": [], "time_control": "five minutes" })).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(error_of(&v).starts_with("time_control: expected BASE+INCREMENT"), "{v}");
+}
+
+#[tokio::test]
+async fn a_search_with_clocks_spends_them_and_absurd_clocks_are_refused() {
+    let app = app(vec![]);
+    let body = json!({ "spec": "ab", "clock": { "white_ms": 2000, "black_ms": 2000, "white_inc_ms": 0 } });
+    let req = HttpRequest::post("/api/search")
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let (s, bytes) = send(&app, req).await;
+    assert_eq!(s, StatusCode::OK);
+    let ev = events(&String::from_utf8(bytes).unwrap());
+    let (name, best) = ev.last().unwrap();
+    assert_eq!(name, "bestmove", "{ev:?}");
+    // 2 s left, sudden death: the allocation is a small part of it (far below the 60 s cap).
+    let ms = best["info"]["time_ms"].as_u64().unwrap();
+    assert!(ms < 1500, "spent {ms} ms of a 2 s clock");
+    for (clock, why) in [
+        (json!({ "white_ms": 100_000_000_000u64, "black_ms": 1000 }), "clock.white_ms: at most"),
+        (json!({ "white_ms": 1000 }), "missing field `black_ms`"),
+        (json!({ "white_ms": 1000, "black_ms": 1000, "byoyomi": 5 }), "unknown field `byoyomi`"),
+    ] {
+        let (s, v) = post(&app, "/api/search", json!({ "spec": "ab", "clock": clock })).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+        assert!(error_of(&v).contains(why), "{v}");
+    }
+    let (s, v) =
+        post(&app, "/api/search", json!({ "spec": "ab", "infinite": true, "clock": { "white_ms": 1, "black_ms": 1 } }))
+            .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(error_of(&v).contains("infinite search has no clock"), "{v}");
+}
+
 pub(super) fn run_dir(dir: &Path) -> ServedDir {
     run_dirs(&[dir.to_path_buf()]).unwrap().remove(0)
 }
