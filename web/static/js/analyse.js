@@ -3,6 +3,7 @@ import { searchStream } from './api.js';
 import { $ } from './util.js';
 import { GameLine } from './game.js';
 import { showEngine, pvCells } from './engine.js';
+import { lineQuery, parseLineQuery } from './share.js';
 
 /** "startpos" or a position text, optionally followed by "; moves" (numbers allowed). */
 export function parsePositionInput(text) {
@@ -30,14 +31,31 @@ export class Analyse extends GameLine {
     $('#an-stop').addEventListener('click', () => this.stop());
   }
 
-  async enter() {
-    if (!this.started) {
+  async enter(arg, query) {
+    const shared = parseLineQuery(query);
+    if (shared && lineQuery(shared.spec, shared.ply) !== lineQuery(this.spec, this.ply)) {
+      // a shared link (or an address typed): its game, at its ply
+      this.started = true;
+      await this.load(shared.spec, shared.ply);
+      this.fillForm();
+    } else if (!this.started) {
       this.started = true;
       await this.load({ ruleset: $('#an-ruleset').value });
     } else {
       this.render();
     }
   }
+
+  /** The form shows the line's game: ruleset, options, start and moves. */
+  fillForm() {
+    $('#an-ruleset').value = this.spec.ruleset;
+    $('#an-ruleset').dispatchEvent(new Event('change'));
+    $('#an-castling').checked = this.spec.castling;
+    $('#an-hyper').checked = this.spec.hypercylinder;
+    $('#an-position').value = this.spec.moves.length ? `${this.spec.start} ; ${this.spec.moves.join(' ')}` : this.spec.start;
+  }
+
+  address() { return { route: 'analyse', query: lineQuery(this.spec, this.ply) }; }
 
   leave() { this.stop(); }
 

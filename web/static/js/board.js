@@ -1,9 +1,11 @@
 // The board panel: the 3D view or the levels side by side (the four boards of Quasi-Alice), flip,
 // selection of a piece and its legal targets, the promotion / placement / destination-board
-// chooser, reserve trays, caption and legend.
-import { el, $, cellName, topLevel } from './util.js';
+// chooser, reserve trays, caption and legend; keyboard play (every cell of the levels and the
+// four boards is focusable: arrows move between cells and across levels, PageUp/PageDown between
+// levels, Enter or Space picks up and puts down), dragging a piece, premoves while the engine thinks.
+import { el, $, cellName, cellIndex, topLevel } from './util.js';
 import { renderLevels } from './levels.js';
-import { renderQaBoards, isQuasiAlice, qaCellName } from './qaboards.js';
+import { renderQaBoards, isQuasiAlice, qaCellName, qaCellIndex } from './qaboards.js';
 import { webglAvailable } from './board3d.js';
 
 const PIECE_NAMES = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', U: 'unicorn', S: 'silver unicorn', W: 'wizard', G: 'guard', P: 'pawn' };
@@ -31,7 +33,135 @@ export class BoardView {
     $('#view-toggle').addEventListener('click', () => this.setMode(this.mode === '3d' ? 'levels' : '3d'));
     $('#qa-layout').addEventListener('click', () => this.setQaLayout(this.qaLayout === 'row' ? 'grid' : 'row'));
     $('#flip').addEventListener('click', () => this.setFlipped(!this.flipped));
-    document.addEventListener('keydown', (e) => { if (e.key === 'Escape') this.closeChooser(); });
+    document.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape') return;
+      this.closeChooser();
+      if (this.opts.premove && (this.opts.premove.current || this.selected !== null)) {
+        this.selected = null;
+        this.opts.premove.onCancel?.();
+        this.draw();
+      }
+    });
+    for (const box of [this.levelsEl, this.qaEl]) {
+      box.addEventListener('keydown', (e) => this.onCellKey(e));
+      box.addEventListener('pointerdown', (e) => this.onPointerDown(e));
+    }
+    this.focusName = null; // the cell that takes the keyboard focus (roving tabindex)
+  }
+
+  /** The HTML grid view shown now (levels or four boards), or null in the 3D view. */
+  gridEl() {
+    if (this.qa) return this.qaEl;
+    return this.mode === 'levels' || !this.board3d ? this.levelsEl : null;
+  }
+
+  /**
+   * Keys on a focused cell: arrows move the focus as the cells are drawn (past a level's edge to
+   * the next level), PageUp/PageDown to the level before/after, Home/End to the first/last
+   * level, Enter or Space acts as a click.
+   */
+  onCellKey(e) {
+    const cellEl = e.target.closest && e.target.closest('[data-cell]');
+    if (!cellEl || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      this.focusName = cellEl.dataset.cell;
+      this.click(this.indexOf(cellEl.dataset.cell));
+      return;
+    }
+    const grids = [...e.currentTarget.querySelectorAll('.lgrid, .qgrid')];
+    const grid = cellEl.closest('.lgrid, .qgrid');
+    let g = grids.indexOf(grid);
+    const cells = (k) => [...grids[k].querySelectorAll('[data-cell]')];
+    const own = cells(g);
+    const n = Math.round(Math.sqrt(own.length));
+    const at = own.indexOf(cellEl);
+    let row = Math.floor(at / n);
+    let col = at % n;
+    switch (e.key) {
+      case 'ArrowLeft': if (col > 0) col--; else if (g > 0) { g--; col = n - 1; } break;
+      case 'ArrowRight': if (col < n - 1) col++; else if (g < grids.length - 1) { g++; col = 0; } break;
+      case 'ArrowUp': if (row > 0) row--; break;
+      case 'ArrowDown': if (row < n - 1) row++; break;
+      case 'PageUp': if (g > 0) g--; break;
+      case 'PageDown': if (g < grids.length - 1) g++; break;
+      case 'Home': g = 0; break;
+      case 'End': g = grids.length - 1; break;
+      default: return;
+    }
+    e.preventDefault();
+    e.stopPropagation();
+    const next = cells(g)[row * n + col];
+    if (next) this.focusCell(next.dataset.cell);
+  }
+
+  /** Moves the keyboard focus (and the roving tabindex) to the cell named `name`. */
+  focusCell(name) {
+    const root = this.gridEl();
+    const next = root && root.querySelector(`[data-cell="${CSS.escape(name)}"]`);
+    if (!next) return;
+    const old = root.querySelector('[data-cell][tabindex="0"]');
+    if (old && old !== next) old.tabIndex = -1;
+    next.tabIndex = 0;
+    this.focusName = name;
+    next.focus();
+  }
+
+  /** A cell's index from its name in the game shown. */
+  indexOf(name) { return this.qa ? qaCellIndex(name) : cellIndex(name); }
+
+  /**
+   * Dragging a piece: pressed on a piece that may move (or be premoved), moved more than a few
+   * pixels, a copy of it follows the pointer and its targets light; released over a cell, the
+   * move is made as by two clicks (released elsewhere: nothing). A press without a drag is a click.
+   */
+  onPointerDown(e) {
+    if (e.button !== 0 || !this.pos) return;
+    const cellEl = e.target.closest('[data-cell]');
+    if (!cellEl || !cellEl.dataset.piece) return;
+    const i = this.indexOf(cellEl.dataset.cell);
+    const piece = this.pos.board[i];
+    const side = this.opts.interactive ? this.pos.side : this.opts.premove ? this.opts.premove.side : null;
+    if (!piece || piece.color !== side) return;
+    const x0 = e.clientX;
+    const y0 = e.clientY;
+    let ghost = null;
+    const move = (ev) => {
+      if (!ghost) {
+        if (Math.hypot(ev.clientX - x0, ev.clientY - y0) < 6) return;
+        const pc = cellEl.querySelector('.pc');
+        ghost = pc.cloneNode(true);
+        ghost.classList.add('drag-ghost');
+        const r = pc.getBoundingClientRect();
+        ghost.style.width = `${r.width}px`;
+        ghost.style.height = `${r.height}px`;
+        document.body.append(ghost);
+        document.body.dataset.dragging = '1';
+        if (this.selected !== i) {
+          this.selected = i;
+          this.draw();
+        }
+      }
+      ghost.style.left = `${ev.clientX}px`;
+      ghost.style.top = `${ev.clientY}px`;
+    };
+    const up = (ev) => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      window.removeEventListener('pointercancel', up);
+      if (!ghost) return; // a click: the click handler has it
+      ghost.remove();
+      delete document.body.dataset.dragging;
+      // the click that follows a drag is not a click on a cell
+      this.dragEnded = performance.now();
+      const over = ev.type === 'pointerup' && document.elementFromPoint(ev.clientX, ev.clientY)?.closest('[data-cell]');
+      const root = this.gridEl();
+      if (over && root && root.contains(over) && over.dataset.cell !== cellEl.dataset.cell) this.click(this.indexOf(over.dataset.cell));
+      else if (this.selected !== null) { this.selected = null; this.draw(); }
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+    window.addEventListener('pointercancel', up);
   }
 
   kinds(ruleset) {
@@ -91,7 +221,7 @@ export class BoardView {
    */
   show(pos, opts = {}) {
     const same = this.pos && pos && this.pos.text === pos.text && this.pos.ruleset === pos.ruleset;
-    if (!same || !opts.interactive) this.selected = null;
+    if (!same || !(opts.interactive || opts.premove)) this.selected = null;
     if (!same || !opts.interactive) this.closeChooser();
     this.pos = pos;
     this.opts = opts;
@@ -110,14 +240,42 @@ export class BoardView {
     }
     if (this.opts.last) for (const c of this.opts.last) if (c !== null && c !== undefined) m.last.add(c);
     if (this.opts.pv) m.pv = new Set(this.opts.pv);
+    const pm = this.opts.premove && this.opts.premove.current;
+    if (pm && pm.from !== undefined) m.premove = new Set([pm.from, pm.to]);
     return m;
   }
 
   draw() {
+    const active = document.activeElement;
+    const hadFocus = !!(active && active.closest && active.closest('#levels, #qa-boards') && active.dataset.cell);
+    this.drawViews();
+    this.rovingFocus(hadFocus);
+  }
+
+  /**
+   * One cell of the grid view is in the tab order (the one last focused, else the selected one,
+   * else the first piece that may move); the focus stays on its cell across redraws.
+   */
+  rovingFocus(hadFocus) {
+    const root = this.gridEl();
+    if (!root) return;
+    const cells = root.querySelectorAll('[data-cell]');
+    if (!cells.length) return;
+    let name = this.focusName;
+    if (!name || !root.querySelector(`[data-cell="${CSS.escape(name)}"]`)) {
+      const movable = (this.pos?.legal || [])[0];
+      name = this.selected !== null ? this.cellName(this.selected) : movable ? this.cellName(movable.from) : cells[0].dataset.cell;
+    }
+    for (const c of cells) c.tabIndex = c.dataset.cell === name ? 0 : -1;
+    if (hadFocus) root.querySelector(`[data-cell="${CSS.escape(name)}"]`)?.focus();
+  }
+
+  drawViews() {
     const pos = this.pos;
     const ruleset = pos?.ruleset || 'fiveup';
     const marks = this.marks();
-    const click = (i) => this.click(i);
+    // the click event that ends a drag is not a click on a cell
+    const click = (i) => { if (!(performance.now() - (this.dragEnded || -1e9) < 300)) this.click(i); };
     const qa = isQuasiAlice(ruleset);
     this.qaEl.hidden = !qa;
     $('#qa-layout').hidden = !qa;
@@ -178,7 +336,11 @@ export class BoardView {
 
   click(i) {
     const pos = this.pos;
-    if (!pos || !this.opts.interactive) return;
+    if (!pos) return;
+    if (!this.opts.interactive) {
+      if (this.opts.premove) this.premoveClick(i);
+      return;
+    }
     const legal = pos.legal || [];
     const piece = pos.board[i];
     if (this.selected !== null && this.selected !== i) {
@@ -211,6 +373,27 @@ export class BoardView {
     }
     if (piece) this.hint(`It is ${pos.side} to move.`);
     this.selected = null;
+    this.draw();
+  }
+
+  /** A click while the engine thinks: pick up one of your pieces, then the square to premove it to. */
+  premoveClick(i) {
+    const pm = this.opts.premove;
+    const piece = this.pos.board[i];
+    const own = piece && piece.color === pm.side;
+    if (this.selected !== null && this.selected !== i && !own) {
+      const from = this.selected;
+      this.selected = null;
+      pm.onPremove(from, i);
+      return;
+    }
+    if (this.selected === i || (own && pm.current)) {
+      this.selected = null;
+      if (pm.current) pm.onCancel?.();
+    } else if (own) {
+      this.selected = i;
+      this.hint(`Premove: click the square to move the ${piece.name || piece.letter} on ${this.cellName(i)} to when it is your turn.`);
+    }
     this.draw();
   }
 

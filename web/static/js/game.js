@@ -3,11 +3,13 @@
 import { api } from './api.js';
 import { el, $, RESULT_WORDS } from './util.js';
 import { isQuasiAlice } from './qaboards.js';
+import { lineQuery, setAddress, addressOf } from './share.js';
+import { moveSound } from './sound.js';
 
 export const TERMINATION_WORDS = {
   checkmate: 'checkmate', stalemate: 'stalemate', repetition: 'threefold repetition',
   'fifty-moves': 'fifty-move rule', 'bare-kings': 'bare kings', resignation: 'resignation',
-  agreement: 'draw agreed',
+  agreement: 'draw agreed', 'time-forfeit': 'time (flag)',
 };
 
 export class GameLine {
@@ -51,8 +53,11 @@ export class GameLine {
     const base = truncate ? this.spec.moves.slice(0, this.ply) : this.spec.moves;
     const spec = { ...this.spec, moves: [...base, coord] };
     const token = ++this.token;
+    const before = this.ply === this.length ? this.full : this.view;
     const full = await api('/api/game', spec);
     if (token !== this.token) return false;
+    const entry = before && (before.legal || []).find((e) => e.coord === coord || e.figurine === coord);
+    moveSound({ over: full.status === 'over', check: full.status === 'check', capture: !!(entry && entry.capture) });
     this.spec = { ...spec, moves: full.history.map((h) => h.coord) };
     this.full = full;
     this.ply = this.length;
@@ -84,8 +89,23 @@ export class GameLine {
     this.render();
   }
 
+  /**
+   * Where the page's address points while this line is shown: `{route, query}` (the address
+   * bar follows every move and step), or null to leave the address alone. Overridden by the modes.
+   */
+  address() { return null; }
+
+  /** The link that reopens the position shown (the address, or an Analyse link of the line). */
+  shareLink() {
+    const a = this.address();
+    if (a) return addressOf(a.route, a.query);
+    return addressOf('analyse', lineQuery(this.spec, this.ply));
+  }
+
   /** Overridden by the modes: may the user move on the board now? */
   interactive() { return false; }
+  /** Overridden by Play: premoves while the engine thinks ({side, onPremove, onCancel, current}), or null. */
+  premoveOpts() { return null; }
   onMove() {}
   statusExtra() { return null; }
   pv() { return null; }
@@ -96,9 +116,11 @@ export class GameLine {
     const pos = this.view;
     const h = this.full ? this.full.history : [];
     const last = this.ply > 0 && h[this.ply - 1] ? [h[this.ply - 1].from, h[this.ply - 1].to] : null;
-    app.board.show(pos, { interactive: this.interactive(), onMove: (e) => this.onMove(e), last, pv: this.pv() });
+    app.board.show(pos, { interactive: this.interactive(), onMove: (e) => this.onMove(e), last, pv: this.pv(), premove: this.premoveOpts() });
     renderMoveList(this);
     renderStatus(this);
+    const a = this.address();
+    if (a && document.body.dataset.route === a.route.split('/')[0]) setAddress(a.route, a.query);
   }
 }
 

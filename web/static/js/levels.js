@@ -18,8 +18,8 @@ export function renderLevels(container, opts) {
   const levels = el('div.levels' + (small ? '.small' : ''));
   const order = levelOrder(ruleset);
   for (const l of order) {
-    const grid = el('div.lgrid');
     const where = l === order[0] ? ' (top)' : l === order[4] ? ' (bottom)' : '';
+    const grid = el('div.lgrid', small ? {} : { role: 'group', 'aria-label': `Level ${LEVELS[l]}${where}` });
     grid.append(el('div.lname', { text: LEVELS[l] + where }));
     for (const r of ranks) {
       grid.append(el('div.rlabel', { text: String(r + 1) }));
@@ -33,6 +33,7 @@ export function renderLevels(container, opts) {
         if (marks.king === i) cls.push('check');
         if (marks.check && marks.check.has(i)) cls.push('checker');
         if (marks.pv && marks.pv.has(i)) cls.push('pv');
+        if (marks.premove && marks.premove.has(i)) cls.push('premove');
         grid.append(boardCell(cls, cellName(i), p, small));
       }
     }

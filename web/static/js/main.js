@@ -6,6 +6,8 @@ import { Play } from './play.js';
 import { Analyse } from './analyse.js';
 import { Replay } from './replay.js';
 import { Watch } from './watch.js';
+import { MoveBox } from './movebox.js';
+import { initSoundButton } from './sound.js';
 
 const app = {
   line: null,
@@ -95,7 +97,12 @@ function decodePart(part) {
 async function route() {
   // split the raw hash first, then decode each part: a part that is not valid percent-encoding
   // (a file named "100%.pgn" typed into the address bar) is taken as typed
-  const [name, ...rest] = location.hash.replace(/^#/, '').split('/').map(decodePart);
+  // a shared game's query (#analyse?ruleset=…&moves=…) follows the first '?': names of run
+  // files are percent-encoded (hashLink), so a '?' of theirs never appears raw
+  const raw = location.hash.replace(/^#/, '');
+  const q = raw.indexOf('?');
+  const query = q < 0 ? '' : raw.slice(q + 1);
+  const [name, ...rest] = (q < 0 ? raw : raw.slice(0, q)).split('/').map(decodePart);
   const routeName = app.modes[name] ? name : 'play';
   const arg = rest.join('/');
   document.body.dataset.route = routeName;
@@ -111,22 +118,48 @@ async function route() {
     if (routeName !== 'play') $('#engine-info').replaceChildren();
   }
   try {
-    await current.enter(arg);
+    await current.enter(arg, query);
   } catch (e) {
     app.showError(e);
   }
 }
 
 function onKey(e) {
-  if (document.body.dataset.route === 'watch' || !app.line) return;
+  if (document.body.dataset.route === 'watch' || !app.line || e.defaultPrevented) return;
   const t = e.target;
   if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
   if (e.altKey || e.ctrlKey || e.metaKey) return;
+  // typing a move anywhere on Play or Analyse goes to the move box
+  const route = document.body.dataset.route;
+  if ((route === 'play' || route === 'analyse') && /^[A-Za-z0-9]$/.test(e.key) && !(t && t.closest && t.closest('button, a, #chooser'))) {
+    e.preventDefault();
+    const box = $('#move-input');
+    box.focus();
+    box.value += e.key;
+    box.dispatchEvent(new Event('input'));
+    return;
+  }
   const line = app.line;
   const to = { ArrowLeft: line.cursor - 1, ArrowRight: line.cursor + 1, Home: 0, End: line.length }[e.key];
   if (to === undefined) return;
   e.preventDefault();
   line.goto(to).catch((err) => app.showError(err));
+}
+
+/** Copies the link that reopens the position shown (and shows it, selected, for copying by hand). */
+async function share() {
+  if (!app.line) return;
+  const link = app.line.shareLink();
+  const box = $('#share-url');
+  box.value = link;
+  box.hidden = false;
+  box.select();
+  try {
+    await navigator.clipboard.writeText(link);
+    app.board.hint('Link copied: it reopens this position.');
+  } catch {
+    app.board.hint('Copy the link below: it reopens this position.');
+  }
 }
 
 async function main() {
@@ -148,6 +181,9 @@ async function main() {
   $('#nav-fwd').addEventListener('click', nav((l) => l.cursor + 1));
   $('#nav-end').addEventListener('click', nav((l) => l.length));
   document.addEventListener('keydown', onKey);
+  app.moveBox = new MoveBox(app);
+  initSoundButton();
+  $('#share').addEventListener('click', () => share().catch((e) => app.showError(e)));
   window.addEventListener('hashchange', route);
   await Promise.all([app.board.setMode(app.board.mode), route()]);
   app.readyMs = Math.round(performance.now() - t0);

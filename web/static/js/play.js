@@ -3,6 +3,9 @@ import { api, searchStream } from './api.js';
 import { $, download } from './util.js';
 import { GameLine } from './game.js';
 import { showEngine } from './engine.js';
+import { lineQuery, parseLineQuery } from './share.js';
+import { GameClock, parseTimeControl, hideClocks } from './clock.js';
+import { playSound } from './sound.js';
 
 export class Play extends GameLine {
   constructor(app) {
@@ -24,13 +27,28 @@ export class Play extends GameLine {
     $('#play-save').addEventListener('click', () => this.save().catch((e) => app.showError(e)));
   }
 
-  async enter() {
-    if (!this.started) {
+  async enter(arg, query) {
+    const shared = parseLineQuery(query);
+    if (shared && this.sharedKey(shared) !== this.sharedKey(null)) {
+      // a shared link (or an address typed): its game against its opponent, the sender's side
+      this.started = true;
+      const p = shared.params;
+      const side = p.get('side') === 'black' ? 'black' : 'white';
+      const opponent = (p.get('opponent') || '').trim() || $('#play-opponent').value.trim() || 'ab:time=0.5';
+      await this.startGame({ spec: shared.spec, opponent, side, clock: p.get('clock') || '', ply: shared.ply });
+    } else if (!this.started) {
       this.started = true;
       await this.newGame();
     } else {
       this.render();
     }
+  }
+
+  /** What a shared address says of a game (or of this one, for null): equal keys, same game. */
+  sharedKey(shared) {
+    if (!shared) return this.full ? this.address().query : null;
+    const p = shared.params;
+    return lineQuery(shared.spec, shared.ply, { opponent: p.get('opponent'), side: p.get('side'), clock: p.get('clock') });
   }
 
   leave() {}
@@ -39,41 +57,146 @@ export class Play extends GameLine {
     return !this.full || this.full.status === 'over' || !!this.local;
   }
 
+  /** Starts a game from the setup form. */
   async newGame() {
     const start = $('#play-start').value.trim() || 'startpos';
     const spec = {
       ruleset: $('#play-ruleset').value, castling: $('#play-castling').checked,
       hypercylinder: $('#play-hyper').checked, start, moves: [],
     };
-    const opponent = $('#play-opponent').value.trim();
-    if (!opponent) throw new Error('name an opponent (a player spec)');
     let side = $('#play-side').value;
     if (side === 'random') side = Math.random() < 0.5 ? 'white' : 'black';
-    await api('/api/game', spec); // throws on a bad position: the old game goes on
+    await this.startGame({ spec, opponent: $('#play-opponent').value.trim(), side, clock: $('#play-clock').value.trim() });
+  }
+
+  /**
+   * Starts a game: `spec` (GameSpec, perhaps with moves already played), the opponent's spec, the
+   * human's side, a time control ("300+3", "" for none), the ply to show. Everything is checked
+   * before the old game is given up: a bad position, opponent or clock is an error and the old
+   * game goes on.
+   */
+  async startGame({ spec, opponent, side, clock = '', ply = null }) {
+    if (!opponent) throw new Error('name an opponent (a player spec)');
+    const tc = parseTimeControl(clock);
+    await api('/api/game', spec); // throws on a bad position or move: the old game goes on
     // The opponent too, before the game starts: a spec it cannot play is said now, not after the
     // first move "stopped without a move".
     await api('/api/player', { ...spec, spec: opponent });
     this.stopEngine();
+    this.cancelPremove();
+    if (this.clock) this.clock.halt();
     this.human = side;
     this.opponent = opponent;
     this.local = null;
     this.drawOffered = false;
-    await this.load(spec);
+    this.tc = tc;
+    this.clock = tc ? new GameClock(tc, (s) => this.flag(s)) : null;
+    await this.load(spec, ply);
     this.app.clearError();
     showEngine({});
+    this.fillForm(spec, opponent, side, tc);
     $('#play-players').textContent = `White: ${this.name('white')} · Black: ${this.name('black')} · ${spec.ruleset}`
-      + `${spec.castling ? ', castling' : ''}${spec.hypercylinder ? ', hypercylinder' : ''}`;
+      + `${spec.castling ? ', castling' : ''}${spec.hypercylinder ? ', hypercylinder' : ''}${tc ? ` · clock ${tc.text}` : ''}`;
     this.app.board.setFlipped(side === 'black');
+    if (this.clock) {
+      this.clock.draw(side);
+      if (!this.over()) this.clock.start(this.full.side);
+    } else {
+      hideClocks();
+    }
     this.games = (this.games || 0) + 1;
     document.body.dataset.game = String(this.games); // a hook for tests: a new game is on the board
     this.render();
     this.maybeEngine();
   }
 
+  /** The setup form shows the game being played (so "Start game" repeats it). */
+  fillForm(spec, opponent, side, tc) {
+    if ($('#play-ruleset').value !== spec.ruleset) {
+      $('#play-ruleset').value = spec.ruleset;
+      $('#play-ruleset').dispatchEvent(new Event('change'));
+    }
+    $('#play-castling').checked = spec.castling;
+    $('#play-hyper').checked = spec.hypercylinder;
+    $('#play-start').value = spec.start === 'startpos' ? '' : spec.start;
+    $('#play-opponent').value = opponent;
+    $('#play-opponent').dispatchEvent(new Event('input'));
+    if ($('#play-side').value !== 'random') $('#play-side').value = side;
+    $('#play-clock').value = tc ? tc.text : '';
+  }
+
+  address() {
+    return { route: 'play', query: lineQuery(this.spec, this.ply, { opponent: this.opponent, side: this.human, clock: this.tc ? this.tc.text : '' }) };
+  }
+
+  /** A clock reached zero: that side loses, or draws when the other has a bare king (as a match rules it). */
+  flag(side) {
+    if (this.over()) return;
+    this.stopEngine();
+    this.cancelPremove();
+    const winner = side === 'white' ? 'black' : 'white';
+    const bare = (this.full.board || []).filter((p) => p && p.color === winner).length === 1
+      && !((this.full.reserve && this.full.reserve[winner]) || []).length;
+    this.local = { over: [bare ? '1/2-1/2' : winner === 'white' ? '1-0' : '0-1', 'time-forfeit'] };
+    playSound('end');
+    this.render();
+  }
+
   name(color) { return color === this.human ? 'you' : this.opponent; }
 
   interactive() {
     return this.live && !this.thinking && !this.over() && this.view && this.view.side === this.human;
+  }
+
+  /** While the engine thinks, the human's pieces may be premoved (played when the reply comes). */
+  premoveOpts() {
+    if (!this.live || this.over() || !this.view || this.view.side === this.human) return null;
+    return {
+      side: this.human, current: this.premove,
+      onPremove: (from, to) => this.setPremove({ from, to }),
+      onCancel: () => { this.cancelPremove('Premove cancelled.'); this.render(); },
+    };
+  }
+
+  /** A premove: {from, to} clicked or dragged, or {coord} typed; shown until played or cancelled. */
+  setPremove(pm) {
+    this.premove = pm;
+    const b = this.app.board;
+    const what = pm.coord || `${b.cellName(pm.from)}–${b.cellName(pm.to)}`;
+    b.hint(`Premove ${what}: played when ${this.opponent} has moved, if legal then (click your piece again or Esc to cancel).`);
+    this.render();
+  }
+
+  cancelPremove(why = '') {
+    if (!this.premove) return;
+    this.premove = null;
+    if (why) this.app.board.hint(why);
+  }
+
+  /** After the engine's move: the premove, if it is legal now (a promotion takes the queen). */
+  async playPremove() {
+    const pm = this.premove;
+    this.premove = null;
+    if (!pm || this.over() || this.full.side !== this.human) return;
+    const b = this.app.board;
+    if (pm.coord) {
+      try {
+        await this.humanMove(pm.coord);
+      } catch (e) {
+        b.hint(`Premove ${pm.coord} is not legal now: cancelled (${e.message || e}).`);
+        this.render();
+      }
+      return;
+    }
+    const entries = (this.full.legal || []).filter((e) => e.from === pm.from && e.to === pm.to);
+    if (!entries.length) {
+      b.hint(`Premove ${b.cellName(pm.from)}–${b.cellName(pm.to)} is not legal now: cancelled.`);
+      this.render();
+      return;
+    }
+    const plain = entries.find((e) => !e.promo && !e.place) || entries.find((e) => e.promo === 'Q' && !e.place);
+    if (plain || entries.length === 1) await this.onMove(plain || entries[0]);
+    else b.choose(entries);
   }
 
   statusExtra() {
@@ -88,11 +211,14 @@ export class Play extends GameLine {
   }
 
   render() {
+    if (this.clock && this.over()) this.clock.halt();
     super.render();
     if (this.app.line !== this) return;
     document.body.dataset.thinking = this.thinking ? '1' : '0';
+    document.body.dataset.premove = this.premove ? '1' : '0';
     const playing = this.full && !this.over();
-    $('#play-undo').disabled = !this.full || !this.spec.moves.some((_, k) => this.sideAt(k) === this.human);
+    $('#play-undo').disabled = !this.full || !!this.clock || !this.spec.moves.some((_, k) => this.sideAt(k) === this.human);
+    $('#play-undo').title = this.clock ? 'No take-backs in a timed game' : "Take back your move and the engine's reply";
     $('#play-resign').disabled = !playing;
     $('#play-draw').disabled = !playing;
     $('#play-draw').textContent = this.drawOffered ? 'Draw offered (with your move)' : 'Offer draw';
@@ -106,16 +232,34 @@ export class Play extends GameLine {
 
   async onMove(entry) {
     try {
-      await this.play(entry.coord);
+      await this.humanMove(entry.coord);
+    } catch (e) {
+      this.app.showError(e);
+      this.render();
+    }
+  }
+
+  /** The human's move (a coordinate or any notation the server reads); throws the server's error. */
+  async humanMove(coord) {
+    if (this.over()) throw new Error('the game is over');
+    if (this.thinking || this.full.side !== this.human) throw new Error(`it is ${this.opponent}'s move`);
+    if (!this.live) await this.goto(this.length);
+    const mover = this.full.side;
+    if (await this.play(coord)) {
+      this.clockMoved(mover);
       if (this.drawOffered) {
         this.drawOffered = false;
         await this.offerDraw().catch((e) => this.app.showError(e));
       }
       this.maybeEngine();
-    } catch (e) {
-      this.app.showError(e);
-      this.render();
     }
+  }
+
+  /** `mover` has just moved: its clock gains the increment and the other's starts (none after the end). */
+  clockMoved(mover) {
+    if (!this.clock) return;
+    if (this.over()) this.clock.halt();
+    else this.clock.moved(mover, this.full.side);
   }
 
   maybeEngine() {
@@ -142,7 +286,8 @@ export class Play extends GameLine {
     let best = null;
     let last = null;
     try {
-      await searchStream({ ...this.spec, spec, infinite: false }, ctrl.signal, (ev, d) => {
+      const clock = this.clock ? this.clock.request() : undefined;
+      await searchStream({ ...this.spec, spec, infinite: false, clock }, ctrl.signal, (ev, d) => {
         if (ctrl.signal.aborted) return;
         if (ev === 'info') { last = d; showEngine({ spec, state: 'thinking…', info: d, pos }); }
         else if (ev === 'bestmove') { best = d; showEngine({ spec, state: 'played', info: d.info || last, best: d, pos }); }
@@ -170,7 +315,11 @@ export class Play extends GameLine {
     this.thinking = false;
     if (best && key === this.spec.moves.join(' ')) {
       try {
-        await this.play(best.coord);
+        const mover = this.full.side;
+        if (await this.play(best.coord)) {
+          this.clockMoved(mover);
+          await this.playPremove();
+        }
       } catch (e) {
         this.app.showError(e);
       }
@@ -181,7 +330,9 @@ export class Play extends GameLine {
   }
 
   async undo() {
+    if (this.clock) return;
     this.stopEngine();
+    this.cancelPremove();
     let k = this.length;
     if (k === 0) return;
     k--;
@@ -196,6 +347,7 @@ export class Play extends GameLine {
   resign() {
     if (this.over()) return;
     this.stopEngine();
+    this.cancelPremove();
     this.local = { over: [this.human === 'white' ? '0-1' : '1-0', 'resignation'] };
     this.render();
   }
@@ -232,6 +384,7 @@ export class Play extends GameLine {
     const body = {
       ...this.spec, white: this.name('white'), black: this.name('black'), event: 'web',
       result: this.local ? this.local.over[0] : null, termination: this.local ? this.local.over[1] : null,
+      time_control: this.tc ? this.tc.text : null,
     };
     const r = await api('/api/record', body);
     download(r.filename || 'fiveup.pgn', r.text);

@@ -39,7 +39,7 @@ export function renderQaBoards(container, opts) {
   const files = flipped ? [7, 6, 5, 4, 3, 2, 1, 0] : [0, 1, 2, 3, 4, 5, 6, 7];
   const boards = el(`div.qa-boards.${layout === 'grid' ? 'grid' : 'row'}${small ? '.small' : ''}`);
   for (let b = 0; b < 4; b++) {
-    const grid = el('div.qgrid', { dataset: { board: String(b + 1) } });
+    const grid = el('div.qgrid', { dataset: { board: String(b + 1) }, ...(small ? {} : { role: 'group', 'aria-label': `Board ${b + 1}${kingsOn(board, b)}` }) });
     grid.append(el('div.qname', { text: `Board ${b + 1}${kingsOn(board, b)}` }));
     for (const r of ranks) {
       grid.append(el('div.rlabel', { text: String(r + 1) }));
@@ -54,6 +54,7 @@ export function renderQaBoards(container, opts) {
         if (marks.king === i) cls.push('check');
         if (marks.check && marks.check.has(i)) cls.push('checker');
         if (marks.pv && marks.pv.has(i)) cls.push('pv');
+        if (marks.premove && marks.premove.has(i)) cls.push('premove');
         grid.append(boardCell(cls, qaCellName(i), p, small));
       }
     }

@@ -84,6 +84,14 @@ export function hashLink(...parts) {
 /** A board cell `name` with classes `cls` and, when `p` is set, its piece (tooltips unless `small`). */
 export function boardCell(cls, name, p, small) {
   const cell = el('div', { class: cls.join(' '), dataset: { cell: name }, title: small ? undefined : name });
+  if (!small) {
+    // for screen readers and keyboard play: the cell, its piece and its marks
+    const marks = [['selected', 'selected'], ['target', 'legal move'], ['last', 'last move'], ['check', 'king in check'], ['premove', 'premove']]
+      .filter(([c]) => cls.includes(c)).map(([, w]) => w);
+    cell.setAttribute('role', 'button');
+    cell.setAttribute('aria-label', [name, p ? `${p.color} ${p.name || p.letter}` : 'empty', ...marks].join(', '));
+    cell.setAttribute('aria-pressed', String(cls.includes('selected')));
+  }
   if (p) {
     cell.dataset.piece = p.letter;
     cell.dataset.color = p.color;
