@@ -47,6 +47,44 @@ export class BoardView {
       box.addEventListener('pointerdown', (e) => this.onPointerDown(e));
     }
     this.focusName = null; // the cell that takes the keyboard focus (roving tabindex)
+    window.addEventListener('resize', () => this.fit());
+  }
+
+  /**
+   * Sizes the grid view to its space: the cell size and the number of grids a row (5x5x5: 5, 3,
+   * 2 or 1 levels a row; Quasi-Alice: its own choice of 4 or 2 boards a row) that give the largest
+   * cells fitting the column's width and the window's height below the board's top (on a narrow
+   * screen, where the page scrolls, 85% of the window's height).
+   */
+  fit() {
+    const root = this.gridEl();
+    const box = root && root.firstElementChild;
+    if (!box) return;
+    const qa = this.qa;
+    const width = root.clientWidth;
+    if (!width) return;
+    const narrow = window.innerWidth <= 900;
+    const top = root.getBoundingClientRect().top + window.scrollY;
+    // below the board: the reserve tray, the hint and the legend
+    const below = qa ? 60 : 110;
+    const height = narrow ? window.innerHeight * 0.85 : Math.max(240, window.innerHeight - top - below);
+    const gap = qa ? 12 : 12;
+    const side = qa ? 8 : 5; // cells a side
+    const labels = 40 + 6; // the name row and the file letters, and some air
+    const options = qa ? [this.qaLayout === 'grid' ? 2 : 4] : [5, 3, 2, 1];
+    const count = qa ? 4 : 5;
+    let best = null;
+    for (const perRow of options) {
+      const rows = Math.ceil(count / perRow);
+      const byWidth = (width - perRow * 16 - (perRow - 1) * gap) / (perRow * side);
+      const byHeight = (height - (rows - 1) * gap - rows * labels) / (rows * side);
+      const c = Math.floor(Math.min(byWidth, byHeight, qa ? 48 : 64));
+      if (!best || c > best.c + 1) best = { c, perRow };
+    }
+    const c = Math.max(qa ? 10 : 16, best.c);
+    box.style.setProperty('--c', `${c}px`);
+    box.style.maxWidth = `${best.perRow * (16 + side * c) + (best.perRow - 1) * (gap + 4) + 8}px`;
+    box.dataset.perRow = String(best.perRow);
   }
 
   /** The HTML grid view shown now (levels or four boards), or null in the 3D view. */
@@ -283,6 +321,7 @@ export class BoardView {
     document.body.dataset.board = qa ? 'four-boards' : '5x5x5';
     if (qa) {
       renderQaBoards(this.qaEl, { board: pos?.board, flipped: this.flipped, layout: this.qaLayout, marks, onClick: click });
+      this.fit();
       this.view3dEl.hidden = true;
       this.levelsEl.hidden = true;
       $('#qa-layout').textContent = this.qaLayout === 'row' ? 'Boards 2×2' : 'Boards side by side';
@@ -294,6 +333,7 @@ export class BoardView {
     }
     if (this.mode === 'levels' || !this.board3d) {
       renderLevels(this.levelsEl, { board: pos?.board, ruleset, flipped: this.flipped, marks, onClick: click });
+      this.fit();
     }
     if (this.mode === '3d' && this.board3d) this.board3d.update({ board: pos?.board, ruleset, flipped: this.flipped, marks, side: pos?.side || null });
     this.view3dEl.hidden = this.mode !== '3d';

@@ -54,7 +54,7 @@ export function initSoundButton() {
   const b = $('#sound-toggle');
   if (!b) return;
   const draw = () => {
-    b.textContent = enabled ? '🔊' : '🔇';
+    b.textContent = enabled ? '♪ on' : '♪ off';
     b.title = enabled ? 'Sound on (click to mute)' : 'Sound off (click to turn on)';
     b.setAttribute('aria-pressed', String(enabled));
     b.setAttribute('aria-label', 'Move sounds');
