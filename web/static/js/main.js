@@ -1,4 +1,4 @@
-// The page of `fiveup serve`: routes #play, #analyse, #replay, #watch, #watch/<run>.
+// The page of `fiveup serve`: routes #play, #analyse, #replay, #watch, #watch/<run>, #follow/<run>/<k>.
 import { api } from './api.js';
 import { el, $ } from './util.js';
 import { BoardView } from './board.js';
@@ -96,7 +96,8 @@ async function route() {
   // split the raw hash first, then decode each part: a part that is not valid percent-encoding
   // (a file named "100%.pgn" typed into the address bar) is taken as typed
   const [name, ...rest] = location.hash.replace(/^#/, '').split('/').map(decodePart);
-  const routeName = app.modes[name] ? name : 'play';
+  // #follow/<run>/<k>: a tournament's game in progress, followed on Replay's board
+  const routeName = app.modes[name] ? name : name === 'follow' ? 'replay' : 'play';
   const arg = rest.join('/');
   document.body.dataset.route = routeName;
   for (const a of document.querySelectorAll('header nav a')) a.classList.toggle('active', a.dataset.route === routeName);
@@ -111,7 +112,7 @@ async function route() {
     if (routeName !== 'play') $('#engine-info').replaceChildren();
   }
   try {
-    await current.enter(arg);
+    await current.enter(arg, name);
   } catch (e) {
     app.showError(e);
   }
