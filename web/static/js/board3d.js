@@ -459,6 +459,18 @@ export class Board3D {
     this.renderer.render(this.scene, this.camera);
   }
 
+  /** The colour [r, g, b] drawn at a client pixel, rendered now (for tests). */
+  pixelAt(clientX, clientY) {
+    this.render();
+    const gl = this.renderer.getContext();
+    const r = this.canvas.getBoundingClientRect();
+    const x = Math.floor(((clientX - r.left) / r.width) * gl.drawingBufferWidth);
+    const y = Math.floor(((r.bottom - clientY) / r.height) * gl.drawingBufferHeight);
+    const px = new Uint8Array(4);
+    gl.readPixels(x, y, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+    return [px[0], px[1], px[2]];
+  }
+
   /** Renders and counts pixels that differ from the background (a check that WebGL draws). */
   litPixels() {
     this.render();
