@@ -101,6 +101,7 @@ test('watch: live games name their levels and open on the board, followed until 
     await page.waitForFunction((n) => document.querySelectorAll('#moves tr[data-ply]').length - 1 > n
       || document.body.dataset.follow === 'ended', before, { timeout: 15000 });
     assert.equal(await current(), 0, 'still on the ply stepped back to');
+    console.log(`stepped back to the start while the game went on: ${before} plies, then ${await movesListed()}`);
   }
   await page.keyboard.press('End');
   // the end: its result, and a word that it has ended
@@ -247,7 +248,7 @@ test('3D view: pieces stand on their cells; level letters never overlap (front a
         const box = b.screenBox(s);
         const tile = b.toScreen(b.cellPoint(cell));
         const h = box.bottom - box.top;
-        feet.push({ cell, ok: tile.x > box.left && tile.x < box.right && tile.y > box.top + 0.55 * h && tile.y < box.bottom - 0.08 * h });
+        feet.push({ cell, ok: tile.x > box.left && tile.x < box.right && tile.y > box.top + 0.6 * h && tile.y < box.bottom - 0.04 * h });
       }
       const front = b.levelLabelBoxes();
       b.topDown();
@@ -350,6 +351,12 @@ test('3D view: Reset view (and key C) restores the default camera, from either s
   assert.ok(await page.isHidden('#camera-reset'));
   await page.click('#view-toggle');
   await page.waitForSelector('body[data-view="3d"]');
+  assert.ok(await page.isVisible('#camera-reset'));
+  // Quasi-Alice's four boards have no 3D view
+  await page.selectOption('#an-ruleset', 'quasi-alice');
+  await page.click('#an-set');
+  await page.waitForSelector('body[data-board="four-boards"]');
+  assert.ok(await page.isHidden('#camera-reset'));
 });
 
 test('no errors in the page', () => {

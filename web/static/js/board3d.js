@@ -10,7 +10,7 @@ const COLORS = {
   last: 0xe2bd3c, check: 0xe03c3c, pv: 0x8e6bd6,
 };
 const BG = 0x1d2330;
-const PIECE = 0.7; // a piece's sprite size (a cell is 1)
+const PIECE = 0.76; // a piece's sprite size (a cell is 1)
 const FOOT = 0.03; // a piece's foot above its tile's centre (tiles are 0.05 thick)
 const ARROW_LIFT = 0.32; // arrows run at about the middle of a standing piece
 const ARROW_COLORS = { last: 0xf2b705, best: 0x1fbf5b, pv: 0x7c6cf0 };
@@ -336,7 +336,8 @@ export class Board3D {
   syncAnchors() {
     this.camera.updateMatrixWorld();
     const dir = this.camera.getWorldDirection(new THREE.Vector3());
-    const anchor = 0.5 * Math.min(1, Math.max(0, -dir.y));
+    const sin = Math.min(1, Math.max(0, -dir.y));
+    const anchor = 0.5 * sin * sin;
     if (Math.abs(anchor - this.anchor) < 1e-4) return;
     this.anchor = anchor;
     for (const s of this.sprites.values()) s.center.set(0.5, anchor);
