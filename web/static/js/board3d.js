@@ -1,5 +1,6 @@
 // The rotatable 3D board: five stacked translucent levels of tiles, pieces as camera-facing
-// sprites, labels for levels, files and ranks. Renders on demand (no animation loop).
+// sprites standing on their tiles, labels for levels, files and ranks, arrows for moves. Renders on
+// demand (no animation loop).
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { LEVELS, FILES, coords } from './util.js';
@@ -329,9 +330,10 @@ export class Board3D {
 
   /**
    * Pieces stand on their cells: a sprite's anchor (its position, just above the tile's centre) is
-   * its bottom seen from the side and its middle seen from above, in between as the camera tilts,
-   * so that the disc's foot touches its own tile from every angle. Cheap: run before each render
-   * and before any screen position is computed.
+   * its bottom seen from the side and its middle seen from above, in between as the camera tilts
+   * (half the squared sine of the tilt: near the bottom in the default camera), so that the disc's
+   * foot touches its own tile from every angle. Cheap: run before each render and before any
+   * screen position is computed.
    */
   syncAnchors() {
     this.camera.updateMatrixWorld();
