@@ -1,4 +1,4 @@
-// The page of `fiveup serve`: routes #play, #analyse, #replay, #watch, #watch/<run>.
+// The page of `fiveup serve`: routes #play, #analyse, #replay, #watch, #watch/<run>, #follow/<run>/<k>.
 import { api } from './api.js';
 import { el, $ } from './util.js';
 import { BoardView } from './board.js';
@@ -103,7 +103,8 @@ async function route() {
   const q = raw.indexOf('?');
   const query = q < 0 ? '' : raw.slice(q + 1);
   const [name, ...rest] = (q < 0 ? raw : raw.slice(0, q)).split('/').map(decodePart);
-  const routeName = app.modes[name] ? name : 'play';
+  // #follow/<run>/<k>: a tournament's game in progress, followed on Replay's board
+  const routeName = app.modes[name] ? name : name === 'follow' ? 'replay' : 'play';
   const arg = rest.join('/');
   document.body.dataset.route = routeName;
   for (const a of document.querySelectorAll('header nav a')) a.classList.toggle('active', a.dataset.route === routeName);
@@ -118,7 +119,7 @@ async function route() {
     if (routeName !== 'play') $('#engine-info').replaceChildren();
   }
   try {
-    await current.enter(arg, query);
+    await current.enter(arg, query, name);
   } catch (e) {
     app.showError(e);
   }

@@ -1,5 +1,6 @@
 // Watch runs: the list, a live tournament page and a training page (polled every 2 s; every 30 s
-// once a tournament is complete; not at all while the tab is hidden).
+// once a tournament is complete; not at all while the tab is hidden). A game in progress opens on
+// the main board (#follow/<run>/<k>, followed by Replay); a plot opens full size in a lightbox.
 import { api } from './api.js';
 import { el, $, hashLink } from './util.js';
 import { renderLevels } from './levels.js';
@@ -71,6 +72,7 @@ export class Watch {
   }
 
   leave() {
+    closeLightbox();
     this.gen++;
     clearTimeout(this.timer);
     this.timer = null;
@@ -121,15 +123,7 @@ export class Watch {
           const c = t.crosstable && t.crosstable[i] ? t.crosstable[i][j] : null;
           return el('td.num', { text: c ? `+${c.w} =${c.d} −${c.l}` : i === j ? '—' : '' });
         })))));
-    const live = el('div.live-games', {}, (t.live || []).map((g) => {
-      const box = el('div.live-game', {}, el('div.small', { text: `${g.white} – ${g.black}` }),
-        el('div.small.muted', { text: `${g.ruleset}, ${g.moves.length} plies, ${fmt(g.age_s, 0)} s ago` }));
-      const b = el('div');
-      if (isQuasiAlice(g.ruleset)) renderQaBoards(b, { board: g.board, small: true });
-      else renderLevels(b, { board: g.board, ruleset: g.ruleset, small: true });
-      box.append(b);
-      return box;
-    }));
+    const live = el('div.live-games', {}, (t.live || []).map((g, k) => liveGame(run, g, k)));
     const recent = el('table.recent', {},
       el('thead', {}, el('tr', {}, ...['white', 'black', 'result', 'ended by', 'plies'].map((h) => el('th', { text: h })))),
       el('tbody', {}, (t.recent || []).map((g) => el('tr', {}, el('td', { text: g.white }), el('td', { text: g.black }),
@@ -152,7 +146,8 @@ export class Watch {
     const lastLine = metrics.length ? metrics[metrics.length - 1] : null;
     // a version that changes when the run writes (and every 30 s): plots are re-fetched only then
     const version = hash(JSON.stringify([metrics.length, lastLine, t.state, Math.floor(Date.now() / 30000)]));
-    const plots = el('div.plots', {}, (t.plots || []).map((p) => el('img', { alt: p, title: p, dataset: { plot: p } })));
+    const plots = el('div.plots', {}, (t.plots || []).map((p) => el('img', { alt: p, title: `${p} (click: full size)`, dataset: { plot: p },
+      onclick: (e) => openLightbox(e.currentTarget) })));
     // the latest line of each kind ("train", "generation", …), the most recent kind first
     const latest = new Map();
     for (let k = metrics.length - 1; k >= 0; k--) {
@@ -167,18 +162,62 @@ export class Watch {
     const state = t.state ? el('pre.small', { text: JSON.stringify(t.state, null, 1).slice(0, 2000) }) : null;
     if (this.version === version && this.root.querySelector('.plots')) return; // nothing new
     this.version = version;
-    // re-fetch the plots (they change in place) and show them from blob URLs
+    // re-fetch the plots (they change in place) and show them from blob URLs, kept until the next
+    // set replaces them (the lightbox shows the same URL at full size)
+    const urls = [];
     for (const img of plots.querySelectorAll('img')) {
       const r = await fetch(`/api/runs/${encodeURIComponent(run.name)}/file?path=${encodeURIComponent(img.dataset.plot)}`, { cache: 'no-cache' });
-      if (gen !== this.gen) return;
-      if (r.ok) img.src = URL.createObjectURL(await r.blob());
-      img.onload = () => URL.revokeObjectURL(img.src);
+      if (gen !== this.gen) { urls.forEach((u) => URL.revokeObjectURL(u)); return; }
+      if (r.ok) urls.push(img.src = URL.createObjectURL(await r.blob()));
     }
+    (this.plotUrls || []).forEach((u) => URL.revokeObjectURL(u));
+    this.plotUrls = urls;
     this.root.replaceChildren(...[this.header(run, el('p.muted', { text: `${metrics.length} metrics lines (the last 200 at most)` })),
       el('h3', { text: 'Plots' }), (t.plots || []).length ? plots : el('p.muted', { text: 'no plots yet' }),
       el('h3', { text: 'Latest metrics' }), table,
       state ? el('h3', { text: 'State' }) : null, state].filter(Boolean));
   }
+}
+
+/**
+ * A game in progress: players, plies, its small board (levels named above each, as on the main
+ * board) and a link that opens it on the main board, followed as it goes.
+ */
+function liveGame(run, g, k) {
+  const href = hashLink('follow', run.name, String(k));
+  const box = el('div.live-game', { dataset: { live: String(k) } },
+    el('div.small', { text: `${g.white} – ${g.black}` }),
+    el('div.small.muted', { text: `${g.ruleset}, ${g.moves.length} plies, ${fmt(g.age_s, 0)} s ago` }));
+  const b = el('a.live-board', { href, title: 'Open this game on the board (followed as it goes)' });
+  if (isQuasiAlice(g.ruleset)) renderQaBoards(b, { board: g.board, small: true });
+  else renderLevels(b, { board: g.board, ruleset: g.ruleset, small: true });
+  box.append(b, el('a.follow', { href, text: 'Open on the board ▸' }));
+  return box;
+}
+
+/** Shows a plot at its natural size in a scrollable overlay; Esc, a click or × closes it. */
+function openLightbox(img) {
+  if (!img.src) return;
+  closeLightbox();
+  const close = el('button.lightbox-close', { type: 'button', title: 'Close (Esc)', text: '×' });
+  const box = el('div#lightbox', { role: 'dialog', 'aria-label': img.dataset.plot || 'plot' },
+    close, el('div.lightbox-scroll', {}, el('img', { src: img.src, alt: img.alt })));
+  box.addEventListener('click', closeLightbox);
+  document.body.append(box);
+  document.addEventListener('keydown', lightboxKey);
+  close.focus();
+}
+
+/** Closes the plot lightbox, if open. */
+function closeLightbox() {
+  const box = document.getElementById('lightbox');
+  if (box) box.remove();
+  document.removeEventListener('keydown', lightboxKey);
+}
+
+/** Esc closes the lightbox. */
+function lightboxKey(e) {
+  if (e.key === 'Escape') closeLightbox();
 }
 
 function flatten(o, prefix = '', out = {}) {
