@@ -212,8 +212,10 @@ test('replay: N / P, Page Down / Page Up and the buttons open the next and previ
   await page.click('#rp-prev');
   await game(0);
   // a key typed into a field is not a game step
+  await page.evaluate(() => { document.querySelector('#rp-source').open = true; }); // the source form folds once games are open
   await page.fill('#rp-paste', 'n');
   assert.equal(await page.locator('#rp-games tr[data-game="0"].current').count(), 1);
+  await page.evaluate(() => { document.querySelector('#rp-source').open = true; }); // the source form folds once games are open
   await page.fill('#rp-paste', '');
 });
 

@@ -42,9 +42,11 @@ after(async () => {
 const current = (p) => p.getAttribute('#moves tr.current', 'data-ply').then(Number);
 
 test('replay: open a run\'s records and step with the keyboard', async () => {
+  await page.evaluate(() => { document.querySelector('#rp-source').open = true; }); // the source form folds once games are open
   await page.selectOption('#rp-run', 'recs');
   await page.selectOption('#rp-file', 'games.pgn');
   let loads = await page.getAttribute('body', 'data-replay-loads');
+  await page.evaluate(() => { document.querySelector('#rp-source').open = true; }); // the source form folds once games are open
   await page.click('#rp-open');
   await page.waitForFunction((n) => (document.body.dataset.replayLoads || null) !== n, loads);
   await page.waitForFunction(() => /in recs\/games\.pgn/.test(document.querySelector('#rp-games').textContent));
@@ -80,10 +82,12 @@ test('replay: open a run\'s records and step with the keyboard', async () => {
 
 test('replay: pasted records are read; a malformed one shows an error', async () => {
   const text = fs.readFileSync(path.join(runs.runs[0], 'games.pgn'), 'utf8');
+  await page.evaluate(() => { document.querySelector('#rp-source').open = true; }); // the source form folds once games are open
   await page.fill('#rp-paste', text);
   await page.click('#rp-parse');
   await page.waitForFunction(() => /in pasted text/.test(document.querySelector('#rp-games').textContent));
   assert.equal(await page.locator('#rp-games tr[data-game]').count(), 2);
+  await page.evaluate(() => { document.querySelector('#rp-source').open = true; }); // the source form folds once games are open
   await page.fill('#rp-paste', '[Event "x"]\n[White "a"]\n\n1. Q-Ze9 *\n');
   await page.click('#rp-parse');
   await page.waitForSelector('[data-testid=error]:not([hidden])');
@@ -126,6 +130,7 @@ test('replay: a record file named with % # and a space opens from its link, and 
 test('replay: the run list is fetched again when the page is entered', async () => {
   await page.goto(`${server.url}#replay`);
   await page.waitForSelector('body[data-ready="1"]');
+  await page.evaluate(() => { document.querySelector('#rp-source').open = true; }); // the source form folds once games are open
   await page.selectOption('#rp-run', 'recs');
   const files = () => page.locator('#rp-file option').evaluateAll((l) => l.map((o) => o.value));
   assert.ok(!(await files()).includes('later.pgn'));
@@ -141,6 +146,7 @@ test('replay: player names get two lines, then an ellipsis with the whole name a
   const text = fs.readFileSync(path.join(runs.runs[1], 'games.pgn'), 'utf8');
   const mid = 'mcts:sims=800,c_puct=1.25';
   const long = `ab:time=0.5,${'x'.repeat(180)}`;
+  await page.evaluate(() => { document.querySelector('#rp-source').open = true; }); // the source form folds once games are open
   await page.fill('#rp-paste', text.replace(/\[White "[^"]*"\]/g, `[White "${mid}"]`).replace(/\[Black "[^"]*"\]/g, `[Black "${long}"]`));
   await page.click('#rp-parse');
   await page.waitForFunction(() => /in pasted text/.test(document.querySelector('#rp-games').textContent));
@@ -348,6 +354,7 @@ test('watch: the training page shows plots and the latest metrics', async () => 
 test('screenshots of the play, replay pages (SCREENSHOTS=1)', { skip: !process.env.SCREENSHOTS }, async () => {
   await page.goto(`${server.url}#replay`);
   await page.waitForSelector('body[data-ready="1"]');
+  await page.evaluate(() => { document.querySelector('#rp-source').open = true; }); // the source form folds once games are open
   await page.fill('#rp-paste', '');
   await page.selectOption('#rp-run', 'tourn');
   await page.click('#rp-open');

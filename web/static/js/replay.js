@@ -153,6 +153,9 @@ export class Replay extends GameLine {
       if (tr) this.openGame(Number(tr.dataset.game)).catch((err) => this.app.showError(err));
     });
     $('#rp-games').replaceChildren(el('div.muted.small', { text: `${games.length} game${games.length === 1 ? '' : 's'} in ${source}` }), table);
+    // the source chosen, its form folds away (the summary names it) so the games and moves have the room
+    $('#rp-source-name').textContent = source;
+    if (games.length) $('#rp-source').open = false;
     this.current = null;
     this.navButtons();
     if (games.length) await this.openGame(0);
@@ -164,7 +167,12 @@ export class Replay extends GameLine {
     for (const tr of document.querySelectorAll('#rp-games tr[data-game]')) tr.classList.toggle('current', Number(tr.dataset.game) === k);
     this.navButtons();
     const row = document.querySelector(`#rp-games tr[data-game="${k}"]`);
-    if (row && row.scrollIntoView) row.scrollIntoView({ block: 'nearest' });
+    if (row) {
+      // scroll the list, not the page, to the game
+      const box = $('#rp-games');
+      const d = row.getBoundingClientRect().top - box.getBoundingClientRect().top;
+      if (d < 0 || d > box.clientHeight - row.offsetHeight) box.scrollTop += d - box.clientHeight / 2;
+    }
     await this.load({ ruleset: g.ruleset || 'fiveup', castling: !!g.castling, hypercylinder: !!g.hypercylinder, start: g.start || 'startpos', moves: g.moves }, 0);
     const more = this.games.length > 1 ? ` Game ${k + 1} of ${this.games.length}: N / P (Page Down / Page Up) for the next / previous.` : '';
     $('#rp-info').textContent = `${g.event ? g.event + ': ' : ''}${g.white} – ${g.black}, ${g.result}${g.termination ? ` (${g.termination})` : ''}, `
