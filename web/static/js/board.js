@@ -47,7 +47,20 @@ export class BoardView {
       box.addEventListener('pointerdown', (e) => this.onPointerDown(e));
     }
     this.focusName = null; // the cell that takes the keyboard focus (roving tabindex)
+    // refit when the space changes: the window, or the column as the side panel fills
     window.addEventListener('resize', () => this.fit());
+    const seen = new WeakMap();
+    const ro = new ResizeObserver((entries) => {
+      for (const e of entries) {
+        const w = Math.round(e.contentRect.width);
+        if (seen.get(e.target) !== w) {
+          seen.set(e.target, w);
+          this.fit();
+        }
+      }
+    });
+    ro.observe(this.levelsEl);
+    ro.observe(this.qaEl);
   }
 
   /**
@@ -71,7 +84,9 @@ export class BoardView {
     const gap = qa ? 12 : 12;
     const side = qa ? 8 : 5; // cells a side
     const labels = 40 + 6; // the name row and the file letters, and some air
+    // Quasi-Alice: the layout chosen (four in a row, or 2×2), unless a row would make unreadable cells
     const options = qa ? [this.qaLayout === 'grid' ? 2 : 4] : [5, 3, 2, 1];
+    if (qa && this.qaLayout !== 'grid' && (width - 4 * 16 - 3 * gap) / 32 < 18) options.push(2);
     const count = qa ? 4 : 5;
     let best = null;
     for (const perRow of options) {
