@@ -199,6 +199,38 @@ test('a piece dragged to its target moves; a piece dropped off the board stays',
   await page.waitForSelector('#moves tr[data-ply="2"]');
 });
 
+test('in the 3D view a piece dragged to its target moves, and a drag elsewhere turns the view', async () => {
+  await newGame(page, { opponent: 'ab:depth=1' });
+  if ((await page.getAttribute('body', 'data-view')) !== '3d') await page.click('#view-toggle');
+  await page.waitForSelector('body[data-view="3d"]');
+  await page.waitForFunction(() => window.fiveupBoard3d && window.fiveupBoard3d.litPixels().lit > 0);
+  const at = (c) => page.evaluate((name) => {
+    const i = 'ABCDE'.indexOf(name[0]) * 25 + (Number(name[2]) - 1) * 5 + 'abcde'.indexOf(name[1]);
+    return window.fiveupBoard3d.screenOf(i);
+  }, c);
+  const camera = () => page.evaluate(() => window.fiveupBoard3d.camera.position.toArray().map((v) => v.toFixed(3)).join());
+  const before = await camera();
+  const from = await at('Dc2');
+  const to = await at('Cc2');
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 8, from.y - 8, { steps: 3 });
+  await page.mouse.move(to.x, to.y, { steps: 8 });
+  await page.mouse.up();
+  await page.waitForSelector('#moves tr[data-ply="1"]');
+  assert.equal(await page.textContent('#moves tr[data-ply="1"] .coord'), 'Dc2Cc2');
+  assert.equal(await camera(), before, 'dragging a piece does not turn the view');
+  await page.waitForSelector('#moves tr[data-ply="2"]');
+  // a drag from an empty part of the canvas turns it
+  const box = await page.locator('#view3d canvas').boundingBox();
+  await page.mouse.move(box.x + 20, box.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 120, box.y + 40, { steps: 6 });
+  await page.mouse.up();
+  assert.notEqual(await camera(), before, 'the view turned');
+  await page.click('#camera-reset');
+});
+
 test('a premove made while the engine thinks is played when its reply comes', async () => {
   await newGame(page, { opponent: 'ab:time=1.5' });
   await levelsView(page);

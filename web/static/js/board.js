@@ -163,6 +163,13 @@ export class BoardView {
   /** A cell's index from its name in the game shown. */
   indexOf(name) { return this.qa ? qaCellIndex(name) : cellIndex(name); }
 
+  /** Whether the piece on cell `i` may be dragged now: the side to move's, or a premove's. */
+  draggable(i) {
+    const piece = this.pos && this.pos.board[i];
+    const side = this.opts.interactive ? this.pos.side : this.opts.premove ? this.opts.premove.side : null;
+    return !!piece && piece.color === side;
+  }
+
   /**
    * Dragging a piece: pressed on a piece that may move (or be premoved), moved more than a few
    * pixels, a copy of it follows the pointer and its targets light; released over a cell, the
@@ -173,9 +180,7 @@ export class BoardView {
     const cellEl = e.target.closest('[data-cell]');
     if (!cellEl || !cellEl.dataset.piece) return;
     const i = this.indexOf(cellEl.dataset.cell);
-    const piece = this.pos.board[i];
-    const side = this.opts.interactive ? this.pos.side : this.opts.premove ? this.opts.premove.side : null;
-    if (!piece || piece.color !== side) return;
+    if (!this.draggable(i)) return;
     const x0 = e.clientX;
     const y0 = e.clientY;
     let ghost = null;
@@ -240,6 +245,14 @@ export class BoardView {
       try {
         const { Board3D } = await import('./board3d.js');
         this.board3d = new Board3D(this.view3dEl, (i) => this.click(i));
+        this.board3d.dragHooks = {
+          canDrag: (i) => this.draggable(i),
+          start: (i) => { if (this.selected !== i) { this.selected = i; this.draw(); } },
+          drop: (i) => {
+            if (i !== null) this.click(i);
+            else if (this.selected !== null) { this.selected = null; this.draw(); }
+          },
+        };
         window.fiveupBoard3d = this.board3d;
       } catch (e) {
         this.webgl = false;

@@ -162,6 +162,40 @@ export class Board3D {
       const cell = this.pick(e.clientX, e.clientY);
       if (cell !== null && this.onClick) this.onClick(cell);
     });
+    // Dragging a piece: a press on a piece the page lets move (dragHooks.canDrag) holds the camera
+    // still (the capture phase runs before OrbitControls' own listener); released over another
+    // cell, that cell is dropped on. A press elsewhere turns the view as before.
+    this.dragHooks = null; // {canDrag(cell), start(cell), drop(cell | null)}
+    container.addEventListener('pointerdown', (e) => {
+      const hooks = this.dragHooks;
+      if (!hooks || e.button !== 0) return;
+      const cell = this.pick(e.clientX, e.clientY);
+      if (cell === null || !hooks.canDrag(cell)) return;
+      this.controls.enabled = false;
+      const x0 = e.clientX;
+      const y0 = e.clientY;
+      let moved = false;
+      const move = (ev) => {
+        if (!moved && Math.hypot(ev.clientX - x0, ev.clientY - y0) > 6) {
+          moved = true;
+          document.body.dataset.dragging = '1';
+          hooks.start(cell);
+        }
+      };
+      const up = (ev) => {
+        window.removeEventListener('pointermove', move);
+        window.removeEventListener('pointerup', up);
+        window.removeEventListener('pointercancel', up);
+        this.controls.enabled = true;
+        if (!moved) return; // a click: the canvas's pointerup has it
+        delete document.body.dataset.dragging;
+        const over = ev.type === 'pointerup' ? this.pick(ev.clientX, ev.clientY) : null;
+        hooks.drop(over !== cell ? over : null);
+      };
+      window.addEventListener('pointermove', move);
+      window.addEventListener('pointerup', up);
+      window.addEventListener('pointercancel', up);
+    }, { capture: true });
     const reset = document.getElementById('camera-reset');
     if (reset) reset.addEventListener('click', () => this.resetCamera());
     document.addEventListener('keydown', (e) => this.key(e));
