@@ -273,7 +273,7 @@ export class Board3D {
 
   /** Key c: the default camera again (3D view shown, not typing in a field). */
   key(e) {
-    if (e.key !== 'c' || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key !== 'c' || e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
     const t = e.target;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
     if (document.body.dataset.view !== '3d' || this.container.hidden || !this.container.offsetParent) return;

@@ -130,9 +130,11 @@ function onKey(e) {
   const t = e.target;
   if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
   if (e.altKey || e.ctrlKey || e.metaKey) return;
-  // typing a move anywhere on Play or Analyse goes to the move box
+  // typing a move anywhere on Play or Analyse goes to the move box: moves start with a capital
+  // (a level or a piece letter) or a digit (a Quasi-Alice board); lower-case letters stay keys
+  // (c: the 3D view's camera)
   const route = document.body.dataset.route;
-  if ((route === 'play' || route === 'analyse') && /^[A-Za-z0-9]$/.test(e.key) && !(t && t.closest && t.closest('button, a, #chooser'))) {
+  if ((route === 'play' || route === 'analyse') && /^[A-Z0-9]$/.test(e.key) && !(t && t.closest && t.closest('button, a, #chooser'))) {
     e.preventDefault();
     const box = $('#move-input');
     box.focus();
