@@ -5,6 +5,7 @@ import { el, $, cellName, topLevel } from './util.js';
 import { renderLevels } from './levels.js';
 import { renderQaBoards, isQuasiAlice, qaCellName } from './qaboards.js';
 import { webglAvailable } from './board3d.js';
+import { boardArrows, drawArrows } from './arrows.js';
 
 const PIECE_NAMES = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', U: 'unicorn', S: 'silver unicorn', W: 'wizard', G: 'guard', P: 'pawn' };
 
@@ -110,6 +111,7 @@ export class BoardView {
     }
     if (this.opts.last) for (const c of this.opts.last) if (c !== null && c !== undefined) m.last.add(c);
     if (this.opts.pv) m.pv = new Set(this.opts.pv);
+    m.arrows = boardArrows(this.opts); // [{from, to, kind: 'last'|'best'|'pv'}]: last move, engine's best and PV (arrows.js)
     return m;
   }
 
@@ -132,6 +134,7 @@ export class BoardView {
         + `of a board holding a king; seen from ${this.flipped ? "black's" : "white's"} side.`;
       this.drawReserves(ruleset);
       this.drawLegend(ruleset);
+      drawArrows(this, marks);
       return;
     }
     if (this.mode === 'levels' || !this.board3d) {
@@ -146,6 +149,7 @@ export class BoardView {
       + `seen from ${this.flipped ? "black's" : "white's"} side.`;
     this.drawReserves(ruleset);
     this.drawLegend(ruleset);
+    drawArrows(this, marks);
   }
 
   drawReserves(ruleset) {

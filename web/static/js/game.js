@@ -3,6 +3,8 @@
 import { api } from './api.js';
 import { el, $, RESULT_WORDS } from './util.js';
 import { isQuasiAlice } from './qaboards.js';
+import { engineArrows } from './arrows.js';
+import { updateEval } from './evalbar.js';
 
 export const TERMINATION_WORDS = {
   checkmate: 'checkmate', stalemate: 'stalemate', repetition: 'threefold repetition',
@@ -96,9 +98,10 @@ export class GameLine {
     const pos = this.view;
     const h = this.full ? this.full.history : [];
     const last = this.ply > 0 && h[this.ply - 1] ? [h[this.ply - 1].from, h[this.ply - 1].to] : null;
-    app.board.show(pos, { interactive: this.interactive(), onMove: (e) => this.onMove(e), last, pv: this.pv() });
+    app.board.show(pos, { interactive: this.interactive(), onMove: (e) => this.onMove(e), last, pv: this.pv(), arrows: engineArrows(this) });
     renderMoveList(this);
     renderStatus(this);
+    updateEval(this); // the evaluation bar and graph (evalbar.js)
   }
 }
 

@@ -3,6 +3,7 @@ import { api, searchStream } from './api.js';
 import { $, download } from './util.js';
 import { GameLine } from './game.js';
 import { showEngine } from './engine.js';
+import { engineInfo } from './evalbar.js';
 
 export class Play extends GameLine {
   constructor(app) {
@@ -144,8 +145,8 @@ export class Play extends GameLine {
     try {
       await searchStream({ ...this.spec, spec, infinite: false }, ctrl.signal, (ev, d) => {
         if (ctrl.signal.aborted) return;
-        if (ev === 'info') { last = d; showEngine({ spec, state: 'thinking…', info: d, pos }); }
-        else if (ev === 'bestmove') { best = d; showEngine({ spec, state: 'played', info: d.info || last, best: d, pos }); }
+        if (ev === 'info') { last = d; showEngine({ spec, state: 'thinking…', info: d, pos }); engineInfo(this, pos, d, { redraw: true }); }
+        else if (ev === 'bestmove') { best = d; showEngine({ spec, state: 'played', info: d.info || last, best: d, pos }); engineInfo(this, pos, d.info || last, { redraw: true, done: true }); }
         else if (ev === 'error') this.app.showError(d.error || String(d));
       });
     } catch (e) {
