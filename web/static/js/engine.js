@@ -42,8 +42,8 @@ export function wdlValueText(wdl) {
 
 /**
  * The evaluation words of a search's info from white's view: its score ("score +1.35 (white's
- * view)") and its win/draw/loss value (MCTS players send that, perhaps with no score); none when
- * it has neither.
+ * view)") and its win/draw/loss permille beside it, or without a score (MCTS players) the value
+ * and percentages of the win/draw/loss; none when it has neither.
  */
 export function evalWords(info, pos) {
   // scores and wdl ([win, draw, loss]) come from the side to move's view: show them from white's
@@ -52,10 +52,15 @@ export function evalWords(info, pos) {
   const s = info.score;
   if (s && typeof s.mate === 'number') out.push(`score ${scoreText({ mate: black ? -s.mate : s.mate })} (white's view)`);
   else if (s && typeof s.cp === 'number') out.push(`score ${scoreText({ cp: black ? -s.cp : s.cp })} (white's view)`);
-  if (Array.isArray(info.wdl) && info.wdl.length === 3) out.push(wdlValueText(black ? [...info.wdl].reverse() : info.wdl));
+  if (Array.isArray(info.wdl) && info.wdl.length === 3) {
+    const wdl = black ? [...info.wdl].reverse() : info.wdl;
+    // with a score, the permille beside it; alone (MCTS players), the value they give
+    out.push(out.length ? `wdl ${wdl.join('/')} (white's view)` : wdlValueText(wdl));
+  }
   return out;
 }
 
+/** The dark engine panel: spec and state, the latest info (depth, evaluation, nodes, speed, PV) and the best move. */
 export function showEngine({ spec, state, info, best, pos }) {
   const box = $('#engine-info');
   if (!spec) { box.replaceChildren(); return; }
