@@ -209,7 +209,7 @@ let job = null; // the running "Evaluate the game"
 export function updateEval(line) {
   if (!line || line.app.line !== line) return;
   current = line;
-  if (job && !jobValid(job)) stopJob('stopped: the line changed');
+  if (job && !jobValid(job)) stopJob(jobProblem(job));
   const evals = lineEvals(line);
   let shown = evals[line.ply] || null;
   if (!shown && line.view) {
@@ -301,13 +301,20 @@ function drawGraph(line, evals) {
 
 // ---- "Evaluate the game" ----
 
-/** Whether a job still applies: same line in the same mode, and its moves still the start of the line's. */
-function jobValid(j) {
+/** Why a job no longer applies ('stopped: …'), or '' while it does: same mode, its moves still the start of the line's. */
+function jobProblem(j) {
   const line = j.line;
-  if (j.stopped || line.app.line !== line || document.body.dataset.route !== j.route) return false;
-  if (line.spec.ruleset !== j.ruleset || line.spec.start !== j.start) return false;
+  if (j.stopped) return 'stopped';
+  if (line.app.line !== line || document.body.dataset.route !== j.route) return 'stopped (left the page)';
   const moves = line.spec.moves;
-  return moves.length >= j.moves.length && j.moves.every((m, k) => moves[k] === m);
+  if (line.spec.ruleset !== j.ruleset || line.spec.start !== j.start || moves.length < j.moves.length
+    || j.moves.some((m, k) => moves[k] !== m)) return 'stopped: the line changed';
+  return '';
+}
+
+/** Whether a job still applies. */
+function jobValid(j) {
+  return !jobProblem(j);
 }
 
 /** Stops the running job (aborting its search) and says why. */
@@ -392,7 +399,8 @@ async function evaluateGame() {
       if (rec) store(pos, rec, false);
       updateEval(line);
     }
-    if (job === j) {
+    if (job === j && jobProblem(j)) stopJob(jobProblem(j));
+    else if (job === j) {
       job = null;
       setProgress(`evaluated ${n + 1} position${n ? 's' : ''} (${EVAL_SPEC})`);
     }
@@ -406,7 +414,7 @@ async function evaluateGame() {
 
 document.getElementById('eval-game')?.addEventListener('click', () => { evaluateGame(); });
 // leaving the mode stops the evaluation; the bar follows the board when it is flipped
-window.addEventListener('hashchange', () => setTimeout(() => { if (job && !jobValid(job)) stopJob('stopped'); }, 0));
+window.addEventListener('hashchange', () => setTimeout(() => { if (job && !jobValid(job)) stopJob(jobProblem(job)); }, 0));
 document.getElementById('flip')?.addEventListener('click', () => setTimeout(() => { if (current) updateEval(current); }, 0));
 
 /** A redraw of the graph when its box changes width. */

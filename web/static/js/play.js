@@ -129,6 +129,7 @@ export class Play extends GameLine {
     if (this.abort) this.abort.abort();
     this.abort = null;
     this.thinking = false;
+    this.engineLine = null; // the stopped search's PV arrows go (evalbar.js)
   }
 
   async think() {
