@@ -125,6 +125,36 @@ test('play: an MCTS opponent (wdl, no score) shows a value in the panel and on t
   assert.ok(Math.abs(b.share - (w + d / 2) / 100) < 0.015, `the bar's share ${b.share} is the expected score of W ${w} D ${d}`);
 });
 
+test('score only, wdl only, both: the panel never shows an empty score, the bar takes the score first', async () => {
+  const r = await page.evaluate(async () => {
+    const { evalWords } = await import('/js/engine.js');
+    const { whiteEval } = await import('/js/evalbar.js');
+    const black = { side: 'black', fullmove: 1 };
+    const cases = {
+      score: { score: { cp: 120 }, wdl: null },
+      wdl: { score: null, wdl: [520, 280, 200] },
+      both: { score: { cp: 120 }, wdl: [520, 280, 200] },
+      mate: { score: { mate: 3 } },
+      neither: { score: null, wdl: null },
+    };
+    const out = {};
+    for (const [k, info] of Object.entries(cases)) out[k] = { words: evalWords(info, black).join(' · '), rec: whiteEval(info, 'black') };
+    return out;
+  });
+  // black to move: every value turned to white's view
+  assert.equal(r.score.words, "score −1.20 (white's view)");
+  assert.ok(Math.abs(r.score.rec.share - share(-120)) < 1e-9);
+  assert.equal(r.wdl.words, "value −0.32 (W 20% D 28% L 52%, white's view)");
+  assert.ok(Math.abs(r.wdl.rec.share - 0.34) < 1e-9, 'expected score of white: (200 + 280/2) / 1000');
+  assert.equal(r.wdl.rec.text, '34%');
+  assert.equal(r.both.words, "score −1.20 (white's view) · wdl 200/280/520 (white's view)");
+  assert.equal(r.both.rec.text, '−1.20');
+  assert.equal(r.mate.rec.share, 0, 'black mates: white\'s share is nothing');
+  assert.equal(r.mate.rec.text, '#-3');
+  assert.equal(r.neither.words, '');
+  assert.equal(r.neither.rec, null);
+});
+
 test('analyse: the bar follows the live analysis; best-move and PV arrows; the toggle hides arrows and is remembered', async () => {
   await page.goto(`${server.url}#analyse`);
   await page.waitForSelector('body[data-ready="1"]');
@@ -218,7 +248,7 @@ test('evaluate the game: a replayed line gets a point per ply (waiting out a 429
   assert.ok(a[0].off < 3);
 });
 
-test('evaluate the game stops when the line changes', async () => {
+test('evaluate the game stops when the line changes or the mode is left', async () => {
   await page.goto(`${server.url}#analyse`);
   await page.waitForSelector('body[data-ready="1"]');
   await page.fill('#an-position', 'startpos ; Dd2Cd2 Bd4Cd4 Da2Ca2 Ba4Ca4 De2Ce2 Be4Ce4');
@@ -228,7 +258,16 @@ test('evaluate the game stops when the line changes', async () => {
   await page.waitForFunction(() => /evaluating [1-9]\/6/.test(document.querySelector('#eval-progress').textContent), null, { timeout: 20000 });
   await page.fill('#an-position', 'startpos ; Dd2Cd2');
   await page.click('#an-set');
-  await page.waitForFunction(() => /stopped/.test(document.querySelector('#eval-progress').textContent));
+  await page.waitForFunction(() => /stopped: the line changed/.test(document.querySelector('#eval-progress').textContent));
+  assert.equal(await page.textContent('#eval-game'), 'Evaluate the game');
+  // leaving the mode stops it too
+  await page.fill('#an-position', 'startpos ; Db2Cb2 Bb4Cb4 Dd2Cd2 Bd4Cd4 Da2Ca2 Ba4Ca4');
+  await page.click('#an-set');
+  await page.waitForSelector('#moves tr[data-ply="6"].current');
+  await page.click('#eval-game');
+  await page.waitForFunction(() => /evaluating \d\/6/.test(document.querySelector('#eval-progress').textContent));
+  await page.click('header nav a[data-route="play"]');
+  await page.waitForFunction(() => /^stopped \(left the page\)$/.test(document.querySelector('#eval-progress').textContent));
   assert.equal(await page.textContent('#eval-game'), 'Evaluate the game');
 });
 
