@@ -51,6 +51,7 @@ async function panelScore() {
  * its cell element, in pixels.
  */
 async function arrows(host = '#levels') {
+  await frames();
   return page.evaluate((hostSel) => {
     const svg = document.querySelector('#arrows');
     const box = svg.getBoundingClientRect();
@@ -67,6 +68,17 @@ async function arrows(host = '#levels') {
   }, host);
 }
 
+/** Waits two animation frames: the arrow overlay is drawn at the next frame after the board. */
+function frames() {
+  return page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok()))));
+}
+
+/** Waits until `n` arrows (of `kind`, or of any kind) are drawn. */
+function arrowCount(n, kind = null) {
+  const sel = kind ? `#arrows path[data-kind="${kind}"]` : '#arrows path[data-kind]';
+  return page.waitForFunction(([s, k]) => document.querySelectorAll(s).length === k, [sel, n]);
+}
+
 /** Asserts that the bar's share is the logistic of the engine's score and on the same side of ½. */
 function assertBarMatches(b, score) {
   assert.ok(b.share !== null, 'the bar shows an evaluation');
@@ -79,6 +91,7 @@ test('play: the bar takes the engine\'s score after its move, the graph a point 
   await newGame(page, { opponent: 'ab:time=0.5' });
   await levelsView(page);
   assert.equal((await bar()).share, null, 'no evaluation of the start position yet');
+  await frames();
   assert.equal(await page.locator('#arrows path[data-kind]').count(), 0, 'no move yet: no arrow');
   await page.click(cell('Dc2'));
   await page.click(cell('Cc2'));
@@ -179,22 +192,25 @@ test('analyse: the bar follows the live analysis; best-move and PV arrows; the t
   const last = a.find((x) => x.kind === 'last');
   assert.deepEqual([last.from, last.to], ['Bc4', 'Cc4']);
   for (const x of a) assert.ok(x.off < 3, `${x.kind} ${x.from}-${x.to}: ends on the cells' centres (off ${x.off.toFixed(1)} px)`);
-  // the best-move arrow is the PV's first move, which the cells mark too (read at one moment)
-  const same = await page.evaluate(() => {
+  // the best-move arrow is the PV's first move, which the cells mark too (the overlay follows the
+  // cells by a frame: wait until they agree)
+  await page.waitForFunction(() => {
     const best = document.querySelector('#arrows path[data-kind="best"]');
     const marked = [...document.querySelectorAll('#levels .cell.pv')].map((c) => c.dataset.cell).sort();
-    return { arrow: [best.dataset.from, best.dataset.to].sort(), marked };
-  });
-  assert.deepEqual(same.arrow, same.marked);
+    return best && marked.length === 2 && [best.dataset.from, best.dataset.to].sort().join() === marked.join();
+  }, null, { timeout: 5000 });
   await page.click('#an-stop');
-  assert.equal(await page.locator('#arrows path[data-kind="best"]').count(), 0, 'stopped: no PV arrows');
+  await arrowCount(0, 'best'); // stopped: no PV arrows
+  await arrowCount(1, 'last');
   // clicks reach the cells through the overlay
   await page.click(cell('Db1'));
   assert.ok(await page.locator(`${cell('Db1')}.selected`).count(), 'a click through the arrows selects the piece');
   await page.click(cell('Db1'));
   // off: no arrows, remembered over a reload
   await page.uncheck('#arrows-toggle');
-  assert.equal(await page.locator('#arrows path[data-kind]').count(), 0);
+  await arrowCount(0);
+  await frames();
+  assert.equal(await page.locator('#arrows path[data-kind]').count(), 0, 'the checkbox off: no arrows');
   await page.reload();
   await page.waitForSelector('body[data-ready="1"]');
   assert.equal(await page.isChecked('#arrows-toggle'), false);
@@ -214,6 +230,7 @@ test('evaluate the game: a replayed line gets a point per ply (waiting out a 429
   await page.click('#rp-parse');
   await page.waitForFunction((l) => document.body.dataset.replayLoads !== l, loads);
   assert.equal(await page.locator('[data-testid=evalgraph] .pt').count(), 0);
+  await frames();
   assert.equal(await page.locator('#arrows path[data-kind]').count(), 0, 'at ply 0 there is no last move');
   // every search slot of the server held: the evaluation waits, then goes on
   const info = await (await fetch(`${server.url}api/info`)).json();

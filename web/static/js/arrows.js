@@ -97,7 +97,7 @@ function watchSize(board) {
     pending = true;
     requestAnimationFrame(() => {
       pending = false;
-      if (lastBoard) drawArrows(lastBoard, lastBoard.marks());
+      if (lastBoard) drawNow(lastBoard, lastBoard.marks());
     });
   });
   for (const e of [document.getElementById('board-wrap'), board.levelsEl, board.qaEl]) if (e) observer.observe(e);
@@ -108,13 +108,30 @@ function nameOf(board, i) {
   return board.qa ? qaCellName(i) : cellName(i);
 }
 
+let pending = null; // the marks to draw at the next frame
+
 /**
  * Draws `marks.arrows` over the 2D view the board shows (nothing over the 3D view, which draws
- * its own). Called at the end of every BoardView.draw().
+ * its own), at the next animation frame: the cells' places are read once the page's other
+ * changes are in, with the layout the frame needs anyway. Called at the end of every
+ * BoardView.draw().
  */
 export function drawArrows(board, marks) {
   lastBoard = board;
   watchSize(board);
+  const first = !pending;
+  pending = marks;
+  if (first) {
+    requestAnimationFrame(() => {
+      const m = pending;
+      pending = null;
+      drawNow(lastBoard, m);
+    });
+  }
+}
+
+/** Draws the overlay at once. */
+function drawNow(board, marks) {
   const svg = overlay();
   const host = [board.qaEl, board.levelsEl].find((e) => e && !e.hidden);
   const arrows = host ? marks.arrows || [] : [];

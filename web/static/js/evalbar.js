@@ -4,7 +4,7 @@
 // Evaluations are kept per position text, so any line that reaches a position shows its value.
 import { $, scoreText } from './util.js';
 import { searchStream } from './api.js';
-import { engineArrows } from './arrows.js';
+import { engineArrows, drawArrows } from './arrows.js';
 
 /** The search "Evaluate the game" runs on every position: short and bounded, never infinite. */
 export const EVAL_SPEC = 'ab:time=0.1';
@@ -194,7 +194,9 @@ export function engineInfo(line, pos, info, { redraw = false, done = false } = {
       const board = line.app.board;
       if (line.app.line !== line || !board || board.pos !== line.view) return;
       board.opts = { ...board.opts, arrows: engineArrows(line) };
-      board.draw();
+      // the 3D view draws the arrows with the board; over the 2D views only the overlay changes
+      if (board.mode === '3d' && board.board3d && !board.qa) board.draw();
+      else drawArrows(board, board.marks());
     });
   }
   updateEval(line);
@@ -203,6 +205,7 @@ export function engineInfo(line, pos, info, { redraw = false, done = false } = {
 // ---- the bar and the graph ----
 
 let current = null; // the line shown last
+let graphWidth = 0; // the graph box's width (its ResizeObserver), 0 until known
 let job = null; // the running "Evaluate the game"
 
 /** Redraws the bar and the graph for a line (GameLine.render calls it). */
@@ -260,7 +263,7 @@ function drawGraph(line, evals) {
   const box = $('#evalgraph');
   if (!box) return;
   const n = line.length;
-  const w = Math.max(120, Math.round(box.clientWidth || 360));
+  const w = Math.max(120, Math.round(graphWidth || 360));
   const h = 80;
   const pad = 4;
   const x = (k) => pad + (n ? (k * (w - 2 * pad)) / n : (w - 2 * pad) / 2);
@@ -419,12 +422,11 @@ document.getElementById('flip')?.addEventListener('click', () => setTimeout(() =
 
 /** A redraw of the graph when its box changes width. */
 if (typeof ResizeObserver !== 'undefined' && document.getElementById('evalgraph')) {
-  let width = 0;
   new ResizeObserver((entries) => {
     const wNow = Math.round(entries[0].contentRect.width);
-    if (wNow !== width && current) {
-      width = wNow;
-      requestAnimationFrame(() => { if (current) updateEval(current); });
+    if (wNow && wNow !== graphWidth) {
+      graphWidth = wNow;
+      if (current) requestAnimationFrame(() => { if (current) updateEval(current); });
     }
   }).observe(document.getElementById('evalgraph'));
 }
