@@ -331,11 +331,13 @@ function stopJob(why) {
   syncButton();
 }
 
+/** The progress words beside the button ("evaluating 12/80"). */
 function setProgress(text) {
   const p = $('#eval-progress');
   if (p) p.textContent = text;
 }
 
+/** The button says what a click does now: start or stop. */
 function syncButton() {
   const b = $('#eval-game');
   if (!b) return;
