@@ -4,6 +4,8 @@ import { $ } from './util.js';
 import { GameLine } from './game.js';
 import { showEngine, pvCells } from './engine.js';
 import { lineQuery, parseLineQuery } from './share.js';
+import { engineInfo } from './evalbar.js';
+import { engineArrows } from './arrows.js';
 
 /** "startpos" or a position text, optionally followed by "; moves" (numbers allowed). */
 export function parsePositionInput(text) {
@@ -106,6 +108,7 @@ export class Analyse extends GameLine {
   stop() {
     clearTimeout(this.retryTimer);
     this.running = false;
+    this.engineLine = null; // no PV arrows once stopped
     if (this.abort) {
       this.abort.abort();
       showEngine({ spec: $('#an-spec').value.trim() || 'ab', state: 'stopped', info: this.info, pos: this.view });
@@ -144,10 +147,12 @@ export class Analyse extends GameLine {
         if (ev === 'info') {
           this.info = d;
           showEngine({ spec, state: 'analysing…', info: d, pos });
-          this.app.board.show(this.view, { interactive: this.interactive(), onMove: (e) => this.onMove(e), last: this.lastCells(), pv: this.pv() });
+          engineInfo(this, pos, d); // the evaluation bar and graph, the PV arrows
+          this.app.board.show(this.view, { interactive: this.interactive(), onMove: (e) => this.onMove(e), last: this.lastCells(), pv: this.pv(), arrows: engineArrows(this) });
         } else if (ev === 'bestmove') {
           best = d;
           showEngine({ spec, state: this.endWords(d, performance.now() - t0), info: d.info || this.info, best: d, pos });
+          engineInfo(this, pos, d.info || this.info);
         } else if (ev === 'error') this.app.showError(d.error || String(d));
       });
     } catch (e) {

@@ -7,6 +7,7 @@ import { el, $, cellName, cellIndex, topLevel } from './util.js';
 import { renderLevels } from './levels.js';
 import { renderQaBoards, isQuasiAlice, qaCellName, qaCellIndex } from './qaboards.js';
 import { webglAvailable } from './board3d.js';
+import { boardArrows, drawArrows } from './arrows.js';
 
 const PIECE_NAMES = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', U: 'unicorn', S: 'silver unicorn', W: 'wizard', G: 'guard', P: 'pawn' };
 
@@ -308,6 +309,7 @@ export class BoardView {
     if (this.opts.pv) m.pv = new Set(this.opts.pv);
     const pm = this.opts.premove && this.opts.premove.current;
     if (pm && pm.from !== undefined) m.premove = new Set([pm.from, pm.to]);
+    m.arrows = boardArrows(this.opts); // [{from, to, kind: 'last'|'best'|'pv'}]: last move, engine's best and PV (arrows.js)
     return m;
   }
 
@@ -357,6 +359,7 @@ export class BoardView {
         + `of a board holding a king; seen from ${this.flipped ? "black's" : "white's"} side.`;
       this.drawReserves(ruleset);
       this.drawLegend(ruleset);
+      drawArrows(this, marks);
       return;
     }
     if (this.mode === 'levels' || !this.board3d) {
@@ -372,6 +375,7 @@ export class BoardView {
       + `seen from ${this.flipped ? "black's" : "white's"} side.`;
     this.drawReserves(ruleset);
     this.drawLegend(ruleset);
+    drawArrows(this, marks);
   }
 
   drawReserves(ruleset) {

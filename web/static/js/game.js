@@ -5,6 +5,8 @@ import { el, $, RESULT_WORDS } from './util.js';
 import { isQuasiAlice } from './qaboards.js';
 import { lineQuery, setAddress, addressOf } from './share.js';
 import { moveSound } from './sound.js';
+import { engineArrows } from './arrows.js';
+import { updateEval } from './evalbar.js';
 
 export const TERMINATION_WORDS = {
   checkmate: 'checkmate', stalemate: 'stalemate', repetition: 'threefold repetition',
@@ -116,11 +118,12 @@ export class GameLine {
     const pos = this.view;
     const h = this.full ? this.full.history : [];
     const last = this.ply > 0 && h[this.ply - 1] ? [h[this.ply - 1].from, h[this.ply - 1].to] : null;
-    app.board.show(pos, { interactive: this.interactive(), onMove: (e) => this.onMove(e), last, pv: this.pv(), premove: this.premoveOpts() });
+    app.board.show(pos, { interactive: this.interactive(), onMove: (e) => this.onMove(e), last, pv: this.pv(), premove: this.premoveOpts(), arrows: engineArrows(this) });
     renderMoveList(this);
     renderStatus(this);
     const a = this.address();
     if (a && document.body.dataset.route === a.route.split('/')[0]) setAddress(a.route, a.query);
+    updateEval(this); // the evaluation bar and graph (evalbar.js)
   }
 }
 

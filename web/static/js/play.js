@@ -6,6 +6,7 @@ import { showEngine } from './engine.js';
 import { lineQuery, parseLineQuery } from './share.js';
 import { GameClock, parseTimeControl, hideClocks } from './clock.js';
 import { playSound } from './sound.js';
+import { engineInfo } from './evalbar.js';
 
 export class Play extends GameLine {
   constructor(app) {
@@ -272,6 +273,7 @@ export class Play extends GameLine {
     if (this.abort) this.abort.abort();
     this.abort = null;
     this.thinking = false;
+    this.engineLine = null; // the stopped search's PV arrows go (evalbar.js)
   }
 
   async think() {
@@ -289,8 +291,8 @@ export class Play extends GameLine {
       const clock = this.clock ? this.clock.request() : undefined;
       await searchStream({ ...this.spec, spec, infinite: false, clock }, ctrl.signal, (ev, d) => {
         if (ctrl.signal.aborted) return;
-        if (ev === 'info') { last = d; showEngine({ spec, state: 'thinking…', info: d, pos }); }
-        else if (ev === 'bestmove') { best = d; showEngine({ spec, state: 'played', info: d.info || last, best: d, pos }); }
+        if (ev === 'info') { last = d; showEngine({ spec, state: 'thinking…', info: d, pos }); engineInfo(this, pos, d, { redraw: true }); }
+        else if (ev === 'bestmove') { best = d; showEngine({ spec, state: 'played', info: d.info || last, best: d, pos }); engineInfo(this, pos, d.info || last, { redraw: true, done: true }); }
         else if (ev === 'error') this.app.showError(d.error || String(d));
       });
     } catch (e) {
