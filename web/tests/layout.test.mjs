@@ -37,10 +37,9 @@ async function open(width, height, hash, view) {
   await page.setViewportSize({ width, height });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${server.url}#play`);
-  await page.evaluate((v) => localStorage.setItem('fiveup.view', v), view);
+  // the board's view as a returning user left it (before the page's own scripts run)
+  await page.addInitScript((v) => localStorage.setItem('fiveup.view', v), view);
   await page.goto(`${server.url}${hash}`);
-  await page.reload();
   await page.waitForSelector('body[data-ready="1"]');
   await page.waitForTimeout(250);
   page.errors = errors;
@@ -94,7 +93,10 @@ for (const [width, height] of SIZES) {
 
   test(`${width}x${height}: Replay in the 3D view`, async () => {
     const page = await open(width, height, '#replay/recs/games.pgn', '3d');
-    await page.waitForSelector('#moves tr[data-ply="3"]');
+    await page.waitForSelector('#moves tr[data-ply="3"]', { timeout: 10000 }).catch(async (e) => {
+      console.log(await page.evaluate(() => [location.hash, document.body.dataset.route, document.querySelector('#rp-games').textContent.slice(0, 80), document.querySelector('#error-text').textContent, document.querySelectorAll('#moves tr').length]), page.errors);
+      throw e;
+    });
     const b = await boxes(page, ['#status', '#view3d', '#moves', '.nav']);
     const want = width < 900 ? width - 40 : width - 380 - 90;
     assert.ok(b['#view3d'].w >= want, `the 3D view takes the column (${b['#view3d'].w} px, at least ${want})`);

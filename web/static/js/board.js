@@ -74,6 +74,7 @@ export class BoardView {
     const root = this.gridEl();
     const box = root && root.firstElementChild;
     if (!box) return;
+    this.fitKey = this.fitKeyNow();
     const qa = this.qa;
     const width = root.clientWidth;
     if (!width) return;
@@ -98,9 +99,18 @@ export class BoardView {
       if (!best || c > best.c + 1) best = { c, perRow };
     }
     const c = Math.max(qa ? 10 : 16, best.c);
-    box.style.setProperty('--c', `${c}px`);
-    box.style.maxWidth = `${best.perRow * (16 + side * c) + (best.perRow - 1) * (gap + 4) + 8}px`;
-    box.dataset.perRow = String(best.perRow);
+    // on the container, which outlives the redraws: a redraw needs no new measurement
+    root.style.setProperty('--fit-c', `${c}px`);
+    root.style.setProperty('--fit-w', `${best.perRow * (16 + side * c) + (best.perRow - 1) * (gap + 4) + 8}px`);
+    root.dataset.perRow = String(best.perRow);
+  }
+
+  /** What the fit depends on besides the space: the board kind and the Quasi-Alice layout. */
+  fitKeyNow() { return `${this.qa ? `qa-${this.qaLayout}` : 'levels'}`; }
+
+  /** Fits after a redraw only when the kind of board changed (the space has its own observers). */
+  refit() {
+    if (this.fitKey !== this.fitKeyNow()) this.fit();
   }
 
   /** The HTML grid view shown now (levels or four boards), or null in the 3D view. */
@@ -351,7 +361,7 @@ export class BoardView {
     document.body.dataset.board = qa ? 'four-boards' : '5x5x5';
     if (qa) {
       renderQaBoards(this.qaEl, { board: pos?.board, flipped: this.flipped, layout: this.qaLayout, marks, onClick: click });
-      this.fit();
+      this.refit();
       this.view3dEl.hidden = true;
       this.levelsEl.hidden = true;
       $('#qa-layout').textContent = this.qaLayout === 'row' ? 'Boards 2×2' : 'Boards side by side';
@@ -364,7 +374,7 @@ export class BoardView {
     }
     if (this.mode === 'levels' || !this.board3d) {
       renderLevels(this.levelsEl, { board: pos?.board, ruleset, flipped: this.flipped, marks, onClick: click });
-      this.fit();
+      this.refit();
     }
     if (this.mode === '3d' && this.board3d) this.board3d.update({ board: pos?.board, ruleset, flipped: this.flipped, marks, side: pos?.side || null });
     this.view3dEl.hidden = this.mode !== '3d';

@@ -17,13 +17,14 @@ const ARROW_LIFT = 0.32; // arrows run at about the middle of a standing piece
 const ARROW_COLORS = { last: 0xf2b705, best: 0x1fbf5b, pv: 0x7c6cf0 };
 const LEVEL_LABEL = 0.75; // the size of a level's letter
 
+/**
+ * Whether this browser has WebGL 2 at all. A probe context would cost as much as the view's own
+ * (a tenth of a second with a software renderer) on every page load, so only the API is looked
+ * for; a context that cannot be made is found when the view is made (the page then falls back
+ * to the levels side by side and says why).
+ */
 export function webglAvailable() {
-  try {
-    const c = document.createElement('canvas');
-    return !!c.getContext('webgl2');
-  } catch {
-    return false;
-  }
+  return typeof window.WebGL2RenderingContext === 'function';
 }
 
 const textures = new Map();

@@ -40,18 +40,21 @@ export class GameLine {
     return pos;
   }
 
-  /** Sets a new game (throws the API error; the line is unchanged then). */
-  async load(spec, ply = null) {
+  /**
+   * Sets a new game (throws the API error; the line is unchanged then). `known`: the server's
+   * answer for this very spec when the caller already has it.
+   */
+  async load(spec, ply = null, known = null) {
     const s = { ruleset: 'fiveup', castling: false, hypercylinder: false, start: 'startpos', moves: [], ...spec };
-    const full = await api('/api/game', s);
+    const full = known || await api('/api/game', s);
     this.spec = { ...s, moves: full.history.map((h) => h.coord) };
     this.full = full;
     this.token++;
     await this.goto(ply === null ? this.length : ply, true);
   }
 
-  /** Plays a move at the end of the line (or after the shown ply when truncate). */
-  async play(coord, truncate = false) {
+  /** Plays a move at the end of the line (or after the shown ply when truncate); draws it unless `draw` is false. */
+  async play(coord, truncate = false, draw = true) {
     const base = truncate ? this.spec.moves.slice(0, this.ply) : this.spec.moves;
     const spec = { ...this.spec, moves: [...base, coord] };
     const token = ++this.token;
@@ -65,7 +68,7 @@ export class GameLine {
     this.ply = this.length;
     this.want = null;
     this.view = full;
-    this.render();
+    if (draw) this.render();
     return true;
   }
 

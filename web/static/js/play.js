@@ -79,10 +79,11 @@ export class Play extends GameLine {
   async startGame({ spec, opponent, side, clock = '', ply = null }) {
     if (!opponent) throw new Error('name an opponent (a player spec)');
     const tc = parseTimeControl(clock);
-    await api('/api/game', spec); // throws on a bad position or move: the old game goes on
-    // The opponent too, before the game starts: a spec it cannot play is said now, not after the
-    // first move "stopped without a move".
-    await api('/api/player', { ...spec, spec: opponent });
+    // The position (a bad position or move throws: the old game goes on) and the opponent, before
+    // the game starts: a spec it cannot play is said now, not after the first move "stopped
+    // without a move". Both at once.
+    const game = { ruleset: 'fiveup', castling: false, hypercylinder: false, start: 'startpos', moves: [], ...spec };
+    const [full] = await Promise.all([api('/api/game', game), api('/api/player', { ...game, spec: opponent })]);
     this.stopEngine();
     this.cancelPremove();
     if (this.clock) this.clock.halt();
@@ -92,7 +93,7 @@ export class Play extends GameLine {
     this.drawOffered = false;
     this.tc = tc;
     this.clock = tc ? new GameClock(tc, (s) => this.flag(s)) : null;
-    await this.load(spec, ply);
+    await this.load(game, ply, full);
     this.app.clearError();
     showEngine({});
     this.fillForm(spec, opponent, side, tc);
@@ -246,13 +247,15 @@ export class Play extends GameLine {
     if (this.thinking || this.full.side !== this.human) throw new Error(`it is ${this.opponent}'s move`);
     if (!this.live) await this.goto(this.length);
     const mover = this.full.side;
-    if (await this.play(coord)) {
+    // drawn once: by think() when the engine replies, else here
+    if (await this.play(coord, false, false)) {
       this.clockMoved(mover);
       if (this.drawOffered) {
+        this.render(); // the move first, then the engine's answer to the offer
         this.drawOffered = false;
         await this.offerDraw().catch((e) => this.app.showError(e));
       }
-      this.maybeEngine();
+      if (!this.maybeEngine()) this.render();
     }
   }
 
@@ -263,9 +266,11 @@ export class Play extends GameLine {
     else this.clock.moved(mover, this.full.side);
   }
 
+  /** Starts the engine when it is to move; whether it did (it then draws the page). */
   maybeEngine() {
-    if (this.over() || this.thinking || this.full.side === this.human) return;
+    if (this.over() || this.thinking || this.full.side === this.human) return false;
     this.think();
+    return true;
   }
 
   stopEngine() {
@@ -283,18 +288,20 @@ export class Play extends GameLine {
     const key = this.spec.moves.join(' ');
     const pos = this.full;
     const spec = this.opponent;
-    showEngine({ spec, state: 'thinking…', pos });
-    this.render();
     let best = null;
     let last = null;
     try {
       const clock = this.clock ? this.clock.request() : undefined;
-      await searchStream({ ...this.spec, spec, infinite: false, clock }, ctrl.signal, (ev, d) => {
+      // the request goes out first; the page is drawn while the server starts the search
+      const stream = searchStream({ ...this.spec, spec, infinite: false, clock }, ctrl.signal, (ev, d) => {
         if (ctrl.signal.aborted) return;
         if (ev === 'info') { last = d; showEngine({ spec, state: 'thinking…', info: d, pos }); engineInfo(this, pos, d, { redraw: true }); }
         else if (ev === 'bestmove') { best = d; showEngine({ spec, state: 'played', info: d.info || last, best: d, pos }); engineInfo(this, pos, d.info || last, { redraw: true, done: true }); }
         else if (ev === 'error') this.app.showError(d.error || String(d));
       });
+      showEngine({ spec, state: 'thinking…', pos });
+      this.render();
+      await stream;
     } catch (e) {
       if (!ctrl.signal.aborted) {
         if (e.status === 429 && this.abort === ctrl) {

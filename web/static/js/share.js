@@ -51,6 +51,10 @@ export function parseLineQuery(query) {
 export function setAddress(route, query) {
   const hash = `#${route}${query ? `?${query}` : ''}`;
   if (location.hash === hash) return;
+  // only an address of the same page is replaced: one the user has just gone to (its hashchange
+  // not handled yet) is left alone
+  const shown = location.hash.replace(/^#/, '').split(/[?/]/)[0] || 'play';
+  if (shown !== route.split('/')[0]) return;
   try {
     history.replaceState(history.state, '', hash);
   } catch {

@@ -15,6 +15,13 @@ let ctx = null;
 let enabled = true;
 try { enabled = localStorage.getItem('fiveup.sound') !== 'off'; } catch { /* storage off */ }
 
+// Making an AudioContext takes tens of milliseconds: it is made when the page is idle after
+// loading (browsers keep it suspended until the user has interacted with the page; playSound
+// resumes it), never on the way from a move to its reply.
+const warm = () => { if (enabled && !ctx) { try { ctx = new AudioContext(); } catch { /* no audio here */ } } };
+if ('requestIdleCallback' in window) requestIdleCallback(warm, { timeout: 4000 });
+else setTimeout(warm, 2000);
+
 /** What was played, newest last (a hook for tests: `window.fiveupSound.played`). */
 const played = [];
 window.fiveupSound = { played, get enabled() { return enabled; } };
@@ -24,6 +31,12 @@ export function playSound(kind) {
   if (!enabled || !TONES[kind]) return;
   played.push(kind);
   if (played.length > 50) played.shift();
+  // after the move is drawn, not before
+  setTimeout(() => tones(kind), 0);
+}
+
+/** Plays the tones of `kind`. */
+function tones(kind) {
   try {
     ctx ??= new AudioContext();
     if (ctx.state === 'suspended') ctx.resume().catch(() => {});
