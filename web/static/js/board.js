@@ -255,7 +255,9 @@ export class BoardView {
     if (mode === '3d' && !this.board3d) {
       try {
         const { Board3D } = await import('./board3d.js');
+        performance.mark('fiveup:3d-start');
         this.board3d = new Board3D(this.view3dEl, (i) => this.click(i));
+        performance.mark('fiveup:3d-made');
         this.board3d.dragHooks = {
           canDrag: (i) => this.draggable(i),
           start: (i) => { if (this.selected !== i) { this.selected = i; this.draw(); } },

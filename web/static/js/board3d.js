@@ -27,6 +27,22 @@ export function webglAvailable() {
   return typeof window.WebGL2RenderingContext === 'function';
 }
 
+/**
+ * The renderer: antialiased on a graphics card; not with a software renderer (SwiftShader, used
+ * where the browser has no GPU), where multisampling makes every frame several times dearer
+ * (the first frame of the page among them) for edges the translucent tiles hardly show.
+ */
+function makeRenderer() {
+  const plain = new THREE.WebGLRenderer({ antialias: false });
+  const gl = plain.getContext();
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  const name = info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '';
+  if (/swiftshader|llvmpipe|software/i.test(name)) return plain;
+  plain.dispose();
+  plain.forceContextLoss();
+  return new THREE.WebGLRenderer({ antialias: true });
+}
+
 const textures = new Map();
 function pieceTexture(color, letter) {
   const key = color + letter;
@@ -114,7 +130,7 @@ export class Board3D {
   constructor(container, onClick) {
     this.container = container;
     this.onClick = onClick;
-    this.renderer = new THREE.WebGLRenderer({ antialias: true });
+    this.renderer = makeRenderer();
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
     this.renderer.setClearColor(BG, 1);
     this.canvas = this.renderer.domElement;

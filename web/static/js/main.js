@@ -7,7 +7,7 @@ import { Analyse } from './analyse.js';
 import { Replay } from './replay.js';
 import { Watch } from './watch.js';
 import { MoveBox } from './movebox.js';
-import { initSoundButton } from './sound.js';
+import { initSoundButton, warmSound } from './sound.js';
 
 const app = {
   line: null,
@@ -174,6 +174,7 @@ async function main() {
     app.showError(`cannot reach the server: ${e.message || e}`);
     return;
   }
+  performance.mark('fiveup:info');
   app.info = info;
   fillForms(info);
   app.board = new BoardView(info);
@@ -189,12 +190,13 @@ async function main() {
   $('#share').addEventListener('click', () => share().catch((e) => app.showError(e)));
   window.addEventListener('hashchange', route);
   // the route's first requests go out before the 3D view's set-up takes the thread
-  const routed = route();
+  const routed = route().finally(() => performance.mark('fiveup:routed'));
   await Promise.all([app.board.setMode(app.board.mode), routed]);
   app.readyMs = Math.round(performance.now() - t0);
   // from the navigation's start (what a user waits after the address is entered, less the browser's own start-up)
   app.readySinceNavigationMs = Math.round(performance.now());
   document.body.dataset.ready = '1';
+  warmSound();
 }
 
 main().catch((e) => app.showError(e));

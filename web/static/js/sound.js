@@ -15,12 +15,18 @@ let ctx = null;
 let enabled = true;
 try { enabled = localStorage.getItem('fiveup.sound') !== 'off'; } catch { /* storage off */ }
 
-// Making an AudioContext takes tens of milliseconds: it is made when the page is idle after
-// loading (browsers keep it suspended until the user has interacted with the page; playSound
-// resumes it), never on the way from a move to its reply.
+// Making an AudioContext takes up to a tenth of a second: it is made when the page is idle once
+// it is ready (browsers keep it suspended until the user has interacted with the page; playSound
+// resumes it), neither while the page loads nor on the way from a move to its reply.
 const warm = () => { if (enabled && !ctx) { try { ctx = new AudioContext(); } catch { /* no audio here */ } } };
-if ('requestIdleCallback' in window) requestIdleCallback(warm, { timeout: 4000 });
-else setTimeout(warm, 2000);
+
+/** Called once the page is ready: makes the audio context at the next idle moment. */
+export function warmSound() {
+  setTimeout(() => {
+    if ('requestIdleCallback' in window) requestIdleCallback(warm, { timeout: 4000 });
+    else warm();
+  }, 300);
+}
 
 /** What was played, newest last (a hook for tests: `window.fiveupSound.played`). */
 const played = [];
