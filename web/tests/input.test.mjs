@@ -167,6 +167,24 @@ test('a whole game played with the keyboard alone: board cells and the move box'
   assert.equal(await page.getAttribute('[data-testid=status]', 'role'), 'status');
 });
 
+test('keyboard moves in Raumschach (level E on top) and on the four Quasi-Alice boards', async () => {
+  for (const [ruleset, from, to, root] of [['raumschach', 'Bc2', 'Cc2', '#levels'], ['quasi-alice', '1e2', '3e4', '#qa-boards']]) {
+    await newGame(page, { ruleset, opponent: 'ab:depth=1' });
+    if (ruleset === 'raumschach') await levelsView(page);
+    await page.focus(`${root} [data-cell][tabindex="0"]`);
+    await keyTo(page, from);
+    await page.keyboard.press('Enter');
+    assert.equal(await page.getAttribute(`${root} [data-cell="${from}"]`, 'aria-pressed'), 'true', `${ruleset}: picked up`);
+    await keyTo(page, to);
+    assert.match(await page.getAttribute(`${root} [data-cell="${to}"]`, 'aria-label'), /legal move/);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#moves tr[data-ply="2"]', { timeout: 30000 });
+    const first = await page.textContent('#moves tr[data-ply="1"] .coord');
+    assert.ok(first.startsWith(ruleset === 'raumschach' ? 'Bc2Cc2' : '1e2e4>3'), `${ruleset}: ${first}`);
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset?.cell ?? null) !== null, true, 'the focus stays on the board');
+  }
+});
+
 test('a piece dragged to its target moves; a piece dropped off the board stays', async () => {
   await newGame(page, { opponent: 'ab:depth=1' });
   await levelsView(page);
