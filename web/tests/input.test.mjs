@@ -117,8 +117,14 @@ test('the move box in Raumschach and in Quasi-Alice', async () => {
   const qa = await page.locator('#move-completions li').evaluateAll((l) => l.map((e) => e.dataset.coord));
   assert.deepEqual(qa, ['1e2e4>2', '1e2e4>3', '1e2e4>4'], 'one suggestion per board it may land on');
   await page.keyboard.press('ArrowDown');
+  assert.equal(await page.getAttribute('#move-input', 'aria-activedescendant'), 'move-opt-1', 'the second suggestion is active');
   await page.keyboard.press('Enter');
-  await page.waitForSelector('#moves tr[data-ply="2"]', { timeout: 30000 });
+  await page.waitForSelector('#moves tr[data-ply="2"]', { timeout: 30000 }).catch(async (e) => {
+    // what the page shows, for the log
+    console.log(await page.evaluate(() => ({ error: document.querySelector('#error-text').textContent, hint: document.querySelector('#hint').textContent,
+      status: document.querySelector('#status').textContent, box: document.querySelector('#move-input').value, moves: window.fiveup.line.spec.moves })));
+    throw e;
+  });
   assert.equal(await page.textContent('#moves tr[data-ply="1"] .coord'), '1e2e4>3');
 });
 
@@ -247,6 +253,21 @@ test('in the 3D view a piece dragged to its target moves, and a drag elsewhere t
   await page.mouse.up();
   assert.notEqual(await camera(), before, 'the view turned');
   await page.click('#camera-reset');
+  // a premove made in the 3D view colours its two tiles
+  await newGame(page, { opponent: 'ab:time=1.5' });
+  const idx = (c) => 'ABCDE'.indexOf(c[0]) * 25 + (Number(c[2]) - 1) * 5 + 'abcde'.indexOf(c[1]);
+  const tap = async (c) => { const p = await at(c); await page.mouse.click(p.x, p.y); };
+  await tap('Dc2');
+  await tap('Cc2');
+  await page.waitForSelector('body[data-thinking="1"]');
+  await tap('Dd2');
+  await tap('Cd2');
+  assert.equal(await page.getAttribute('body', 'data-premove'), '1');
+  const colour = (c) => page.evaluate((i) => window.fiveupBoard3d.tiles[i].material.color.getHex(), idx(c));
+  assert.equal(await colour('Cd2'), 0xd6692f, 'the premove target is coloured');
+  await page.keyboard.press('Escape');
+  assert.notEqual(await colour('Cd2'), 0xd6692f, 'and no longer once cancelled');
+  await page.waitForSelector('#moves tr[data-ply="2"]', { timeout: 20000 });
 });
 
 test('a premove made while the engine thinks is played when its reply comes', async () => {

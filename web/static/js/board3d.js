@@ -8,7 +8,7 @@ import { LEVELS, FILES, coords } from './util.js';
 const GAP = 2.0; // height between levels
 const COLORS = {
   light: 0xeadfc6, dark: 0x9a7f5d, target: 0x2fae66, selected: 0x3a7bd5,
-  last: 0xe2bd3c, check: 0xe03c3c, pv: 0x8e6bd6,
+  last: 0xe2bd3c, check: 0xe03c3c, pv: 0x8e6bd6, premove: 0xd6692f,
 };
 const BG = 0x1d2330;
 const PIECE = 0.76; // a piece's sprite size (a cell is 1)
@@ -326,6 +326,7 @@ export class Board3D {
       if (marks.pv && marks.pv.has(i)) { color = COLORS.pv; opacity = 0.8; }
       if (marks.last && marks.last.has(i)) { color = COLORS.last; opacity = 0.8; }
       if (marks.king === i || (marks.check && marks.check.has(i))) { color = COLORS.check; opacity = 0.85; }
+      if (marks.premove && marks.premove.has(i)) { color = COLORS.premove; opacity = 0.85; }
       if (marks.selected === i) { color = COLORS.selected; opacity = 0.9; }
       if (marks.targets && marks.targets.has(i)) { color = COLORS.target; opacity = 0.9; }
       t.material.color.setHex(color);

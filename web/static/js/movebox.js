@@ -50,7 +50,9 @@ export class MoveBox {
     this.active = -1;
     this.input.addEventListener('input', () => { this.walked = false; this.suggest(); });
     this.input.addEventListener('keydown', (e) => this.onKey(e));
-    this.input.addEventListener('blur', () => setTimeout(() => this.close(), 150));
+    // the list closes a moment after the box loses the focus (a click on a suggestion lands first),
+    // unless the focus has come back by then
+    this.input.addEventListener('blur', () => setTimeout(() => { if (document.activeElement !== this.input) this.close(); }, 150));
     this.list.addEventListener('mousedown', (e) => e.preventDefault()); // keep the focus in the box
     this.list.addEventListener('click', (e) => {
       const li = e.target.closest('[data-k]');
