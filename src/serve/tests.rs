@@ -233,17 +233,21 @@ pub(super) fn events(text: &str) -> Vec<(String, Value)> {
     out
 }
 
-#[tokio::test]
-async fn a_search_streams_its_progress_then_a_legal_best_move() {
-    let app = app(vec![]);
-    let body = json!({ "moves": ["Dc2Cc2"], "spec": "ab:depth=3" });
+/// The events of a whole `/api/search` stream for `body` (the answer must be a 200).
+pub(super) async fn search_events(app: &Router, body: Value) -> Vec<(String, Value)> {
     let req = HttpRequest::post("/api/search")
         .header("content-type", "application/json")
         .body(Body::from(body.to_string()))
         .unwrap();
-    let (s, bytes) = send(&app, req).await;
+    let (s, bytes) = send(app, req).await;
     assert_eq!(s, StatusCode::OK);
-    let ev = events(&String::from_utf8(bytes).unwrap());
+    events(&String::from_utf8(bytes).unwrap())
+}
+
+#[tokio::test]
+async fn a_search_streams_its_progress_then_a_legal_best_move() {
+    let app = app(vec![]);
+    let ev = search_events(&app, json!({ "moves": ["Dc2Cc2"], "spec": "ab:depth=3" })).await;
     let infos: Vec<&Value> = ev.iter().filter(|(n, _)| n == "info").map(|(_, d)| d).collect();
     assert_eq!(infos.iter().map(|d| d["depth"].as_u64().unwrap()).collect::<Vec<_>>(), [1, 2, 3]);
     assert!(infos[2]["score"]["cp"].is_i64() && !infos[2]["pv"].as_array().unwrap().is_empty());
@@ -393,6 +397,9 @@ async fn a_timed_games_flag_and_time_control_go_into_its_record() {
     let (s, v) =
         post(&app, "/api/record", json!({ "start": bare, "result": "1/2-1/2", "termination": "time-forfeit" })).await;
     assert_eq!(s, StatusCode::OK, "{v}");
+    // without a result the server rules it, and says which
+    let (s, v) = post(&app, "/api/record", json!({ "start": bare, "termination": "time-forfeit" })).await;
+    assert_eq!((s, v["result"].as_str()), (StatusCode::OK, Some("1/2-1/2")), "{v}");
     let (s, v) = post(&app, "/api/record", json!({ "moves": [], "time_control": "five minutes" })).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert!(error_of(&v).starts_with("time_control: expected BASE+INCREMENT"), "{v}");
@@ -401,14 +408,11 @@ async fn a_timed_games_flag_and_time_control_go_into_its_record() {
 #[tokio::test]
 async fn a_search_with_clocks_spends_them_and_absurd_clocks_are_refused() {
     let app = app(vec![]);
-    let body = json!({ "spec": "ab", "clock": { "white_ms": 2000, "black_ms": 2000, "white_inc_ms": 0 } });
-    let req = HttpRequest::post("/api/search")
-        .header("content-type", "application/json")
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let (s, bytes) = send(&app, req).await;
-    assert_eq!(s, StatusCode::OK);
-    let ev = events(&String::from_utf8(bytes).unwrap());
+    let ev = search_events(
+        &app,
+        json!({ "spec": "ab", "clock": { "white_ms": 2000, "black_ms": 2000, "white_inc_ms": 0 } }),
+    )
+    .await;
     let (name, best) = ev.last().unwrap();
     assert_eq!(name, "bestmove", "{ev:?}");
     // 2 s left, sudden death: the allocation is a small part of it (far below the 60 s cap).

@@ -1,7 +1,7 @@
 //! The API on 4D Quasi-Alice: the same endpoints as the 5x5x5 games, with the four boards (256
 //! cells), moves that name their destination board, records and a watched tournament.
 
-use super::tests::{app, error_of, events, get_json, post, run_dir};
+use super::tests::{app, error_of, get_json, post, run_dir, search_events};
 use super::*;
 use crate::eval::tournament::Tournament;
 use crate::quasi_alice::Position as QaPosition;
@@ -119,15 +119,7 @@ async fn bad_quasi_alice_requests_are_400s_that_name_what_is_wrong() {
 #[tokio::test]
 async fn a_quasi_alice_search_streams_its_depths_and_a_legal_move() {
     let app = app(vec![]);
-    let body = qa(json!({ "moves": ["1e2e4>3"], "spec": "ab:depth=2" }));
-    let req = axum::http::Request::post("/api/search")
-        .header("content-type", "application/json")
-        .body(axum::body::Body::from(body.to_string()))
-        .unwrap();
-    let res = app.clone().oneshot(req).await.unwrap();
-    assert_eq!(res.status(), StatusCode::OK);
-    let bytes = axum::body::to_bytes(res.into_body(), usize::MAX).await.unwrap();
-    let ev = events(std::str::from_utf8(&bytes).unwrap());
+    let ev = search_events(&app, qa(json!({ "moves": ["1e2e4>3"], "spec": "ab:depth=2" }))).await;
     let depths: Vec<u64> = ev.iter().filter(|(n, _)| n == "info").map(|(_, d)| d["depth"].as_u64().unwrap()).collect();
     assert_eq!(depths, [1, 2]);
     let (name, best) = ev.last().unwrap();
