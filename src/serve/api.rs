@@ -650,13 +650,14 @@ fn record_game<S: WebGame>(req: &GameRequest, id: GameId) -> Result<Json<Value>,
         (_, Some("1-0"), Some("resignation")) => (Some(Outcome::win(Color::White, EndRule::Resignation)), None),
         (_, Some("0-1"), Some("resignation")) => (Some(Outcome::win(Color::Black, EndRule::Resignation)), None),
         (_, Some("1/2-1/2"), Some("agreement")) => (Some(Outcome::draw(EndRule::Adjudication)), Some("agreement".to_string())),
-        // The flag of the side to move fell: as a match's runner rules it (a draw against a bare king).
+        // The flag of the side to move fell: as a match's runner rules it (a draw against a bare
+        // king). A result given must be that one; none asks for it (the answer's `result`).
         (_, r, Some("time-forfeit")) => {
             let outcome = crate::eval::runner::lost_by(&game, game.position().side());
-            if r != Some(outcome.result()) {
+            if let Some(r) = r.filter(|r| *r != outcome.result()) {
                 return Err(ApiError::bad(format!(
                     "result {} with termination time-forfeit: the flag of the side to move fell, so the result is {}",
-                    r.map_or("(none)".to_string(), crate::player::text::clip),
+                    crate::player::text::clip(r),
                     outcome.result()
                 )));
             }
@@ -696,5 +697,5 @@ fn record_game<S: WebGame>(req: &GameRequest, id: GameId) -> Result<Json<Value>,
             None => Vec::new(),
         },
     };
-    Ok(Json(json!({ "text": rec.to_text(), "filename": format!("fiveup-{secs}.pgn") })))
+    Ok(Json(json!({ "text": rec.to_text(), "filename": format!("fiveup-{secs}.pgn"), "result": rec.result_text() })))
 }

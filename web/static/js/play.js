@@ -55,7 +55,7 @@ export class Play extends GameLine {
   leave() {}
 
   over() {
-    return !this.full || this.full.status === 'over' || !!this.local;
+    return !this.full || this.full.status === 'over' || !!this.local || !!(this.clock && this.clock.flagged);
   }
 
   /** Starts a game from the setup form. */
@@ -92,7 +92,7 @@ export class Play extends GameLine {
     this.local = null;
     this.drawOffered = false;
     this.tc = tc;
-    this.clock = tc ? new GameClock(tc, (s) => this.flag(s)) : null;
+    this.clock = tc ? new GameClock(tc, () => this.flag().catch((e) => this.app.showError(e))) : null;
     await this.load(game, ply, full);
     this.app.clearError();
     showEngine({});
@@ -131,15 +131,15 @@ export class Play extends GameLine {
     return { route: 'play', query: lineQuery(this.spec, this.ply, { opponent: this.opponent, side: this.human, clock: this.tc ? this.tc.text : '' }) };
   }
 
-  /** A clock reached zero: that side loses, or draws when the other has a bare king (as a match rules it). */
-  flag(side) {
-    if (this.over()) return;
+  /**
+   * The clock of the side to move reached zero: the server rules it as a match's runner does
+   * (that side loses; a draw when the other has a bare king).
+   */
+  async flag() {
     this.stopEngine();
     this.cancelPremove();
-    const winner = side === 'white' ? 'black' : 'white';
-    const bare = (this.full.board || []).filter((p) => p && p.color === winner).length === 1
-      && !((this.full.reserve && this.full.reserve[winner]) || []).length;
-    this.local = { over: [bare ? '1/2-1/2' : winner === 'white' ? '1-0' : '0-1', 'time-forfeit'] };
+    const r = await api('/api/record', { ...this.spec, termination: 'time-forfeit' });
+    this.local = { over: [r.result, 'time-forfeit'] };
     playSound('end');
     this.render();
   }
