@@ -11,6 +11,7 @@
 //! texts) and Raumschach on the 5x5x5 board, [`crate::quasi_alice`] 4D Quasi-Alice Chess on four
 //! 8x8 boards. The names a user types are mapped to games in `crate::catalog`.
 
+pub mod board8;
 mod color;
 pub mod end;
 pub mod history;
