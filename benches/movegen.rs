@@ -1,6 +1,6 @@
 //! Move generation benchmarks: legal move lists, bulk counting, perft and make/unmake from the
 //! start positions and from a middle-game position reached by a fixed line; 4D Quasi-Alice Chess
-//! perft from its start and move lists in a middle game.
+//! and Mixed 3D Chess perft from their starts and move lists in a middle game.
 //!
 //! Run with `cargo bench --bench movegen`.
 
@@ -83,6 +83,38 @@ fn perft_bulk(c: &mut Criterion) {
         })
     });
     c.bench_function("count_legal/quasi-alice middlegame", |b| b.iter(|| black_box(&mid).count_legal()));
+    mixed3d(c);
+}
+
+/// Mixed 3D: perft 3 from the start (6,974,076 leaves) and a middle game's moves.
+fn mixed3d(c: &mut Criterion) {
+    let start = fiveup::mixed3d::Position::start();
+    let mut g = c.benchmark_group("perft");
+    g.sample_size(10);
+    g.bench_function("mixed3d/3", |b| {
+        b.iter(|| {
+            let mut p = start.clone();
+            perft::perft(&mut p, 3)
+        })
+    });
+    g.finish();
+    let mut mid = start.clone();
+    for _ in 0..40 {
+        let moves = mid.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        mid.make(moves[moves.len() / 2]);
+    }
+    let mut buf = Vec::with_capacity(1024);
+    c.bench_function("legal_moves/mixed3d middlegame", |b| {
+        b.iter(|| {
+            buf.clear();
+            black_box(&mid).legal_moves_into(&mut buf);
+            buf.len()
+        })
+    });
+    c.bench_function("count_legal/mixed3d middlegame", |b| b.iter(|| black_box(&mid).count_legal()));
 }
 
 fn make_unmake(c: &mut Criterion) {

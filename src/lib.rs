@@ -9,6 +9,7 @@ pub mod fsutil;
 pub mod game;
 pub mod layers;
 pub mod mcts;
+pub mod mixed3d;
 pub mod nn;
 pub mod player;
 pub mod progress;
