@@ -15,18 +15,24 @@ pub enum GameId {
     FiveUp(Ruleset),
     /// 4D Quasi-Alice Chess on four 8x8 boards.
     QuasiAlice,
+    /// Mixed 3D Chess on the 8x8x8 cube.
+    Mixed3d,
 }
 
 /// Every game, in the order help texts list them.
-pub const ALL: [GameId; 4] = [
+pub const ALL: [GameId; 5] = [
     GameId::FiveUp(Ruleset::FiveUp),
     GameId::FiveUp(Ruleset::FiveUp2001),
     GameId::FiveUp(Ruleset::Raumschach),
     GameId::QuasiAlice,
+    GameId::Mixed3d,
 ];
 
+/// Every game's name, as help texts and errors list them.
+pub const NAMES: &str = "fiveup, fiveup-2001, raumschach, quasi-alice or mixed3d";
+
 /// Games of the rules contract that cannot be played yet, with what they are.
-const PLANNED: [(&str, &str); 2] = [("mixed3d", "Mixed 3D Chess"), ("startrek", "Star Trek tri-dimensional chess")];
+const PLANNED: [(&str, &str); 1] = [("startrek", "Star Trek tri-dimensional chess")];
 
 /// The names of the 5x5x5 games.
 pub const FIVE_UP_NAMES: &str = "fiveup, fiveup-2001, raumschach";
@@ -37,6 +43,31 @@ impl GameId {
         match self {
             GameId::FiveUp(r) => r.name(),
             GameId::QuasiAlice => crate::quasi_alice::NAME,
+            GameId::Mixed3d => crate::mixed3d::NAME,
+        }
+    }
+
+    /// What fiveup does with this game, for the message of a command it cannot run.
+    pub const fn abilities(self) -> &'static str {
+        match self {
+            GameId::FiveUp(_) => "every command",
+            GameId::QuasiAlice => "perft, moves, show, replay, analyse, match, sprt, tournament and values (ab, mcts, random and uci: players), uci, train and selfplay, bench search and the web page (serve)",
+            GameId::Mixed3d => "perft, moves, show and replay (the rules) so far",
+        }
+    }
+
+    /// Whether the game has players (engines, matches, the protocol, training, the web page);
+    /// a game without them has its rules commands only (perft, moves, show, replay).
+    pub const fn has_players(self) -> bool {
+        !matches!(self, GameId::Mixed3d)
+    }
+
+    /// The game, if it has players; else why `what` (a command or setting) cannot run on it yet.
+    pub fn with_players(self, what: &str) -> Result<GameId, NotAvailable> {
+        if self.has_players() {
+            Ok(self)
+        } else {
+            Err(NotAvailable { what: what.to_string(), game: self })
         }
     }
 
@@ -59,10 +90,10 @@ impl fmt::Display for GameId {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum UnknownGame {
     /// Not a name at all.
-    #[error("unknown ruleset '{0}' (expected fiveup, fiveup-2001, raumschach or quasi-alice)")]
+    #[error("unknown ruleset '{0}' (expected {NAMES})")]
     Unknown(String),
     /// A game of the rules contract that is not playable yet.
-    #[error("'{0}' ({1}) is not playable yet (expected fiveup, fiveup-2001, raumschach or quasi-alice)")]
+    #[error("'{0}' ({1}) is not playable yet (expected {NAMES})")]
     Planned(String, &'static str),
 }
 
@@ -72,6 +103,9 @@ impl FromStr for GameId {
         let s = s.trim();
         if s == crate::quasi_alice::NAME {
             return Ok(GameId::QuasiAlice);
+        }
+        if s == crate::mixed3d::NAME {
+            return Ok(GameId::Mixed3d);
         }
         if let Ok(r) = s.parse::<Ruleset>() {
             return Ok(GameId::FiveUp(r));
@@ -85,9 +119,7 @@ impl FromStr for GameId {
 
 /// A command or setting that has not been built for a game yet.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "{what} is not available for {game} yet: it runs on the 5x5x5 games ({FIVE_UP_NAMES}); {game} has perft, moves, show, replay, analyse, match, sprt, tournament and values (ab, mcts, random and uci: players), uci, train and selfplay, bench search and the web page (serve)"
-)]
+#[error("{what} is not available for {game} yet: it runs on the 5x5x5 games ({FIVE_UP_NAMES}); {game} has {}", game.abilities())]
 pub struct NotAvailable {
     /// The command or setting.
     pub what: String,
@@ -105,8 +137,9 @@ mod tests {
             assert_eq!(g.name().parse::<GameId>().unwrap(), g);
         }
         assert_eq!(" quasi-alice ".parse::<GameId>().unwrap(), GameId::QuasiAlice);
-        let e = "mixed3d".parse::<GameId>().unwrap_err().to_string();
-        assert!(e.contains("Mixed 3D Chess") && e.contains("not playable yet"), "{e}");
+        assert_eq!("mixed3d".parse::<GameId>().unwrap(), GameId::Mixed3d);
+        let e = "startrek".parse::<GameId>().unwrap_err().to_string();
+        assert!(e.contains("Star Trek") && e.contains("not playable yet"), "{e}");
         let e = "chess".parse::<GameId>().unwrap_err().to_string();
         assert!(e.starts_with("unknown ruleset 'chess'"), "{e}");
     }
@@ -115,6 +148,12 @@ mod tests {
     fn a_five_up_only_command_names_itself_and_the_game() {
         let e = GameId::QuasiAlice.five_up("train").unwrap_err().to_string();
         assert!(e.starts_with("train is not available for quasi-alice yet"), "{e}");
+        let e = GameId::Mixed3d.five_up("match").unwrap_err().to_string();
+        assert!(
+            e.starts_with("match is not available for mixed3d yet")
+                && e.ends_with("perft, moves, show and replay (the rules) so far"),
+            "{e}"
+        );
         assert_eq!(GameId::FiveUp(Ruleset::Raumschach).five_up("train").unwrap(), Ruleset::Raumschach);
     }
 }

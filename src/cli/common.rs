@@ -306,8 +306,9 @@ pub fn writer(out: Option<&Path>) -> Result<Option<RecordWriter>> {
 /// settings file may name the rule set).
 #[derive(Args, Debug, Clone)]
 pub struct RulesetArg {
-    /// Rule set: fiveup, fiveup-2001, raumschach or quasi-alice (quasi-alice: perft, moves, show,
-    /// replay (moves or a records file), analyse, match, sprt, tournament, values and uci so far) [default: fiveup].
+    /// Rule set: fiveup, fiveup-2001, raumschach, quasi-alice or mixed3d (quasi-alice: perft, moves,
+    /// show, replay (moves or a records file), analyse, match, sprt, tournament, values and uci so
+    /// far; mixed3d: perft, moves, show and replay) [default: fiveup].
     #[arg(long = "ruleset", value_name = "NAME")]
     pub given: Option<String>,
 }
@@ -366,14 +367,38 @@ impl PositionArgs {
 
     /// The validated 4D Quasi-Alice position (`--castling` and `--hypercylinder` are 5x5x5 flags).
     pub fn quasi_alice(&self) -> Result<fiveup::quasi_alice::Position> {
+        self.other_game(
+            "quasi-alice has chess castling always",
+            fiveup::quasi_alice::Position::start,
+            fiveup::quasi_alice::Position::from_text,
+        )
+    }
+
+    /// The validated Mixed 3D position (`--castling` and `--hypercylinder` are 5x5x5 flags).
+    pub fn mixed3d(&self) -> Result<fiveup::mixed3d::Position> {
+        self.other_game(
+            "mixed3d has Betza's six castlings always",
+            fiveup::mixed3d::Position::start,
+            fiveup::mixed3d::Position::from_text,
+        )
+    }
+
+    /// The position of a game off the 5x5x5 board: its start, or `--position` read by `read`;
+    /// `castles` says how the game castles, for the error when a 5x5x5 flag is given.
+    fn other_game<S, E: std::error::Error + Send + Sync + 'static>(
+        &self,
+        castles: &str,
+        start: impl FnOnce() -> S,
+        read: impl FnOnce(&str) -> Result<S, E>,
+    ) -> Result<S> {
         if self.castling || self.hypercylinder {
             let flag = if self.castling { "--castling" } else { "--hypercylinder" };
-            bail!("{flag} is a 5x5x5 flag; quasi-alice has chess castling always and no hypercylinder");
+            bail!("{flag} is a 5x5x5 flag; {castles} and no hypercylinder");
         }
         if self.is_start()? {
-            return Ok(fiveup::quasi_alice::Position::start());
+            return Ok(start());
         }
-        fiveup::quasi_alice::Position::from_text(&self.position).context("--position")
+        read(&self.position).context("--position")
     }
 
     /// The validated position of a 5x5x5 game (`what` as in [`PositionArgs::variant`]).
@@ -469,7 +494,7 @@ mod tests {
         let e = pos_args(&["--ruleset", "chess"]).position("show").unwrap_err();
         assert_eq!(
             format!("{e:#}"),
-            "unknown ruleset 'chess' (expected fiveup, fiveup-2001, raumschach or quasi-alice)"
+            "unknown ruleset 'chess' (expected fiveup, fiveup-2001, raumschach, quasi-alice or mixed3d)"
         );
         let e = pos_args(&["--ruleset", "raumschach", "--castling"]).position("show").unwrap_err();
         assert!(format!("{e:#}").contains("castling"));

@@ -52,6 +52,7 @@ const MAX_PERFT_DEPTH: u32 = 32;
 pub fn run_perft(a: &PerftArgs, out: &mut dyn Write) -> Result<()> {
     match a.pos.game()? {
         GameId::QuasiAlice => perft_of(&a.pos.quasi_alice()?, a, out),
+        GameId::Mixed3d => perft_of(&a.pos.mixed3d()?, a, out),
         GameId::FiveUp(_) => perft_of(&a.pos.position("perft")?, a, out),
     }
 }
@@ -84,16 +85,8 @@ fn perft_of<S: State>(pos: &S, a: &PerftArgs, out: &mut dyn Write) -> Result<()>
 /// text.
 pub fn run_moves(a: &PositionArgs, out: &mut dyn Write) -> Result<()> {
     let pos = match a.game()? {
-        GameId::QuasiAlice => {
-            let pos = a.quasi_alice()?;
-            let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
-            moves.sort();
-            for m in &moves {
-                writeln!(out, "{m}")?;
-            }
-            writeln!(out, "{} legal moves", moves.len())?;
-            return Ok(());
-        }
+        GameId::QuasiAlice => return list_moves(&a.quasi_alice()?, out),
+        GameId::Mixed3d => return list_moves(&a.mixed3d()?, out),
         GameId::FiveUp(_) => a.position("moves")?,
     };
     let mut moves = pos.legal_moves();
@@ -105,10 +98,22 @@ pub fn run_moves(a: &PositionArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
+/// The legal moves of a game off the 5x5x5 board in its move text, sorted, and their number.
+fn list_moves<S: State>(pos: &S, out: &mut dyn Write) -> Result<()> {
+    let mut moves: Vec<String> = fiveup::game::legal_moves(pos).into_iter().map(|m| pos.move_text(m)).collect();
+    moves.sort();
+    for m in &moves {
+        writeln!(out, "{m}")?;
+    }
+    writeln!(out, "{} legal moves", moves.len())?;
+    Ok(())
+}
+
 /// `fiveup show`.
 pub fn run_show_args(a: &PositionArgs, out: &mut dyn Write) -> Result<()> {
     match a.game()? {
         GameId::QuasiAlice => show(&Game::new(a.quasi_alice()?), "quasi-alice", out),
+        GameId::Mixed3d => show(&Game::new(a.mixed3d()?), "mixed3d", out),
         GameId::FiveUp(_) => run_show(&Game::new(a.position("show")?), out),
     }
 }
@@ -141,16 +146,23 @@ pub fn run_replay(a: &ReplayArgs, out: &mut dyn Write) -> Result<()> {
         writeln!(out, "moves: {}", format_line(game.start(), game.moves()))?;
         return run_show(&game, out);
     }
-    if a.pos.game()? == GameId::QuasiAlice {
-        let mut game = Game::new(a.pos.quasi_alice()?);
-        game.play_line(&a.moves.join(" "))?;
-        writeln!(out, "moves: {}", numbered_line(game.start(), game.moves(), |p, m| p.move_text(m)))?;
-        return show(&game, "quasi-alice", out);
+    match a.pos.game()? {
+        GameId::QuasiAlice => return replay_line(Game::new(a.pos.quasi_alice()?), &a.moves, out),
+        GameId::Mixed3d => return replay_line(Game::new(a.pos.mixed3d()?), &a.moves, out),
+        GameId::FiveUp(_) => {}
     }
     let mut game = Game::new(a.pos.position("replay")?);
     game.play_line(&a.moves.join(" "))?;
     writeln!(out, "moves: {}", format_line(game.start(), game.moves()))?;
     run_show(&game, out)
+}
+
+/// Plays `moves` in a game off the 5x5x5 board and shows where they lead.
+fn replay_line<S: State>(mut game: Game<S>, moves: &[String], out: &mut dyn Write) -> Result<()> {
+    game.play_line(&moves.join(" "))?;
+    writeln!(out, "moves: {}", numbered_line(game.start(), game.moves(), |p, m| p.move_text(m)))?;
+    let name = game.position().game_name();
+    show(&game, name, out)
 }
 
 /// Game `number` (1-based) of `records` read from `path`, after a line naming it.

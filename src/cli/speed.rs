@@ -46,6 +46,9 @@ pub struct BenchSearchArgs {
 /// the `engine::bench` signature at depth 4 with its speed.
 pub fn run(a: &BenchSearchArgs, out: &mut dyn Write) -> Result<()> {
     let games = a.rulesets.iter().map(|r| r.parse::<GameId>()).collect::<Result<Vec<_>, _>>()?;
+    for g in &games {
+        g.with_players("bench search")?;
+    }
     let rulesets: Vec<Ruleset> = games.iter().filter_map(|g| g.five_up("").ok()).collect();
     let quasi_alice = games.contains(&GameId::QuasiAlice);
     if a.depths.is_empty() || a.depths.iter().any(|&d| d == 0 || d > MAX_DEPTH) {

@@ -3,7 +3,7 @@
 use super::common::{self, GameArgs, GameDefaults, RulesetArg};
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use fiveup::catalog::GameId;
+use fiveup::catalog::{GameId, NotAvailable};
 use fiveup::player::spec::{AlphaBetaSpec, PlayerSpec};
 use fiveup::rules::Variant;
 use fiveup::values::quasi_alice::QuasiAliceRules;
@@ -105,7 +105,7 @@ pub struct ValuesArgs {
 fn default_engine(game: GameId) -> &'static str {
     match game {
         GameId::FiveUp(_) => "ab:nodes=1700,hash=4",
-        GameId::QuasiAlice => "ab:nodes=1700,hash=4",
+        GameId::QuasiAlice | GameId::Mixed3d => "ab:nodes=1700,hash=4",
     }
 }
 
@@ -213,6 +213,7 @@ pub fn run(a: &ValuesArgs, out: &mut dyn Write) -> Result<()> {
     match a.ruleset.game()? {
         g @ GameId::FiveUp(rs) => run_game::<fiveup::rules::Position>(a, g, Variant::plain(rs), out),
         g @ GameId::QuasiAlice => run_game::<fiveup::quasi_alice::Position>(a, g, QuasiAliceRules, out),
+        game @ GameId::Mixed3d => Err(NotAvailable { what: "values".into(), game }.into()),
     }
 }
 

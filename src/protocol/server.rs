@@ -58,12 +58,13 @@ pub fn check_player(game: GameId, spec: &PlayerSpec) -> Result<(), BuildError> {
     match game {
         GameId::FiveUp(_) => crate::rules::Position::build_player(spec).map(drop),
         GameId::QuasiAlice => crate::quasi_alice::Position::build_player(spec).map(drop),
+        game @ GameId::Mixed3d => Err(crate::catalog::NotAvailable { what: "uci".into(), game }.into()),
     }
 }
 
 /// The `UCI_Variant` values, as the `uci` reply lists them.
 fn variant_names() -> String {
-    crate::catalog::ALL.iter().map(|g| format!(" var {}", g.name())).collect()
+    crate::catalog::ALL.iter().filter(|g| g.has_players()).map(|g| format!(" var {}", g.name())).collect()
 }
 
 /// The options the engine declares, as sent in reply to `uci`.
@@ -103,7 +104,7 @@ impl Options {
     fn variant(&self) -> Result<Variant, VariantError> {
         let ruleset = match self.game {
             GameId::FiveUp(r) => r,
-            GameId::QuasiAlice => Ruleset::FiveUp,
+            GameId::QuasiAlice | GameId::Mixed3d => Ruleset::FiveUp,
         };
         Variant::new(ruleset, self.castling, self.hypercylinder)
     }
@@ -115,6 +116,9 @@ impl Options {
             GameId::FiveUp(_) => self.variant().map(drop).map_err(OptionsError::Variant),
             GameId::QuasiAlice if self.hypercylinder => Err(OptionsError::NoCylinder(self.game)),
             GameId::QuasiAlice => Ok(()),
+            game @ GameId::Mixed3d => {
+                Err(OptionsError::NoPlayers(crate::catalog::NotAvailable { what: "UCI_Variant".into(), game }))
+            }
         }
     }
 
@@ -133,6 +137,9 @@ enum OptionsError {
     /// The hypercylinder asked for in a game on 8x8 boards.
     #[error("{0} has no hypercylinder board (set Hypercylinder to false first)")]
     NoCylinder(GameId),
+    /// A game that has its rules only.
+    #[error(transparent)]
+    NoPlayers(crate::catalog::NotAvailable),
 }
 
 /// The session state: the options and the current game's table.
@@ -181,6 +188,8 @@ fn table_for(o: &Options) -> Box<dyn Served> {
     match o.game {
         GameId::FiveUp(_) => Box::new(Table::<crate::rules::Position>::new(o)),
         GameId::QuasiAlice => Box::new(Table::<crate::quasi_alice::Position>::new(o)),
+        // `Options::check` refuses a game without players before a table is made for it.
+        GameId::Mixed3d => Box::new(Table::<crate::rules::Position>::new(o)),
     }
 }
 
@@ -705,7 +714,7 @@ mod tests {
         let errors: Vec<&String> = lines.iter().filter(|l| l.starts_with("info string error: ")).collect();
         assert_eq!(errors.len(), 8, "{lines:?}");
         let want = [
-            "setoption UCI_Variant: unknown ruleset 'chess' (expected fiveup, fiveup-2001, raumschach or quasi-alice)",
+            "setoption UCI_Variant: unknown ruleset 'chess' (expected fiveup, fiveup-2001, raumschach, quasi-alice or mixed3d)",
             "position: a quasi-alice position has 4 boards",
             "go: no valid position",
             "position: move 2 '1e2e4>3': ",

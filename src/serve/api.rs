@@ -235,6 +235,7 @@ fn suggested_players(st: &AppState, game: GameId) -> Vec<String> {
             "random",
         ],
         GameId::QuasiAlice => &["ab:time=0.5", "ab:time=2", "ab:depth=4", "ab:depth=1", "random"],
+        GameId::Mixed3d => &[],
     };
     let plays = |spec: &PlayerSpec| match (game, spec) {
         (GameId::FiveUp(_), _) => true,
@@ -243,6 +244,7 @@ fn suggested_players(st: &AppState, game: GameId) -> Vec<String> {
             !matches!(ab.eval, crate::player::spec::EvalChoice::Nnue(_) | crate::player::spec::EvalChoice::Shipped)
         }
         (GameId::QuasiAlice, _) => true,
+        (GameId::Mixed3d, _) => false,
     };
     let engines = st.config.engines.iter().filter(|e| e.parse::<PlayerSpec>().is_ok_and(|s| plays(&s)));
     builtin.iter().map(|s| s.to_string()).chain(engines.cloned()).collect()
@@ -252,12 +254,13 @@ fn suggested_players(st: &AppState, game: GameId) -> Vec<String> {
 pub(crate) async fn info(State(st): State<Arc<AppState>>) -> Json<Value> {
     let rulesets: Vec<Value> = crate::catalog::ALL
         .iter()
+        .filter(|g| g.has_players())
         .map(|&g| {
             let kinds: Vec<Value> =
                 kinds(g).into_iter().map(|(l, name)| json!({ "letter": l.to_string(), "name": name })).collect();
             let (castling, hypercylinder) = match g {
                 GameId::FiveUp(r) => (r != Ruleset::Raumschach, Variant::new(r, false, true).is_ok()),
-                GameId::QuasiAlice => (false, false),
+                GameId::QuasiAlice | GameId::Mixed3d => (false, false),
             };
             json!({ "name": g.name(), "castling": castling, "hypercylinder": hypercylinder, "kinds": kinds,
                     "players": suggested_players(&st, g) })

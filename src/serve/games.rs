@@ -54,7 +54,8 @@ pub(crate) trait WebGame: RecordGame<Undo: Send> {
 }
 
 /// Runs `$body` with `$S` standing for the position type of the game `$game` (a
-/// [`GameId`]): the one place that maps a game to its [`WebGame`] implementation.
+/// [`GameId`]): the one place that maps a game to its [`WebGame`] implementation. For a game the
+/// page does not play, the enclosing function returns [`not_in_page`]'s error.
 macro_rules! for_game {
     ($game:expr, $S:ident => $body:expr) => {
         match $game {
@@ -66,10 +67,25 @@ macro_rules! for_game {
                 type $S = crate::quasi_alice::Position;
                 $body
             }
+            g @ crate::catalog::GameId::Mixed3d => return Err(crate::serve::games::not_in_page(g)),
         }
     };
 }
 pub(crate) use for_game;
+
+/// The answer to a request for a game the page does not play (400).
+pub(crate) fn not_in_page(game: GameId) -> super::ApiError {
+    super::ApiError::bad(format!("ruleset: {}", NotAvailableInPage(game)))
+}
+
+/// Why the page cannot play a game.
+struct NotAvailableInPage(GameId);
+
+impl std::fmt::Display for NotAvailableInPage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the web page does not play {} yet ({} has {})", self.0, self.0, self.0.abilities())
+    }
+}
 
 /// Piece kinds of a game for `/api/info`: `(letter, name)`.
 pub(crate) fn kinds(game: GameId) -> Vec<(char, &'static str)> {
@@ -80,6 +96,7 @@ pub(crate) fn kinds(game: GameId) -> Vec<(char, &'static str)> {
             .map(|k| (k.letter(), k.name()))
             .collect(),
         GameId::QuasiAlice => crate::quasi_alice::Kind::ALL.iter().map(|&k| (k.letter(), k.name())).collect(),
+        GameId::Mixed3d => crate::mixed3d::Kind::ALL.iter().map(|&k| (k.letter(), k.name())).collect(),
     }
 }
 

@@ -342,7 +342,8 @@ fn live_game(path: &Path, now: SystemTime) -> Option<Value> {
     }
     let v: Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
     let game: GameId = v["ruleset"].as_str()?.parse().ok()?;
-    let mut out = for_game!(game, S => live_position::<S>(&v, game)?);
+    let position = || -> Result<Option<Value>, ApiError> { Ok(for_game!(game, S => live_position::<S>(&v, game))) };
+    let mut out = position().ok()??;
     let fields = json!({ "white": v["white"], "black": v["black"], "ruleset": game.name(),
                          "age_s": (age * 10.0).round() / 10.0 });
     if let (Value::Object(o), Value::Object(f)) = (&mut out, fields) {

@@ -70,5 +70,8 @@ pub fn for_game<W: ForGame<Output = Result<T, TrainError>>, T>(cfg: &TrainConfig
     match cfg.game()? {
         GameId::FiveUp(_) => work.run::<crate::rules::Position>(),
         GameId::QuasiAlice => work.run::<crate::quasi_alice::Position>(),
+        game @ GameId::Mixed3d => {
+            Err(TrainError::Backend(crate::catalog::NotAvailable { what: "train".into(), game }.to_string()))
+        }
     }
 }

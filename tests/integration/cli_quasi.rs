@@ -40,8 +40,8 @@ fn bad_quasi_alice_input_is_refused_in_one_line() {
     assert_one_line_error(&o, "castling field");
     let o = fiveup(&["perft", "1", "--ruleset", "quasi-alice", "--hypercylinder"]);
     assert_one_line_error(&o, "--hypercylinder is a 5x5x5 flag");
-    let o = fiveup(&["perft", "1", "--ruleset", "mixed3d"]);
-    assert_one_line_error(&o, "'mixed3d' (Mixed 3D Chess) is not playable yet");
+    let o = fiveup(&["perft", "1", "--ruleset", "startrek"]);
+    assert_one_line_error(&o, "'startrek' (Star Trek tri-dimensional chess) is not playable yet");
 }
 
 #[test]

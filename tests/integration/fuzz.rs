@@ -12,6 +12,7 @@
 use fiveup::eval::records::{parse_records, parse_records_prefix, TextRecord};
 use fiveup::game::line::tokenize_moves;
 use fiveup::game::Game;
+use fiveup::mixed3d::Position as M3Position;
 use fiveup::nn::Symmetry;
 use fiveup::player::spec::PlayerSpec;
 use fiveup::quasi_alice::Position as QaPosition;
@@ -239,6 +240,71 @@ proptest! {
     #[test]
     fn quasi_alice_move_text_of_any_string(seed in any::<u64>(), plies in 0usize..40, s in "\\PC{0,16}", t in "[1-5a-i0-9qrbnkx>]{0,10}") {
         let p = quasi_alice_after(plies, seed);
+        for text in [&s, &t] {
+            if let Ok(m) = p.parse_move(text) {
+                prop_assert!(p.legal_moves().contains(&m));
+            }
+        }
+    }
+}
+
+// ===== Mixed 3D position and move text ==========================================================
+
+/// A Mixed 3D game of up to `plies` pseudo-random legal moves from the start.
+fn mixed3d_after(plies: usize, seed: u64) -> M3Position {
+    let mut rng = fiveup::rng::SplitMix64::new(seed);
+    let mut p = M3Position::start();
+    for _ in 0..plies {
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        p.make(moves[rng.below(moves.len())]);
+    }
+    p
+}
+
+/// Reads a Mixed 3D position text; one that parses prints a text that parses back to the same
+/// position, and (with `moves_too`) every legal move reads back from its text.
+fn check_mixed3d_text(text: &str, moves_too: bool) -> Result<(), TestCaseError> {
+    let Ok(p) = M3Position::from_text(text) else { return Ok(()) };
+    let canonical = p.to_text();
+    let back = M3Position::from_text(&canonical);
+    prop_assert_eq!(back.as_ref(), Ok(&p), "canonical {}", canonical);
+    prop_assert_eq!(p.legal_moves().len() as u64, p.count_legal(), "{}", canonical);
+    if moves_too {
+        for m in p.legal_moves() {
+            prop_assert_eq!(p.parse_move(&m.to_string()), Ok(m), "{} in {}", m, canonical);
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn mixed3d_text_of_any_string(s in "\\PC{0,200}") {
+        check_mixed3d_text(&s, false)?;
+    }
+
+    #[test]
+    fn mixed3d_text_of_field_shaped_strings(
+        s in "([1-8pnbrqkcPNBRQKC]{1,8}/){7}[1-8pnbrqkcPNBRQKC]{1,8}(\\|([1-8pnbrqkcPNBRQKC]{1,8}/){7}[1-8pnbrqkcPNBRQKC]{1,8}){7} [wbx] ([1-8][ah][18],?){0,3}-? [1-8a-h1-8-]{1,3} [0-9]{1,3} [0-9]{1,3}",
+    ) {
+        check_mixed3d_text(&s, false)?;
+    }
+
+    #[test]
+    fn mixed3d_mutated_game_positions(seed in any::<u64>(), plies in 0usize..60, ms in prop::collection::vec(text_mutation(), 1..4)) {
+        let p = mixed3d_after(plies, seed);
+        check_mixed3d_text(&p.to_text(), true)?;
+        check_mixed3d_text(&lossy(&mutated(p.to_text().as_bytes(), &ms)), false)?;
+    }
+
+    #[test]
+    fn mixed3d_move_text_of_any_string(seed in any::<u64>(), plies in 0usize..40, s in "\\PC{0,16}", t in "[1-9a-i0-9x=QRBNKC-]{0,10}") {
+        let p = mixed3d_after(plies, seed);
         for text in [&s, &t] {
             if let Ok(m) = p.parse_move(text) {
                 prop_assert!(p.legal_moves().contains(&m));

@@ -9,11 +9,13 @@ use crate::tomlcfg::{check, in_range, range, ConfigError};
 impl TrainConfig {
     /// The game `rules.ruleset` names.
     pub fn game(&self) -> Result<GameId, ConfigError> {
-        self.rules.ruleset.trim().parse().map_err(|_| ConfigError::Range {
+        let range = || ConfigError::Range {
             key: "rules.ruleset".into(),
             value: format!("{:?}", self.rules.ruleset),
-            allowed: "\"fiveup\", \"fiveup-2001\", \"raumschach\", \"quasi-alice\"".into(),
-        })
+            allowed: "\"fiveup\", \"fiveup-2001\", \"raumschach\", \"quasi-alice\" (mixed3d has its rules only so far)"
+                .into(),
+        };
+        self.rules.ruleset.trim().parse::<GameId>().ok().filter(|g| g.has_players()).ok_or_else(range)
     }
 
     /// The validated 5x5x5 variant (another game is an error naming it).
@@ -42,7 +44,7 @@ impl TrainConfig {
     pub fn validate(&self) -> Result<(), ConfigError> {
         let variant = match self.game()? {
             GameId::FiveUp(_) => Some(self.variant()?),
-            GameId::QuasiAlice => {
+            GameId::QuasiAlice | GameId::Mixed3d => {
                 self.validate_other_game()?;
                 None
             }

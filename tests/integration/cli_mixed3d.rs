@@ -1,0 +1,59 @@
+//! Mixed 3D Chess through the binary: the rules commands, bad input, and the clear refusal of the
+//! commands not built for it yet.
+
+use crate::common::{assert_one_line_error, fiveup, fiveup_with_input, ok};
+
+#[test]
+fn perft_divide_moves_show_and_replay() {
+    let out = ok(&fiveup(&["perft", "2", "--ruleset", "mixed3d", "--threads", "2"]));
+    assert_eq!(out.lines().last(), Some("perft(2) = 35344"));
+    let out = ok(&fiveup(&["perft", "2", "--divide", "--ruleset", "mixed3d", "--threads", "1"]));
+    let rows: Vec<&str> = out.lines().filter(|l| l.contains(": ")).collect();
+    assert_eq!(rows.len(), 188);
+    assert!(rows.contains(&"4e2-4e4: 188"), "{out}");
+    let out = ok(&fiveup(&["moves", "--ruleset", "mixed3d"]));
+    assert_eq!(out.lines().last(), Some("188 legal moves"));
+    assert!(out.lines().any(|l| l == "1b1-2b3"), "a knight's leap to the next level: {out}");
+    let out = ok(&fiveup(&["show", "--ruleset", "mixed3d"]));
+    assert!(out.contains(&format!("position: {}\n", fiveup::mixed3d::START)), "{out}");
+    assert!(out.contains("ruleset: mixed3d\n") && out.contains("level 8"), "{out}");
+    assert!(out.ends_with("status: ongoing\n"), "{out}");
+    // A pawn capture across levels, then en passant across levels (the pawn taken stands on the
+    // passed cell's level and file, one rank on).
+    let out = ok(&fiveup(&["replay", "--ruleset", "mixed3d", "1. 4d2-4d4 5a7-5a6 2. 4d4-4d5 3d7-3d5 3. 4d5x3d6"]));
+    assert!(out.contains("moves: 1. 4d2-4d4 5a7-5a6 2. 4d4-4d5 3d7-3d5 3. 4d5-3d6\n"), "{out}");
+    assert!(out.contains("|rnbqcbnr/ppp1pppp/3P4/8/8/8/PPPPPPPP/RNBQCBNR|"), "{out}");
+}
+
+#[test]
+fn bad_mixed3d_input_is_refused_in_one_line() {
+    let o = fiveup(&["replay", "--ruleset", "mixed3d", "1. 4e2-4e4 4e7-4e4"]);
+    assert_one_line_error(&o, "move 1... 4e7-4e4: '4e7-4e4' is not a legal move in this position");
+    let o = fiveup(&["replay", "--ruleset", "mixed3d", "1. e4"]);
+    assert_one_line_error(&o, "is not a mixed3d move (expected <cell>-<cell>[=Q|R|B|N]");
+    let o = fiveup(&["show", "--ruleset", "mixed3d", "--position", "8/8 w - - 0 1"]);
+    assert_one_line_error(&o, "--position: a mixed3d position has 8 levels");
+    let start = fiveup::mixed3d::START;
+    let o = fiveup(&["show", "--ruleset", "mixed3d", "--position", &start.replace("4h1,1h1", "1h1,4h1")]);
+    assert_one_line_error(&o, "castling field");
+    let o = fiveup(&["perft", "1", "--ruleset", "mixed3d", "--castling"]);
+    assert_one_line_error(&o, "--castling is a 5x5x5 flag; mixed3d has Betza's six castlings always");
+}
+
+#[test]
+fn commands_not_built_for_mixed3d_say_so_before_any_work() {
+    for (args, what) in [
+        (&["match", "--ruleset", "mixed3d", "--white", "random", "--black", "random"][..], "match"),
+        (&["analyse", "--ruleset", "mixed3d"], "analyse"),
+        (&["values", "--ruleset", "mixed3d", "--out", "never-written"], "values"),
+        (&["bench", "search", "--rulesets", "mixed3d"], "bench search"),
+        (&["uci", "--ruleset", "mixed3d"], "uci"),
+    ] {
+        let o = fiveup(args);
+        assert_one_line_error(&o, &format!("{what} is not available for mixed3d yet"));
+    }
+    assert!(!std::path::Path::new("never-written").exists());
+    let o = fiveup_with_input(&["uci"], "setoption name UCI_Variant value mixed3d\nquit\n");
+    let out = ok(&o);
+    assert!(out.contains("UCI_Variant is not available for mixed3d yet"), "{out}");
+}
