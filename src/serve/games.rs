@@ -75,16 +75,7 @@ pub(crate) use for_game;
 
 /// The answer to a request for a game the page does not play (400).
 pub(crate) fn not_in_page(game: GameId) -> super::ApiError {
-    super::ApiError::bad(format!("ruleset: {}", NotAvailableInPage(game)))
-}
-
-/// Why the page cannot play a game.
-struct NotAvailableInPage(GameId);
-
-impl std::fmt::Display for NotAvailableInPage {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "the web page does not play {} yet ({} has {})", self.0, self.0, self.0.abilities())
-    }
+    super::ApiError::bad(format!("ruleset: the web page does not play {game} yet ({game} has {})", game.abilities()))
 }
 
 /// Piece kinds of a game for `/api/info`: `(letter, name)`.
