@@ -93,6 +93,20 @@ impl Imbalance {
         Some((pieces[0], self.b_lacks.len() as i32 - a_pawns))
     }
 
+    /// One piece against pieces and pawns (`R/BPPPP`, `Q/RRPP`): A lacks one non-pawn kind (and
+    /// maybe pawns), B at least one non-pawn kind and at least one pawn. Such a match brackets a
+    /// piece worth more than the pawns a side has and enters the joint fit (an exchange of pieces
+    /// alone, `R/B` or `Q/RBN`, stays a check). The piece A lacks.
+    pub fn piece_bracket(&self) -> Option<Kind> {
+        let pieces: Vec<Kind> = self.a_lacks.iter().copied().filter(|&k| k != Kind::Pawn).collect();
+        let b_pieces = self.b_lacks.iter().filter(|&&k| k != Kind::Pawn).count();
+        let b_pawns = self.b_lacks.len() - b_pieces;
+        match pieces[..] {
+            [piece] if b_pieces >= 1 && b_pawns >= 1 => Some(piece),
+            _ => None,
+        }
+    }
+
     /// A's material minus B's, in pawns, under `value` (negative when A is handicapped).
     pub fn material_delta(&self, value: impl Fn(Kind) -> f64) -> f64 {
         self.b_lacks.iter().map(|&k| value(k)).sum::<f64>() - self.a_lacks.iter().map(|&k| value(k)).sum::<f64>()

@@ -11,9 +11,10 @@
 //!    [`crate::eval::elo`]; floored at `1/(4 n_i)`, half a game in `2 n_i`, so a run of identical
 //!    pairs does not claim certainty). `s_i` is clamped to `[1/(4 n_i), 1 − 1/(4 n_i)]`.
 //! 2. `L_i = ln(s_i / (1 − s_i))`, `se(L_i) = se(s_i) / (s_i (1 − s_i))` (delta method).
-//! 3. **Joint fit.** Every pawn-odds match (A lacks `k` pawns) and every match of one piece
-//!    against pawns (A lacks `X` and maybe pawns, B lacks only pawns: `X`, `X/PPP`) enters one
-//!    weighted least-squares fit of the θ, `w = 1 / se(L)²`: `θ = (XᵀWX)⁻¹ XᵀWL`,
+//! 3. **Joint fit.** Every pawn-odds match (A lacks `k` pawns), every match of one piece
+//!    against pawns (A lacks `X` and maybe pawns, B lacks only pawns: `X`, `X/PPP`) and every
+//!    match of one piece against pieces and pawns (`R/BPPPP`, `Q/RRPP`: the brackets of a piece
+//!    worth more than the pawns a side has) enters one weighted least-squares fit of the θ, `w = 1 / se(L)²`: `θ = (XᵀWX)⁻¹ XᵀWL`,
 //!    `Cov(θ) = (XᵀWX)⁻¹` ([`NormalEquations::least_squares`]), and `χ²` of the residuals as a
 //!    check of the model. `β = θ_pawn`.
 //!    The pawn's scale comes from the calibration matches *and* from any piece measured against
@@ -23,8 +24,11 @@
 //!    matches near 50% are worth designing for (`X/PPP` rather than `X`): there `L ≈ 0`, so the
 //!    uncertainty of `β` (the weak part: a pawn moves the score by only a few percent) hardly
 //!    reaches `v_X`, and a logit is most precise at 50%.
-//!    An exchange (A lacks `X`, B lacks `Y`; any match where B lacks a piece other than pawns) is
-//!    kept out of the fit, as a check: it gives `v_X − v_Y = (b − a) − L / β` (`a`, `b` the pawns
+//!    A match of one piece against pieces and pawns measures `v_X` as the sum of the pieces and
+//!    pawns it is matched with, so the values of those pieces (and their uncertainty) carry into
+//!    it through the fit's covariance.
+//!    An exchange of pieces alone (A lacks `X`, B lacks `Y` and no pawn) is kept out of the fit,
+//!    as a check: it gives `v_X − v_Y = (b − a) − L / β` (`a`, `b` the pawns
 //!    each side also lacks), `se² = se(L)²/β² + L² se(β)²/β⁴`. With several pieces on a side the
 //!    values are summed: `Q/RBN` measures `v_Q − (v_R + v_B + v_N)`, a test of additivity.
 //! 5. Bootstrap by pair: every imbalance's pairs are resampled with replacement (seeded ChaCha8),
@@ -189,9 +193,15 @@ pub enum ImbalanceFitError {
     NoPawnAdvantage(String),
 }
 
-/// Whether an imbalance enters the joint fit (step 3): pawn odds, or one piece against pawns.
+/// Whether an imbalance enters the joint fit (step 3): pawn odds, one piece against pawns, or
+/// one piece against pieces and pawns.
 fn in_fit(imb: &Imbalance) -> bool {
-    imb.is_calibration() || imb.measured_piece().is_some()
+    imb.is_calibration() || imb.measured_piece().is_some() || imb.piece_bracket().is_some()
+}
+
+/// The piece a fitted match measures: the one A lacks against pawns, or against pieces and pawns.
+fn measures(imb: &Imbalance) -> Option<Kind> {
+    imb.measured_piece().map(|p| p.0).or_else(|| imb.piece_bracket())
 }
 
 /// The point estimates of steps 1–4.
@@ -334,7 +344,7 @@ pub fn estimate(results: &[PairResults], bootstrap: usize, seed: u64) -> Result<
         let matches: Vec<&LogitStat> = results
             .iter()
             .zip(&fit.stats)
-            .filter(|(r, _)| r.imbalance.measured_piece().is_some_and(|(k, _)| k == kind))
+            .filter(|(r, _)| measures(&r.imbalance) == Some(kind))
             .filter_map(|(_, st)| st.as_ref())
             .collect();
         report.values.push(PieceValue {
@@ -462,6 +472,41 @@ pub(crate) mod tests {
         assert_eq!(r.calibration_games, 2 * 2 * 3000);
     }
 
+    /// A queen worth more than the pawns a side may give is bracketed by knight, bishop and pawns
+    /// (`Q/NBP` is even at Aikin's values, `Q/NBPP` a pawn past it): those matches enter the fit,
+    /// the queen comes out of them and the knight's and bishop's own brackets, and a bare
+    /// exchange stays a check.
+    #[test]
+    fn a_piece_bracketed_by_pieces_and_pawns_is_measured_by_the_fit() {
+        let q = Kind::Queen;
+        let (n, b, p) = (Kind::Knight, Kind::Bishop, Kind::Pawn);
+        let imbs = vec![
+            Imbalance::pawns(1),
+            Imbalance::pawns(2),
+            Imbalance { a_lacks: vec![n], b_lacks: vec![p; 4] },
+            Imbalance { a_lacks: vec![n], b_lacks: vec![p; 3] },
+            Imbalance { a_lacks: vec![b], b_lacks: vec![p; 4] },
+            Imbalance { a_lacks: vec![b], b_lacks: vec![p; 3] },
+            Imbalance { a_lacks: vec![q], b_lacks: vec![n, b, p] },
+            Imbalance { a_lacks: vec![q], b_lacks: vec![n, b, p, p] },
+            Imbalance::exchange(n, b),
+        ];
+        assert_eq!(imbs[6].piece_bracket(), Some(q));
+        assert_eq!(imbs[8].piece_bracket(), None);
+        let results = simulate(&imbs, 4000, 0.35, 0.1, 17);
+        let r = estimate(&results, 200, 3).unwrap();
+        let queen = r.values.iter().find(|v| v.kind == q).expect("the queen is measured");
+        assert_eq!((queen.imbalance.as_str(), queen.games), ("Q/NBP Q/NBPP", 2 * 2 * 4000));
+        assert!((queen.estimate.value - aikin(q)).abs() < 3.5 * queen.estimate.se, "{queen:?}");
+        // Its uncertainty includes the knight's and the bishop's.
+        let knight = r.values.iter().find(|v| v.kind == n).unwrap();
+        assert!(queen.estimate.se > knight.estimate.se, "{queen:?} {knight:?}");
+        assert_eq!(r.exchanges.len(), 1);
+        assert_eq!(r.exchanges[0].imbalance, "N/B");
+        // Eight fitted matches, four parameters (pawn, knight, bishop, queen).
+        assert_eq!(r.dof, 4);
+    }
+
     #[test]
     fn matches_near_even_measure_more_precisely_than_the_bare_piece() {
         // Equal games: the knight (truth 4) alone against N/PPP and N/PPPP (the second even).
@@ -507,7 +552,11 @@ pub(crate) mod tests {
     fn the_fit_matches_the_previous_implementation() {
         // A small fixed design (calibration, single pieces, a bracket, two exchanges), with a
         // bootstrap. The expected figures were computed by the previous implementation (the
-        // normal equations and their Cholesky solve written out in this file).
+        // normal equations and their Cholesky solve written out in this file), whose last
+        // exchange was `R/NP`; that match now enters the fit (a piece against a piece and
+        // pawns), so the design plays `RP/N` in its place, a check with the same number of
+        // pairs (the simulation and the bootstrap draw the same random numbers for the other
+        // matches), and the figures of that one match are left out of the comparison.
         let imbs = vec![
             Imbalance::pawns(1),
             Imbalance::pawns(2),
@@ -515,7 +564,7 @@ pub(crate) mod tests {
             Imbalance::piece(Kind::Rook),
             Imbalance::parse("N/PPP", Ruleset::FiveUp).unwrap(),
             Imbalance::exchange(Kind::Knight, Kind::Rook),
-            Imbalance { a_lacks: vec![Kind::Rook], b_lacks: vec![Kind::Knight, Kind::Pawn] },
+            Imbalance { a_lacks: vec![Kind::Rook, Kind::Pawn], b_lacks: vec![Kind::Knight] },
         ];
         let r = estimate(&simulate(&imbs, 60, 0.3, 0.05, 31), 40, 8).unwrap();
         let mut got =
@@ -586,7 +635,15 @@ pub(crate) mod tests {
             0.43232110018615005,
             2.5588872827971616,
         ];
-        assert_pinned(&got, EXPECTED);
+        // Without the last match's statistics (7 header figures, then 5 per match) and its
+        // exchange (the last 4 figures).
+        let drop = |v: &[f64]| [&v[..7 + 6 * 5], &v[7 + 7 * 5..v.len() - 4]].concat();
+        assert_eq!(got.len(), EXPECTED.len());
+        assert_pinned(&drop(&got), &drop(EXPECTED));
+        let check = &r.exchanges[1];
+        assert_eq!(check.imbalance, "RP/N");
+        // Aikin's values: rook and pawn against a knight, 5 + 1 − 4 = 2 pawns.
+        assert!((check.estimate.value - 2.0).abs() < 3.5 * check.estimate.se, "{check:?}");
     }
 
     #[test]
