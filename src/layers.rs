@@ -4,8 +4,8 @@
 //! |---:|---|---|
 //! | 0 | `fsutil`, `progress`, `rng`, `tomlcfg` | files and atomic writes, progress bars, the seeded random source, config loading |
 //! | 1 | `store` | run directories on object storage |
-//! | 2 | `game` | the game interface (`State`), sides, the end-of-game rules, a game with history, perft |
-//! | 3 | `rules`, `quasi_alice` | the games: Five Up and Raumschach on 5x5x5; 4D Quasi-Alice Chess |
+//! | 2 | `game` | the game interface (`State`), sides, the end-of-game rules, a game with history, perft, one 8x8 board's attacks |
+//! | 3 | `rules`, `quasi_alice`, `mixed3d` | the games: Five Up and Raumschach on 5x5x5; 4D Quasi-Alice Chess; Mixed 3D Chess |
 //! | 4 | `catalog`, `tablebase` | the games by name: what `--ruleset` and the configs accept; the 5x5x5 endgame tables |
 //! | 5 | `engine` | alpha-beta search, the hand evaluation, NNUE inference (`engine::nnue`) |
 //! | 6 | `nn` | planes, the policy index, the evaluator trait, the torch network |
@@ -34,6 +34,7 @@ pub const LAYERS: &[(&str, u32)] = &[
     ("game", 2),
     ("rules", 3),
     ("quasi_alice", 3),
+    ("mixed3d", 3),
     ("catalog", 4),
     ("tablebase", 4),
     ("engine", 5),
