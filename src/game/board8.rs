@@ -30,6 +30,32 @@ pub fn parse_square(s: &[u8]) -> Option<usize> {
     }
 }
 
+/// Appends one board's FEN field to `s`: ranks 8 to 1 joined by `/`, files a-h, a digit for each
+/// run of empty squares; `char_at` gives the letter of the man on a square.
+pub fn write_fen_board(s: &mut String, char_at: impl Fn(usize) -> Option<char>) {
+    for r in (0..8).rev() {
+        let mut empty = 0;
+        for f in 0..8 {
+            match char_at(r * 8 + f) {
+                Some(c) => {
+                    if empty > 0 {
+                        s.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    s.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            s.push(char::from(b'0' + empty));
+        }
+        if r > 0 {
+            s.push('/');
+        }
+    }
+}
+
 /// The squares reached from each square by the given (file, rank) steps.
 pub const fn leaper_table(steps: &[(i32, i32)]) -> [u64; 64] {
     let mut t = [0u64; 64];

@@ -481,11 +481,6 @@ impl Position {
             }
         });
     }
-
-    /// The royal king's castlings available by rights and position (for tests and the page).
-    pub fn castlings(&self) -> Vec<Move> {
-        self.legal_moves().into_iter().filter(|m| m.flag() == Flag::Castle).collect()
-    }
 }
 
 #[cfg(test)]

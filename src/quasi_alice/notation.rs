@@ -311,27 +311,7 @@ pub fn placement_text(piece_at: impl Fn(usize) -> Option<Piece>) -> String {
         if b > 0 {
             s.push('|');
         }
-        for r in (0..8).rev() {
-            let mut empty = 0;
-            for f in 0..8 {
-                match piece_at(b * 64 + r * 8 + f) {
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        s.push(p.char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                s.push(char::from(b'0' + empty));
-            }
-            if r > 0 {
-                s.push('/');
-            }
-        }
+        crate::game::board8::write_fen_board(&mut s, |sq| piece_at(b * 64 + sq).map(|p| p.char()));
     }
     s
 }

@@ -11,7 +11,7 @@
 
 use fiveup::eval::records::{parse_records, parse_records_prefix, TextRecord};
 use fiveup::game::line::tokenize_moves;
-use fiveup::game::Game;
+use fiveup::game::{Game, State};
 use fiveup::mixed3d::Position as M3Position;
 use fiveup::nn::Symmetry;
 use fiveup::player::spec::PlayerSpec;
@@ -186,12 +186,11 @@ fn check_position_text(text: &str, v: Variant, moves_too: bool) -> Result<(), Te
 
 // ===== 4D Quasi-Alice position and move text ====================================================
 
-/// A Quasi-Alice game of up to `plies` pseudo-random legal moves from the start.
-fn quasi_alice_after(plies: usize, seed: u64) -> QaPosition {
+/// A game of up to `plies` pseudo-random legal moves from `start`.
+fn game_after<S: State>(mut p: S, plies: usize, seed: u64) -> S {
     let mut rng = fiveup::rng::SplitMix64::new(seed);
-    let mut p = QaPosition::start();
     for _ in 0..plies {
-        let moves = p.legal_moves();
+        let moves = fiveup::game::legal_moves(&p);
         if moves.is_empty() {
             break;
         }
@@ -200,19 +199,36 @@ fn quasi_alice_after(plies: usize, seed: u64) -> QaPosition {
     p
 }
 
-/// Reads a Quasi-Alice position text; one that parses prints a text that parses back to the same
-/// position, and (with `moves_too`) every legal move reads back from its text.
-fn check_quasi_alice_text(text: &str, moves_too: bool) -> Result<(), TestCaseError> {
-    let Ok(p) = QaPosition::from_text(text) else { return Ok(()) };
+/// Reads a position text of a game off the 5x5x5 board with `read`; one that parses prints a text
+/// that parses back to the same position, lists as many moves as it counts, and (with
+/// `moves_too`) reads every legal move back from its text.
+fn check_game_text<S: State + PartialEq, E: std::fmt::Debug>(
+    text: &str,
+    read: fn(&str) -> Result<S, E>,
+    moves_too: bool,
+) -> Result<(), TestCaseError> {
+    let Ok(p) = read(text) else { return Ok(()) };
     let canonical = p.to_text();
-    let back = QaPosition::from_text(&canonical);
-    prop_assert_eq!(back.as_ref(), Ok(&p), "canonical {}", canonical);
+    let back = read(&canonical);
+    prop_assert!(back.as_ref().is_ok_and(|b| *b == p), "canonical {}: {:?}", canonical, back.err());
+    let moves = fiveup::game::legal_moves(&p);
+    prop_assert_eq!(moves.len() as u64, p.count_legal(), "{}", canonical);
     if moves_too {
-        for m in p.legal_moves() {
-            prop_assert_eq!(p.parse_move(&m.to_string()), Ok(m), "{} in {}", m, canonical);
+        for m in moves {
+            prop_assert_eq!(p.parse_move(&m.to_string()).ok(), Some(m), "{} in {}", m, canonical);
         }
     }
     Ok(())
+}
+
+/// A Quasi-Alice game of up to `plies` pseudo-random legal moves from the start.
+fn quasi_alice_after(plies: usize, seed: u64) -> QaPosition {
+    game_after(QaPosition::start(), plies, seed)
+}
+
+/// [`check_game_text`] for Quasi-Alice.
+fn check_quasi_alice_text(text: &str, moves_too: bool) -> Result<(), TestCaseError> {
+    check_game_text(text, QaPosition::from_text, moves_too)
 }
 
 proptest! {
@@ -252,32 +268,12 @@ proptest! {
 
 /// A Mixed 3D game of up to `plies` pseudo-random legal moves from the start.
 fn mixed3d_after(plies: usize, seed: u64) -> M3Position {
-    let mut rng = fiveup::rng::SplitMix64::new(seed);
-    let mut p = M3Position::start();
-    for _ in 0..plies {
-        let moves = p.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        p.make(moves[rng.below(moves.len())]);
-    }
-    p
+    game_after(M3Position::start(), plies, seed)
 }
 
-/// Reads a Mixed 3D position text; one that parses prints a text that parses back to the same
-/// position, and (with `moves_too`) every legal move reads back from its text.
+/// [`check_game_text`] for Mixed 3D.
 fn check_mixed3d_text(text: &str, moves_too: bool) -> Result<(), TestCaseError> {
-    let Ok(p) = M3Position::from_text(text) else { return Ok(()) };
-    let canonical = p.to_text();
-    let back = M3Position::from_text(&canonical);
-    prop_assert_eq!(back.as_ref(), Ok(&p), "canonical {}", canonical);
-    prop_assert_eq!(p.legal_moves().len() as u64, p.count_legal(), "{}", canonical);
-    if moves_too {
-        for m in p.legal_moves() {
-            prop_assert_eq!(p.parse_move(&m.to_string()), Ok(m), "{} in {}", m, canonical);
-        }
-    }
-    Ok(())
+    check_game_text(text, M3Position::from_text, moves_too)
 }
 
 proptest! {
