@@ -52,23 +52,19 @@ impl GameId {
         match self {
             GameId::FiveUp(_) => "every command",
             GameId::QuasiAlice => "perft, moves, show, replay, analyse, match, sprt, tournament and values (ab, mcts, random and uci: players), uci, train and selfplay, bench search and the web page (serve)",
-            GameId::Mixed3d => "perft, moves, show and replay (the rules) so far",
+            GameId::Mixed3d => "perft, moves, show, replay, analyse, match, sprt, tournament (ab, random and uci: players), uci and bench search so far",
         }
     }
 
-    /// Whether the game has players (engines, matches, the protocol, training, the web page);
-    /// a game without them has its rules commands only (perft, moves, show, replay).
-    pub const fn has_players(self) -> bool {
+    /// Whether the game has networks: self-play, training and `mcts:` players. Every game has
+    /// the rules commands and alpha-beta, random and outside-engine players.
+    pub const fn has_networks(self) -> bool {
         !matches!(self, GameId::Mixed3d)
     }
 
-    /// The game, if it has players; else why `what` (a command or setting) cannot run on it yet.
-    pub fn with_players(self, what: &str) -> Result<GameId, NotAvailable> {
-        if self.has_players() {
-            Ok(self)
-        } else {
-            Err(NotAvailable { what: what.to_string(), game: self })
-        }
+    /// Whether the web page (`serve`) plays the game.
+    pub const fn in_web_page(self) -> bool {
+        !matches!(self, GameId::Mixed3d)
     }
 
     /// The 5x5x5 ruleset, or why `what` (a command or setting) cannot run on this game yet.
@@ -151,7 +147,7 @@ mod tests {
         let e = GameId::Mixed3d.five_up("match").unwrap_err().to_string();
         assert!(
             e.starts_with("match is not available for mixed3d yet")
-                && e.ends_with("perft, moves, show and replay (the rules) so far"),
+                && e.ends_with("(ab, random and uci: players), uci and bench search so far"),
             "{e}"
         );
         assert_eq!(GameId::FiveUp(Ruleset::Raumschach).five_up("train").unwrap(), Ruleset::Raumschach);

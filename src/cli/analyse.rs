@@ -29,8 +29,10 @@ pub struct AnalyseArgs {
 /// Alpha-beta: one line per completed depth; MCTS: the most visited moves and a summary line;
 /// then `bestmove <coordinate move>` last.
 pub fn run(a: &AnalyseArgs, out: &mut dyn Write) -> Result<()> {
-    if a.pos.game()? == GameId::QuasiAlice {
-        return run_game(&a.pos.quasi_alice()?, &a.engine, out);
+    match a.pos.game()? {
+        GameId::QuasiAlice => return run_game(&a.pos.quasi_alice()?, &a.engine, out),
+        GameId::Mixed3d => return run_game(&a.pos.mixed3d()?, &a.engine, out),
+        GameId::FiveUp(_) => {}
     }
     let pos = a.pos.position("analyse")?;
     if let Status::Over(o) = Game::new(pos.clone()).status() {

@@ -168,6 +168,12 @@ pub struct GameOptions {
     /// result (`adjudication/tablebase`; 5x5x5 games; `fiveup tablebase generate` builds them).
     #[arg(long, value_name = "DIR")]
     pub adjudicate_tb: Option<PathBuf>,
+    /// At the ply cap, a side ahead by at least this many pawns of material, once the captures
+    /// are played out (a quiescence search on the default piece values), wins
+    /// (`adjudication/material`) instead of the draw; 0.5..=100 (mixed3d, whose 256 men seldom run
+    /// out before the cap).
+    #[arg(long, value_name = "PAWNS")]
+    pub adjudicate_material: Option<f64>,
     /// Rules and start position.
     #[command(flatten)]
     pub pos: PositionArgs,
@@ -176,6 +182,9 @@ pub struct GameOptions {
 impl GameOptions {
     /// The adjudicator of `--adjudicate-tb` (5x5x5 games), or `None` without the flag.
     pub fn tablebase_adjudicator(&self) -> Result<Option<fiveup::eval::runner::Adjudicator<Position>>> {
+        if self.adjudicate_material.is_some() {
+            bail!("--adjudicate-material is for mixed3d, not for the 5x5x5 games");
+        }
         let Some(dir) = &self.adjudicate_tb else { return Ok(None) };
         if self.game.run.is_some() {
             bail!("--adjudicate-tb does not apply with --run: games played on workers are not adjudicated by tables");
@@ -185,12 +194,33 @@ impl GameOptions {
         Ok(Some(fiveup::eval::runner::tablebase_adjudicator(tables)))
     }
 
-    /// `--adjudicate-tb` given for a game without tables: an error naming the game.
+    /// `--adjudicate-tb` given for a game without tables: an error naming the game; the same for
+    /// `--adjudicate-material` off Mixed 3D.
     pub fn no_tablebase_for(&self, game: &str) -> Result<()> {
         if self.adjudicate_tb.is_some() {
             bail!("--adjudicate-tb: endgame tables exist for the 5x5x5 games, not for {game}");
         }
+        if self.adjudicate_material.is_some() && game != fiveup::mixed3d::NAME {
+            bail!("--adjudicate-material is for mixed3d, not for {game}");
+        }
         Ok(())
+    }
+
+    /// The adjudicator of `--adjudicate-material` (Mixed 3D), or `None` without the flag.
+    pub fn material_adjudicator(&self) -> Result<Option<fiveup::eval::runner::Adjudicator<fiveup::mixed3d::Position>>> {
+        let Some(pawns) = self.adjudicate_material else { return Ok(None) };
+        if !(0.5..=100.0).contains(&pawns) {
+            bail!("--adjudicate-material must be from 0.5 to 100 pawns, not {pawns}");
+        }
+        if self.game.run.is_some() {
+            bail!("--adjudicate-material does not apply with --run: games played on workers are not adjudicated");
+        }
+        let w = fiveup::engine::mixed3d::M3Weights::default();
+        let margin = (pawns * f64::from(w.value(fiveup::mixed3d::Kind::Pawn))).round() as i32;
+        Ok(Some(fiveup::eval::runner::material_adjudicator::<fiveup::engine::mixed3d::M3Board>(
+            w.material_only(),
+            margin,
+        )))
     }
 
     /// Checks `--out` against `--force` and the files the command reads (the openings file and
@@ -308,7 +338,7 @@ pub fn writer(out: Option<&Path>) -> Result<Option<RecordWriter>> {
 pub struct RulesetArg {
     /// Rule set: fiveup, fiveup-2001, raumschach, quasi-alice or mixed3d (quasi-alice: perft, moves,
     /// show, replay (moves or a records file), analyse, match, sprt, tournament, values and uci so
-    /// far; mixed3d: perft, moves, show and replay) [default: fiveup].
+    /// far; mixed3d: the same but values) [default: fiveup].
     #[arg(long = "ruleset", value_name = "NAME")]
     pub given: Option<String>,
 }

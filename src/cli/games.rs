@@ -117,11 +117,11 @@ pub fn run_stats(a: &StatsArgs, out: &mut dyn Write) -> Result<()> {
     }
     let mut files = Vec::new();
     for f in &a.files {
-        // Each file names its game; a quasi-alice file is read as one.
-        let (t, cut) = if records_ruleset(f).as_deref() == Some(fiveup::quasi_alice::NAME) {
-            tally_file::<fiveup::quasi_alice::Position>(f, &a.a, &a.b)?
-        } else {
-            tally_file::<fiveup::rules::Position>(f, &a.a, &a.b)?
+        // Each file names its game, and is read as one of it.
+        let (t, cut) = match records_ruleset(f).as_deref() {
+            Some(fiveup::quasi_alice::NAME) => tally_file::<fiveup::quasi_alice::Position>(f, &a.a, &a.b)?,
+            Some(fiveup::mixed3d::NAME) => tally_file::<fiveup::mixed3d::Position>(f, &a.a, &a.b)?,
+            _ => tally_file::<fiveup::rules::Position>(f, &a.a, &a.b)?,
         };
         files.push((f, t, cut));
     }

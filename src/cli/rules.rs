@@ -134,12 +134,11 @@ fn show<S: State>(game: &Game<S>, ruleset: &str, out: &mut dyn Write) -> Result<
 
 pub fn run_replay(a: &ReplayArgs, out: &mut dyn Write) -> Result<()> {
     if let Some(path) = &a.record {
-        // The file names its game; a quasi-alice file is read as one whatever --ruleset says.
-        if fiveup::eval::records::records_ruleset(path).as_deref() == Some(fiveup::quasi_alice::NAME) {
-            let records = fiveup::eval::records::read_records_of::<fiveup::quasi_alice::Position>(path)?;
-            let game = record_game(&records, path, a.game, out)?;
-            writeln!(out, "moves: {}", numbered_line(game.start(), game.moves(), |p, m| p.move_text(m)))?;
-            return show(&game, "quasi-alice", out);
+        // The file names its game and is read as one of it, whatever --ruleset says.
+        match fiveup::eval::records::records_ruleset(path).as_deref() {
+            Some(fiveup::quasi_alice::NAME) => return replay_record::<fiveup::quasi_alice::Position>(path, a, out),
+            Some(fiveup::mixed3d::NAME) => return replay_record::<fiveup::mixed3d::Position>(path, a, out),
+            _ => {}
         }
         let records = fiveup::eval::records::read_records(path)?;
         let game = record_game(&records, path, a.game, out)?;
@@ -163,6 +162,18 @@ fn replay_line<S: State>(mut game: Game<S>, moves: &[String], out: &mut dyn Writ
     writeln!(out, "moves: {}", numbered_line(game.start(), game.moves(), |p, m| p.move_text(m)))?;
     let name = game.position().game_name();
     show(&game, name, out)
+}
+
+/// Replays game `a.game` of the records file `path` of a game off the 5x5x5 board.
+fn replay_record<S: fiveup::eval::records::RecordGame>(
+    path: &std::path::Path,
+    a: &ReplayArgs,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let records = fiveup::eval::records::read_records_of::<S>(path)?;
+    let game = record_game(&records, path, a.game, out)?;
+    writeln!(out, "moves: {}", numbered_line(game.start(), game.moves(), |p, m| p.move_text(m)))?;
+    show(&game, game.start().game_name(), out)
 }
 
 /// Game `number` (1-based) of `records` read from `path`, after a line naming it.

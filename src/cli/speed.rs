@@ -4,6 +4,7 @@
 use anyhow::{bail, Result};
 use clap::Args;
 use fiveup::catalog::GameId;
+use fiveup::engine::mixed3d::{M3Board, M3Weights};
 use fiveup::engine::quasi_alice::{QaBoard, QaWeights};
 use fiveup::engine::{bench, Engine, EngineConfig, Limits, SearchBoard, Weights};
 use fiveup::rules::{Position, Ruleset, Variant};
@@ -18,7 +19,8 @@ pub struct BenchSearchArgs {
     /// Search depths, comma-separated.
     #[arg(long, value_name = "LIST", value_delimiter = ',', default_value = "5,6,7")]
     pub depths: Vec<u32>,
-    /// Rulesets whose start positions are searched, comma-separated (`quasi-alice` too).
+    /// Rulesets whose start positions are searched, comma-separated (`quasi-alice` and `mixed3d`
+    /// too).
     #[arg(long, value_name = "LIST", value_delimiter = ',', default_value = "fiveup,raumschach")]
     pub rulesets: Vec<String>,
     /// Runs per search; the best and the median are reported (other processes only slow a run).
@@ -36,7 +38,7 @@ pub struct BenchSearchArgs {
     pub nnue: Vec<std::path::PathBuf>,
     /// A weights/values TOML file (as `ab:values=FILE`) the hand evaluation of every searched
     /// ruleset plays with instead of the defaults, e.g. to measure what a term costs (a
-    /// Quasi-Alice weights file when `--rulesets` is `quasi-alice` alone).
+    /// Quasi-Alice or Mixed 3D weights file when `--rulesets` names that game alone).
     #[arg(long, value_name = "FILE")]
     pub values: Option<std::path::PathBuf>,
 }
@@ -46,22 +48,23 @@ pub struct BenchSearchArgs {
 /// the `engine::bench` signature at depth 4 with its speed.
 pub fn run(a: &BenchSearchArgs, out: &mut dyn Write) -> Result<()> {
     let games = a.rulesets.iter().map(|r| r.parse::<GameId>()).collect::<Result<Vec<_>, _>>()?;
-    for g in &games {
-        g.with_players("bench search")?;
-    }
     let rulesets: Vec<Ruleset> = games.iter().filter_map(|g| g.five_up("").ok()).collect();
     let quasi_alice = games.contains(&GameId::QuasiAlice);
+    let mixed3d = games.contains(&GameId::Mixed3d);
+    let others = usize::from(quasi_alice) + usize::from(mixed3d) + usize::from(!rulesets.is_empty());
     if a.depths.is_empty() || a.depths.iter().any(|&d| d == 0 || d > MAX_DEPTH) {
         bail!("--depths must list depths from 1 to {MAX_DEPTH}");
     }
     if games.is_empty() {
         bail!("--rulesets must name at least one ruleset");
     }
-    if quasi_alice && !rulesets.is_empty() && a.values.is_some() {
-        bail!("--values: a weights file is for one kind of game; name quasi-alice alone or the 5x5x5 rulesets alone");
+    if others > 1 && a.values.is_some() {
+        bail!(
+            "--values: a weights file is for one kind of game; name quasi-alice, mixed3d or the 5x5x5 rulesets alone"
+        );
     }
-    if quasi_alice && !a.nnue.is_empty() && rulesets.is_empty() {
-        bail!("--nnue: there are no NNUE networks for quasi-alice yet");
+    if !a.nnue.is_empty() && rulesets.is_empty() {
+        bail!("--nnue: there are NNUE networks for the 5x5x5 rulesets only");
     }
     if !(1..=100).contains(&a.repeat) {
         bail!("--repeat must be from 1 to 100");
@@ -85,6 +88,10 @@ pub fn run(a: &BenchSearchArgs, out: &mut dyn Write) -> Result<()> {
     let qa_weights = match (&a.values, quasi_alice) {
         (Some(f), true) => QaWeights::from_file(f).map_err(|e| anyhow::anyhow!("--values {}: {e}", f.display()))?,
         _ => QaWeights::default(),
+    };
+    let m3_weights = match (&a.values, mixed3d) {
+        (Some(f), true) => M3Weights::from_file(f).map_err(|e| anyhow::anyhow!("--values {}: {e}", f.display()))?,
+        _ => M3Weights::default(),
     };
     let weights = rulesets
         .iter()
@@ -114,17 +121,19 @@ pub fn run(a: &BenchSearchArgs, out: &mut dyn Write) -> Result<()> {
             writeln!(out, "{:<11} {eval:>5} {depth:>5} {nodes:>11} {best:>10.2} {median:>12.2}", rs.name())?;
         }
     }
-    if quasi_alice {
-        let pos = fiveup::quasi_alice::Position::start();
-        for &depth in &a.depths {
-            let (nodes, best, median) =
-                speed(a.repeat, &pos, depth, || Engine::<QaBoard>::with_eval(qa_weights.clone(), config.clone()));
-            writeln!(
-                out,
-                "{:<11} {:>5} {depth:>5} {nodes:>11} {best:>10.2} {median:>12.2}",
-                GameId::QuasiAlice,
-                "hand"
-            )?;
+    let mut row = |game: GameId, (nodes, best, median): (u64, f64, f64), depth: u32| {
+        writeln!(out, "{:<11} {:>5} {depth:>5} {nodes:>11} {best:>10.2} {median:>12.2}", game, "hand")
+    };
+    for &depth in &a.depths {
+        if quasi_alice {
+            let pos = fiveup::quasi_alice::Position::start();
+            let r = speed(a.repeat, &pos, depth, || Engine::<QaBoard>::with_eval(qa_weights.clone(), config.clone()));
+            row(GameId::QuasiAlice, r, depth)?;
+        }
+        if mixed3d {
+            let pos = fiveup::mixed3d::Position::start();
+            let r = speed(a.repeat, &pos, depth, || Engine::<M3Board>::with_eval(m3_weights.clone(), config.clone()));
+            row(GameId::Mixed3d, r, depth)?;
         }
     }
     if rulesets.is_empty() {

@@ -3,7 +3,7 @@
 use super::common::{bound, finish, two_players, writer, GameDefaults, GameOptions, MAX_GAMES};
 use anyhow::Result;
 use clap::Args;
-use fiveup::catalog::{GameId, NotAvailable};
+use fiveup::catalog::GameId;
 use fiveup::eval::records::RecordGame;
 use fiveup::eval::runner::Adjudicator;
 use fiveup::eval::{paired_jobs_lazy, Decision, GameJob, MatchTally, OpeningStream, Sprt, SprtConfig, SprtStatus};
@@ -53,7 +53,12 @@ pub fn run(a: &SprtArgs, out: &mut dyn Write) -> Result<()> {
             a.opts.no_tablebase_for("quasi-alice")?;
             run_game(a, || a.opts.openings_of(&start), None, out)
         }
-        game @ GameId::Mixed3d => Err(NotAvailable { what: "sprt".into(), game }.into()),
+        GameId::Mixed3d => {
+            let start = a.opts.pos.mixed3d()?;
+            a.opts.no_tablebase_for("mixed3d")?;
+            let adjudicate = a.opts.material_adjudicator()?;
+            run_game(a, || a.opts.openings_of(&start), adjudicate, out)
+        }
     }
 }
 

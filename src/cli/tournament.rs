@@ -4,7 +4,7 @@
 use super::common::{progress, GameArgs, GameDefaults, RulesetArg};
 use anyhow::{bail, Result};
 use clap::Args;
-use fiveup::catalog::{GameId, NotAvailable};
+use fiveup::catalog::GameId;
 use fiveup::eval::records::RecordGame;
 use fiveup::eval::tournament::{effort_text, report_text, Plan, Tournament, TournamentConfig, GAMES_FILE};
 use fiveup::eval::Executor;
@@ -118,7 +118,13 @@ pub fn run(a: &TournamentArgs, out: &mut dyn Write) -> Result<()> {
             let exec = a.game.executor(&t.config.ruleset, || Ok(t.config.concurrency))?;
             play(&t, t.plan_from(&fiveup::quasi_alice::Position::start())?, &exec, out)
         }
-        game @ GameId::Mixed3d => Err(NotAvailable { what: "tournament".into(), game }.into()),
+        GameId::Mixed3d => {
+            for p in &t.players {
+                <fiveup::mixed3d::Position as PlayGame>::build_player(p)?;
+            }
+            let exec = a.game.executor(&t.config.ruleset, || Ok(t.config.concurrency))?;
+            play(&t, t.plan_from(&fiveup::mixed3d::Position::start())?, &exec, out)
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use clap::Args;
 /// `fiveup uci`.
 #[derive(Args, Debug)]
 #[command(mut_arg("given", |a| a.help(
-    "The game before any `setoption name UCI_Variant` (fiveup, fiveup-2001, raumschach, quasi-alice; mixed3d has its rules only so far) [default: fiveup]",
+    "The game before any `setoption name UCI_Variant` (fiveup, fiveup-2001, raumschach, quasi-alice, mixed3d) [default: fiveup]",
 )))]
 pub struct UciArgs {
     /// The player behind the protocol (the `Player` option's default): `ab:eval=auto` (the
@@ -24,7 +24,7 @@ pub struct UciArgs {
 /// player of, is an error before the session starts), then serves the protocol on stdin/stdout
 /// until `quit` or the end of input.
 pub fn run(a: &UciArgs) -> Result<()> {
-    let game = a.ruleset.game()?.with_players("uci")?;
+    let game = a.ruleset.game()?;
     let spec = fiveup::player::spec::PlayerSpec::parse_unlimited(&a.player).context("--player")?;
     // Networks and values files are loaded now, so a bad one fails here with one line.
     fiveup::protocol::check_player(game, &spec).context("--player")?;

@@ -5,8 +5,8 @@
 //! ([`board`]): a game's position with its evaluation state, its evaluation, its split of the
 //! moves into noisy and quiet ones, the moves quiescence tries and its check test. [`Engine`]`<B>`
 //! is monomorphised per game (no dynamic dispatch per node). The 5x5x5 games (the default `B`)
-//! are [`FiveUpBoard`] with the modules below; 4D Quasi-Alice Chess is [`quasi_alice`] (its own
-//! evaluation and weights).
+//! are [`FiveUpBoard`] with the modules below; 4D Quasi-Alice Chess is [`quasi_alice`] and Mixed
+//! 3D Chess [`mixed3d`] (each with its own evaluation and weights).
 //!
 //! Design of the search and of the 5x5x5 side:
 //! - [`search`]: [`Engine::search`] deepens 1, 2, ... with aspiration windows around the last
@@ -42,6 +42,7 @@ mod fiveup_board;
 pub mod heuristics;
 mod incremental;
 pub mod mates;
+pub mod mixed3d;
 pub mod nnue;
 pub mod ordering;
 pub mod quasi_alice;

@@ -127,6 +127,34 @@ impl RecordGame for crate::quasi_alice::Position {
         (0..4).map(|b| self.men(color, b).count_ones()).sum::<u32>() == 1
     }
 }
+
+impl RecordGame for crate::mixed3d::Position {
+    fn tags(_: &Self) -> (&'static str, String) {
+        (crate::mixed3d::NAME, "-".to_string())
+    }
+
+    fn start_from_tags(ruleset: &str, flags: &str, start: &str) -> Result<Self, String> {
+        if ruleset != crate::mixed3d::NAME {
+            return Err(format!("Ruleset '{ruleset}' in a {} records file", crate::mixed3d::NAME));
+        }
+        if flags.trim() != "-" {
+            return Err(format!("unknown flag '{flags}' ({} has none)", crate::mixed3d::NAME));
+        }
+        if start == "startpos" {
+            Ok(crate::mixed3d::Position::start())
+        } else {
+            crate::mixed3d::Position::from_text(start).map_err(|e| format!("Start: {e}"))
+        }
+    }
+
+    fn movetext(start: &Self, moves: &[crate::mixed3d::Move]) -> String {
+        crate::game::line::numbered_line(start, moves, |_, m| m.to_string())
+    }
+
+    fn lone_king(&self, color: Color) -> bool {
+        (0..crate::mixed3d::geometry::SIDE).map(|l| self.men(color, l).count_ones()).sum::<u32>() == 1
+    }
+}
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

@@ -9,7 +9,9 @@
 //!   are the same for any concurrency (time-limited players are not reproducible anyway).
 //! - Each game: the opening moves are played, then the players alternate until a rule of
 //!   [`Game::status`] ends it, or the ply cap (counted over the whole game, opening included)
-//!   adjudicates a draw (`Termination "adjudication/ply-cap"`).
+//!   adjudicates a draw (`Termination "adjudication/ply-cap"`). An [`Adjudicator`] may end a game
+//!   earlier (endgame tables), or decide the one that reaches the cap by material
+//!   ([`material_adjudicator`]: `adjudication/material`).
 //! - Each record gets the tags `WhiteNodes`/`BlackNodes` (nodes, or simulations, the side's
 //!   searches reported in total) and `WhiteSeconds`/`BlackSeconds` (its thinking time).
 //! - The runner enforces the rules: a player that answers an illegal move, or forfeits
@@ -135,10 +137,17 @@ pub struct GameJob<S: State = Position> {
     pub adjudicate: Option<Adjudicator<S>>,
 }
 
-/// A judge that ends a game early when it knows the result: before each move it is shown the
-/// position and may answer the outcome and the termination's detail (`tablebase`).
+/// A judge that ends a game when it knows the result. An early judge is shown the position before
+/// each move and may answer the outcome and the termination's detail (`tablebase`); a judge at the
+/// cap is shown only the position that reaches the ply cap, and decides it instead of the draw
+/// (`material`), or leaves the draw.
 #[derive(Clone)]
-pub struct Adjudicator<S>(pub Arc<Judge<S>>);
+pub struct Adjudicator<S> {
+    /// The judge.
+    pub judge: Arc<Judge<S>>,
+    /// Whether it is asked only at the ply cap (else before every move).
+    pub at_cap: bool,
+}
 
 /// What an [`Adjudicator`] calls: the outcome and the termination's detail, or `None` to play on.
 pub type Judge<S> = dyn Fn(&S) -> Option<(Outcome, String)> + Send + Sync;
@@ -155,7 +164,7 @@ impl<S> std::fmt::Debug for Adjudicator<S> {
 /// game goes on.
 pub fn tablebase_adjudicator(tables: Arc<crate::tablebase::Tablebases>) -> Adjudicator<Position> {
     use crate::tablebase::Dtm;
-    Adjudicator(Arc::new(move |pos: &Position| {
+    let judge = Arc::new(move |pos: &Position| {
         let value = tables.probe(pos)?;
         let left = 100u16.saturating_sub(pos.halfmove().min(100) as u16);
         let side = pos.side();
@@ -166,7 +175,35 @@ pub fn tablebase_adjudicator(tables: Arc<crate::tablebase::Tablebases>) -> Adjud
             _ => return None,
         };
         Some((outcome, "tablebase".to_string()))
-    }))
+    });
+    Adjudicator { judge, at_cap: false }
+}
+
+/// Adjudication at the ply cap by material, for games whose men seldom run out before the cap
+/// (Mixed 3D's 256): the position reaching the cap is searched by quiescence with `material`, an
+/// evaluation of material alone (captures and recaptures played out, up to 100,000 nodes); a side
+/// ahead by at least `margin` centipawns wins (`adjudication/material`), otherwise the game is
+/// drawn as usual.
+pub fn material_adjudicator<B: crate::engine::SearchBoard>(material: B::Eval, margin: i32) -> Adjudicator<B::Pos>
+where
+    B::Pos: State,
+{
+    let config = crate::engine::EngineConfig { hash_mb: 1, keep_tt: false, threads: 1 };
+    let engine = std::sync::Mutex::new(crate::engine::Engine::<B>::with_eval(material, config));
+    let judge = Arc::new(move |pos: &B::Pos| {
+        let mut engine = engine.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let score = engine.quiesce(pos, 100_000).score.0;
+        let side = pos.side();
+        let winner = if score >= margin {
+            side
+        } else if score <= -margin {
+            side.flip()
+        } else {
+            return None;
+        };
+        Some((Outcome::win(winner, EndRule::Adjudication), "material".to_string()))
+    });
+    Adjudicator { judge, at_cap: true }
 }
 
 /// Why a game could not be played.
@@ -281,9 +318,15 @@ pub fn play_game_unless<S: RecordGame>(
             break (o, None);
         }
         if job.max_plies.is_some_and(|cap| game.moves().len() >= cap) {
-            break (Outcome::draw(EndRule::Adjudication), Some("ply-cap".to_string()));
+            let judged = job.adjudicate.as_ref().filter(|a| a.at_cap).and_then(|a| (a.judge)(game.position()));
+            break match judged {
+                Some((o, detail)) => (o, Some(detail)),
+                None => (Outcome::draw(EndRule::Adjudication), Some("ply-cap".to_string())),
+            };
         }
-        if let Some((o, detail)) = job.adjudicate.as_ref().and_then(|a| (a.0)(game.position())) {
+        if let Some((o, detail)) =
+            job.adjudicate.as_ref().filter(|a| !a.at_cap).and_then(|a| (a.judge)(game.position()))
+        {
             break (o, Some(detail));
         }
         if abandon() {
@@ -589,6 +632,26 @@ mod tests {
         assert!(recs.iter().all(|r| r.moves.len() <= 40 && r.opening_plies == 4));
         assert_eq!(recs[0].white, recs[1].black);
         assert_eq!(recs[0].moves[..4], recs[1].moves[..4]);
+    }
+
+    #[test]
+    fn the_material_judge_decides_at_the_cap_after_the_captures() {
+        use crate::engine::mixed3d::{M3Board, M3Weights};
+        use crate::mixed3d::Position as M3;
+        let a = material_adjudicator::<M3Board>(M3Weights::default().material_only(), 300);
+        assert!(a.at_cap);
+        assert_eq!((a.judge)(&M3::start()), None);
+        let cube = |l1: &str, side: &str| {
+            let e = "8/8/8/8/8/8/8/8";
+            M3::from_text(&format!("{l1}|{e}|{e}|{e}|{e}|{e}|{e}|4k3/8/8/8/8/8/8/8 {side} - - 0 1")).unwrap()
+        };
+        // White a queen up: white wins, whoever is to move.
+        for side in ["w", "b"] {
+            let (o, detail) = (a.judge)(&cube("8/8/8/8/8/8/8/3QK3", side)).expect("a win");
+            assert_eq!((o.winner, detail.as_str()), (Some(crate::game::Color::White), "material"));
+        }
+        // The same queen hangs to a black pawn with Black to move: the capture evens it out.
+        assert_eq!((a.judge)(&cube("8/8/8/8/8/2p5/3Q4/4K3", "b")), None);
     }
 
     #[test]

@@ -499,4 +499,43 @@ mod tests {
         assert!(!on_segment(c("4e1"), c("1e1"), c("3f1")));
         assert!(!on_segment(c("4e1"), c("6g1"), c("5g1")));
     }
+
+    /// A piece's mobility is the number of its pseudo-legal moves (no pawns: their pushes are not
+    /// attacks), in positions of random games.
+    #[test]
+    fn mobility_counts_the_pseudo_legal_moves_of_a_piece() {
+        let mut rng = crate::rng::SplitMix64::new(3);
+        let mut checked = 0;
+        for _ in 0..4 {
+            let mut p = Position::start();
+            for _ in 0..60 {
+                for c in 0..CELLS {
+                    let Some(man) = p.piece_at(c) else { continue };
+                    if man.kind == Kind::Pawn {
+                        continue;
+                    }
+                    let mut n = 0;
+                    p.man_moves(c, man, &mut |_| n += 1);
+                    assert_eq!(p.mobility(c), n, "{} in {}", cell_name(c), p.to_text());
+                    checked += 1;
+                }
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.make(moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+        // A pawn counts its four capture cells unless an own man holds them.
+        let p = Position::from_text(concat!(
+            "8/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8|",
+            "8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8|8/8/8/3N4/8/8/8/8|8/8/8/8/3P4/8/8/4k3 w - - 0 1"
+        ))
+        .unwrap();
+        // 8d4 takes on 8c5, 8e5 and 7d5 (an own knight stands there).
+        assert_eq!(p.mobility(parse_cell(b"8d4").unwrap()), 2);
+        assert_eq!(p.mobility(parse_cell(b"1e1").unwrap()), 11);
+        assert_eq!(p.mobility(parse_cell(b"1a1").unwrap()), 0);
+    }
 }

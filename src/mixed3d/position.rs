@@ -334,7 +334,7 @@ impl Position {
     }
 
     /// The castling of `color` whose right is bit `i` (0..6 of that side).
-    pub(super) fn castling_of(color: Color, i: usize) -> Castling {
+    pub fn castling_of(color: Color, i: usize) -> Castling {
         let w = WHITE_CASTLINGS[i];
         match color {
             Color::White => w,
@@ -418,6 +418,101 @@ impl Position {
         self.ep = undo.ep;
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
+    }
+
+    /// Passes the turn (the search's null move; never called in check).
+    pub fn make_null(&mut self) -> Undo {
+        let undo = Undo { captured: 0, castling: self.castling, ep: self.ep, halfmove: self.halfmove, hash: self.hash };
+        if self.ep != NO_EP {
+            self.hash ^= KEYS.ep[self.ep as usize];
+            self.ep = NO_EP;
+        }
+        self.halfmove += 1;
+        self.side = self.side.flip();
+        self.hash ^= KEYS.side;
+        undo
+    }
+
+    /// Takes back [`Position::make_null`].
+    pub fn unmake_null(&mut self, u: Undo) {
+        self.side = self.side.flip();
+        self.ep = u.ep;
+        self.halfmove = u.halfmove;
+        self.hash = u.hash;
+    }
+
+    /// The cells legal move `m` changes: its origin and destination, the pawn taken en passant,
+    /// and for castling the rook's start and destination (unused entries are `usize::MAX`).
+    /// An evaluation kept up to date move by move reads these cells before and after the move.
+    pub fn touched(&self, m: Move) -> [usize; 4] {
+        let (from, to) = (m.from(), m.to());
+        match m.flag() {
+            Flag::EnPassant => [from, to, ep_victim(to, self.side), usize::MAX],
+            Flag::Castle => {
+                let c = Position::castling_of(self.side, castle_index(to));
+                [from, to, c.rook, c.rook_to]
+            }
+            _ => [from, to, usize::MAX, usize::MAX],
+        }
+    }
+
+    /// How many cells the man on `c` attacks that do not hold a man of its own side (0 for an
+    /// empty cell): its mobility, counted plane by plane like the move generator's sets. A pawn
+    /// counts its four capture cells.
+    pub fn mobility(&self, c: usize) -> u32 {
+        let Some(p) = self.piece_at(c) else { return 0 };
+        let ui = p.color.index();
+        let (l, r, f, sq) = (level(c), rank(c), file(c), c & 63);
+        let own = |lv: usize| self.color_lv[ui][lv];
+        let count = |set: u64| set.count_ones();
+        match p.kind {
+            Kind::Pawn => {
+                let fwd = if p.color == Color::White { sq + 8 } else { sq.wrapping_sub(8) };
+                let mut n = count(PAWN_ATTACKS[ui][sq] & !own(l));
+                if fwd < 64 {
+                    for lv in [l.wrapping_sub(1), l + 1] {
+                        n += u32::from(lv < SIDE && own(lv) & (1 << fwd) == 0);
+                    }
+                }
+                n
+            }
+            Kind::Knight => {
+                let mut n = count(KNIGHT_SAME_LEVEL[sq] & !own(l));
+                for (dl, set) in [(1, KNIGHT_ONE_LEVEL[sq]), (2, KNIGHT_TWO_LEVELS[sq])] {
+                    for lv in [l.wrapping_sub(dl), l + dl] {
+                        if lv < SIDE {
+                            n += count(set & !own(lv));
+                        }
+                    }
+                }
+                n
+            }
+            Kind::King | Kind::Commoner => {
+                let mut n = count(KING_SAME_LEVEL[sq] & !own(l));
+                for lv in [l.wrapping_sub(1), l + 1] {
+                    if lv < SIDE {
+                        n += count(KING_ONE_LEVEL[sq] & !own(lv));
+                    }
+                }
+                n
+            }
+            Kind::Rook | Kind::Bishop | Kind::Queen => {
+                let o = self.occupancy(c, usize::MAX);
+                let (rb, fb, d, a) = (l * 8 + f, l * 8 + r, diag(c), anti(c));
+                let mut n = 0;
+                if p.kind.rook_like() {
+                    n += count(rook_attacks(sq, o.lv) & !own(l))
+                        + count(rook_in_rank_plane(rb, o.rv) & !self.color_rv[ui][r])
+                        + count(bishop_attacks(fb, o.fv) & !self.color_fv[ui][f]);
+                }
+                if p.kind.bishop_like() {
+                    n += count(bishop_attacks(sq, o.lv) & !own(l))
+                        + count(bishop_attacks(rb, o.dv) & DIAG_CELLS[d] & !self.color_dv[ui][d])
+                        + count(bishop_attacks(rb, o.av) & ANTI_CELLS[a] & !self.color_av[ui][a]);
+                }
+                n
+            }
+        }
     }
 
     /// The hash computed from scratch.

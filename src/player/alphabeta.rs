@@ -3,8 +3,10 @@
 use super::spec::{AlphaBetaSpec, EvalChoice, PlayerSpec};
 use super::{BuildError, Choice, Go, PlayError, Player, SearchInfo, Turn};
 use crate::catalog::{GameId, NotAvailable};
+use crate::engine::mixed3d::{M3Board, M3Weights};
 use crate::engine::quasi_alice::{QaBoard, QaWeights};
 use crate::engine::{Engine, EngineConfig, Limits, SearchBoard, Weights, WeightsError};
+use crate::game::State;
 use crate::rules::{Position, Ruleset, Variant};
 use crate::tablebase::Tablebases;
 use std::sync::atomic::AtomicBool;
@@ -197,63 +199,95 @@ fn search_choice<B: SearchBoard>(
     Ok(Choice { mv, info })
 }
 
-/// `ab:…` on 4D Quasi-Alice Chess: the engine with the Quasi-Alice hand evaluation
-/// ([`crate::engine::quasi_alice`]), whose `values=` file is a Quasi-Alice weights file. There is
-/// no NNUE network for this game yet: `eval=nnue` is refused, `eval=auto` is the hand evaluation.
-pub struct QaAlphaBetaPlayer {
-    spec: AlphaBetaSpec,
-    engine: Engine<QaBoard>,
-    stop: Option<Arc<AtomicBool>>,
+/// Hand-evaluation weights of a game with an engine of its own ([`crate::engine::quasi_alice`],
+/// [`crate::engine::mixed3d`]), as `ab:values=FILE` reads them.
+pub trait HandWeights: Default + Send + Sync + 'static {
+    /// The game they evaluate.
+    const GAME: GameId;
+    /// What the default weights are, for the player's evaluation line.
+    const DEFAULTS: &'static str;
+    /// The weights of a values file (defaults for the keys it leaves out).
+    fn load(path: &std::path::Path) -> Result<Self, BuildError>;
 }
 
-impl QaAlphaBetaPlayer {
-    /// A player from its settings; reads and checks the weights file.
-    pub fn new(spec: AlphaBetaSpec) -> Result<QaAlphaBetaPlayer, BuildError> {
-        if matches!(spec.eval, EvalChoice::Nnue(_) | EvalChoice::Shipped) {
-            return Err(NotAvailable { what: "ab:eval=nnue".into(), game: GameId::QuasiAlice }.into());
-        }
-        if spec.tablebases.is_some() {
-            return Err(NotAvailable {
-                what: "ab:tb= (endgame tables exist for the 5x5x5 games)".into(),
-                game: GameId::QuasiAlice,
-            }
-            .into());
-        }
-        let weights = match &spec.values {
-            Some(p) => QaWeights::from_file(p)?,
-            None => QaWeights::default(),
-        };
-        let config = EngineConfig { hash_mb: spec.hash_mb, keep_tt: spec.keep_tt, threads: spec.threads };
-        Ok(QaAlphaBetaPlayer { engine: Engine::try_with_eval(weights, config)?, spec, stop: None })
+impl HandWeights for QaWeights {
+    const GAME: GameId = GameId::QuasiAlice;
+    const DEFAULTS: &'static str = "measured piece values";
+    fn load(path: &std::path::Path) -> Result<QaWeights, BuildError> {
+        Ok(QaWeights::from_file(path)?)
     }
 }
 
-impl Player<crate::quasi_alice::Position> for QaAlphaBetaPlayer {
+impl HandWeights for M3Weights {
+    const GAME: GameId = GameId::Mixed3d;
+    const DEFAULTS: &'static str = "default piece values";
+    fn load(path: &std::path::Path) -> Result<M3Weights, BuildError> {
+        Ok(M3Weights::from_file(path)?)
+    }
+}
+
+/// `ab:…` on a game with a hand evaluation of its own (4D Quasi-Alice, Mixed 3D): the engine on
+/// that game's board `B`, whose `values=` file is that game's weights file. These games have no
+/// NNUE network or endgame tables: `eval=nnue` and `tb=` are refused, `eval=auto` is the hand
+/// evaluation.
+pub struct HandAlphaBetaPlayer<B: SearchBoard> {
+    spec: AlphaBetaSpec,
+    engine: Engine<B>,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+/// `ab:…` on 4D Quasi-Alice Chess.
+pub type QaAlphaBetaPlayer = HandAlphaBetaPlayer<QaBoard>;
+/// `ab:…` on Mixed 3D Chess.
+pub type M3AlphaBetaPlayer = HandAlphaBetaPlayer<M3Board>;
+
+impl<B: SearchBoard> HandAlphaBetaPlayer<B>
+where
+    B::Eval: HandWeights,
+{
+    /// A player from its settings; reads and checks the weights file.
+    pub fn new(spec: AlphaBetaSpec) -> Result<HandAlphaBetaPlayer<B>, BuildError> {
+        let game = <B::Eval as HandWeights>::GAME;
+        if matches!(spec.eval, EvalChoice::Nnue(_) | EvalChoice::Shipped) {
+            return Err(NotAvailable { what: "ab:eval=nnue".into(), game }.into());
+        }
+        if spec.tablebases.is_some() {
+            return Err(NotAvailable { what: "ab:tb= (endgame tables exist for the 5x5x5 games)".into(), game }.into());
+        }
+        let weights = match &spec.values {
+            Some(p) => B::Eval::load(p)?,
+            None => B::Eval::default(),
+        };
+        let config = EngineConfig { hash_mb: spec.hash_mb, keep_tt: spec.keep_tt, threads: spec.threads };
+        Ok(HandAlphaBetaPlayer { engine: Engine::try_with_eval(weights, config)?, spec, stop: None })
+    }
+}
+
+impl<B: SearchBoard> Player<B::Pos> for HandAlphaBetaPlayer<B>
+where
+    B::Eval: HandWeights,
+{
     fn name(&self) -> String {
         PlayerSpec::AlphaBeta(self.spec.clone()).to_string()
     }
 
-    fn evaluation(&self, _pos: &crate::quasi_alice::Position) -> Option<String> {
+    fn evaluation(&self, _pos: &B::Pos) -> Option<String> {
         Some(match &self.spec.values {
             Some(v) => format!("hand evaluation with the values of {}", v.display()),
-            None => "hand evaluation (measured piece values)".to_string(),
+            None => format!("hand evaluation ({})", <B::Eval as HandWeights>::DEFAULTS),
         })
     }
 
-    fn choose(
-        &mut self,
-        pos: &crate::quasi_alice::Position,
-        history: &[u64],
-    ) -> Result<Choice<crate::quasi_alice::Move>, PlayError> {
+    fn choose(&mut self, pos: &B::Pos, history: &[u64]) -> Result<Choice<B::Move>, PlayError> {
         let go = Go::default();
         self.play(&Turn { pos, history, start: pos, moves: &[], go: &go }, &mut |_| {})
     }
 
     fn play(
         &mut self,
-        turn: &Turn<'_, crate::quasi_alice::Position>,
-        on_info: &mut dyn FnMut(&SearchInfo<crate::quasi_alice::Move>),
-    ) -> Result<Choice<crate::quasi_alice::Move>, PlayError> {
+        turn: &Turn<'_, B::Pos>,
+        on_info: &mut dyn FnMut(&SearchInfo<B::Move>),
+    ) -> Result<Choice<B::Move>, PlayError> {
         let own = &self.spec.limits;
         let own = Limits {
             depth: own.depth,

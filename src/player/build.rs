@@ -1,6 +1,6 @@
 //! Building a player from its spec: the one place that knows every player kind.
 
-use super::alphabeta::{AlphaBetaPlayer, QaAlphaBetaPlayer};
+use super::alphabeta::{AlphaBetaPlayer, M3AlphaBetaPlayer, QaAlphaBetaPlayer};
 use super::mcts::MctsPlayer;
 use super::random::RandomPlayer;
 use super::spec::PlayerSpec;
@@ -30,6 +30,17 @@ impl PlayGame for crate::quasi_alice::Position {
             PlayerSpec::Random { seed } => Ok(Box::new(RandomPlayer::new(*seed))),
             PlayerSpec::AlphaBeta(ab) => Ok(Box::new(QaAlphaBetaPlayer::new(ab.clone())?)),
             PlayerSpec::Mcts(m) => Ok(Box::new(super::mcts::MctsPlayer::<Self>::for_game(m.clone(), not_yet)?)),
+            PlayerSpec::Uci(u) => Ok(Box::new(UciPlayer::new(u.clone())?)),
+        }
+    }
+}
+
+impl PlayGame for crate::mixed3d::Position {
+    fn build_player(spec: &PlayerSpec) -> Result<Box<dyn Player<Self> + Send>, BuildError> {
+        match spec {
+            PlayerSpec::Random { seed } => Ok(Box::new(RandomPlayer::new(*seed))),
+            PlayerSpec::AlphaBeta(ab) => Ok(Box::new(M3AlphaBetaPlayer::new(ab.clone())?)),
+            PlayerSpec::Mcts(_) => Err(NotAvailable { what: "mcts: players".into(), game: GameId::Mixed3d }.into()),
             PlayerSpec::Uci(u) => Ok(Box::new(UciPlayer::new(u.clone())?)),
         }
     }

@@ -289,6 +289,9 @@ pub enum BuildError {
     /// A Quasi-Alice weights file is unreadable or invalid.
     #[error(transparent)]
     QaWeights(#[from] crate::engine::quasi_alice::QaWeightsError),
+    /// A Mixed 3D weights file could not be used.
+    #[error(transparent)]
+    M3Weights(#[from] crate::engine::mixed3d::M3WeightsError),
     /// The transposition table asked for (`hash=`) does not fit in memory.
     #[error(transparent)]
     Table(#[from] crate::engine::tt::TableSizeError),

@@ -59,6 +59,15 @@ impl WireGame for crate::quasi_alice::Position {
     }
 }
 
+impl WireGame for crate::mixed3d::Position {
+    fn wire_setup(&self) -> WireSetup {
+        WireSetup { variant: crate::mixed3d::NAME, default_variant: false, flags: Vec::new() }
+    }
+    fn is_startpos(&self) -> bool {
+        self.to_text() == crate::mixed3d::START
+    }
+}
+
 /// Most milliseconds a `go` time argument may give (a year).
 const MAX_MS: u64 = 365 * 24 * 3600 * 1000;
 

@@ -58,13 +58,13 @@ pub fn check_player(game: GameId, spec: &PlayerSpec) -> Result<(), BuildError> {
     match game {
         GameId::FiveUp(_) => crate::rules::Position::build_player(spec).map(drop),
         GameId::QuasiAlice => crate::quasi_alice::Position::build_player(spec).map(drop),
-        game @ GameId::Mixed3d => Err(crate::catalog::NotAvailable { what: "uci".into(), game }.into()),
+        GameId::Mixed3d => crate::mixed3d::Position::build_player(spec).map(drop),
     }
 }
 
 /// The `UCI_Variant` values, as the `uci` reply lists them.
 fn variant_names() -> String {
-    crate::catalog::ALL.iter().filter(|g| g.has_players()).map(|g| format!(" var {}", g.name())).collect()
+    crate::catalog::ALL.iter().map(|g| format!(" var {}", g.name())).collect()
 }
 
 /// The options the engine declares, as sent in reply to `uci`.
@@ -114,11 +114,8 @@ impl Options {
     fn check(&self) -> Result<(), OptionsError> {
         match self.game {
             GameId::FiveUp(_) => self.variant().map(drop).map_err(OptionsError::Variant),
-            GameId::QuasiAlice if self.hypercylinder => Err(OptionsError::NoCylinder(self.game)),
-            GameId::QuasiAlice => Ok(()),
-            game @ GameId::Mixed3d => {
-                Err(OptionsError::NoPlayers(crate::catalog::NotAvailable { what: "UCI_Variant".into(), game }))
-            }
+            GameId::QuasiAlice | GameId::Mixed3d if self.hypercylinder => Err(OptionsError::NoCylinder(self.game)),
+            GameId::QuasiAlice | GameId::Mixed3d => Ok(()),
         }
     }
 
@@ -137,9 +134,6 @@ enum OptionsError {
     /// The hypercylinder asked for in a game on 8x8 boards.
     #[error("{0} has no hypercylinder board (set Hypercylinder to false first)")]
     NoCylinder(GameId),
-    /// A game that has its rules only.
-    #[error(transparent)]
-    NoPlayers(crate::catalog::NotAvailable),
 }
 
 /// The session state: the options and the current game's table.
@@ -188,8 +182,7 @@ fn table_for(o: &Options) -> Box<dyn Served> {
     match o.game {
         GameId::FiveUp(_) => Box::new(Table::<crate::rules::Position>::new(o)),
         GameId::QuasiAlice => Box::new(Table::<crate::quasi_alice::Position>::new(o)),
-        // `Options::check` refuses a game without players before a table is made for it.
-        GameId::Mixed3d => Box::new(Table::<crate::rules::Position>::new(o)),
+        GameId::Mixed3d => Box::new(Table::<crate::mixed3d::Position>::new(o)),
     }
 }
 
@@ -377,6 +370,15 @@ impl ServeGame for crate::rules::Position {
 }
 
 impl ServeGame for crate::quasi_alice::Position {
+    fn start(_: &Options) -> Result<Self, CommandError> {
+        Ok(Self::start())
+    }
+    fn from_text(text: &str, _: &Options) -> Result<Self, CommandError> {
+        Self::from_text(text).map_err(|e| CommandError::PositionText(Box::new(e)))
+    }
+}
+
+impl ServeGame for crate::mixed3d::Position {
     fn start(_: &Options) -> Result<Self, CommandError> {
         Ok(Self::start())
     }
@@ -653,7 +655,10 @@ mod tests {
             ],
         );
         let variant = lines.iter().find(|l| l.starts_with("option name UCI_Variant")).unwrap();
-        assert!(variant.ends_with("var fiveup var fiveup-2001 var raumschach var quasi-alice"), "{variant}");
+        assert!(
+            variant.ends_with("var fiveup var fiveup-2001 var raumschach var quasi-alice var mixed3d"),
+            "{variant}"
+        );
         assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
         let best = lines.iter().find_map(|l| l.strip_prefix("bestmove ")).expect("a bestmove");
         let pos = qa_after(&["1e2e4>3"]);

@@ -254,7 +254,7 @@ fn suggested_players(st: &AppState, game: GameId) -> Vec<String> {
 pub(crate) async fn info(State(st): State<Arc<AppState>>) -> Json<Value> {
     let rulesets: Vec<Value> = crate::catalog::ALL
         .iter()
-        .filter(|g| g.has_players())
+        .filter(|g| g.in_web_page())
         .map(|&g| {
             let kinds: Vec<Value> =
                 kinds(g).into_iter().map(|(l, name)| json!({ "letter": l.to_string(), "name": name })).collect();

@@ -41,19 +41,60 @@ fn bad_mixed3d_input_is_refused_in_one_line() {
 }
 
 #[test]
+fn engines_play_analyse_and_speak_the_protocol() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games.txt");
+    let out = ok(&fiveup(&[
+        "match",
+        "--ruleset",
+        "mixed3d",
+        "--white",
+        "ab:depth=1",
+        "--black",
+        "random",
+        "--games",
+        "2",
+        "--max-plies",
+        "40",
+        "--out",
+        games.to_str().unwrap(),
+    ]));
+    assert!(out.contains("ab:depth=1") && out.contains("records: "), "{out}");
+    let records = std::fs::read_to_string(&games).unwrap();
+    assert!(records.contains("[Ruleset \"mixed3d\"]") && records.contains("1. "), "{records}");
+    // The records file reads back as Mixed 3D games.
+    let out = ok(&fiveup(&["replay", "--record", games.to_str().unwrap(), "--game", "2"]));
+    assert!(out.contains("ruleset: mixed3d\n") && out.contains("\nmoves: 1. ") && out.contains("level 8"), "{out}");
+    let out = ok(&fiveup(&["analyse", "--ruleset", "mixed3d", "--engine", "ab:depth=2"]));
+    assert!(out.lines().last().is_some_and(|l| l.starts_with("bestmove ")), "{out}");
+    let out = ok(&fiveup(&["bench", "search", "--rulesets", "mixed3d", "--depths", "1", "--repeat", "1"]));
+    assert!(out.lines().any(|l| l.starts_with("mixed3d") && l.contains("hand")), "{out}");
+    let out = ok(&fiveup_with_input(
+        &["uci", "--ruleset", "mixed3d", "--player", "ab:depth=1"],
+        "uci\nisready\nposition startpos moves 4e2-4e4\ngo depth 1\nquit\n",
+    ));
+    assert!(out.contains("var mixed3d"), "{out}");
+    let best = out.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("a bestmove");
+    let mut p = fiveup::mixed3d::Position::start();
+    p.make(p.parse_move("4e2-4e4").unwrap());
+    assert!(p.parse_move(best).is_ok(), "{best}");
+    let o = fiveup(&["match", "--ruleset", "mixed3d", "--white", "ab:eval=nnue", "--black", "random"]);
+    assert_one_line_error(&o, "ab:eval=nnue is not available for mixed3d yet");
+    let dir_values = dir.path().join("m3.toml");
+    std::fs::write(&dir_values, "[values]\nknigth = 3\n").unwrap();
+    let spec = format!("ab:values={}", dir_values.display());
+    let o = fiveup(&["analyse", "--ruleset", "mixed3d", "--engine", &spec]);
+    assert_one_line_error(&o, "unknown key 'values.knigth'");
+}
+
+#[test]
 fn commands_not_built_for_mixed3d_say_so_before_any_work() {
     for (args, what) in [
-        (&["match", "--ruleset", "mixed3d", "--white", "random", "--black", "random"][..], "match"),
-        (&["analyse", "--ruleset", "mixed3d"], "analyse"),
-        (&["values", "--ruleset", "mixed3d", "--out", "never-written"], "values"),
-        (&["bench", "search", "--rulesets", "mixed3d"], "bench search"),
-        (&["uci", "--ruleset", "mixed3d"], "uci"),
+        (&["values", "--ruleset", "mixed3d", "--out", "never-written"][..], "values"),
+        (&["match", "--ruleset", "mixed3d", "--white", "mcts:sims=8", "--black", "random"], "mcts: players"),
     ] {
         let o = fiveup(args);
         assert_one_line_error(&o, &format!("{what} is not available for mixed3d yet"));
     }
     assert!(!std::path::Path::new("never-written").exists());
-    let o = fiveup_with_input(&["uci"], "setoption name UCI_Variant value mixed3d\nquit\n");
-    let out = ok(&o);
-    assert!(out.contains("UCI_Variant is not available for mixed3d yet"), "{out}");
 }

@@ -12,10 +12,10 @@ impl TrainConfig {
         let range = || ConfigError::Range {
             key: "rules.ruleset".into(),
             value: format!("{:?}", self.rules.ruleset),
-            allowed: "\"fiveup\", \"fiveup-2001\", \"raumschach\", \"quasi-alice\" (mixed3d has its rules only so far)"
+            allowed: "\"fiveup\", \"fiveup-2001\", \"raumschach\", \"quasi-alice\" (mixed3d has no networks yet)"
                 .into(),
         };
-        self.rules.ruleset.trim().parse::<GameId>().ok().filter(|g| g.has_players()).ok_or_else(range)
+        self.rules.ruleset.trim().parse::<GameId>().ok().filter(|g| g.has_networks()).ok_or_else(range)
     }
 
     /// The validated 5x5x5 variant (another game is an error naming it).
