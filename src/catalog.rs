@@ -52,7 +52,7 @@ impl GameId {
         match self {
             GameId::FiveUp(_) => "every command",
             GameId::QuasiAlice => "perft, moves, show, replay, analyse, match, sprt, tournament and values (ab, mcts, random and uci: players), uci, train and selfplay, bench search and the web page (serve)",
-            GameId::Mixed3d => "perft, moves, show, replay, analyse, match, sprt, tournament (ab, random and uci: players), uci and bench search so far",
+            GameId::Mixed3d => "perft, moves, show, replay, analyse, match, sprt, tournament and values (ab, random and uci: players), uci and bench search so far",
         }
     }
 
@@ -147,7 +147,7 @@ mod tests {
         let e = GameId::Mixed3d.five_up("match").unwrap_err().to_string();
         assert!(
             e.starts_with("match is not available for mixed3d yet")
-                && e.ends_with("(ab, random and uci: players), uci and bench search so far"),
+                && e.ends_with("values (ab, random and uci: players), uci and bench search so far"),
             "{e}"
         );
         assert_eq!(GameId::FiveUp(Ruleset::Raumschach).five_up("train").unwrap(), Ruleset::Raumschach);

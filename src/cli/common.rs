@@ -338,7 +338,7 @@ pub fn writer(out: Option<&Path>) -> Result<Option<RecordWriter>> {
 pub struct RulesetArg {
     /// Rule set: fiveup, fiveup-2001, raumschach, quasi-alice or mixed3d (quasi-alice: perft, moves,
     /// show, replay (moves or a records file), analyse, match, sprt, tournament, values and uci so
-    /// far; mixed3d: the same but values) [default: fiveup].
+    /// far; mixed3d: the same) [default: fiveup].
     #[arg(long = "ruleset", value_name = "NAME")]
     pub given: Option<String>,
 }

@@ -3,9 +3,10 @@
 use super::common::{self, GameArgs, GameDefaults, RulesetArg};
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use fiveup::catalog::{GameId, NotAvailable};
+use fiveup::catalog::GameId;
 use fiveup::player::spec::{AlphaBetaSpec, PlayerSpec};
 use fiveup::rules::Variant;
+use fiveup::values::mixed3d::Mixed3dRules;
 use fiveup::values::quasi_alice::QuasiAliceRules;
 use fiveup::values::ValuesGame;
 use std::io::Write;
@@ -55,7 +56,7 @@ pub struct ValuesArgs {
     /// Player spec of both sides [default: a fast node-limited alpha-beta engine, the game's
     /// calibrated setting (docs/PIECE_VALUES.md): ab:nodes=1700,hash=4 on the 5x5x5 games (about
     /// depth 2, the budget with the most precision per CPU second that is not a one-ply player),
-    /// ab:nodes=1700,hash=4 on quasi-alice].
+    /// ab:nodes=1700,hash=4 on quasi-alice and on mixed3d].
     #[arg(long, value_name = "SPEC")]
     pub engine: Option<String>,
     /// Most measure-and-feed-back iterations, 1..=100 (1: measure once).
@@ -117,6 +118,12 @@ impl ValuesArgs {
         let method = self.method.parse::<fiveup::values::Method>()?;
         let engine: PlayerSpec = self.engine.as_deref().unwrap_or(default_engine(game)).parse().context("--engine")?;
         G::build_player(&engine).context("--engine")?;
+        if self.game.run.is_some() && G::cap_adjudicator(rules).is_some() {
+            bail!(
+                "--run: {} values games are decided by material at the ply cap, which games played on workers are not",
+                G::rules_name(rules)
+            );
+        }
         use common::{bound, MAX_GAMES};
         bound("--iterate", self.iterate, 1, MAX_VALUES_ITERATIONS)?;
         bound("--pairs", self.pairs, 0, MAX_GAMES / 2)?;
@@ -213,7 +220,7 @@ pub fn run(a: &ValuesArgs, out: &mut dyn Write) -> Result<()> {
     match a.ruleset.game()? {
         g @ GameId::FiveUp(rs) => run_game::<fiveup::rules::Position>(a, g, Variant::plain(rs), out),
         g @ GameId::QuasiAlice => run_game::<fiveup::quasi_alice::Position>(a, g, QuasiAliceRules, out),
-        game @ GameId::Mixed3d => Err(NotAvailable { what: "values".into(), game }.into()),
+        g @ GameId::Mixed3d => run_game::<fiveup::mixed3d::Position>(a, g, Mixed3dRules, out),
     }
 }
 

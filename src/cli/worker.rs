@@ -4,7 +4,7 @@
 use super::common::MAX_THREADS;
 use anyhow::{bail, Result};
 use clap::Args;
-use fiveup::catalog::{GameId, NotAvailable};
+use fiveup::catalog::GameId;
 use fiveup::eval::distributed::{open_store, run_worker, valid_worker_name, worker, WorkerConfig};
 use fiveup::store::RunLocation;
 use std::io::Write;
@@ -91,7 +91,7 @@ pub fn run(a: &WorkerArgs, out: &mut dyn Write) -> Result<()> {
     let summary = match game {
         GameId::FiveUp(_) => run_worker::<fiveup::rules::Position>(remote, &d, cfg, stop.clone())?,
         GameId::QuasiAlice => run_worker::<fiveup::quasi_alice::Position>(remote, &d, cfg, stop.clone())?,
-        game @ GameId::Mixed3d => return Err(NotAvailable { what: "games worker".into(), game }.into()),
+        GameId::Mixed3d => run_worker::<fiveup::mixed3d::Position>(remote, &d, cfg, stop.clone())?,
     };
     writeln!(
         out,

@@ -4,8 +4,10 @@
 //!
 //! Kinds are named in one vocabulary, the 5x5x5 [`Kind`] enum, whose first six kinds are chess's
 //! (pawn, knight, bishop, rook, queen, king): a game maps its own kinds into it, so the fits,
-//! reports and values files keep one kind type and one key per piece (`knight`, `rook`). A game
-//! with kinds outside that enum would need the layer to carry its own kind type instead.
+//! reports and values files keep one kind type and one key per piece (`knight`, `rook`). Mixed 3D's
+//! commoner, outside chess's six, is carried as the 5x5x5 guard, which moves the same (one step in
+//! any of the 26 directions): its imbalance letter is `G` (`C` is read too), and its reports and
+//! values files name it `commoner` ([`ValuesGame::kind_name`]).
 
 use super::handicap::{Imbalance, ImbalanceError};
 use crate::eval::records::RecordGame;
@@ -42,6 +44,26 @@ pub trait ValuesGame: RecordGame {
 
     /// The kind an upper-case letter of an imbalance text names (`None` for no kind of the game).
     fn kind_from_letter(rules: Self::Rules, c: char) -> Option<Kind>;
+
+    /// A kind's name in the game's reports and values files (by default its weights-file key,
+    /// `knight`; Mixed 3D's commoner is carried as the guard, which moves the same).
+    fn kind_name(rules: Self::Rules, kind: Kind) -> &'static str {
+        let _ = rules;
+        crate::engine::weights::kind_key(kind)
+    }
+
+    /// A kind's letter in the game's report table (by default the layer's letter).
+    fn kind_letter(rules: Self::Rules, kind: Kind) -> char {
+        let _ = rules;
+        kind.letter()
+    }
+
+    /// The judge of the games that reach the ply cap (by default none: they are drawn). A game
+    /// whose men seldom run out before the cap (Mixed 3D) decides them by material.
+    fn cap_adjudicator(rules: Self::Rules) -> Option<crate::eval::runner::Adjudicator<Self>> {
+        let _ = rules;
+        None
+    }
 
     /// The prior guess of a kind in pawns (the published table, where there is one).
     fn guess(rules: Self::Rules, kind: Kind) -> f64;

@@ -2,7 +2,8 @@
 //! (Tomašev et al. 2020 style), each with 95% intervals, iterated with the engine.
 //!
 //! Written once over [`ValuesGame`] (what the estimators need of a game) and monomorphised for
-//! the 5x5x5 games ([`cube`]) and 4D Quasi-Alice Chess ([`quasi_alice`]).
+//! the 5x5x5 games ([`cube`]), 4D Quasi-Alice Chess ([`quasi_alice`]) and Mixed 3D Chess
+//! ([`mixed3d`]).
 //!
 //! - [`game`]: the [`ValuesGame`] trait;
 //! - [`handicap`]: the [`Imbalance`] type (what each side lacks) and its text form;
@@ -20,6 +21,7 @@ pub mod cube;
 pub mod game;
 pub mod handicap;
 pub mod imbalance;
+pub mod mixed3d;
 pub mod play;
 pub mod quasi_alice;
 pub mod records;

@@ -26,8 +26,11 @@ pub struct IterationSummary {
 /// One row of the table.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Row {
-    /// Kind key (`knight`, `silver`, `runicorn`).
+    /// Kind key (`knight`, `silver`, `runicorn`, `commoner`).
     pub kind: String,
+    /// The values layer's kind the row is of.
+    #[serde(skip)]
+    pub values_kind: Kind,
     /// Letter in the ruleset.
     pub letter: char,
     /// The prior guess in pawns (Aikin's table for Five Up, the project's working estimate for Raumschach).
@@ -378,8 +381,12 @@ impl ValuesReport {
             let Some(r) = &p.report else { continue };
             let mut pieces = serde_json::Map::new();
             for v in r.values.iter().filter(|v| v.kind != Kind::Pawn && v.estimate.value.is_finite()) {
-                let key = crate::engine::weights::kind_key(v.kind);
-                let name = if key == "runicorn" { "unicorn" } else { key };
+                let key = self
+                    .rows
+                    .iter()
+                    .find(|r| r.values_kind == v.kind)
+                    .map_or_else(|| crate::engine::weights::kind_key(v.kind).to_string(), |r| r.kind.clone());
+                let name = if key == "runicorn" { "unicorn" } else { key.as_str() };
                 let e = v.estimate;
                 pieces.insert(name.to_string(), serde_json::json!([round(e.value), round(e.lo95), round(e.hi95)]));
             }
@@ -518,6 +525,7 @@ mod tests {
     fn the_plot_draws_with_the_embedded_font() {
         let row = |kind: &str, letter, guess| Row {
             kind: kind.into(),
+            values_kind: crate::rules::Ruleset::FiveUp.kind_from_letter(letter).unwrap_or(Kind::Pawn),
             letter,
             guess,
             imbalance: None,

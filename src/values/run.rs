@@ -35,7 +35,6 @@ use super::regression::{by_phase, game_samples, regress, RegressionModel, Sample
 use super::report::{IterationSummary, Row, ValuesReport, SIDE_A};
 use super::setups::{bracket, Imbalance};
 use super::ValuesError;
-use crate::engine::weights::kind_key;
 use crate::eval::elo::z95;
 use crate::eval::openings::Opening;
 use crate::eval::runner::{GameJob, PlayerSource};
@@ -202,6 +201,7 @@ fn play_iteration<G: ValuesGame>(
     let total = quotas.values().map(|q| 2 * q).sum::<usize>().saturating_sub(already);
     let quota_of: Vec<usize> = schedule.iter().map(|imb| quotas[&imb.text()]).collect();
     let failed: std::sync::Mutex<Option<super::setups::ImbalanceError>> = std::sync::Mutex::new(None);
+    let adjudicate = G::cap_adjudicator(cfg.rules);
     let jobs = (0..most)
         .flat_map(|pair| {
             schedule.iter().zip(&quota_of).filter(move |(_, &q)| pair < q).map(move |(imb, _)| (pair, imb))
@@ -232,7 +232,7 @@ fn play_iteration<G: ValuesGame>(
                 }
                 pair_jobs.push(GameJob {
                     live: None,
-                    adjudicate: None,
+                    adjudicate: adjudicate.clone(),
                     tc: None,
                     white: PlayerSource::Spec(engine.clone()),
                     black: PlayerSource::Spec(engine.clone()),
@@ -344,7 +344,7 @@ fn play_allocated<G: ValuesGame>(
                     tracing::info!(
                         "values: {} now brackets the {} (estimate {:.2})",
                         text,
-                        kind_key(kind),
+                        G::kind_name(rs, kind),
                         value.unwrap_or(f64::NAN)
                     );
                     quota.insert(text.clone(), 0);
@@ -363,7 +363,7 @@ fn play_allocated<G: ValuesGame>(
         if !changed {
             return Ok((lines, played, schedule));
         }
-        let wide: Vec<&str> = grow.pieces.iter().map(|k| kind_key(k.0)).collect();
+        let wide: Vec<&str> = grow.pieces.iter().map(|k| G::kind_name(rs, k.0)).collect();
         tracing::info!("values: next round for {} (wider than ± {target} pawns)", wide.join(", "));
     }
 }
@@ -553,7 +553,7 @@ pub fn run<G: ValuesGame>(cfg: &ValuesConfig<G>) -> Result<ValuesReport, ValuesE
         iterations.push(IterationSummary {
             iteration: k,
             engine: engine.to_string(),
-            values: measured.iter().map(|(k, v)| (kind_key(*k).to_string(), *v)).collect(),
+            values: measured.iter().map(|(k, v)| (G::kind_name(cfg.rules, *k).to_string(), *v)).collect(),
             max_change,
             games_played: played,
         });
@@ -684,8 +684,9 @@ fn value_rows<G: ValuesGame>(cfg: &ValuesConfig<G>, report: &ValuesReport, kinds
             let reg = report.regression.as_ref().and_then(|r| r.values.iter().find(|v| v.kind == kind));
             let tex = report.texel.as_ref().and_then(|r| r.values.iter().find(|v| v.kind == kind));
             Row {
-                kind: kind_key(kind).to_string(),
-                letter: kind.letter(),
+                kind: G::kind_name(rs, kind).to_string(),
+                values_kind: kind,
+                letter: G::kind_letter(rs, kind),
                 guess: G::guess(rs, kind),
                 imbalance: if kind == Kind::Pawn && report.imbalance.is_some() {
                     Some(super::imbalance::Estimate { value: 1.0, se: 0.0, lo95: 1.0, hi95: 1.0 })

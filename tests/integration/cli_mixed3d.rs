@@ -88,10 +88,46 @@ fn engines_play_analyse_and_speak_the_protocol() {
 }
 
 #[test]
+fn a_tiny_mixed3d_values_run_names_the_commoner_and_decides_the_cap_by_material() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("m3-values");
+    let out = sub.to_str().unwrap();
+    let args = [
+        "values",
+        "--ruleset",
+        "mixed3d",
+        "--pairs",
+        "1",
+        "--engine",
+        "ab:depth=1",
+        "--imbalances",
+        "P,C/PPP",
+        "--exchanges",
+        "none",
+        "--max-plies",
+        "40",
+        "--bootstrap",
+        "20",
+        "--out",
+        out,
+    ];
+    let text = ok(&fiveup(&args));
+    assert!(text.contains("piece values, mixed3d") && text.contains("commoner"), "{text}");
+    let games = std::fs::read_to_string(sub.join("iter-0/games.jsonl")).unwrap();
+    assert_eq!(games.lines().count(), 4, "2 imbalances x 1 pair x 2 games");
+    assert!(games.contains("G/PPP") && games.contains("-"), "{games}");
+    // A rerun resumes: no game is played again.
+    let again = ok(&fiveup(&args));
+    assert_eq!(std::fs::read_to_string(sub.join("iter-0/games.jsonl")).unwrap(), games, "{again}");
+    let o = fiveup(&["values", "--ruleset", "mixed3d", "--imbalances", "K/PPP", "--out", out]);
+    assert_one_line_error(&o, "mixed3d has no removable piece");
+}
+
+#[test]
 fn commands_not_built_for_mixed3d_say_so_before_any_work() {
     for (args, what) in [
-        (&["values", "--ruleset", "mixed3d", "--out", "never-written"][..], "values"),
-        (&["match", "--ruleset", "mixed3d", "--white", "mcts:sims=8", "--black", "random"], "mcts: players"),
+        (&["match", "--ruleset", "mixed3d", "--white", "mcts:sims=8", "--black", "random"][..], "mcts: players"),
+        (&["selfplay", "--ruleset", "mixed3d", "--games", "1", "--out", "never-written"], "selfplay"),
     ] {
         let o = fiveup(args);
         assert_one_line_error(&o, &format!("{what} is not available for mixed3d yet"));
