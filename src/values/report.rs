@@ -446,6 +446,9 @@ impl ValuesReport {
             .fold(0.0f64, f64::min)
             .max(-10.0);
         let n = self.rows.len();
+        // Every drawn value inside the axes (a tiny run's estimates may be far off or infinite,
+        // which the pixel mapping cannot take).
+        let fit = move |v: f64| if v.is_nan() { 0.0 } else { v.clamp(bottom, top) };
         let mut chart = ChartBuilder::on(&root)
             .caption(format!("Piece values, {} (pawn = 1), 95% intervals", self.ruleset), ("sans-serif", 24))
             .margin(15)
@@ -482,24 +485,25 @@ impl ValuesReport {
                 self.rows.iter().enumerate().filter_map(|(i, r)| pick(m, r).map(|e| (i, e))).collect();
             let x0 = move |i: usize| i as f64 + 0.1 + width * slot as f64;
             chart
-                .draw_series(
-                    bars.iter().map(|&(i, e)| {
-                        Rectangle::new([(x0(i), 0.0), (x0(i) + 0.95 * width, e.value)], colour.filled())
-                    }),
-                )
+                .draw_series(bars.iter().map(|&(i, e)| {
+                    Rectangle::new([(x0(i), fit(0.0)), (x0(i) + 0.95 * width, fit(e.value))], colour.filled())
+                }))
                 .map_err(|e| err(&e))?
                 .label(names[m])
                 .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], colour.filled()));
             chart
                 .draw_series(bars.iter().filter(|(_, e)| e.lo95.is_finite()).map(|&(i, e)| {
                     let xc = x0(i) + 0.475 * width;
-                    ErrorBar::new_vertical(xc, e.lo95.max(bottom), e.value, e.hi95.min(top), BLACK.stroke_width(2), 10)
+                    ErrorBar::new_vertical(xc, fit(e.lo95), fit(e.value), fit(e.hi95), BLACK.stroke_width(2), 10)
                 }))
                 .map_err(|e| err(&e))?;
         }
         chart
             .draw_series(self.rows.iter().enumerate().map(|(i, r)| {
-                PathElement::new(vec![(i as f64 + 0.06, r.guess), (i as f64 + 0.94, r.guess)], RED.stroke_width(3))
+                PathElement::new(
+                    vec![(i as f64 + 0.06, fit(r.guess)), (i as f64 + 0.94, fit(r.guess))],
+                    RED.stroke_width(3),
+                )
             }))
             .map_err(|e| err(&e))?
             .label(format!("guess: {}", self.guess_source))
@@ -595,5 +599,10 @@ mod tests {
         let w = thin.too_few_games().unwrap();
         assert!(w.contains("knight (texel: a negative value), rook (imbalance: no interval)"), "{w}");
         assert!(thin.table().contains(&w));
+        // A tiny run's wild estimates still plot (inside the axes).
+        let mut wild = report.clone();
+        wild.rows[0].texel = Some(Estimate { value: 1e12, se: 1e12, lo95: f64::NEG_INFINITY, hi95: f64::INFINITY });
+        wild.rows[1].regression = Some(Estimate { value: -1e9, se: 1.0, lo95: -2e9, hi95: 3e9 });
+        wild.plot(&path).unwrap();
     }
 }
