@@ -52,18 +52,13 @@ impl GameId {
         match self {
             GameId::FiveUp(_) => "every command",
             GameId::QuasiAlice => "perft, moves, show, replay, analyse, match, sprt, tournament and values (ab, mcts, random and uci: players), uci, train and selfplay, bench search and the web page (serve)",
-            GameId::Mixed3d => "perft, moves, show, replay, analyse, match, sprt, tournament and values (ab, random and uci: players), uci and bench search so far",
+            GameId::Mixed3d => "perft, moves, show, replay, analyse, match, sprt, tournament and values (ab, random and uci: players), uci, bench search and the web page (serve) so far",
         }
     }
 
     /// Whether the game has networks: self-play, training and `mcts:` players. Every game has
     /// the rules commands and alpha-beta, random and outside-engine players.
     pub const fn has_networks(self) -> bool {
-        !matches!(self, GameId::Mixed3d)
-    }
-
-    /// Whether the web page (`serve`) plays the game.
-    pub const fn in_web_page(self) -> bool {
         !matches!(self, GameId::Mixed3d)
     }
 
@@ -147,7 +142,7 @@ mod tests {
         let e = GameId::Mixed3d.five_up("match").unwrap_err().to_string();
         assert!(
             e.starts_with("match is not available for mixed3d yet")
-                && e.ends_with("values (ab, random and uci: players), uci and bench search so far"),
+                && e.ends_with("uci, bench search and the web page (serve) so far"),
             "{e}"
         );
         assert_eq!(GameId::FiveUp(Ruleset::Raumschach).five_up("train").unwrap(), Ruleset::Raumschach);

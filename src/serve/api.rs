@@ -26,8 +26,9 @@ use std::time::{Duration, Instant};
 
 /// The most moves a request's game may hold.
 pub const MAX_MOVES: usize = 2000;
-/// The longest position text a request may hold, in bytes.
-pub const MAX_TEXT: usize = 400;
+/// The longest position text a request may hold, in bytes (Mixed 3D's eight levels take up to
+/// about 640).
+pub const MAX_TEXT: usize = 1000;
 /// How long a search's last event waits for a page that does not read.
 const FINAL_WAIT: Duration = Duration::from_secs(10);
 /// How long the engine thinks about a draw offer.
@@ -235,16 +236,15 @@ fn suggested_players(st: &AppState, game: GameId) -> Vec<String> {
             "random",
         ],
         GameId::QuasiAlice => &["ab:time=0.5", "ab:time=2", "ab:depth=4", "ab:depth=1", "random"],
-        GameId::Mixed3d => &[],
+        GameId::Mixed3d => &["ab:time=0.5", "ab:time=2", "ab:depth=3", "ab:depth=1", "random"],
     };
     let plays = |spec: &PlayerSpec| match (game, spec) {
         (GameId::FiveUp(_), _) => true,
-        (GameId::QuasiAlice, PlayerSpec::Mcts(_)) => false,
-        (GameId::QuasiAlice, PlayerSpec::AlphaBeta(ab)) => {
+        (GameId::QuasiAlice | GameId::Mixed3d, PlayerSpec::Mcts(_)) => false,
+        (GameId::QuasiAlice | GameId::Mixed3d, PlayerSpec::AlphaBeta(ab)) => {
             !matches!(ab.eval, crate::player::spec::EvalChoice::Nnue(_) | crate::player::spec::EvalChoice::Shipped)
         }
-        (GameId::QuasiAlice, _) => true,
-        (GameId::Mixed3d, _) => false,
+        (GameId::QuasiAlice | GameId::Mixed3d, _) => true,
     };
     let engines = st.config.engines.iter().filter(|e| e.parse::<PlayerSpec>().is_ok_and(|s| plays(&s)));
     builtin.iter().map(|s| s.to_string()).chain(engines.cloned()).collect()
@@ -254,7 +254,6 @@ fn suggested_players(st: &AppState, game: GameId) -> Vec<String> {
 pub(crate) async fn info(State(st): State<Arc<AppState>>) -> Json<Value> {
     let rulesets: Vec<Value> = crate::catalog::ALL
         .iter()
-        .filter(|g| g.in_web_page())
         .map(|&g| {
             let kinds: Vec<Value> =
                 kinds(g).into_iter().map(|(l, name)| json!({ "letter": l.to_string(), "name": name })).collect();

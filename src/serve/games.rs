@@ -1,11 +1,13 @@
 //! What the page needs of a game, beyond playing and recording it: its start position from a
 //! request, its moves in the page's two text forms, the cells a move joins, and its board and
-//! legal moves as JSON. One implementation per game: the 5x5x5 games ([`crate::rules::Position`])
-//! and 4D Quasi-Alice ([`crate::quasi_alice::Position`]). The endpoints are written once over
-//! [`WebGame`] and pick the implementation by the request's ruleset ([`for_game!`]).
+//! legal moves as JSON. One implementation per game: the 5x5x5 games ([`crate::rules::Position`]),
+//! 4D Quasi-Alice ([`crate::quasi_alice::Position`]) and Mixed 3D ([`crate::mixed3d::Position`]).
+//! The endpoints are written once over [`WebGame`] and pick the implementation by the request's
+//! ruleset ([`for_game!`]).
 //!
 //! Cells are numbered as the page draws them: on the 5x5x5 board `level * 25 + rank * 5 + file`
-//! (125 cells); in Quasi-Alice `board * 64 + rank * 8 + file` (256 cells, boards 0..4).
+//! (125 cells); in Quasi-Alice `board * 64 + rank * 8 + file` (256 cells, boards 0..4); in Mixed
+//! 3D `level * 64 + rank * 8 + file` (512 cells, levels 0..8), the rules' own cell numbers.
 
 use crate::catalog::GameId;
 use crate::eval::records::RecordGame;
@@ -54,8 +56,7 @@ pub(crate) trait WebGame: RecordGame<Undo: Send> {
 }
 
 /// Runs `$body` with `$S` standing for the position type of the game `$game` (a
-/// [`GameId`]): the one place that maps a game to its [`WebGame`] implementation. For a game the
-/// page does not play, the enclosing function returns [`not_in_page`]'s error.
+/// [`GameId`]): the one place that maps a game to its [`WebGame`] implementation.
 macro_rules! for_game {
     ($game:expr, $S:ident => $body:expr) => {
         match $game {
@@ -67,16 +68,14 @@ macro_rules! for_game {
                 type $S = crate::quasi_alice::Position;
                 $body
             }
-            g @ crate::catalog::GameId::Mixed3d => return Err(crate::serve::games::not_in_page(g)),
+            crate::catalog::GameId::Mixed3d => {
+                type $S = crate::mixed3d::Position;
+                $body
+            }
         }
     };
 }
 pub(crate) use for_game;
-
-/// The answer to a request for a game the page does not play (400).
-pub(crate) fn not_in_page(game: GameId) -> super::ApiError {
-    super::ApiError::bad(format!("ruleset: the web page does not play {game} yet ({game} has {})", game.abilities()))
-}
 
 /// Piece kinds of a game for `/api/info`: `(letter, name)`.
 pub(crate) fn kinds(game: GameId) -> Vec<(char, &'static str)> {
@@ -230,6 +229,69 @@ impl WebGame for crate::quasi_alice::Position {
 
     fn board_json(&self) -> Vec<Value> {
         (0..crate::quasi_alice::board::CELLS)
+            .map(|c| self.piece_at(c).map_or(Value::Null, |p| piece(p.color, p.kind.letter(), p.kind.name())))
+            .collect()
+    }
+
+    fn extra_json(&self) -> Vec<(&'static str, Value)> {
+        let king = if self.in_check() { Some(self.king(self.side())) } else { None };
+        vec![
+            ("castling", json!(false)),
+            ("hypercylinder", json!(false)),
+            ("check_cells", json!([])),
+            ("king_in_check", json!(king)),
+        ]
+    }
+
+    fn flags(&self) -> (bool, bool) {
+        (false, false)
+    }
+}
+
+impl WebGame for crate::mixed3d::Position {
+    fn named_start(game: GameId, castling: bool, hypercylinder: bool, text: Option<&str>) -> Result<Self, String> {
+        if castling || hypercylinder {
+            return Err(format!("castling and hypercylinder are 5x5x5 options; {game} has neither setting"));
+        }
+        match text {
+            None => Ok(Self::start()),
+            Some(t) => Self::from_text(t).map_err(|e| format!("start: {e}")),
+        }
+    }
+
+    fn coordinate(&self, m: Self::Move) -> String {
+        m.to_string()
+    }
+
+    fn figurine(&self, m: Self::Move) -> String {
+        m.to_string()
+    }
+
+    fn cells(&self, m: Self::Move) -> (usize, usize) {
+        (m.from(), m.to())
+    }
+
+    /// `from` / `to`: the cells; `castle`: a castling (the royal king's two-cell move).
+    fn move_json(&self, m: Self::Move) -> Value {
+        use crate::mixed3d::Flag;
+        let enemy = self.piece_at(m.to()).is_some_and(|p| p.color != self.side());
+        json!({
+            "coord": self.coordinate(m),
+            "figurine": self.figurine(m),
+            "from": m.from(),
+            "to": m.to(),
+            "promo": m.promotion().map(|k| k.letter().to_string()),
+            "capture": enemy || m.flag() == Flag::EnPassant,
+            "castle": m.flag() == Flag::Castle,
+        })
+    }
+
+    fn pv_json(&self, m: Self::Move) -> Value {
+        json!({ "coord": self.coordinate(m), "figurine": self.figurine(m), "from": m.from(), "to": m.to() })
+    }
+
+    fn board_json(&self) -> Vec<Value> {
+        (0..crate::mixed3d::geometry::CELLS)
             .map(|c| self.piece_at(c).map_or(Value::Null, |p| piece(p.color, p.kind.letter(), p.kind.name())))
             .collect()
     }

@@ -448,4 +448,6 @@ pub fn run_dirs(paths: &[PathBuf]) -> Result<Vec<ServedDir>, ServeError> {
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_mixed3d;
+#[cfg(test)]
 mod tests_quasi_alice;

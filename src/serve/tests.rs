@@ -85,7 +85,7 @@ async fn info_lists_the_cells_in_index_order_and_the_rulesets() {
     assert_eq!(cells[82]["name"], "Dc2");
     assert_eq!(cells[124]["name"], "Ee5");
     let names: Vec<&str> = v["rulesets"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["fiveup", "fiveup-2001", "raumschach", "quasi-alice"]);
+    assert_eq!(names, ["fiveup", "fiveup-2001", "raumschach", "quasi-alice", "mixed3d"]);
     let raum = &v["rulesets"][2];
     assert_eq!(raum["castling"], false);
     assert!(!raum["kinds"].as_array().unwrap().iter().any(|k| k["letter"] == "W"), "no wizard in Raumschach");
@@ -148,7 +148,7 @@ async fn bad_games_are_400s_that_name_what_is_wrong() {
         (json!({ "ruleset": "chess" }), "ruleset"),
         (json!({ "ruleset": "raumschach", "castling": true }), "castling"),
         (json!({ "start": "not a position" }), "start"),
-        (json!({ "start": "x".repeat(500) }), "at most 400 bytes"),
+        (json!({ "start": "x".repeat(1100) }), "at most 1000 bytes"),
         (json!({ "moves": vec!["Dc2Cc2"; 2001] }), "at most 2000"),
         (json!({ "mvoes": [] }), "unknown field `mvoes`"),
         (json!({ "moves": "Dc2Cc2" }), "bad request body"),

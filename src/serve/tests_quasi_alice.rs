@@ -101,7 +101,6 @@ async fn bad_quasi_alice_requests_are_400s_that_name_what_is_wrong() {
         (qa(json!({ "start": "8/8/8/8/8/8/8/8 w - - 0 1" })), "start: a quasi-alice position has 4 boards"),
         (json!({ "ruleset": "quasi" }), "ruleset: unknown ruleset 'quasi'"),
         (json!({ "ruleset": "startrek" }), "not playable yet"),
-        (json!({ "ruleset": "mixed3d" }), "ruleset: the web page does not play mixed3d yet"),
     ];
     for (body, wanted) in cases {
         let (s, v) = post(&app, "/api/game", body.clone()).await;

@@ -5,7 +5,7 @@
 // levels, Enter or Space picks up and puts down), dragging a piece, premoves while the engine thinks.
 import { el, $, cellName, cellIndex, topLevel } from './util.js';
 import { renderLevels } from './levels.js';
-import { renderQaBoards, isQuasiAlice, qaCellName, qaCellIndex } from './qaboards.js';
+import { renderQaBoards, isStacked, isQuasiAlice, stackOf, qaCellName, qaCellIndex } from './qaboards.js';
 import { webglAvailable } from './board3d.js';
 import { boardArrows, drawArrows } from './arrows.js';
 
@@ -86,10 +86,11 @@ export class BoardView {
     const gap = qa ? 12 : 12;
     const side = qa ? 8 : 5; // cells a side
     const labels = 40 + 6; // the name row and the file letters, and some air
-    // Quasi-Alice: the layout chosen (four in a row, or 2×2), unless a row would make unreadable cells
+    // Stacked 8×8 boards: the layout chosen (four across, or two), unless four would make
+    // unreadable cells
     const options = qa ? [this.qaLayout === 'grid' ? 2 : 4] : [5, 3, 2, 1];
     if (qa && this.qaLayout !== 'grid' && (width - 4 * 16 - 3 * gap) / 32 < 18) options.push(2);
-    const count = qa ? 4 : 5;
+    const count = qa ? stackOf(this.pos?.ruleset).count : 5;
     let best = null;
     for (const perRow of options) {
       const rows = Math.ceil(count / perRow);
@@ -105,8 +106,8 @@ export class BoardView {
     root.dataset.perRow = String(best.perRow);
   }
 
-  /** What the fit depends on besides the space: the board kind and the Quasi-Alice layout. */
-  fitKeyNow() { return `${this.qa ? `qa-${this.qaLayout}` : 'levels'}`; }
+  /** What the fit depends on besides the space: the board kind and the stacked boards' layout. */
+  fitKeyNow() { return `${this.qa ? `qa-${this.pos?.ruleset}-${this.qaLayout}` : 'levels'}`; }
 
   /** Fits after a redraw only when the kind of board changed (the space has its own observers). */
   refit() {
@@ -283,10 +284,10 @@ export class BoardView {
     this.draw();
   }
 
-  /** Whether the position shown is a Quasi-Alice one (four 8×8 boards). */
-  get qa() { return isQuasiAlice(this.pos?.ruleset); }
+  /** Whether the position shown is on stacked 8×8 boards (Quasi-Alice's four, Mixed 3D's eight). */
+  get qa() { return isStacked(this.pos?.ruleset); }
 
-  /** A cell's name in the game shown: "Dc2" on the 5x5x5 board, "3e4" in Quasi-Alice. */
+  /** A cell's name in the game shown: "Dc2" on the 5x5x5 board, "3e4" on stacked 8×8 boards. */
   cellName(i) { return this.qa ? qaCellName(i) : cellName(i); }
 
   setFlipped(f) {
@@ -356,19 +357,26 @@ export class BoardView {
     const marks = this.marks();
     // the click event that ends a drag is not a click on a cell
     const click = (i) => { if (!(performance.now() - (this.dragEnded || -1e9) < 300)) this.click(i); };
-    const qa = isQuasiAlice(ruleset);
+    const qa = isStacked(ruleset);
+    const alice = isQuasiAlice(ruleset);
     this.qaEl.hidden = !qa;
     $('#qa-layout').hidden = !qa;
     $('#view-toggle').hidden = qa;
-    document.body.dataset.board = qa ? 'four-boards' : '5x5x5';
+    document.body.dataset.board = qa ? (alice ? 'four-boards' : 'eight-levels') : '5x5x5';
     if (qa) {
-      renderQaBoards(this.qaEl, { board: pos?.board, flipped: this.flipped, layout: this.qaLayout, marks, onClick: click });
+      renderQaBoards(this.qaEl, { board: pos?.board, ruleset, flipped: this.flipped, layout: this.qaLayout, marks, onClick: click });
       this.refit();
       this.view3dEl.hidden = true;
       this.levelsEl.hidden = true;
-      $('#qa-layout').textContent = this.qaLayout === 'row' ? 'Boards 2×2' : 'Boards side by side';
-      $('#caption').textContent = 'Four boards: a move is a chess move on one board, then a transfer to the same square '
-        + `of a board holding a king; seen from ${this.flipped ? "black's" : "white's"} side.`;
+      $('#qa-layout').textContent = alice
+        ? (this.qaLayout === 'row' ? 'Boards 2×2' : 'Boards side by side')
+        : (this.qaLayout === 'row' ? 'Levels 2 across' : 'Levels 4 across');
+      const side = `seen from ${this.flipped ? "black's" : "white's"} side.`;
+      $('#caption').textContent = alice
+        ? 'Four boards: a move is a chess move on one board, then a transfer to the same square '
+          + `of a board holding a king; ${side}`
+        : 'Eight levels of the 8×8×8 cube, level 1 to 8: men move within a level or rise and fall '
+          + `a level a step; K is the royal king, C the commoners; ${side}`;
       this.drawReserves(ruleset);
       this.drawLegend(ruleset);
       drawArrows(this, marks);
@@ -392,7 +400,7 @@ export class BoardView {
 
   drawReserves(ruleset) {
     const pos = this.pos;
-    const has = ruleset !== 'raumschach' && !isQuasiAlice(ruleset) && pos && pos.reserve;
+    const has = ruleset !== 'raumschach' && !isStacked(ruleset) && pos && pos.reserve;
     const sides = this.flipped ? ['white', 'black'] : ['black', 'white'];
     [$('#reserve-top'), $('#reserve-bottom')].forEach((tray, k) => {
       const side = sides[k];
@@ -448,7 +456,9 @@ export class BoardView {
     if (piece && piece.color === pos.side) {
       if (legal.some((e) => e.from === i)) {
         this.selected = i;
-        this.hint(this.qa ? 'Click the square to land on, on the board to land on (green marks; the ring shows where the move reaches on its own board).' : '');
+        this.hint(isQuasiAlice(pos.ruleset)
+          ? 'Click the square to land on, on the board to land on (green marks; the ring shows where the move reaches on its own board).'
+          : this.qa ? 'Click the cell to move to (green marks), on this level or another.' : '');
       } else {
         this.selected = null;
         this.hint(`The ${piece.name || piece.letter} on ${this.cellName(i)} has no legal move.`);

@@ -2,7 +2,7 @@
 // notations, the status line. Play, analyse and replay each keep one.
 import { api } from './api.js';
 import { el, $, RESULT_WORDS } from './util.js';
-import { isQuasiAlice } from './qaboards.js';
+import { isStacked } from './qaboards.js';
 import { lineQuery, setAddress, addressOf } from './share.js';
 import { moveSound } from './sound.js';
 import { engineArrows } from './arrows.js';
@@ -133,8 +133,8 @@ export class GameLine {
 function renderMoveList(line) {
   const box = $('#moves');
   const h = line.full ? line.full.history : [];
-  // Quasi-Alice has one notation (1e2e4>3): one column
-  const one = isQuasiAlice(line.spec.ruleset);
+  // Quasi-Alice and Mixed 3D have one notation (1e2e4>3, 4e2-4e4): one column
+  const one = isStacked(line.spec.ruleset);
   const rows = [el('tr', { dataset: { ply: '0' }, class: line.ply === 0 ? 'current' : '' },
     el('td.num', { text: '' }), el('td', { colspan: one ? '1' : '2', class: 'muted', text: 'start position' }))];
   for (const m of h) {

@@ -1,11 +1,21 @@
-// 4D Quasi-Alice: the four 8×8 boards as HTML grids, side by side or 2×2. A cell is
-// board·64 + rank·8 + file (docs/WEB.md), named as the rules write it: "3e4".
+// The games on stacked 8×8 boards as HTML grids, side by side or in a grid: 4D Quasi-Alice's
+// four boards, Mixed 3D's eight levels. A cell is board·64 + rank·8 + file (docs/WEB.md), named
+// as the rules write it: "3e4" (board or level 3, square e4).
 import { el, boardCell } from './util.js';
 
 export const QUASI_ALICE = 'quasi-alice';
+export const MIXED3D = 'mixed3d';
 const FILES8 = 'abcdefgh';
 
 export const isQuasiAlice = (ruleset) => ruleset === QUASI_ALICE;
+
+/** Whether the game is drawn as stacked 8×8 boards (Quasi-Alice, Mixed 3D). */
+export const isStacked = (ruleset) => ruleset === QUASI_ALICE || ruleset === MIXED3D;
+
+/** How many 8×8 boards the game has, and what one is called. */
+export function stackOf(ruleset) {
+  return ruleset === MIXED3D ? { count: 8, label: 'Level' } : { count: 4, label: 'Board' };
+}
 
 /** Cell index → name such as "3e4" (board 3, square e4). */
 export function qaCellName(i) {
@@ -30,17 +40,20 @@ function kingsOn(board, b) {
 
 /**
  * Draws a position into `container`.
- * opts: {board (256 entries), flipped, small, layout: 'row' (side by side) | 'grid' (2×2),
+ * opts: {board (64 entries a board), ruleset, flipped, small, layout: 'row' (side by side) |
+ * 'grid' (two columns),
  * marks: {selected, targets: Set, via: Set, last: Set, check: Set, king: index, pv: Set}, onClick(index)}
  */
 export function renderQaBoards(container, opts) {
-  const { board, flipped = false, small = false, layout = 'row', marks = {}, onClick } = opts;
+  const { board, ruleset = QUASI_ALICE, flipped = false, small = false, layout = 'row', marks = {}, onClick } = opts;
+  const { count, label } = stackOf(ruleset);
   const ranks = flipped ? [0, 1, 2, 3, 4, 5, 6, 7] : [7, 6, 5, 4, 3, 2, 1, 0];
   const files = flipped ? [7, 6, 5, 4, 3, 2, 1, 0] : [0, 1, 2, 3, 4, 5, 6, 7];
-  const boards = el(`div.qa-boards.${layout === 'grid' ? 'grid' : 'row'}${small ? '.small' : ''}`);
-  for (let b = 0; b < 4; b++) {
-    const grid = el('div.qgrid', { dataset: { board: String(b + 1) }, ...(small ? {} : { role: 'group', 'aria-label': `Board ${b + 1}${kingsOn(board, b)}` }) });
-    grid.append(el('div.qname', { text: `Board ${b + 1}${kingsOn(board, b)}` }));
+  const boards = el(`div.qa-boards.${layout === 'grid' ? 'grid' : 'row'}${small ? '.small' : ''}`, { dataset: { boards: String(count) } });
+  for (let b = 0; b < count; b++) {
+    const name = `${label} ${b + 1}${kingsOn(board, b)}`;
+    const grid = el('div.qgrid', { dataset: { board: String(b + 1) }, ...(small ? {} : { role: 'group', 'aria-label': name }) });
+    grid.append(el('div.qname', { text: name }));
     for (const r of ranks) {
       grid.append(el('div.rlabel', { text: String(r + 1) }));
       for (const f of files) {

@@ -4,7 +4,7 @@
 import { api } from './api.js';
 import { el, $, hashLink } from './util.js';
 import { renderLevels } from './levels.js';
-import { renderQaBoards, isQuasiAlice } from './qaboards.js';
+import { renderQaBoards, isStacked } from './qaboards.js';
 
 const POLL_MS = 2000;
 const DONE_POLL_MS = 30000; // a finished tournament (all games done, none live)
@@ -189,7 +189,7 @@ function liveGame(run, g, k) {
     el('div.small', { text: `${g.white} – ${g.black}` }),
     el('div.small.muted', { text: `${g.ruleset}, ${g.moves.length} plies, ${fmt(g.age_s, 0)} s ago` }));
   const b = el('a.live-board', { href, title: 'Open this game on the board (followed as it goes)' });
-  if (isQuasiAlice(g.ruleset)) renderQaBoards(b, { board: g.board, small: true });
+  if (isStacked(g.ruleset)) renderQaBoards(b, { board: g.board, ruleset: g.ruleset, small: true });
   else renderLevels(b, { board: g.board, ruleset: g.ruleset, small: true });
   box.append(b, el('a.follow', { href, text: 'Open on the board ▸' }));
   return box;
