@@ -37,6 +37,11 @@ pub trait SearchBoard: Send + 'static {
     /// What [`SearchBoard::may_give_check`] needs, computed once per node.
     type CheckInfo;
 
+    /// Plies of quiescence after which a position not in check stands pat (evasions are still
+    /// searched). Unlimited by default; a game whose capture chains run long enough to explode
+    /// the search (Mixed 3D's 256 men) sets a bound.
+    const QUIESCENCE_PLIES: usize = usize::MAX;
+
     /// A board with no position yet ([`SearchBoard::reset`] sets one).
     fn new() -> Self;
 

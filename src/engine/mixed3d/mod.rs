@@ -13,6 +13,9 @@
 //!   checking move): the mover's kind reaches the enemy royal king from the landing cell, or the
 //!   origin lies on one of the 26 lines through that king (a discovered check), or the move is
 //!   castling, en passant or a promotion.
+//! - **Quiescence** stops after eight plies (a position not in check stands pat there): without a
+//!   bound, exchanges across a crowded cube, with the checks of commoners among them, ran a
+//!   depth-3 search for minutes.
 //! - **Null move** only with a man other than pawns and the royal king.
 //! - History slots: origin cell x destination cell (512 x 512).
 
@@ -130,6 +133,10 @@ impl SearchBoard for M3Board {
     type NullUndo = Undo;
     type Eval = M3Weights;
     type CheckInfo = M3CheckInfo;
+
+    /// 256 men make capture chains of dozens of plies, and every check among them widens the tree
+    /// to all evasions: quiescence stands pat after eight plies.
+    const QUIESCENCE_PLIES: usize = 8;
 
     fn new() -> M3Board {
         M3Board { pos: Position::start(), psq: 0, stack: Vec::with_capacity(256), scratch: Vec::with_capacity(256) }

@@ -314,7 +314,7 @@ impl<B: SearchBoard> Engine<B> {
         let in_check = pos.in_check();
         let mut s = self.begin(pos, &[], &limits, None, Instant::now());
         let stand = s.static_eval();
-        let v = s.qsearch(-INFINITE, INFINITE, 0, in_check);
+        let v = s.qsearch(-INFINITE, INFINITE, 0, 0, in_check);
         let (aborted, nodes) = (s.aborted, s.nodes);
         Quiescence { score: Score(if aborted { stand } else { v }), stand, nodes, complete: !aborted }
     }

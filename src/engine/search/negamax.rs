@@ -145,7 +145,7 @@ impl<B: SearchBoard> Search<'_, B> {
     ) -> i32 {
         // 1. Horizon: quiescence.
         if depth <= 0 {
-            return self.qsearch(alpha, beta, ply, in_check);
+            return self.qsearch(alpha, beta, ply, 0, in_check);
         }
         let pv_node = beta - alpha > 1;
         let root = ply == 0;
@@ -362,7 +362,9 @@ impl<B: SearchBoard> Search<'_, B> {
     }
 
     /// Quiescence: captures and queen promotions until the position is quiet; all evasions in check.
-    pub(super) fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, in_check: bool) -> i32 {
+    /// `qply` counts the plies since quiescence began: from the game's
+    /// [`SearchBoard::QUIESCENCE_PLIES`] on, a position not in check stands pat.
+    pub(super) fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: usize, in_check: bool) -> i32 {
         // 1. Node accounting and limits.
         if self.tick(ply) {
             return 0;
@@ -397,6 +399,10 @@ impl<B: SearchBoard> Search<'_, B> {
             }
             alpha = alpha.max(stand);
             best = stand;
+            if qply >= B::QUIESCENCE_PLIES {
+                self.plies[ply].scored = scored;
+                return stand;
+            }
             // Delta pruning: a victim worth less than this cannot lift the score to alpha.
             let min_gain = alpha.saturating_sub(stand).saturating_sub(DELTA_MARGIN - 1);
             self.board.captures(self.eval, min_gain, &mut scored);
@@ -410,7 +416,7 @@ impl<B: SearchBoard> Search<'_, B> {
             }
             let undo = self.make(m);
             let check = self.board.pos().in_check();
-            let v = -self.qsearch(-beta, -alpha, ply + 1, check);
+            let v = -self.qsearch(-beta, -alpha, ply + 1, qply + 1, check);
             self.unmake(m, undo);
             if self.aborted {
                 break;
