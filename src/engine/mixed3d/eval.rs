@@ -213,7 +213,8 @@ pub fn decompose(pos: &Position, w: &M3Weights) -> Decomposition {
         if p.kind == Kind::King {
             continue;
         }
-        let own = man_term(w, p, c).abs() - w.value(p.kind) + w.mobility[p.kind as usize] * pos.mobility(c) as i32;
+        let placed = if p.color == Color::White { man_term(w, p, c) } else { -man_term(w, p, c) };
+        let own = placed - w.value(p.kind) + w.mobility[p.kind as usize] * pos.mobility(c) as i32;
         bonus[p.kind as usize][p.color.index()] += own;
     }
     let white = psq(pos, w) + dynamic(pos, w);

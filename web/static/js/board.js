@@ -1,7 +1,8 @@
-// The board panel: the 3D view or the levels side by side (the four boards of Quasi-Alice), flip,
+// The board panel: the 3D view or the levels side by side (the four boards of Quasi-Alice, the
+// eight levels of Mixed 3D), flip,
 // selection of a piece and its legal targets, the promotion / placement / destination-board
 // chooser, reserve trays, caption and legend; keyboard play (every cell of the levels and the
-// four boards is focusable: arrows move between cells and across levels, PageUp/PageDown between
+// stacked boards is focusable: arrows move between cells and across levels, PageUp/PageDown between
 // levels, Enter or Space picks up and puts down), dragging a piece, premoves while the engine thinks.
 import { el, $, cellName, cellIndex, topLevel } from './util.js';
 import { renderLevels } from './levels.js';
@@ -66,7 +67,7 @@ export class BoardView {
 
   /**
    * Sizes the grid view to its space: the cell size and the number of grids a row (5x5x5: 5, 3,
-   * 2 or 1 levels a row; Quasi-Alice: its own choice of 4 or 2 boards a row) that give the largest
+   * 2 or 1 levels a row; stacked 8×8 boards: the chosen 4 or 2 a row) that give the largest
    * cells fitting the column's width and the window's height below the board's top (on a narrow
    * screen, where the page scrolls, 85% of the window's height).
    */
@@ -277,7 +278,7 @@ export class BoardView {
     this.draw();
   }
 
-  /** The four Quasi-Alice boards side by side ('row') or 2×2 ('grid'). */
+  /** The stacked 8×8 boards four across ('row') or two across ('grid'). */
   setQaLayout(layout) {
     this.qaLayout = layout;
     try { localStorage.setItem('fiveup.qaLayout', layout); } catch { /* storage off */ }
