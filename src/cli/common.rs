@@ -141,6 +141,14 @@ pub fn finish(exec: &Executor, reason: &str) -> Result<()> {
     Ok(())
 }
 
+/// Checks an `--adjudicate-material` margin (`adjudicate_material` of a tournament file).
+pub fn check_material_margin(pawns: f64) -> Result<()> {
+    if !(0.5..=100.0).contains(&pawns) {
+        bail!("--adjudicate-material must be from 0.5 to 100 pawns, not {pawns}");
+    }
+    Ok(())
+}
+
 /// Options of every command that plays games between two players: concurrency, openings, records,
 /// adjudication, seed, rules and start position.
 #[derive(Args, Debug)]
@@ -194,33 +202,28 @@ impl GameOptions {
         Ok(Some(fiveup::eval::runner::tablebase_adjudicator(tables)))
     }
 
-    /// `--adjudicate-tb` given for a game without tables: an error naming the game; the same for
-    /// `--adjudicate-material` off Mixed 3D.
+    /// `--adjudicate-tb` given for a game without tables: an error naming the game.
     pub fn no_tablebase_for(&self, game: &str) -> Result<()> {
         if self.adjudicate_tb.is_some() {
             bail!("--adjudicate-tb: endgame tables exist for the 5x5x5 games, not for {game}");
         }
-        if self.adjudicate_material.is_some() && game != fiveup::mixed3d::NAME {
-            bail!("--adjudicate-material is for mixed3d, not for {game}");
-        }
         Ok(())
     }
 
-    /// The adjudicator of `--adjudicate-material` (Mixed 3D), or `None` without the flag.
-    pub fn material_adjudicator(&self) -> Result<Option<fiveup::eval::runner::Adjudicator<fiveup::mixed3d::Position>>> {
+    /// The adjudicator of `--adjudicate-material` for game `S` (named `game`), `None` without the
+    /// flag; an error for a game that has none.
+    pub fn material_adjudicator<S: fiveup::eval::records::RecordGame>(
+        &self,
+        game: &str,
+    ) -> Result<Option<fiveup::eval::runner::Adjudicator<S>>> {
         let Some(pawns) = self.adjudicate_material else { return Ok(None) };
-        if !(0.5..=100.0).contains(&pawns) {
-            bail!("--adjudicate-material must be from 0.5 to 100 pawns, not {pawns}");
-        }
+        check_material_margin(pawns)?;
         if self.game.run.is_some() {
             bail!("--adjudicate-material does not apply with --run: games played on workers are not adjudicated");
         }
-        let w = fiveup::engine::mixed3d::M3Weights::default();
-        let margin = (pawns * f64::from(w.value(fiveup::mixed3d::Kind::Pawn))).round() as i32;
-        Ok(Some(fiveup::eval::runner::material_adjudicator::<fiveup::engine::mixed3d::M3Board>(
-            w.material_only(),
-            margin,
-        )))
+        S::material_adjudicator(pawns)
+            .map(Some)
+            .ok_or_else(|| anyhow::anyhow!("--adjudicate-material is for mixed3d, not for {game}"))
     }
 
     /// Checks `--out` against `--force` and the files the command reads (the openings file and

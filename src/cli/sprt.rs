@@ -51,12 +51,13 @@ pub fn run(a: &SprtArgs, out: &mut dyn Write) -> Result<()> {
         GameId::QuasiAlice => {
             let start = a.opts.pos.quasi_alice()?;
             a.opts.no_tablebase_for("quasi-alice")?;
-            run_game(a, || a.opts.openings_of(&start), None, out)
+            let adjudicate = a.opts.material_adjudicator::<fiveup::quasi_alice::Position>("quasi-alice")?;
+            run_game(a, || a.opts.openings_of(&start), adjudicate, out)
         }
         GameId::Mixed3d => {
             let start = a.opts.pos.mixed3d()?;
             a.opts.no_tablebase_for("mixed3d")?;
-            let adjudicate = a.opts.material_adjudicator()?;
+            let adjudicate = a.opts.material_adjudicator::<fiveup::mixed3d::Position>("mixed3d")?;
             run_game(a, || a.opts.openings_of(&start), adjudicate, out)
         }
     }

@@ -19,7 +19,7 @@ pub struct TournamentArgs {
     #[arg(long, value_name = "SPEC", num_args = 1..)]
     pub players: Vec<String>,
     /// Settings file (TOML: players, games, concurrency, openings, out, gauntlet, max_plies, seed,
-    /// ruleset, castling, hypercylinder); flags given as well override it.
+    /// ruleset, castling, hypercylinder, tc, adjudicate_material); flags given as well override it.
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
     /// Games per pairing, rounded up to colour-swapped pairs; at most 100000 in the whole
@@ -50,6 +50,10 @@ pub struct TournamentArgs {
     /// Time control for every game: BASE+INC in seconds (`10+0.1`) or MOVES/BASE+INC.
     #[arg(long, value_name = "BASE+INC")]
     pub tc: Option<String>,
+    /// At the ply cap, a side ahead by at least this many pawns of material (after a quiescence
+    /// search on the default piece values) wins instead of the draw; 0.5..=100 (mixed3d).
+    #[arg(long, value_name = "PAWNS")]
+    pub adjudicate_material: Option<f64>,
 }
 
 impl TournamentArgs {
@@ -96,6 +100,12 @@ impl TournamentArgs {
         }
         c.castling |= self.castling;
         c.hypercylinder |= self.hypercylinder;
+        if self.adjudicate_material.is_some() {
+            c.adjudicate_material = self.adjudicate_material;
+        }
+        if let Some(p) = c.adjudicate_material {
+            super::common::check_material_margin(p)?;
+        }
         Ok(c)
     }
 }
@@ -103,6 +113,14 @@ impl TournamentArgs {
 /// Plays what is left of the tournament and prints the ratings.
 pub fn run(a: &TournamentArgs, out: &mut dyn Write) -> Result<()> {
     let t = Tournament::new(a.config()?)?;
+    if t.config.adjudicate_material.is_some() {
+        if t.game != GameId::Mixed3d {
+            bail!("--adjudicate-material is for mixed3d, not for {}", t.game);
+        }
+        if a.game.run.is_some() {
+            bail!("--adjudicate-material does not apply with --run: games played on workers are not adjudicated");
+        }
+    }
     match t.game {
         GameId::FiveUp(_) => {
             for p in &t.players {

@@ -118,7 +118,7 @@ impl ValuesArgs {
         let method = self.method.parse::<fiveup::values::Method>()?;
         let engine: PlayerSpec = self.engine.as_deref().unwrap_or(default_engine(game)).parse().context("--engine")?;
         G::build_player(&engine).context("--engine")?;
-        if self.game.run.is_some() && G::cap_adjudicator(rules).is_some() {
+        if self.game.run.is_some() && G::material_adjudicator(fiveup::values::run::CAP_MARGIN_PAWNS).is_some() {
             bail!(
                 "--run: {} values games are decided by material at the ply cap, which games played on workers are not",
                 G::rules_name(rules)

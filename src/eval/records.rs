@@ -57,6 +57,14 @@ pub trait RecordGame: PlayGame {
     /// Whether `color` has only its king left and nothing to place: it could never mate, so a
     /// forfeit against its opponent is a draw (as a FIDE arbiter rules a flag against a bare king).
     fn lone_king(&self, color: Color) -> bool;
+
+    /// The judge that decides a game reaching the ply cap by a material lead of at least `pawns`
+    /// pawns ([`super::runner::material_adjudicator`]), for a game whose men seldom run out before
+    /// the cap (Mixed 3D); `None` (the default): its games are drawn at the cap.
+    fn material_adjudicator(pawns: f64) -> Option<super::runner::Adjudicator<Self>> {
+        let _ = pawns;
+        None
+    }
 }
 
 impl RecordGame for Position {
@@ -153,6 +161,14 @@ impl RecordGame for crate::mixed3d::Position {
 
     fn lone_king(&self, color: Color) -> bool {
         (0..crate::mixed3d::geometry::SIDE).map(|l| self.men(color, l).count_ones()).sum::<u32>() == 1
+    }
+
+    /// Material on the engine's default piece values.
+    fn material_adjudicator(pawns: f64) -> Option<super::runner::Adjudicator<Self>> {
+        use crate::engine::mixed3d::{M3Board, M3Weights};
+        let w = M3Weights::default();
+        let margin = (pawns * f64::from(w.value(crate::mixed3d::Kind::Pawn))).round() as i32;
+        Some(super::runner::material_adjudicator::<M3Board>(w.material_only(), margin))
     }
 }
 use std::fmt::Write as _;

@@ -70,6 +70,10 @@ pub struct TournamentConfig {
     /// then play by the clock alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tc: Option<String>,
+    /// A game reaching the ply cap is won by a side this many pawns of material ahead instead of
+    /// drawn (games that have a material judge: Mixed 3D).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjudicate_material: Option<f64>,
 }
 
 impl crate::tomlcfg::TomlConfig for TournamentConfig {
@@ -102,6 +106,7 @@ impl TournamentConfig {
             castling: false,
             hypercylinder: false,
             tc: None,
+            adjudicate_material: None,
         }
     }
 }
@@ -297,13 +302,14 @@ impl Tournament {
     /// The games of every pairing on `openings`.
     fn jobs<S: RecordGame>(&self, openings: &[Opening<S>]) -> Vec<GameJob<S>> {
         let sources: Vec<PlayerSource<S>> = self.players.iter().cloned().map(PlayerSource::from).collect();
+        let adjudicate = self.config.adjudicate_material.and_then(S::material_adjudicator);
         let mut jobs = Vec::new();
         for (i, j) in self.pairings() {
             for (k, o) in openings.iter().enumerate() {
                 for (w, b) in [(i, j), (j, i)] {
                     jobs.push(GameJob {
                         live: None,
-                        adjudicate: None,
+                        adjudicate: adjudicate.clone(),
                         tc: self.tc,
                         white: sources[w].clone(),
                         black: sources[b].clone(),
@@ -561,6 +567,7 @@ mod tests {
             castling: false,
             hypercylinder: false,
             tc: None,
+            adjudicate_material: None,
         }
     }
 

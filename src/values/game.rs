@@ -58,13 +58,6 @@ pub trait ValuesGame: RecordGame {
         kind.letter()
     }
 
-    /// The judge of the games that reach the ply cap (by default none: they are drawn). A game
-    /// whose men seldom run out before the cap (Mixed 3D) decides them by material.
-    fn cap_adjudicator(rules: Self::Rules) -> Option<crate::eval::runner::Adjudicator<Self>> {
-        let _ = rules;
-        None
-    }
-
     /// The prior guess of a kind in pawns (the published table, where there is one).
     fn guess(rules: Self::Rules, kind: Kind) -> f64;
 

@@ -13,14 +13,14 @@
 //! level). A removed rook takes its castling right along.
 //!
 //! **The ply cap.** 256 men seldom run out in 300 plies: an imbalance game that reaches the cap
-//! is won by a side ahead by at least 3 pawns of material once the captures are played out (the
-//! engine's default values, [`crate::eval::runner::material_adjudicator`]), else drawn. The
-//! margin is wide enough that the value of the measured piece itself seldom decides it.
+//! is won by a side ahead by at least [`super::run::CAP_MARGIN_PAWNS`] pawns of material once the
+//! captures are played out (the engine's default values,
+//! [`crate::eval::records::RecordGame::material_adjudicator`]), else drawn.
 
 use super::game::{Positional, ValuesGame};
 use super::records::ReplayGame;
 use super::setups::{Imbalance, ImbalanceError};
-use crate::engine::mixed3d::{decompose, M3Board, M3Weights};
+use crate::engine::mixed3d::{decompose, M3Weights};
 use crate::game::{Color, State};
 use crate::mixed3d::geometry::{cell_name, CELLS};
 use crate::mixed3d::notation::placement_text;
@@ -39,9 +39,6 @@ impl fmt::Display for Mixed3dRules {
         f.write_str(NAME)
     }
 }
-
-/// The material lead, in pawns, that decides a game reaching the ply cap.
-pub const CAP_MARGIN_PAWNS: i32 = 3;
 
 /// The values layer's kind of a Mixed 3D kind (the commoner is the guard).
 pub fn to_values_kind(k: M3Kind) -> Kind {
@@ -121,12 +118,6 @@ impl ValuesGame for Position {
 
     fn kind_letter(_: Mixed3dRules, kind: Kind) -> char {
         from_values_kind(kind).map_or(kind.letter(), M3Kind::letter)
-    }
-
-    fn cap_adjudicator(_: Mixed3dRules) -> Option<crate::eval::runner::Adjudicator<Position>> {
-        let w = M3Weights::default();
-        let margin = CAP_MARGIN_PAWNS * w.value(M3Kind::Pawn);
-        Some(crate::eval::runner::material_adjudicator::<M3Board>(w.material_only(), margin))
     }
 
     /// The engine's starting values: Betza published none for this game.
@@ -386,7 +377,8 @@ mod tests {
         assert_eq!(Position::weight_value(&w2, Kind::Guard), 412);
         assert_eq!(Position::weight_value(&w2, Kind::Wizard), 0);
         assert_eq!(M3Weights::from_toml_str(&Position::weights_toml(&w2)).unwrap(), w2);
-        assert!(Position::cap_adjudicator(R).is_some_and(|a| a.at_cap));
+        use crate::eval::records::RecordGame;
+        assert!(<Position as RecordGame>::material_adjudicator(3.0).is_some_and(|a| a.at_cap));
     }
 
     #[test]

@@ -201,7 +201,7 @@ fn play_iteration<G: ValuesGame>(
     let total = quotas.values().map(|q| 2 * q).sum::<usize>().saturating_sub(already);
     let quota_of: Vec<usize> = schedule.iter().map(|imb| quotas[&imb.text()]).collect();
     let failed: std::sync::Mutex<Option<super::setups::ImbalanceError>> = std::sync::Mutex::new(None);
-    let adjudicate = G::cap_adjudicator(cfg.rules);
+    let adjudicate = G::material_adjudicator(CAP_MARGIN_PAWNS);
     let jobs = (0..most)
         .flat_map(|pair| {
             schedule.iter().zip(&quota_of).filter(move |(_, &q)| pair < q).map(move |(imb, _)| (pair, imb))
@@ -367,6 +367,12 @@ fn play_allocated<G: ValuesGame>(
         tracing::info!("values: next round for {} (wider than ± {target} pawns)", wide.join(", "));
     }
 }
+
+/// The material lead, in pawns, that decides an imbalance game reaching the ply cap in a game
+/// whose men seldom run out before it ([`crate::eval::records::RecordGame::material_adjudicator`]:
+/// Mixed 3D; the others
+/// draw there). Wide enough that the value of the measured piece itself seldom decides it.
+pub const CAP_MARGIN_PAWNS: f64 = 3.0;
 
 /// One more round for a match with quota `q` (0: new, it starts at `cfg.pairs`) that has `have`
 /// complete pairs, capped at `cfg.max_pairs`; whether the quota rose.

@@ -65,6 +65,43 @@ fn engines_play_analyse_and_speak_the_protocol() {
     // The records file reads back as Mixed 3D games.
     let out = ok(&fiveup(&["replay", "--record", games.to_str().unwrap(), "--game", "2"]));
     assert!(out.contains("ruleset: mixed3d\n") && out.contains("\nmoves: 1. ") && out.contains("level 8"), "{out}");
+    // A tournament with the cap decided by material: every game ends in a result or at the cap.
+    let tdir = dir.path().join("tourn");
+    let out = ok(&fiveup(&[
+        "tournament",
+        "--ruleset",
+        "mixed3d",
+        "--players",
+        "ab:depth=1",
+        "random",
+        "--games",
+        "2",
+        "--max-plies",
+        "30",
+        "--adjudicate-material",
+        "2",
+        "--concurrency",
+        "1",
+        "--out",
+        tdir.to_str().unwrap(),
+    ]));
+    assert!(out.contains("ab:depth=1"), "{out}");
+    let pgn = std::fs::read_to_string(tdir.join("games.pgn")).unwrap();
+    assert_eq!(pgn.matches("[Ruleset \"mixed3d\"]").count(), 2, "{pgn}");
+    let o = fiveup(&["match", "--white", "random", "--black", "random", "--adjudicate-material", "3"]);
+    assert_one_line_error(&o, "--adjudicate-material is for mixed3d, not for the 5x5x5 games");
+    let o = fiveup(&[
+        "match",
+        "--ruleset",
+        "mixed3d",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--adjudicate-material",
+        "0",
+    ]);
+    assert_one_line_error(&o, "--adjudicate-material must be from 0.5 to 100 pawns, not 0");
     let out = ok(&fiveup(&["analyse", "--ruleset", "mixed3d", "--engine", "ab:depth=2"]));
     assert!(out.lines().last().is_some_and(|l| l.starts_with("bestmove ")), "{out}");
     let out = ok(&fiveup(&["bench", "search", "--rulesets", "mixed3d", "--depths", "1", "--repeat", "1"]));
