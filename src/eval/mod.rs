@@ -4,6 +4,8 @@
 //! Playing:
 //! - [`runner`]: the one match runner ([`play_games`]): game jobs on worker threads, players built
 //!   per game from specs or factories, records handed back as games finish;
+//! - [`adjudicate`]: judges that end a game early (endgame tables) or decide one at the ply cap
+//!   (material);
 //! - [`openings`]: opening sets (start position, random plies, files);
 //! - [`records`]: the PGN-style game record format, writer and reader;
 //! - [`tally`]: running W/D/L and pair results of a two-player match;
@@ -23,6 +25,7 @@
 //! All Elo values are logistic Elo unless a field says otherwise (the BayesElo model's ratings
 //! are on its own, slightly wider, scale; see [`ratings`]).
 
+pub mod adjudicate;
 pub mod distributed;
 pub mod elo;
 pub mod executor;

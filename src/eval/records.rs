@@ -59,9 +59,9 @@ pub trait RecordGame: PlayGame {
     fn lone_king(&self, color: Color) -> bool;
 
     /// The judge that decides a game reaching the ply cap by a material lead of at least `pawns`
-    /// pawns ([`super::runner::material_adjudicator`]), for a game whose men seldom run out before
+    /// pawns ([`super::adjudicate::material_adjudicator`]), for a game whose men seldom run out before
     /// the cap (Mixed 3D); `None` (the default): its games are drawn at the cap.
-    fn material_adjudicator(pawns: f64) -> Option<super::runner::Adjudicator<Self>> {
+    fn material_adjudicator(pawns: f64) -> Option<super::adjudicate::Adjudicator<Self>> {
         let _ = pawns;
         None
     }
@@ -164,11 +164,11 @@ impl RecordGame for crate::mixed3d::Position {
     }
 
     /// Material on the engine's default piece values.
-    fn material_adjudicator(pawns: f64) -> Option<super::runner::Adjudicator<Self>> {
+    fn material_adjudicator(pawns: f64) -> Option<super::adjudicate::Adjudicator<Self>> {
         use crate::engine::mixed3d::{M3Board, M3Weights};
         let w = M3Weights::default();
         let margin = (pawns * f64::from(w.value(crate::mixed3d::Kind::Pawn))).round() as i32;
-        Some(super::runner::material_adjudicator::<M3Board>(w.material_only(), margin))
+        Some(super::adjudicate::material_adjudicator::<M3Board>(w.material_only(), margin))
     }
 }
 use std::fmt::Write as _;
