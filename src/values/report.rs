@@ -242,7 +242,7 @@ impl ValuesReport {
             let weights: Vec<String> = r
                 .values
                 .iter()
-                .filter_map(|v| Some(format!("{}={:.2}+{:.2}", v.kind.letter(), v.weight?, v.bonus?)))
+                .filter_map(|v| Some(format!("{}={:.2}+{:.2}", self.letter(v.kind), v.weight?, v.bonus?)))
                 .collect();
             let _ = writeln!(
                 s,
@@ -271,7 +271,7 @@ impl ValuesReport {
                         .map(|v| {
                             format!(
                                 "{}={:.2} [{:.2}, {:.2}]",
-                                v.kind.letter(),
+                                self.letter(v.kind),
                                 v.estimate.value,
                                 v.estimate.lo95,
                                 v.estimate.hi95
@@ -341,6 +341,11 @@ impl ValuesReport {
             );
         }
         s
+    }
+
+    /// A kind's letter as the table shows it (the game's own, e.g. Mixed 3D's commoner `C`).
+    fn letter(&self, kind: Kind) -> char {
+        self.rows.iter().find(|r| r.values_kind == kind).map_or(kind.letter(), |r| r.letter)
     }
 
     /// The report as pretty JSON.
