@@ -369,9 +369,9 @@ fn play_allocated<G: ValuesGame>(
 }
 
 /// The material lead, in pawns, that decides an imbalance game reaching the ply cap in a game
-/// whose men seldom run out before it ([`crate::eval::records::RecordGame::material_adjudicator`]:
-/// Mixed 3D; the others
-/// draw there). Wide enough that the value of the measured piece itself seldom decides it.
+/// whose men seldom run out before it (Mixed 3D; the others draw there:
+/// [`crate::eval::records::RecordGame::material_adjudicator`]). Wide enough that the value of the
+/// measured piece itself seldom decides it.
 pub const CAP_MARGIN_PAWNS: f64 = 3.0;
 
 /// One more round for a match with quota `q` (0: new, it starts at `cfg.pairs`) that has `have`
