@@ -61,6 +61,53 @@ pub fn mvv_lva_values(victim: i32, attacker: i32) -> i32 {
     victim * 16 - attacker / 8
 }
 
+/// The ordering score of a noisy move of a game with its own board (4D Quasi-Alice, Mixed 3D),
+/// from the values involved: `taken`, what it captures (if anything), `promotion`, the value of
+/// the piece it promotes to and whether that is a queen, `attacker`, the mover's value. An
+/// under-promotion goes last; a capture that `bad` (given the value taken) judges losing goes
+/// after the quiet moves; the rest by MVV-LVA, a queen promotion adding its value.
+#[inline]
+pub fn noisy_order(
+    taken: Option<i32>,
+    promotion: Option<(i32, bool)>,
+    attacker: i32,
+    bad: impl FnOnce(i32) -> bool,
+) -> i32 {
+    match (taken, promotion) {
+        (_, Some((v, false))) => UNDER_PROMOTION + v,
+        (Some(t), promo) => {
+            let base = mvv_lva_values(t, attacker) + promo.map_or(0, |(v, _)| v * 16);
+            if promo.is_none() && bad(t) {
+                BAD_CAPTURE + base
+            } else {
+                GOOD_CAPTURE + base
+            }
+        }
+        (None, Some((v, _))) => GOOD_CAPTURE + v * 16,
+        (None, None) => 0,
+    }
+}
+
+/// Whether quiescence tries a noisy move of such a game, and its score there: captures of at
+/// least `min_gain` and queen promotions, never an under-promotion (the arguments as for
+/// [`noisy_order`]).
+#[inline]
+pub fn quiescence_order(
+    taken: Option<i32>,
+    promotion: Option<(i32, bool)>,
+    attacker: i32,
+    min_gain: i32,
+) -> Option<i32> {
+    let worth = match (taken, promotion) {
+        (_, Some((_, false))) => false,
+        (Some(v), _) if v >= min_gain => true,
+        (_, Some(_)) => true,
+        _ => false,
+    };
+    worth
+        .then(|| GOOD_CAPTURE + taken.map_or(0, |v| mvv_lva_values(v, attacker)) + promotion.map_or(0, |(v, _)| v * 16))
+}
+
 /// Whether a capture looks losing: the attacker is worth more than the victim and the target cell
 /// is defended (an attacker of the opponent sees it once the capturing piece has left its cell).
 #[inline]

@@ -90,6 +90,35 @@ pub(crate) fn kinds(game: GameId) -> Vec<(char, &'static str)> {
     }
 }
 
+/// The start of a game with neither 5x5x5 option (Quasi-Alice, Mixed 3D): its standard `start`, or
+/// `text` as `read` reads it; asking for an option is an error.
+fn optionless_start<S, E: std::fmt::Display>(
+    game: GameId,
+    options: bool,
+    text: Option<&str>,
+    start: fn() -> S,
+    read: fn(&str) -> Result<S, E>,
+) -> Result<S, String> {
+    if options {
+        return Err(format!("castling and hypercylinder are 5x5x5 options; {game} has neither setting"));
+    }
+    match text {
+        None => Ok(start()),
+        Some(t) => read(t).map_err(|e| format!("start: {e}")),
+    }
+}
+
+/// The game's own fields of a position answer for a game with neither 5x5x5 option: the options
+/// off, no checker cells, the cell of the king in check.
+fn optionless_extra(king_in_check: Option<usize>) -> Vec<(&'static str, Value)> {
+    vec![
+        ("castling", json!(false)),
+        ("hypercylinder", json!(false)),
+        ("check_cells", json!([])),
+        ("king_in_check", json!(king_in_check)),
+    ]
+}
+
 fn piece(color: Color, letter: char, name: &str) -> Value {
     json!({ "color": color.name(), "letter": letter.to_string(), "name": name })
 }
@@ -178,13 +207,7 @@ impl WebGame for crate::rules::Position {
 
 impl WebGame for crate::quasi_alice::Position {
     fn named_start(game: GameId, castling: bool, hypercylinder: bool, text: Option<&str>) -> Result<Self, String> {
-        if castling || hypercylinder {
-            return Err(format!("castling and hypercylinder are 5x5x5 options; {game} has neither setting"));
-        }
-        match text {
-            None => Ok(Self::start()),
-            Some(t) => Self::from_text(t).map_err(|e| format!("start: {e}")),
-        }
+        optionless_start(game, castling || hypercylinder, text, Self::start, Self::from_text)
     }
 
     fn coordinate(&self, m: Self::Move) -> String {
@@ -234,13 +257,7 @@ impl WebGame for crate::quasi_alice::Position {
     }
 
     fn extra_json(&self) -> Vec<(&'static str, Value)> {
-        let king = if self.in_check() { Some(self.king(self.side())) } else { None };
-        vec![
-            ("castling", json!(false)),
-            ("hypercylinder", json!(false)),
-            ("check_cells", json!([])),
-            ("king_in_check", json!(king)),
-        ]
+        optionless_extra(self.in_check().then(|| self.king(self.side())))
     }
 
     fn flags(&self) -> (bool, bool) {
@@ -250,13 +267,7 @@ impl WebGame for crate::quasi_alice::Position {
 
 impl WebGame for crate::mixed3d::Position {
     fn named_start(game: GameId, castling: bool, hypercylinder: bool, text: Option<&str>) -> Result<Self, String> {
-        if castling || hypercylinder {
-            return Err(format!("castling and hypercylinder are 5x5x5 options; {game} has neither setting"));
-        }
-        match text {
-            None => Ok(Self::start()),
-            Some(t) => Self::from_text(t).map_err(|e| format!("start: {e}")),
-        }
+        optionless_start(game, castling || hypercylinder, text, Self::start, Self::from_text)
     }
 
     fn coordinate(&self, m: Self::Move) -> String {
@@ -297,13 +308,7 @@ impl WebGame for crate::mixed3d::Position {
     }
 
     fn extra_json(&self) -> Vec<(&'static str, Value)> {
-        let king = if self.in_check() { Some(self.king(self.side())) } else { None };
-        vec![
-            ("castling", json!(false)),
-            ("hypercylinder", json!(false)),
-            ("check_cells", json!([])),
-            ("king_in_check", json!(king)),
-        ]
+        optionless_extra(self.in_check().then(|| self.king(self.side())))
     }
 
     fn flags(&self) -> (bool, bool) {

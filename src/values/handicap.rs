@@ -62,6 +62,44 @@ pub enum ImbalanceError {
 }
 
 impl Imbalance {
+    /// The start cells the two sides lose, in a game whose men are removed from its start by
+    /// instance (4D Quasi-Alice, Mixed 3D): `cells(color, kind)` lists a side's start cells of a
+    /// kind in instance order (empty for a kind the game has not); instance `i` removes entry
+    /// `i mod count`, and a second copy the next entry.
+    pub fn removed_cells(
+        &self,
+        a: crate::game::Color,
+        instance: usize,
+        cells: impl Fn(crate::game::Color, Kind) -> Vec<usize>,
+    ) -> Result<Vec<usize>, ImbalanceError> {
+        let mut removed = Vec::new();
+        for (side, color, lacks) in [("A", a, &self.a_lacks), ("B", a.flip(), &self.b_lacks)] {
+            let mut kinds: Vec<Kind> = lacks.clone();
+            kinds.sort();
+            kinds.dedup();
+            for kind in kinds {
+                let count = lacks.iter().filter(|&&k| k == kind).count();
+                let at = cells(color, kind);
+                if count > at.len() {
+                    return Err(ImbalanceError::TooMany { side, kind, count, have: at.len() });
+                }
+                removed.extend((0..count).map(|j| at[(instance + j) % at.len()]));
+            }
+        }
+        Ok(removed)
+    }
+
+    /// Number of distinct instances when a kind has `count(kind)` start men a side: the largest
+    /// count of a kind named here (at least 1).
+    pub fn instances_by(&self, count: impl Fn(Kind) -> usize) -> usize {
+        self.a_lacks.iter().chain(&self.b_lacks).map(|&k| count(k)).max().unwrap_or(1).max(1)
+    }
+
+    /// The error of a start position the rules refuse (instance `instance`, A of colour `a`).
+    pub fn illegal(&self, instance: usize, a: crate::game::Color, error: impl fmt::Display) -> ImbalanceError {
+        ImbalanceError::Illegal { imbalance: self.text(), instance, color: a.name(), error: error.to_string() }
+    }
+
     /// Side A lacks one piece of `kind`.
     pub fn piece(kind: Kind) -> Imbalance {
         Imbalance { a_lacks: vec![kind], b_lacks: Vec::new() }

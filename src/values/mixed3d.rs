@@ -148,41 +148,15 @@ impl ValuesGame for Position {
         a: Color,
         instance: usize,
     ) -> Result<Position, ImbalanceError> {
-        let mut removed = Vec::new();
-        for (side, color, lacks) in [("A", a, &imbalance.a_lacks), ("B", a.flip(), &imbalance.b_lacks)] {
-            let mut kinds: Vec<Kind> = lacks.clone();
-            kinds.sort();
-            kinds.dedup();
-            for kind in kinds {
-                let count = lacks.iter().filter(|&&k| k == kind).count();
-                let cells = match from_values_kind(kind) {
-                    Some(k) if k != M3Kind::King => instance_cells(color, k),
-                    _ => Vec::new(),
-                };
-                if count > cells.len() {
-                    return Err(ImbalanceError::TooMany { side, kind, count, have: cells.len() });
-                }
-                removed.extend((0..count).map(|j| cells[(instance + j) % cells.len()]));
-            }
-        }
-        Position::from_text(&start_text_without(&removed)).map_err(|e| ImbalanceError::Illegal {
-            imbalance: imbalance.text(),
-            instance,
-            color: a.name(),
-            error: e.to_string(),
-        })
+        let removed = imbalance.removed_cells(a, instance, |color, kind| match from_values_kind(kind) {
+            Some(k) if k != M3Kind::King => instance_cells(color, k),
+            _ => Vec::new(),
+        })?;
+        Position::from_text(&start_text_without(&removed)).map_err(|e| imbalance.illegal(instance, a, e))
     }
 
     fn instances(_: Mixed3dRules, imbalance: &Imbalance) -> usize {
-        imbalance
-            .a_lacks
-            .iter()
-            .chain(&imbalance.b_lacks)
-            .filter_map(|&k| from_values_kind(k))
-            .map(|k| instance_cells(Color::White, k).len())
-            .max()
-            .unwrap_or(1)
-            .max(1)
+        imbalance.instances_by(|k| from_values_kind(k).map_or(0, |k| instance_cells(Color::White, k).len()))
     }
 
     fn opening_move_is_quiet(&self, m: Move) -> bool {

@@ -122,42 +122,15 @@ impl ValuesGame for Position {
         a: Color,
         instance: usize,
     ) -> Result<Position, ImbalanceError> {
-        let mut removed = Vec::new();
-        for (side, color, lacks) in [("A", a, &imbalance.a_lacks), ("B", a.flip(), &imbalance.b_lacks)] {
-            let mut kinds: Vec<Kind> = lacks.clone();
-            kinds.sort();
-            kinds.dedup();
-            for kind in kinds {
-                let count = lacks.iter().filter(|&&k| k == kind).count();
-                let squares = match from_values_kind(kind) {
-                    Some(k) if k != QaKind::King => instance_squares(color, k),
-                    _ => Vec::new(),
-                };
-                if count > squares.len() {
-                    return Err(ImbalanceError::TooMany { side, kind, count, have: squares.len() });
-                }
-                removed.extend((0..count).map(|j| squares[(instance + j) % squares.len()]));
-            }
-        }
-        let text = start_text_without(&removed);
-        Position::from_text(&text).map_err(|e| ImbalanceError::Illegal {
-            imbalance: imbalance.text(),
-            instance,
-            color: a.name(),
-            error: e.to_string(),
-        })
+        let removed = imbalance.removed_cells(a, instance, |color, kind| match from_values_kind(kind) {
+            Some(k) if k != QaKind::King => instance_squares(color, k),
+            _ => Vec::new(),
+        })?;
+        Position::from_text(&start_text_without(&removed)).map_err(|e| imbalance.illegal(instance, a, e))
     }
 
     fn instances(_: QuasiAliceRules, imbalance: &Imbalance) -> usize {
-        imbalance
-            .a_lacks
-            .iter()
-            .chain(&imbalance.b_lacks)
-            .filter_map(|&k| from_values_kind(k))
-            .map(|k| instance_squares(Color::White, k).len())
-            .max()
-            .unwrap_or(1)
-            .max(1)
+        imbalance.instances_by(|k| from_values_kind(k).map_or(0, |k| instance_squares(Color::White, k).len()))
     }
 
     fn opening_move_is_quiet(&self, m: Move) -> bool {

@@ -68,12 +68,7 @@ impl Imbalance {
     /// [`Imbalance::setup`] validated into a position.
     pub fn position(&self, variant: Variant, a: Color, instance: usize) -> Result<Position, ImbalanceError> {
         let s = self.setup(variant, a, instance)?;
-        Position::from_setup(s).map_err(|error| ImbalanceError::Illegal {
-            imbalance: self.text(),
-            instance,
-            color: a.name(),
-            error: error.to_string(),
-        })
+        Position::from_setup(s).map_err(|error| self.illegal(instance, a, error))
     }
 
     /// Number of distinct instances: the largest count of start pieces of a board kind named here

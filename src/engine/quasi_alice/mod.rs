@@ -24,7 +24,7 @@ pub use eval::{decompose, evaluate};
 pub use weights::{QaWeights, QaWeightsError};
 
 use super::board::{SearchBoard, SearchMove};
-use super::ordering::{mvv_lva_values, ScoredMove, BAD_CAPTURE, GOOD_CAPTURE, UNDER_PROMOTION};
+use super::ordering::{noisy_order, quiescence_order, ScoredMove};
 use crate::quasi_alice::board::{bishop_attacks, rook_attacks, BETWEEN, KING, KNIGHT, PAWN_ATTACKS};
 use crate::quasi_alice::{Flag, Kind, Move, Position, Undo};
 
@@ -106,6 +106,12 @@ impl QaBoard {
     }
 }
 
+/// A move's promotion as the ordering reads it: the piece's value and whether it is a queen.
+#[inline]
+fn promotion(w: &QaWeights, m: Move) -> Option<(i32, bool)> {
+    m.promotion().map(|k| (w.value(k), k == Kind::Queen))
+}
+
 impl SearchBoard for QaBoard {
     type Pos = Position;
     type Move = Move;
@@ -185,19 +191,7 @@ impl SearchBoard for QaBoard {
 
     fn noisy_score(&self, w: &QaWeights, m: Move) -> i32 {
         let attacker = self.mover(m);
-        match (self.taken(w, m), m.promotion()) {
-            (_, Some(k)) if k != Kind::Queen => UNDER_PROMOTION + w.value(k),
-            (Some(v), promo) => {
-                let base = mvv_lva_values(v, w.value(attacker)) + promo.map_or(0, |k| w.value(k) * 16);
-                if promo.is_none() && self.bad_capture(w, m, v, attacker) {
-                    BAD_CAPTURE + base
-                } else {
-                    GOOD_CAPTURE + base
-                }
-            }
-            (None, Some(k)) => GOOD_CAPTURE + w.value(k) * 16,
-            (None, None) => 0,
-        }
+        noisy_order(self.taken(w, m), promotion(w, m), w.value(attacker), |v| self.bad_capture(w, m, v, attacker))
     }
 
     fn captures(&mut self, w: &QaWeights, min_gain: i32, out: &mut Vec<ScoredMove<Move>>) {
@@ -206,21 +200,7 @@ impl SearchBoard for QaBoard {
         all.clear();
         self.pos.noisy_moves_into(&mut all);
         for &m in &all {
-            let promo = m.promotion();
-            if promo.is_some_and(|k| k != Kind::Queen) {
-                continue;
-            }
-            let taken = self.taken(w, m);
-            let worth = match (taken, promo) {
-                (Some(v), _) if v >= min_gain => true,
-                (_, Some(_)) => true,
-                _ => false,
-            };
-            if worth {
-                let attacker = self.mover(m);
-                let score = GOOD_CAPTURE
-                    + taken.map_or(0, |v| mvv_lva_values(v, w.value(attacker)))
-                    + promo.map_or(0, |k| w.value(k) * 16);
+            if let Some(score) = quiescence_order(self.taken(w, m), promotion(w, m), w.value(self.mover(m)), min_gain) {
                 out.push(ScoredMove { mv: m, score });
             }
         }
