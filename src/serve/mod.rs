@@ -342,9 +342,12 @@ pub fn serve(config: ServeConfig, out: &mut dyn std::io::Write) -> Result<(), Se
             .await
             .map_err(|source| ServeError::Listen { addr: config.addr, source })?;
         let addr = listener.local_addr()?;
+        // The stop signals are taken before the address is announced: a SIGTERM sent as soon as
+        // the server is known to listen must stop it cleanly, not kill it.
+        let stop = shutdown()?;
         writeln!(out, "listening on http://{addr}/").and_then(|()| out.flush())?;
         tracing::info!("serving on {addr}; runs: {}", config.runs.len());
-        accept_loop(listener, app).await;
+        accept_loop(listener, app, stop).await;
         Ok(())
     })
 }
@@ -352,9 +355,9 @@ pub fn serve(config: ServeConfig, out: &mut dyn std::io::Write) -> Result<(), Se
 /// Serves connections until Ctrl-C or SIGTERM, each an HTTP/1 connection whose request heads must
 /// arrive within [`HEAD_TIMEOUT`]; then lets open connections finish (searches end at once, see
 /// [`shutting_down`]) for up to 10 s.
-async fn accept_loop(listener: tokio::net::TcpListener, app: Router) {
+async fn accept_loop(listener: tokio::net::TcpListener, app: Router, stop: impl std::future::Future<Output = ()>) {
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
-    let mut stop = std::pin::pin!(shutdown());
+    let mut stop = std::pin::pin!(stop);
     loop {
         tokio::select! {
             accepted = listener.accept() => {
@@ -395,27 +398,30 @@ pub(crate) fn shutting_down() -> bool {
     SHUTTING_DOWN.load(std::sync::atomic::Ordering::Relaxed)
 }
 
-async fn shutdown() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Registers Ctrl-C and SIGTERM now (not when first polled) and returns the future that completes
+/// on the first of them, marking the server as [`shutting_down`].
+fn shutdown() -> std::io::Result<impl std::future::Future<Output = ()>> {
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
+    let signals = {
+        use tokio::signal::unix::{signal, SignalKind};
+        let mut interrupt = signal(SignalKind::interrupt())?;
+        let mut terminate = signal(SignalKind::terminate())?;
+        async move {
+            tokio::select! {
+                _ = interrupt.recv() => {},
+                _ = terminate.recv() => {},
             }
-            Err(_) => std::future::pending::<()>().await,
         }
     };
     #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = term => {},
-    }
-    SHUTTING_DOWN.store(true, std::sync::atomic::Ordering::Relaxed);
-    tracing::info!("stopping: searches in progress end now");
+    let signals = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    Ok(async move {
+        signals.await;
+        SHUTTING_DOWN.store(true, std::sync::atomic::Ordering::Relaxed);
+        tracing::info!("stopping: searches in progress end now");
+    })
 }
 
 /// Names run directories by their last component, made unique with `-2`, `-3`, ...; each must be
