@@ -52,14 +52,8 @@ impl GameId {
         match self {
             GameId::FiveUp(_) => "every command",
             GameId::QuasiAlice => "perft, moves, show, replay, analyse, match, sprt, tournament and values (ab, mcts, random and uci: players), uci, train and selfplay, bench search and the web page (serve)",
-            GameId::Mixed3d => "perft, moves, show, replay, analyse, match, sprt, tournament and values (ab, random and uci: players), uci, bench search and the web page (serve) so far",
+            GameId::Mixed3d => "perft, moves, show, replay, analyse, match, sprt, tournament and values (ab, mcts, random and uci: players), uci, train and selfplay, bench search and the web page (serve)",
         }
-    }
-
-    /// Whether the game has networks: self-play, training and `mcts:` players. Every game has
-    /// the rules commands and alpha-beta, random and outside-engine players.
-    pub const fn has_networks(self) -> bool {
-        !matches!(self, GameId::Mixed3d)
     }
 
     /// The 5x5x5 ruleset, or why `what` (a command or setting) cannot run on this game yet.
@@ -139,10 +133,10 @@ mod tests {
     fn a_five_up_only_command_names_itself_and_the_game() {
         let e = GameId::QuasiAlice.five_up("train").unwrap_err().to_string();
         assert!(e.starts_with("train is not available for quasi-alice yet"), "{e}");
-        let e = GameId::Mixed3d.five_up("match").unwrap_err().to_string();
+        let e = GameId::Mixed3d.five_up("tablebase").unwrap_err().to_string();
         assert!(
-            e.starts_with("match is not available for mixed3d yet")
-                && e.ends_with("uci, bench search and the web page (serve) so far"),
+            e.starts_with("tablebase is not available for mixed3d yet")
+                && e.ends_with("train and selfplay, bench search and the web page (serve)"),
             "{e}"
         );
         assert_eq!(GameId::FiveUp(Ruleset::Raumschach).five_up("train").unwrap(), Ruleset::Raumschach);

@@ -68,16 +68,18 @@
 //! are written once over the game interface: a game provides its quiescence search (the alpha-beta engine of its board, with its
 //! default evaluation) and, where it has NNUE networks, their leaf values. 4D Quasi-Alice has the
 //! correction, the hand-evaluation leaves and the mate check (its engine's quiescence resolves
-//! captures, queen promotions and evasions on all four boards); it has no NNUE network, so an
-//! NNUE leaf is an error for it.
+//! captures, queen promotions and evasions on all four boards), Mixed 3D likewise (its quiescence
+//! bounded to [`crate::engine::SearchBoard::QUIESCENCE_PLIES`] plies); neither has an NNUE network,
+//! so an NNUE leaf is an error for them.
 //!
 //! The correction uses only the position: it is deterministic and cacheable (wrap it in
 //! [`crate::nn::EvalCache`], not the other way round). Quiescence searches of a batch run in
 //! parallel on rayon's pool, each thread with its own small engines (one per ruleset and
 //! network).
 
+use crate::engine::mixed3d::M3Board;
 use crate::engine::nnue::Network;
-use crate::engine::quasi_alice::{QaBoard, QaWeights};
+use crate::engine::quasi_alice::QaBoard;
 use crate::engine::score::{score_to_expectation, SCORE_SCALE};
 use crate::engine::{Engine, EngineConfig, Limits, Quiescence, SearchBoard, Weights};
 use crate::game::State;
@@ -107,6 +109,8 @@ thread_local! {
     static ENGINES: RefCell<Vec<(Ruleset, Engine)>> = const { RefCell::new(Vec::new()) };
     /// This thread's 4D Quasi-Alice engine, with the default evaluation.
     static QA_ENGINE: RefCell<Option<Engine<QaBoard>>> = const { RefCell::new(None) };
+    /// This thread's Mixed 3D engine, with the default evaluation.
+    static M3_ENGINE: RefCell<Option<Engine<M3Board>>> = const { RefCell::new(None) };
 }
 
 /// A game whose MCTS leaves the alpha-beta engine corrects: what [`QuiescenceEvaluator`] needs
@@ -188,11 +192,11 @@ impl LeafGame for crate::quasi_alice::Position {
     type LeafNet = std::convert::Infallible;
 
     fn quiescence(&self) -> Quiescence {
-        with_qa_engine(|engine| engine.quiesce(self, NODE_LIMIT))
+        with_board_engine(&QA_ENGINE, |engine| engine.quiesce(self, NODE_LIMIT))
     }
 
     fn hand_search_score(&self, depth: u32) -> Option<i32> {
-        with_qa_engine(|e| leaf_search_score(e, self, depth))
+        with_board_engine(&QA_ENGINE, |e| leaf_search_score(e, self, depth))
     }
 
     fn leaf_network(&self, _leaf: &NnueLeaf) -> Result<Self::LeafNet, EvalError> {
@@ -204,13 +208,41 @@ impl LeafGame for crate::quasi_alice::Position {
     }
 }
 
-/// `f` on this thread's 4D Quasi-Alice engine (default weights, 1 MiB table).
-fn with_qa_engine<T>(f: impl FnOnce(&mut Engine<QaBoard>) -> T) -> T {
-    QA_ENGINE.with(|cell| {
+impl LeafGame for crate::mixed3d::Position {
+    type LeafNet = std::convert::Infallible;
+
+    fn quiescence(&self) -> Quiescence {
+        with_board_engine(&M3_ENGINE, |engine| engine.quiesce(self, NODE_LIMIT))
+    }
+
+    fn hand_search_score(&self, depth: u32) -> Option<i32> {
+        with_board_engine(&M3_ENGINE, |e| leaf_search_score(e, self, depth))
+    }
+
+    fn leaf_network(&self, _leaf: &NnueLeaf) -> Result<Self::LeafNet, EvalError> {
+        Err(EvalError(format!("no NNUE network exists for {}: NNUE leaves are for the 5x5x5 games", self.game_name())))
+    }
+
+    fn nnue_search_expectation(&self, net: &Self::LeafNet, _depth: u32) -> f32 {
+        match *net {}
+    }
+}
+
+/// `f` on this thread's engine of a game with its own board (`cell`: the thread-local slot;
+/// default weights, 1 MiB table).
+fn with_board_engine<B, T>(
+    cell: &'static std::thread::LocalKey<RefCell<Option<Engine<B>>>>,
+    f: impl FnOnce(&mut Engine<B>) -> T,
+) -> T
+where
+    B: SearchBoard,
+    B::Eval: Default,
+{
+    cell.with(|cell| {
         let mut cell = cell.borrow_mut();
         let engine = cell.get_or_insert_with(|| {
             let config = EngineConfig { hash_mb: 1, keep_tt: false, threads: 1 };
-            Engine::with_eval(QaWeights::default(), config)
+            Engine::with_eval(B::Eval::default(), config)
         });
         f(engine)
     })
@@ -676,8 +708,10 @@ mod tests {
             Qa::from_text("2Q5/8/8/8/8/8/8/8|8/5p2/8/8/p3R3/8/2k5/8|8/8/8/8/8/8/8/8|8/8/8/7K/8/8/4N3/8 w - - 0 1")
                 .unwrap();
         assert!(!two.mates_in_one());
-        let mut engine: Engine<QaBoard> =
-            Engine::with_eval(QaWeights::default(), EngineConfig { hash_mb: 1, keep_tt: false, threads: 1 });
+        let mut engine: Engine<QaBoard> = Engine::with_eval(
+            crate::engine::quasi_alice::QaWeights::default(),
+            EngineConfig { hash_mb: 1, keep_tt: false, threads: 1 },
+        );
         let best = engine.search(&two, &[], &Limits::depth(4), None, |_| {}).best.unwrap();
         let mut one = two.clone();
         one.make(best);

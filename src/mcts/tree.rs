@@ -5,8 +5,8 @@
 //! Q directly. `q` is win minus loss in [-1, 1]; the draw share is kept beside it so the full WDL
 //! can be recovered: `w = (1 + q - d) / 2`, `l = (1 - q - d) / 2`.
 //!
-//! Nodes hold the game's move type (the 5x5x5 [`Move`] by default); both games' moves are 32-bit
-//! values, so a node is 32 bytes in either.
+//! Nodes hold the game's move type (the 5x5x5 [`Move`] by default); every game's moves are 32-bit
+//! values, so a node is 32 bytes in each.
 
 use crate::rules::Move;
 use std::fmt::Debug;
@@ -27,6 +27,12 @@ impl TreeMove for Move {
 impl TreeMove for crate::quasi_alice::Move {
     fn placeholder() -> crate::quasi_alice::Move {
         crate::quasi_alice::Move::new(0, 0, 0, 0, None, crate::quasi_alice::Flag::Normal)
+    }
+}
+
+impl TreeMove for crate::mixed3d::Move {
+    fn placeholder() -> crate::mixed3d::Move {
+        crate::mixed3d::Move::normal(0, 1)
     }
 }
 

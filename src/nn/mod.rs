@@ -62,6 +62,7 @@ pub mod cache;
 pub mod encode;
 pub mod evaluator;
 mod fiveup;
+pub mod mixed3d;
 pub mod netgame;
 pub mod network;
 pub mod policy;

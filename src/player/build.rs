@@ -40,7 +40,9 @@ impl PlayGame for crate::mixed3d::Position {
         match spec {
             PlayerSpec::Random { seed } => Ok(Box::new(RandomPlayer::new(*seed))),
             PlayerSpec::AlphaBeta(ab) => Ok(Box::new(M3AlphaBetaPlayer::new(ab.clone())?)),
-            PlayerSpec::Mcts(_) => Err(NotAvailable { what: "mcts: players".into(), game: GameId::Mixed3d }.into()),
+            PlayerSpec::Mcts(m) => Ok(Box::new(MctsPlayer::<Self>::for_game(m.clone(), |what: &str| {
+                BuildError::from(NotAvailable { what: what.into(), game: GameId::Mixed3d })
+            })?)),
             PlayerSpec::Uci(u) => Ok(Box::new(UciPlayer::new(u.clone())?)),
         }
     }

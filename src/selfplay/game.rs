@@ -12,6 +12,11 @@
 //!   white king side, 2 white queen side, 4 black king side, 8 black queen side); `ep_passed` 1
 //!   when an en passant capture is possible and `ep_pawn` then the cell a capturing pawn moves to
 //!   (0 and 0 otherwise); `reserve` is `[0, 0]`; `castling` and `hypercylinder` are false.
+//! - `mixed3d`: `board` holds 512 entries indexed by cell = level·64 + rank·8 + file (from 0),
+//!   each 0 or `1 + kind + 16·colour` (kinds as in `quasi-alice`, then 6 the commoner); `rights`
+//!   the castling rights as the position's bits (white's six in the text's order, then black's);
+//!   `ep_passed` 0, or 1 + the passed cell while an en passant capture is possible; `ep_pawn` 0;
+//!   `reserve` `[0, 0]`; `castling` and `hypercylinder` false.
 //!
 //! A move is its packed 32 bits in either game ([`SelfPlayGame::move_bits`]); a record's moves are
 //! read back by matching the bits against the legal moves, so a damaged record cannot play an
@@ -101,25 +106,13 @@ impl SelfPlayGame for crate::quasi_alice::Position {
     }
 
     fn from_record(variant: &VariantRecord, s: &SetupRecord) -> Result<Self, RecordError> {
-        use crate::quasi_alice::{Kind, Piece};
-        if variant.castling || variant.hypercylinder {
-            return Err(RecordError::Variant("quasi-alice takes neither castling nor hypercylinder flags".into()));
-        }
+        no_flags(variant)?;
         if s.board.len() != CELLS {
             return Err(RecordError::Board(format!("{} cells instead of {CELLS}", s.board.len())));
         }
-        let mut pieces = Vec::with_capacity(CELLS);
-        for (i, &code) in s.board.iter().enumerate() {
-            let piece = match code {
-                0 => None,
-                c if (1..=6).contains(&(c % 16)) && c < 32 => {
-                    let color = if c >= 16 { Color::Black } else { Color::White };
-                    Some(Piece { color, kind: Kind::from_index(((c % 16) - 1) as usize) })
-                }
-                c => return Err(RecordError::Board(format!("code {c} at cell {i}"))),
-            };
-            pieces.push(piece);
-        }
+        let pieces = piece_codes(&s.board, |kind, color| {
+            (kind < 6).then(|| crate::quasi_alice::Piece { color, kind: crate::quasi_alice::Kind::from_index(kind) })
+        })?;
         let bad = |what: String| RecordError::Board(what);
         if s.side > 1 {
             return Err(bad(format!("side {} (0 white, 1 black)", s.side)));
@@ -168,6 +161,132 @@ impl SelfPlayGame for crate::quasi_alice::Position {
         let [white, black] = material(self, &w);
         (white - black) as f64 / w.value(crate::quasi_alice::Kind::Pawn) as f64
     }
+}
+
+impl SelfPlayGame for crate::mixed3d::Position {
+    fn record_start(&self) -> (VariantRecord, SetupRecord) {
+        use crate::mixed3d::geometry::CELLS;
+        let variant =
+            VariantRecord { ruleset: crate::mixed3d::NAME.to_string(), castling: false, hypercylinder: false };
+        let board = (0..CELLS).map(|c| self.piece_at(c).map_or(0, |p| 1 + p.kind as u8 + 16 * p.color as u8)).collect();
+        let setup = SetupRecord {
+            board,
+            side: self.side() as u8,
+            reserve: [0, 0],
+            rights: u128::from(self.castling()),
+            ep_passed: self.ep().map_or(0, |c| c as u128 + 1),
+            ep_pawn: 0,
+            halfmove: self.halfmove(),
+            fullmove: self.fullmove(),
+        };
+        (variant, setup)
+    }
+
+    /// Through the position text, so the start is validated like any position.
+    fn from_record(variant: &VariantRecord, s: &SetupRecord) -> Result<Self, RecordError> {
+        use crate::mixed3d::geometry::{cell_name, CELLS};
+        use crate::mixed3d::{Kind, Piece, Position};
+        no_flags(variant)?;
+        if s.board.len() != CELLS {
+            return Err(RecordError::Board(format!("{} cells instead of {CELLS}", s.board.len())));
+        }
+        let pieces =
+            piece_codes(&s.board, |kind, color| (kind < 7).then(|| Piece { color, kind: Kind::from_index(kind) }))?;
+        if s.side > 1 || s.rights >= 1 << 12 || s.reserve != [0, 0] || s.ep_passed > CELLS as u128 || s.ep_pawn != 0 {
+            return Err(RecordError::Board(format!(
+                "side {}, rights {}, reserve {:?}, ep_passed {}, ep_pawn {} (mixed3d: side 0 or 1, rights < 4096, no \
+                 reserve, ep_passed 0..=512, ep_pawn 0)",
+                s.side, s.rights, s.reserve, s.ep_passed, s.ep_pawn
+            )));
+        }
+        // The castling field by name, read back through the text like any other.
+        let rights: Vec<String> = (0..12)
+            .filter(|i| s.rights & (1 << i) != 0)
+            .map(|i| {
+                let color = if i < 6 { crate::game::Color::White } else { crate::game::Color::Black };
+                cell_name(Position::castling_of(color, i % 6).rook)
+            })
+            .collect();
+        let castling = if rights.is_empty() { "-".to_string() } else { rights.join(",") };
+        let ep = match s.ep_passed {
+            0 => "-".to_string(),
+            n => cell_name(n as usize - 1),
+        };
+        let full = format!(
+            "{} {} {castling} {ep} {} {}",
+            crate::mixed3d::notation::placement_text(|c| pieces[c]),
+            if s.side == 0 { 'w' } else { 'b' },
+            s.halfmove,
+            s.fullmove
+        );
+        Position::from_text(&full).map_err(|e| RecordError::Board(e.to_string()))
+    }
+
+    fn is_ruleset(name: &str) -> bool {
+        name == crate::mixed3d::NAME
+    }
+
+    fn move_bits(m: Self::Move) -> u32 {
+        m.bits()
+    }
+
+    /// Unpacks the bits and looks for that move among the legal ones.
+    fn legal_move_from_bits(&self, bits: u32) -> Option<Self::Move> {
+        let m = crate::mixed3d::Move::from_bits(bits)?;
+        self.legal_moves().into_iter().find(|&l| l == m)
+    }
+
+    /// After the captures are played out: a quiescence search on material alone (the judge of
+    /// [`crate::eval::records::RecordGame::material_adjudicator`], up to 100,000 nodes), since
+    /// 256 men make a game at the cap often stand in the middle of an exchange, which the static
+    /// count would hand to the side that captured last.
+    fn material_lead(&self) -> f64 {
+        use crate::engine::mixed3d::{M3Board, M3Weights};
+        use crate::engine::{Engine, EngineConfig};
+        thread_local! {
+            static MATERIAL: std::cell::RefCell<Option<Engine<M3Board>>> = const { std::cell::RefCell::new(None) };
+        }
+        let w = M3Weights::default();
+        let score = MATERIAL.with(|cell| {
+            let mut cell = cell.borrow_mut();
+            let engine = cell.get_or_insert_with(|| {
+                Engine::with_eval(w.material_only(), EngineConfig { hash_mb: 1, keep_tt: false, threads: 1 })
+            });
+            engine.quiesce(self, 100_000).score.0
+        });
+        let white = if self.side() == Color::White { score } else { -score };
+        f64::from(white) / f64::from(w.value(crate::mixed3d::Kind::Pawn))
+    }
+}
+
+/// A record header of a game without the 5x5x5 flags: both must be off.
+fn no_flags(variant: &VariantRecord) -> Result<(), RecordError> {
+    if variant.castling || variant.hypercylinder {
+        return Err(RecordError::Variant(format!(
+            "{} takes neither castling nor hypercylinder flags",
+            variant.ruleset
+        )));
+    }
+    Ok(())
+}
+
+/// The men of a record's board (codes 0 or `1 + kind + 16·colour`); `piece` makes the man of a
+/// kind index and colour, `None` for a kind the game lacks.
+fn piece_codes<P>(board: &[u8], piece: impl Fn(usize, Color) -> Option<P>) -> Result<Vec<Option<P>>, RecordError> {
+    board
+        .iter()
+        .enumerate()
+        .map(|(i, &code)| match code {
+            0 => Ok(None),
+            c if c % 16 >= 1 && c < 32 => {
+                let color = if c >= 16 { Color::Black } else { Color::White };
+                piece(((c % 16) - 1) as usize, color)
+                    .map(Some)
+                    .ok_or(RecordError::Board(format!("code {c} at cell {i}")))
+            }
+            c => Err(RecordError::Board(format!("code {c} at cell {i}"))),
+        })
+        .collect()
 }
 
 impl GameRecord {
@@ -265,6 +384,62 @@ mod tests {
         assert!(Position::from_record(&v, &kings).is_err(), "a side without a king");
         let flags = VariantRecord { castling: true, ..v.clone() };
         assert!(Position::from_record(&flags, &s).is_err());
+    }
+
+    #[test]
+    fn mixed3d_starts_round_trip_and_damaged_headers_are_errors() {
+        use crate::mixed3d::Position;
+        round_trip(&Position::start());
+        let mut p = Position::start();
+        let mut rng = crate::rng::SplitMix64::new(9);
+        for _ in 0..80 {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            assert_eq!(move_from_bits(&p, m.bits()), Some(m));
+            p.make(m);
+            round_trip(&p);
+        }
+        // An en passant cell and partial rights survive the trip.
+        let ep = Position::from_text(&Position::start().to_text()).unwrap();
+        let mut q = ep.clone();
+        q.make(q.parse_move("5e2-5e4").unwrap());
+        assert!(q.ep().is_some());
+        round_trip(&q);
+        let (v, s) = Position::start().record_start();
+        assert_eq!(s.rights, 0xFFF);
+        let short = SetupRecord { board: s.board[..500].to_vec(), ..s.clone() };
+        assert!(Position::from_record(&v, &short).unwrap_err().to_string().contains("500 cells"));
+        let mut code = s.clone();
+        code.board[40] = 8;
+        assert!(Position::from_record(&v, &code).unwrap_err().to_string().contains("code 8 at cell 40"));
+        for bad in [
+            SetupRecord { rights: 1 << 12, ..s.clone() },
+            SetupRecord { ep_passed: 513, ..s.clone() },
+            SetupRecord { ep_passed: 1, ..s.clone() },
+            SetupRecord { side: 2, ..s.clone() },
+        ] {
+            assert!(Position::from_record(&v, &bad).is_err(), "{bad:?}");
+        }
+        let flags = VariantRecord { hypercylinder: true, ..v.clone() };
+        assert!(Position::from_record(&flags, &s).unwrap_err().to_string().contains("mixed3d takes neither"));
+        // White without its rook on 8h1: the lead in pawns at the engine's default values.
+        // (Nothing can be captured at the start, so the quiescence search leaves material as is.)
+        let mut text = Position::start().to_text();
+        text = text.replacen("RNBQCBNR ", "RNBQCBN1 ", 1);
+        let r = Position::from_text(&text).unwrap();
+        let w = crate::engine::mixed3d::M3Weights::default();
+        let want = f64::from(w.value(crate::mixed3d::Kind::Rook)) / f64::from(w.value(crate::mixed3d::Kind::Pawn));
+        assert!((r.material_lead() + want).abs() < 1e-9, "{}", r.material_lead());
+        // A queen that hangs to a pawn, the pawn's side to move: the pawn takes it and the king
+        // the pawn, so kings alone remain (the static count would say a queen less a pawn).
+        let e = "8/8/8/8/8/8/8/8";
+        let hanging =
+            Position::from_text(&format!("8/8/8/8/8/2p5/3Q4/4K3|{e}|{e}|{e}|{e}|{e}|{e}|4k3/8/8/8/8/8/8/8 b - - 0 1"))
+                .unwrap();
+        assert_eq!(hanging.material_lead(), 0.0);
     }
 
     #[test]

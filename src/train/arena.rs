@@ -116,8 +116,11 @@ pub struct MatchSettings<S> {
     pub pairs: u32,
     /// Random plies of each pair's opening.
     pub opening_plies: usize,
-    /// Games reaching this many plies are drawn.
+    /// Games reaching this many plies are drawn, or judged by material (next field).
     pub ply_cap: u32,
+    /// A lead in pawns that wins a game at the ply cap (0: drawn; see
+    /// [`crate::eval::records::RecordGame::material_adjudicator`]).
+    pub adjudicate_material: f32,
     /// Games played at once.
     pub concurrency: usize,
     /// Seed of the openings.
@@ -140,6 +143,7 @@ impl<S: TrainGame> MatchSettings<S> {
             pairs,
             opening_plies: e.opening_plies as usize,
             ply_cap: e.ply_cap,
+            adjudicate_material: e.adjudicate_material,
             concurrency: e.concurrency.max(1) as usize,
             seed,
             event,
@@ -162,7 +166,11 @@ pub fn play_match<S: TrainGame>(
     let openings = OpeningSource::Random { plies: s.opening_plies }
         .openings_of(&s.start, s.pairs as usize, s.seed)
         .map_err(|e| TrainError::Player(e.to_string()))?;
-    let jobs = paired_jobs(a, b, &openings, 0, Some(s.ply_cap as usize), &s.event);
+    let mut jobs = paired_jobs(a, b, &openings, 0, Some(s.ply_cap as usize), &s.event);
+    if s.adjudicate_material > 0.0 {
+        let judge = S::material_adjudicator(f64::from(s.adjudicate_material));
+        jobs.iter_mut().for_each(|j| j.adjudicate = judge.clone());
+    }
     let mut tally = MatchTally::new();
     let mut records = Vec::new();
     // After a Break the runner reports no more games.
@@ -253,6 +261,7 @@ mod tests {
             pairs,
             opening_plies: 2,
             ply_cap: 40,
+            adjudicate_material: 0.0,
             concurrency,
             seed: 3,
             event: "test".into(),

@@ -44,6 +44,18 @@ impl TrainGame for crate::quasi_alice::Position {
     }
 }
 
+impl TrainGame for crate::mixed3d::Position {
+    fn start(_cfg: &TrainConfig) -> Result<Self, TrainError> {
+        Ok(crate::mixed3d::Position::start())
+    }
+
+    /// The quiescence correction, hand-evaluation leaves and the mate check (the config's
+    /// validation refuses NNUE leaves: no NNUE network exists for this game).
+    fn with_leaf_terms(cfg: &TrainConfig, ev: Box<dyn Evaluator<Self>>) -> Box<dyn Evaluator<Self>> {
+        crate::mcts::quiesce::with_leaf_terms(ev, leaf_terms(cfg, None))
+    }
+}
+
 /// The leaf terms of the config's self-play, with the NNUE leaf `nnue` where the game has one.
 fn leaf_terms(cfg: &TrainConfig, nnue: Option<crate::mcts::quiesce::NnueLeaf>) -> crate::mcts::quiesce::LeafTerms {
     let s = &cfg.selfplay;
@@ -70,8 +82,6 @@ pub fn for_game<W: ForGame<Output = Result<T, TrainError>>, T>(cfg: &TrainConfig
     match cfg.game()? {
         GameId::FiveUp(_) => work.run::<crate::rules::Position>(),
         GameId::QuasiAlice => work.run::<crate::quasi_alice::Position>(),
-        game @ GameId::Mixed3d => {
-            Err(TrainError::Backend(crate::catalog::NotAvailable { what: "train".into(), game }.to_string()))
-        }
+        GameId::Mixed3d => work.run::<crate::mixed3d::Position>(),
     }
 }

@@ -707,6 +707,92 @@ fn the_quasi_alice_quick_config_trains_end_to_end() {
     assert!(text(&o.stderr).contains("quasi-alice"), "{}", text(&o.stderr));
 }
 
+fn mixed3d_quick() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/mixed3d-quick.toml")
+}
+
+/// Mixed 3D trains through the same loop: its shards replay as Mixed 3D games, its ladder plays
+/// its own alpha-beta with games at the cap judged by material.
+#[test]
+fn the_mixed3d_quick_config_trains_end_to_end() {
+    let t = tempfile::tempdir().unwrap();
+    let run = t.path().join("run");
+    let bin = env!("CARGO_BIN_EXE_fiveup");
+    let train = |extra: &[&str]| {
+        let mut c = Command::new(bin);
+        c.args(["train", "--config"]).arg(mixed3d_quick()).arg("--run").arg(&run);
+        c.args(["--set", BACKEND, "--set", "generations=1"]).args(extra).env("RUST_LOG", "warn");
+        c.output().unwrap()
+    };
+    let o = train(&["--set", "evaluation.adjudicate_material=-1"]);
+    assert_one_line_error(&o, "evaluation.adjudicate_material");
+    assert!(!run.exists(), "refused before the run directory is made");
+    let o = train(&["--threads", "1"]);
+    assert_ok(&o);
+    let rd = RunDir::new(&run);
+    let state = rd.read_state().unwrap().unwrap();
+    assert_eq!((state.generation, state.phase), (1, Phase::Finished));
+    let dir = rd.shard_dir(0);
+    assert!(count_games(&dir) >= 4);
+    for f in fiveup::train::replay::shard_files(&dir) {
+        for g in read_shard(&f).unwrap() {
+            assert_eq!(g.variant.ruleset, "mixed3d");
+            let positions = g.replay_of::<fiveup::mixed3d::Position>().unwrap();
+            assert!(positions.len() > 4);
+        }
+    }
+    let ladder = std::fs::read_to_string(run.join("eval/gen-0001.json")).unwrap();
+    assert!(ladder.contains("\"ab:depth=1\"") && ladder.contains("\"random\""), "{ladder}");
+    let records =
+        fiveup::eval::records::read_records_of::<fiveup::mixed3d::Position>(&run.join("eval/gen-0001.games")).unwrap();
+    assert_eq!(records.len(), 4);
+    // The judge is for Mixed 3D only.
+    let qa = t.path().join("qa");
+    let o = Command::new(bin)
+        .args(["train", "--config"])
+        .arg(quasi_alice_quick())
+        .arg("--run")
+        .arg(&qa)
+        .args(["--set", "evaluation.adjudicate_material=3"])
+        .output()
+        .unwrap();
+    assert_one_line_error(&o, "the material judge is for mixed3d");
+}
+
+/// A real Mixed 3D network: trained by the quick config, it plays as an `mcts:net=` player of
+/// this game, and another game refuses it by name.
+#[cfg(feature = "torch")]
+#[test]
+fn a_trained_mixed3d_network_plays_its_game_only() {
+    let t = tempfile::tempdir().unwrap();
+    let run = t.path().join("run");
+    let bin = env!("CARGO_BIN_EXE_fiveup");
+    let o = Command::new(bin)
+        .args(["train", "--config"])
+        .arg(mixed3d_quick())
+        .arg("--run")
+        .arg(&run)
+        .args(["--set", "generations=1", "--set", "evaluation.games_per_rung=0"])
+        .env("RUST_LOG", "warn")
+        .output()
+        .unwrap();
+    assert_ok(&o);
+    let net = RunDir::new(&run).model_dir(1);
+    let spec = format!("mcts:net={},sims=8,qs=1", net.display());
+    let o = Command::new(bin)
+        .args(["match", "--ruleset", "mixed3d", "--white", &spec, "--black", "random", "--games", "2"])
+        .args(["--max-plies", "12"])
+        .output()
+        .unwrap();
+    assert_ok(&o);
+    assert!(text(&o.stdout).contains("2 games"), "{}", text(&o.stdout));
+    let o = Command::new(bin)
+        .args(["match", "--ruleset", "quasi-alice", "--white", &spec, "--black", "random", "--games", "2"])
+        .output()
+        .unwrap();
+    assert_one_line_error(&o, "a network for mixed3d");
+}
+
 /// A real Quasi-Alice network: trained by the quick config, it plays as an `mcts:net=` player of
 /// this game, and a 5x5x5 game refuses it by name.
 #[cfg(feature = "torch")]

@@ -90,8 +90,10 @@ impl NetShape {
     pub const FIVE_UP: NetShape = NetShape::of::<crate::rules::Position>();
     /// 4D Quasi-Alice Chess: `[25, 4, 8, 8]` in, `[292, 4, 8, 8]` policy out, boards as a set.
     pub const QUASI_ALICE: NetShape = NetShape::of::<crate::quasi_alice::Position>();
+    /// Mixed 3D Chess: `[22, 8, 8, 8]` in, `[221, 8, 8, 8]` policy out, the cube convolved as is.
+    pub const MIXED3D: NetShape = NetShape::of::<crate::mixed3d::Position>();
     /// Every shape a network file may name.
-    pub const ALL: [NetShape; 2] = [NetShape::FIVE_UP, NetShape::QUASI_ALICE];
+    pub const ALL: [NetShape; 3] = [NetShape::FIVE_UP, NetShape::QUASI_ALICE, NetShape::MIXED3D];
 
     /// The shape of game `S`'s networks.
     pub const fn of<S: NetGame>() -> NetShape {

@@ -474,8 +474,12 @@ pub struct EvaluationSection {
     /// small m (docs/RESULTS.md). Written into a frozen config only when set.
     #[serde(skip_serializing_if = "is_zero_u32")]
     pub gumbel_m: u32,
-    /// Games reaching this many plies are drawn.
+    /// Games reaching this many plies are drawn, or see `adjudicate_material`.
     pub ply_cap: u32,
+    /// Mixed 3D only: a game reaching the ply cap goes to the side ahead by at least this many
+    /// pawns once the captures are played out (the material judge of `match
+    /// --adjudicate-material`); 0 draws it.
+    pub adjudicate_material: f32,
     /// Random plies of each pair's opening.
     pub opening_plies: u32,
     /// Evaluation games played at once.
@@ -502,6 +506,7 @@ impl Default for EvaluationSection {
             simulations: 32,
             gumbel_m: 0,
             ply_cap: 200,
+            adjudicate_material: 0.0,
             opening_plies: 2,
             concurrency: 2,
             gating: false,

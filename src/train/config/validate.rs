@@ -12,10 +12,9 @@ impl TrainConfig {
         let range = || ConfigError::Range {
             key: "rules.ruleset".into(),
             value: format!("{:?}", self.rules.ruleset),
-            allowed: "\"fiveup\", \"fiveup-2001\", \"raumschach\", \"quasi-alice\" (mixed3d has no networks yet)"
-                .into(),
+            allowed: "\"fiveup\", \"fiveup-2001\", \"raumschach\", \"quasi-alice\", \"mixed3d\"".into(),
         };
-        self.rules.ruleset.trim().parse::<GameId>().ok().filter(|g| g.has_networks()).ok_or_else(range)
+        self.rules.ruleset.trim().parse::<GameId>().ok().ok_or_else(range)
     }
 
     /// The validated 5x5x5 variant (another game is an error naming it).
@@ -208,6 +207,13 @@ impl TrainConfig {
         range("evaluation.simulations", e.simulations, "1..=1000000")?;
         range("evaluation.gumbel_m", e.gumbel_m, "0..=256 (0 = selfplay.gumbel_m)")?;
         range("evaluation.ply_cap", e.ply_cap, "1..=100000")?;
+        range("evaluation.adjudicate_material", e.adjudicate_material, "[0, 50] pawns (0 = draw)")?;
+        check(
+            e.adjudicate_material == 0.0 || self.game()? == GameId::Mixed3d,
+            "evaluation.adjudicate_material",
+            e.adjudicate_material,
+            "0 for this game (the material judge is for mixed3d)",
+        )?;
         range("evaluation.opening_plies", e.opening_plies, "0..=100")?;
         range("evaluation.concurrency", e.concurrency, "1..=256")?;
         check(
