@@ -49,9 +49,12 @@ pub fn tablebase_adjudicator(tables: Arc<crate::tablebase::Tablebases>) -> Adjud
     Adjudicator { judge, at_cap: false }
 }
 
+/// Most nodes of the quiescence search that plays the captures out before material is counted.
+pub const MATERIAL_NODES: u64 = 100_000;
+
 /// Adjudication at the ply cap by material, for games whose men seldom run out before the cap
 /// (Mixed 3D's 256): the position reaching the cap is searched by quiescence with `material`, an
-/// evaluation of material alone (captures and recaptures played out, up to 100,000 nodes); a side
+/// evaluation of material alone (captures and recaptures played out, up to [`MATERIAL_NODES`] nodes); a side
 /// ahead by at least `margin` centipawns wins (`adjudication/material`), otherwise the game is
 /// drawn as usual.
 pub fn material_adjudicator<B: crate::engine::SearchBoard>(material: B::Eval, margin: i32) -> Adjudicator<B::Pos>
@@ -62,7 +65,7 @@ where
     let engine = std::sync::Mutex::new(crate::engine::Engine::<B>::with_eval(material, config));
     let judge = Arc::new(move |pos: &B::Pos| {
         let mut engine = engine.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let score = engine.quiesce(pos, 100_000).score.0;
+        let score = engine.quiesce(pos, MATERIAL_NODES).score.0;
         let side = pos.side();
         let winner = if score >= margin {
             side

@@ -7,8 +7,10 @@
 //!   written once over it, re-exported here: [`encode_into`], [`encode_batch`],
 //!   [`move_to_index`], [`index_to_move`], [`legal_policy`];
 //! - the 5x5x5 games' implementation, in the three modules below (`fiveup` only wires them to
-//!   the trait), and [`quasi_alice`], 4D Quasi-Alice Chess on four 8x8 boards (planes
-//!   `[25, 4, 8, 8]`, policy `[292, 4, 8, 8]`, board permutations and the file mirror);
+//!   the trait), [`quasi_alice`], 4D Quasi-Alice Chess on four 8x8 boards (planes
+//!   `[25, 4, 8, 8]`, policy `[292, 4, 8, 8]`, board permutations and the file mirror), and
+//!   [`mixed3d`], Mixed 3D Chess on the 8x8x8 cube (planes `[22, 8, 8, 8]`, policy
+//!   `[221, 8, 8, 8]`, the file and level mirrors);
 //! - [`encode`]: `(position, repetitions)` → `f32` planes `[PLANES, 5, 5, 5]` in the mover's frame
 //!   (a pure function; a batch encoder writes into a caller's buffer without allocating);
 //! - [`policy`]: every legal move ↔ a [`policy::PolicyIndex`] into [`policy::POLICY_SIZE`] logits

@@ -203,7 +203,7 @@ impl SelfPlayGame for crate::mixed3d::Position {
         let rights: Vec<String> = (0..12)
             .filter(|i| s.rights & (1 << i) != 0)
             .map(|i| {
-                let color = if i < 6 { crate::game::Color::White } else { crate::game::Color::Black };
+                let color = if i < 6 { Color::White } else { Color::Black };
                 cell_name(Position::castling_of(color, i % 6).rook)
             })
             .collect();
@@ -230,14 +230,8 @@ impl SelfPlayGame for crate::mixed3d::Position {
         m.bits()
     }
 
-    /// Unpacks the bits and looks for that move among the legal ones.
-    fn legal_move_from_bits(&self, bits: u32) -> Option<Self::Move> {
-        let m = crate::mixed3d::Move::from_bits(bits)?;
-        self.legal_moves().into_iter().find(|&l| l == m)
-    }
-
     /// After the captures are played out: a quiescence search on material alone (the judge of
-    /// [`crate::eval::records::RecordGame::material_adjudicator`], up to 100,000 nodes), since
+    /// [`crate::eval::records::RecordGame::material_adjudicator`]), since
     /// 256 men make a game at the cap often stand in the middle of an exchange, which the static
     /// count would hand to the side that captured last.
     fn material_lead(&self) -> f64 {
@@ -252,7 +246,7 @@ impl SelfPlayGame for crate::mixed3d::Position {
             let engine = cell.get_or_insert_with(|| {
                 Engine::with_eval(w.material_only(), EngineConfig { hash_mb: 1, keep_tt: false, threads: 1 })
             });
-            engine.quiesce(self, 100_000).score.0
+            engine.quiesce(self, crate::eval::adjudicate::MATERIAL_NODES).score.0
         });
         let white = if self.side() == Color::White { score } else { -score };
         f64::from(white) / f64::from(w.value(crate::mixed3d::Kind::Pawn))
