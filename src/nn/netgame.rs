@@ -48,6 +48,20 @@ impl PolicyIndex {
     }
 }
 
+/// Plane `p` of one encoded position whose planes hold `cells` values each.
+#[inline]
+pub(crate) fn plane_mut(out: &mut [f32], p: usize, cells: usize) -> &mut [f32] {
+    &mut out[p * cells..(p + 1) * cells]
+}
+
+/// Sets every value of plane `p` to `v` (a zeroed buffer needs nothing for `v = 0`).
+#[inline]
+pub(crate) fn fill_plane(out: &mut [f32], p: usize, cells: usize, v: f32) {
+    if v != 0.0 {
+        plane_mut(out, p, cells).fill(v);
+    }
+}
+
 /// Turns scores into probabilities; degenerate scores (NaN, all −∞) give a uniform distribution.
 pub(crate) fn softmax_in_place(x: &mut [f32]) {
     let max = x.iter().copied().fold(f32::NEG_INFINITY, f32::max);

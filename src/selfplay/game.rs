@@ -91,7 +91,7 @@ impl SelfPlayGame for crate::quasi_alice::Position {
     fn record_start(&self) -> (VariantRecord, SetupRecord) {
         let variant =
             VariantRecord { ruleset: crate::quasi_alice::NAME.to_string(), castling: false, hypercylinder: false };
-        let board = (0..CELLS).map(|c| self.piece_at(c).map_or(0, |p| 1 + p.kind as u8 + 16 * p.color as u8)).collect();
+        let board = board_codes(CELLS, |c| self.piece_at(c).map(|p| (p.kind as u8, p.color)));
         let setup = SetupRecord {
             board,
             side: self.side() as u8,
@@ -107,10 +107,7 @@ impl SelfPlayGame for crate::quasi_alice::Position {
 
     fn from_record(variant: &VariantRecord, s: &SetupRecord) -> Result<Self, RecordError> {
         no_flags(variant)?;
-        if s.board.len() != CELLS {
-            return Err(RecordError::Board(format!("{} cells instead of {CELLS}", s.board.len())));
-        }
-        let pieces = piece_codes(&s.board, |kind, color| {
+        let pieces = piece_codes(&s.board, CELLS, |kind, color| {
             (kind < 6).then(|| crate::quasi_alice::Piece { color, kind: crate::quasi_alice::Kind::from_index(kind) })
         })?;
         let bad = |what: String| RecordError::Board(what);
@@ -168,7 +165,7 @@ impl SelfPlayGame for crate::mixed3d::Position {
         use crate::mixed3d::geometry::CELLS;
         let variant =
             VariantRecord { ruleset: crate::mixed3d::NAME.to_string(), castling: false, hypercylinder: false };
-        let board = (0..CELLS).map(|c| self.piece_at(c).map_or(0, |p| 1 + p.kind as u8 + 16 * p.color as u8)).collect();
+        let board = board_codes(CELLS, |c| self.piece_at(c).map(|p| (p.kind as u8, p.color)));
         let setup = SetupRecord {
             board,
             side: self.side() as u8,
@@ -187,11 +184,9 @@ impl SelfPlayGame for crate::mixed3d::Position {
         use crate::mixed3d::geometry::{cell_name, CELLS};
         use crate::mixed3d::{Kind, Piece, Position};
         no_flags(variant)?;
-        if s.board.len() != CELLS {
-            return Err(RecordError::Board(format!("{} cells instead of {CELLS}", s.board.len())));
-        }
-        let pieces =
-            piece_codes(&s.board, |kind, color| (kind < 7).then(|| Piece { color, kind: Kind::from_index(kind) }))?;
+        let pieces = piece_codes(&s.board, CELLS, |kind, color| {
+            (kind < 7).then(|| Piece { color, kind: Kind::from_index(kind) })
+        })?;
         if s.side > 1 || s.rights >= 1 << 12 || s.reserve != [0, 0] || s.ep_passed > CELLS as u128 || s.ep_pawn != 0 {
             return Err(RecordError::Board(format!(
                 "side {}, rights {}, reserve {:?}, ep_passed {}, ep_pawn {} (mixed3d: side 0 or 1, rights < 4096, no \
@@ -264,9 +259,22 @@ fn no_flags(variant: &VariantRecord) -> Result<(), RecordError> {
     Ok(())
 }
 
-/// The men of a record's board (codes 0 or `1 + kind + 16·colour`); `piece` makes the man of a
-/// kind index and colour, `None` for a kind the game lacks.
-fn piece_codes<P>(board: &[u8], piece: impl Fn(usize, Color) -> Option<P>) -> Result<Vec<Option<P>>, RecordError> {
+/// A record's board of `cells` cells: 0 for an empty cell, else `1 + kind + 16·colour` of the man
+/// `man` gives (its kind index and colour).
+fn board_codes(cells: usize, man: impl Fn(usize) -> Option<(u8, Color)>) -> Vec<u8> {
+    (0..cells).map(|c| man(c).map_or(0, |(kind, color)| 1 + kind + 16 * color as u8)).collect()
+}
+
+/// The men of a record's board, which must hold `cells` codes (0 or `1 + kind + 16·colour`);
+/// `piece` makes the man of a kind index and colour, `None` for a kind the game lacks.
+fn piece_codes<P>(
+    board: &[u8],
+    cells: usize,
+    piece: impl Fn(usize, Color) -> Option<P>,
+) -> Result<Vec<Option<P>>, RecordError> {
+    if board.len() != cells {
+        return Err(RecordError::Board(format!("{} cells instead of {cells}", board.len())));
+    }
     board
         .iter()
         .enumerate()

@@ -65,14 +65,12 @@ pub const fn castle_bits(color: Color) -> (u8, u8) {
 
 #[inline]
 fn plane(out: &mut [f32], p: usize) -> &mut [f32] {
-    &mut out[p * CELLS..(p + 1) * CELLS]
+    crate::nn::netgame::plane_mut(out, p, CELLS)
 }
 
 #[inline]
 fn fill(out: &mut [f32], p: usize, v: f32) {
-    if v != 0.0 {
-        plane(out, p).fill(v);
-    }
+    crate::nn::netgame::fill_plane(out, p, CELLS, v)
 }
 
 /// Encodes one position into `out` (exactly [`super::INPUT_SIZE`] values, overwritten entirely);
