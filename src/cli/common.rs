@@ -218,9 +218,6 @@ impl GameOptions {
     ) -> Result<Option<fiveup::eval::runner::Adjudicator<S>>> {
         let Some(pawns) = self.adjudicate_material else { return Ok(None) };
         check_material_margin(pawns)?;
-        if self.game.run.is_some() {
-            bail!("--adjudicate-material does not apply with --run: games played on workers are not adjudicated");
-        }
         S::material_adjudicator(pawns)
             .map(Some)
             .ok_or_else(|| anyhow::anyhow!("--adjudicate-material is for mixed3d, not for {game}"))

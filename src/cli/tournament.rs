@@ -113,13 +113,8 @@ impl TournamentArgs {
 /// Plays what is left of the tournament and prints the ratings.
 pub fn run(a: &TournamentArgs, out: &mut dyn Write) -> Result<()> {
     let t = Tournament::new(a.config()?)?;
-    if t.config.adjudicate_material.is_some() {
-        if t.game != GameId::Mixed3d {
-            bail!("--adjudicate-material is for mixed3d, not for {}", t.game);
-        }
-        if a.game.run.is_some() {
-            bail!("--adjudicate-material does not apply with --run: games played on workers are not adjudicated");
-        }
+    if t.config.adjudicate_material.is_some() && t.game != GameId::Mixed3d {
+        bail!("--adjudicate-material is for mixed3d, not for {}", t.game);
     }
     match t.game {
         GameId::FiveUp(_) => {

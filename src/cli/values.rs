@@ -118,12 +118,6 @@ impl ValuesArgs {
         let method = self.method.parse::<fiveup::values::Method>()?;
         let engine: PlayerSpec = self.engine.as_deref().unwrap_or(default_engine(game)).parse().context("--engine")?;
         G::build_player(&engine).context("--engine")?;
-        if self.game.run.is_some() && G::material_adjudicator(fiveup::values::run::CAP_MARGIN_PAWNS).is_some() {
-            bail!(
-                "--run: {} values games are decided by material at the ply cap, which games played on workers are not",
-                G::rules_name(rules)
-            );
-        }
         use common::{bound, MAX_GAMES};
         bound("--iterate", self.iterate, 1, MAX_VALUES_ITERATIONS)?;
         bound("--pairs", self.pairs, 0, MAX_GAMES / 2)?;

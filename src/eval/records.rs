@@ -167,8 +167,8 @@ impl RecordGame for crate::mixed3d::Position {
     fn material_adjudicator(pawns: f64) -> Option<super::adjudicate::Adjudicator<Self>> {
         use crate::engine::mixed3d::{M3Board, M3Weights};
         let w = M3Weights::default();
-        let margin = (pawns * f64::from(w.value(crate::mixed3d::Kind::Pawn))).round() as i32;
-        Some(super::adjudicate::material_adjudicator::<M3Board>(w.material_only(), margin))
+        let pawn = w.value(crate::mixed3d::Kind::Pawn);
+        Some(super::adjudicate::material_adjudicator::<M3Board>(w.material_only(), pawn, pawns))
     }
 }
 use std::fmt::Write as _;

@@ -128,6 +128,56 @@ fn a_tournament_and_a_values_run_on_workers_write_their_outputs() {
 }
 
 #[test]
+fn mixed3d_games_judged_by_material_on_workers_equal_those_played_here() {
+    let dir = scratch("games", "mixed3d");
+    let run = dir.join("eval");
+    std::fs::create_dir(&run).unwrap();
+    let d = |f: &str| dir.join(f).to_str().unwrap().to_string();
+    let base = ["match", "--ruleset", "mixed3d", "--white", "ab:depth=1", "--black", "random:seed=2", "--games", "4"];
+    let more = ["--seed", "3", "--max-plies", "30", "--adjudicate-material", "3"];
+    let here = ok(&fiveup(&[&base[..], &more, &["--concurrency", "1", "--out", &d("local.pgn")]].concat()));
+    let coordinator = spawn(&[&base[..], &more, &["--run", run.to_str().unwrap(), "--out", &d("dist.pgn")]].concat());
+    let w = worker(&run, "w1", &dir);
+    assert_eq!(summary(&finished(coordinator)), summary(&here));
+    let local = records(&dir.join("local.pgn"));
+    assert!(local.contains("adjudication/material") && local.contains("adjudication/ply-cap"), "{local}");
+    assert_eq!(records(&dir.join("dist.pgn")), local);
+    assert!(finished(w).contains("2 pairs (4 games) counted"));
+
+    // A values run, whose games reaching the cap are judged by material, on a worker.
+    let run = dir.join("eval-v");
+    std::fs::create_dir(&run).unwrap();
+    let vout = dir.join("v");
+    let v = spawn(&[
+        "values",
+        "--ruleset",
+        "mixed3d",
+        "--pairs",
+        "1",
+        "--engine",
+        "ab:nodes=60,hash=1",
+        "--imbalances",
+        "P,Q/PPPPPPPPPP",
+        "--max-plies",
+        "20",
+        "--bootstrap",
+        "20",
+        "--out",
+        vout.to_str().unwrap(),
+        "--run",
+        run.to_str().unwrap(),
+    ]);
+    let w = worker(&run, "w1", &dir);
+    let text = finished(v);
+    assert!(text.contains("piece values,") && text.contains("queen"), "{text}");
+    let games = std::fs::read_to_string(vout.join("iter-0/games.jsonl")).unwrap();
+    assert_eq!(games.lines().count(), 4);
+    let by_material = |l: &&str| l.contains(r#""rule":"adjudication""#) && !l.contains("1/2-1/2");
+    assert!(games.lines().any(|l| by_material(&l)), "a game decided by material at the cap: {games}");
+    assert!(finished(w).contains("counted"));
+}
+
+#[test]
 fn a_stopped_worker_gives_its_pair_up_at_once() {
     let dir = scratch("games", "sigterm");
     let run = dir.join("eval");

@@ -283,12 +283,15 @@ impl Coordinator {
     }
 
     fn job_game<S: RecordGame>(&self, j: &GameJob<S>) -> Result<JobGame, GameRunError> {
-        if j.adjudicate.is_some() {
-            return Err(GameRunError::Store(
-                "adjudication by endgame tables is not available for games played on workers (leave out --adjudicate-tb)"
-                    .into(),
-            ));
-        }
+        let adjudicate_material = match &j.adjudicate {
+            None => None,
+            Some(a) => Some(a.material_pawns.ok_or_else(|| {
+                GameRunError::Store(
+                    "adjudication by endgame tables is not available for games played on workers (leave out --adjudicate-tb)"
+                        .into(),
+                )
+            })?),
+        };
         let (ruleset, flags, start, moves) = opening_text(j);
         Ok(JobGame {
             white: self.player(&j.white, j.tc.is_some())?,
@@ -302,6 +305,7 @@ impl Coordinator {
             event: j.event.clone(),
             tags: j.tags.clone(),
             live: j.live.is_some(),
+            adjudicate_material,
         })
     }
 

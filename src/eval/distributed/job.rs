@@ -5,13 +5,14 @@
 use super::files::Shipped;
 use crate::eval::records::{parse_records_of, RecordGame, TextRecord};
 use crate::eval::runner::GameJob;
+use crate::game::EndRule;
 use serde::{Deserialize, Serialize};
 
 /// The descriptor's `format`.
 pub const FORMAT: &str = "fiveup-games";
 
 /// The version of the objects' format; a coordinator and its workers must agree on it.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// `games.json`: what the prefix holds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -85,6 +86,11 @@ pub struct JobGame {
     pub tags: Vec<(String, String)>,
     /// Whether the coordinator shows the game while it is played.
     pub live: bool,
+    /// The margin in pawns of the material judge at the ply cap (games that have one:
+    /// [`RecordGame::material_adjudicator`]); absent: drawn at the cap. Left out of the object
+    /// when absent, so the jobs of the games without it keep their IDs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjudicate_material: Option<f64>,
 }
 
 /// `jobs/ID.json`.
@@ -183,8 +189,11 @@ pub fn check_result<S: RecordGame>(job: &Job, result: &JobResult) -> Result<Vec<
         if g.tags.iter().any(|t| !r.tags.contains(t)) {
             return differs("tags");
         }
-        if r.outcome.is_none() {
+        let Some(outcome) = r.outcome else {
             return Err(format!("game {}: no result", i + 1));
+        };
+        if outcome.rule == EndRule::Adjudication {
+            check_adjudication(g, &r).map_err(|e| format!("game {}: {e}", i + 1))?;
         }
         if let Some(cap) = g.max_plies {
             if r.moves.len() > cap.max(opening.len()) {
@@ -194,6 +203,38 @@ pub fn check_result<S: RecordGame>(job: &Job, result: &JobResult) -> Result<Vec<
         out.push(r);
     }
     Ok(out)
+}
+
+/// Checks the verdicts at the ply cap against the job: only a job with a material judge has games
+/// adjudicated by material, only at the cap, and then the coordinator's own judge must reach the
+/// same verdict on the final position, a win by material or a draw at the cap. (Forfeits, also
+/// adjudications, are the runner's and are not replayed here.)
+fn check_adjudication<S: RecordGame>(g: &JobGame, r: &TextRecord<S>) -> Result<(), String> {
+    let detail = r.detail.as_deref().unwrap_or("");
+    if !matches!(detail, "material" | "ply-cap") {
+        return Ok(());
+    }
+    if g.max_plies.is_none_or(|cap| r.moves.len() < cap) {
+        return Err(format!("adjudicated ({detail}) after {} plies, before the cap", r.moves.len()));
+    }
+    let Some(pawns) = g.adjudicate_material else {
+        return match detail {
+            "material" => Err("adjudicated by material though its job is not".into()),
+            _ => Ok(()),
+        };
+    };
+    let judge = S::material_adjudicator(pawns).ok_or("its job names a material judge this game does not have")?;
+    let mut pos = r.start.clone();
+    for &m in &r.moves {
+        pos.make(m);
+    }
+    let verdict = (judge.judge)(&pos).map(|(o, _)| o);
+    let recorded = (detail == "material").then_some(r.outcome).flatten();
+    if verdict == recorded {
+        return Ok(());
+    }
+    let said = |o: Option<crate::game::Outcome>| o.map_or("a draw at the cap", |o| o.result());
+    Err(format!("recorded {} where the material judge says {}", said(recorded), said(verdict)))
 }
 
 /// Whether `s` is a job ID (hex, possibly with a `-N` occurrence).

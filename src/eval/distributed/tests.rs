@@ -33,11 +33,16 @@ fn coordinator(dir: &Path, command: &str, ttl: f64) -> Coordinator {
     Coordinator::open(&RunLocation::Local(dir.to_path_buf()), "fiveup", command, Duration::from_secs_f64(ttl)).unwrap()
 }
 
-/// A worker on `dir` in a thread of its own; set the flag to stop it.
-fn spawn_worker(
-    dir: &Path,
-    name: &str,
-) -> (Arc<AtomicBool>, std::thread::JoinHandle<Result<WorkerSummary, worker::WorkerError>>) {
+/// A worker's thread and its stop flag.
+type WorkerThread = (Arc<AtomicBool>, std::thread::JoinHandle<Result<WorkerSummary, worker::WorkerError>>);
+
+/// A worker of the 5x5x5 games on `dir` in a thread of its own; set the flag to stop it.
+fn spawn_worker(dir: &Path, name: &str) -> WorkerThread {
+    spawn_worker_of::<Position>(dir, name)
+}
+
+/// A worker of game `S` on `dir` in a thread of its own.
+fn spawn_worker_of<S: crate::eval::records::RecordGame>(dir: &Path, name: &str) -> WorkerThread {
     let stop = Arc::new(AtomicBool::new(false));
     let (dir, name, s) = (dir.to_path_buf(), name.to_string(), stop.clone());
     let h = std::thread::spawn(move || {
@@ -51,7 +56,7 @@ fn spawn_worker(
             poll: Duration::from_millis(50),
             allow_uci: false,
         };
-        run_worker::<Position>(remote, &d, cfg, s)
+        run_worker::<S>(remote, &d, cfg, s)
     });
     (stop, h)
 }
@@ -302,4 +307,103 @@ fn claims_expire_are_released_and_have_one_winner_per_generation() {
     claim::release(&r, "ab12", 2).unwrap();
     let st = claim::states(&r.list("claims/").unwrap());
     assert_eq!(claim::next_generation(st.get("ab12"), now, 60.0), Some(3), "released");
+}
+
+#[test]
+fn material_verdicts_at_the_cap_are_reached_on_workers_and_checked_by_the_coordinator() {
+    use crate::eval::records::RecordGame;
+    use crate::game::State;
+    use crate::mixed3d::Position as M3;
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("eval");
+    let start = M3::start();
+    let openings = OpeningSource::Random { plies: 2 }.openings_of(&start, 2, 5).unwrap();
+    let (a, b): (PlayerSource<M3>, PlayerSource<M3>) =
+        ("ab:depth=1".parse::<PlayerSpec>().unwrap().into(), "random:seed=3".parse::<PlayerSpec>().unwrap().into());
+    let judge = M3::material_adjudicator(3.0).unwrap();
+    let all: Vec<GameJob<M3>> = paired_jobs(&a, &b, &openings, 0, Some(16), "test")
+        .into_iter()
+        .map(|j| GameJob { adjudicate: Some(judge.clone()), ..j })
+        .collect();
+    let text =
+        |r: &TextRecord<M3>| r.to_text().lines().filter(|l| !l.contains("Seconds")).collect::<Vec<_>>().join("\n");
+    let mut here = vec![String::new(); all.len()];
+    play_games(all.clone(), 1, |i, r| here[i] = text(&r)).unwrap();
+    assert!(here.iter().any(|t| t.contains("adjudication/material")), "{here:?}");
+
+    let c =
+        Coordinator::open(&RunLocation::Local(dir.clone()), "mixed3d", "match m3", Duration::from_secs(30)).unwrap();
+    let (_, h) = spawn_worker_of::<M3>(&dir, "w1");
+    let mut there = vec![String::new(); all.len()];
+    c.play_until(all, |i, r| {
+        there[i] = text(&r);
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    c.finish("done").unwrap();
+    assert_eq!(there, here, "the worker judges as this machine does");
+    assert_eq!(h.join().unwrap().unwrap().pairs, 2);
+    assert!(c.remote().list("rejected/").unwrap().is_empty());
+
+    // The coordinator's checks: a verdict by material needs the job's judge, at the cap, and
+    // the judge's own answer.
+    // Each job is gone once counted: rebuild it from its records (players, start, opening).
+    let rebuild = |result: &job::JobResult| -> job::Job {
+        let player = |spec: &str| job::PlayerRef { spec: spec.into(), unlimited: false, files: vec![] };
+        let games = result
+            .records
+            .iter()
+            .map(|t| {
+                let r = crate::eval::records::parse_records_of::<M3>(t).unwrap().remove(0);
+                let mut pos = r.start.clone();
+                let moves = r.moves[..r.opening_plies]
+                    .iter()
+                    .map(|&m| {
+                        let t = pos.move_text(m);
+                        pos.make(m);
+                        t
+                    })
+                    .collect();
+                let (ruleset, flags) = M3::tags(&r.start);
+                job::JobGame {
+                    white: player(&r.white),
+                    black: player(&r.black),
+                    ruleset: ruleset.into(),
+                    flags,
+                    start: r.start.to_text(),
+                    moves,
+                    max_plies: Some(16),
+                    tc: None,
+                    event: r.event.clone(),
+                    tags: r.tags.clone(),
+                    live: false,
+                    adjudicate_material: Some(3.0),
+                }
+            })
+            .collect();
+        job::Job { id: result.id.clone(), game: "mixed3d".into(), games }
+    };
+    let mut judged = None;
+    for o in c.remote().list("results/").unwrap() {
+        let (bytes, _) = c.remote().get(&o.name).unwrap().unwrap();
+        let result: job::JobResult = serde_json::from_slice(&bytes).unwrap();
+        let job = rebuild(&result);
+        job::check_result::<M3>(&job, &result).expect("the worker's own result passes");
+        if let Some(k) = result.records.iter().position(|t| t.contains("adjudication/material")) {
+            judged = Some((job, result, k));
+        }
+    }
+    let (job, result, k) = judged.expect("a pair with a verdict by material");
+    let mut unjudged = job.clone();
+    unjudged.games[k].adjudicate_material = None;
+    let e = job::check_result::<M3>(&unjudged, &result).unwrap_err();
+    assert!(e.contains("adjudicated by material though its job is not"), "{e}");
+    let mut wider = job.clone();
+    wider.games[k].adjudicate_material = Some(60.0);
+    let e = job::check_result::<M3>(&wider, &result).unwrap_err();
+    assert!(e.contains("where the material judge says a draw at the cap"), "{e}");
+    let mut longer = job.clone();
+    longer.games[k].max_plies = Some(40);
+    let e = job::check_result::<M3>(&longer, &result).unwrap_err();
+    assert!(e.contains("before the cap"), "{e}");
 }

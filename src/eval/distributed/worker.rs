@@ -332,6 +332,12 @@ fn game_job<S: RecordGame>(sh: &Shared, id: &str, g: usize, jg: &JobGame) -> Res
         Some(t) => Some(t.parse().map_err(|e| format!("time control {t}: {e}"))?),
         None => None,
     };
+    let adjudicate = match jg.adjudicate_material {
+        None => None,
+        Some(pawns) => Some(S::material_adjudicator(pawns).ok_or_else(|| {
+            format!("its games are judged by material at the cap, which {} has no judge for", sh.game)
+        })?),
+    };
     Ok(GameJob {
         white: source::<S>(sh, &jg.white)?,
         black: source::<S>(sh, &jg.black)?,
@@ -341,7 +347,7 @@ fn game_job<S: RecordGame>(sh: &Shared, id: &str, g: usize, jg: &JobGame) -> Res
         event: jg.event.clone(),
         tags: jg.tags.clone(),
         live: jg.live.then(|| sh.cfg.cache.join("live").join(format!("{id}-{g}.json"))),
-        adjudicate: None,
+        adjudicate,
     })
 }
 
