@@ -14,6 +14,11 @@
 //!
 //! In check every pseudo-legal move is played on a copy and kept if the royal king is then not
 //! attacked.
+//!
+//! The same generator lists the noisy moves alone (captures, en passant, promotions) for
+//! quiescence: each destination set is masked by the enemy's men instead of by the free and
+//! enemy cells, pawns push only to promote, and there is no castling. Masking keeps the order of
+//! the full list, so the noisy list is the full list filtered.
 
 use super::geometry::*;
 use super::moves::{Flag, Move};
@@ -118,8 +123,30 @@ impl Position {
         if self.in_check() {
             self.evasions(&mut |m| out.push(m));
         } else {
-            self.generate(&mut ListSink(out));
+            self.generate::<_, false>(&mut ListSink(out));
         }
+    }
+
+    /// Appends the legal noisy moves to `out`: captures (en passant included) and promotions, in
+    /// the order of [`Position::legal_moves_into`].
+    pub fn noisy_moves_into(&self, out: &mut Vec<Move>) {
+        if self.in_check() {
+            self.evasions(&mut |m| {
+                if self.is_noisy(m) {
+                    out.push(m);
+                }
+            });
+        } else {
+            self.generate::<_, true>(&mut ListSink(out));
+        }
+    }
+
+    /// Whether `m`, a move of the side to move, captures or promotes.
+    #[inline]
+    pub fn is_noisy(&self, m: Move) -> bool {
+        m.promotion().is_some()
+            || m.flag() == Flag::EnPassant
+            || (m.flag() != Flag::Castle && self.piece_at(m.to()).is_some())
     }
 
     /// The legal moves.
@@ -137,7 +164,7 @@ impl Position {
             n
         } else {
             let mut s = CountSink(0);
-            self.generate(&mut s);
+            self.generate::<_, false>(&mut s);
             s.0
         }
     }
@@ -336,11 +363,13 @@ impl Position {
         pins
     }
 
-    /// The legal moves when not in check.
-    pub(super) fn generate<S: Sink>(&self, sink: &mut S) {
+    /// The legal moves when not in check; the noisy ones alone with `NOISY`.
+    pub(super) fn generate<S: Sink, const NOISY: bool>(&self, sink: &mut S) {
         let us = self.side;
         let them = us.flip();
         let (ui, ti) = (us.index(), them.index());
+        // The destination cells of a plane whose men of each side are `[white, black]`.
+        let to = |men: &[u64; 2]| if NOISY { men[ti] } else { !men[ui] };
         let king = self.king(us);
         let pins = self.pins();
         let white = us == Color::White;
@@ -352,9 +381,13 @@ impl Position {
             let pawns = self.pieces(us, Kind::Pawn, l) & !pins.mask[l];
             if pawns != 0 {
                 let one = shift(pawns) & empty;
-                sink.pawns(one & !last, l, fwd, Flag::Normal, false);
+                if !NOISY {
+                    sink.pawns(one & !last, l, fwd, Flag::Normal, false);
+                }
                 sink.pawns(one & last, l, fwd, Flag::Normal, true);
-                sink.pawns(shift(one & third) & empty, l, 2 * fwd, Flag::DoubleStep, false);
+                if !NOISY {
+                    sink.pawns(shift(one & third) & empty, l, 2 * fwd, Flag::DoubleStep, false);
+                }
                 let enemy = self.color_lv[ti][l];
                 let (west, east) = if white {
                     ((pawns & !FILE_A) << 7, (pawns & !FILE_H) << 9)
@@ -374,18 +407,18 @@ impl Position {
                     }
                 }
             }
-            let own = |lv: usize| self.color_lv[ui][lv];
+            let dest = |lv: usize| to(&[self.color_lv[0][lv], self.color_lv[1][lv]]);
             let free = |kind: Kind| self.pieces(us, kind, l) & !pins.mask[l];
             let mut knights = free(Kind::Knight);
             while knights != 0 {
                 let sq = knights.trailing_zeros() as usize;
                 knights &= knights - 1;
                 let c = l * 64 + sq;
-                sink.set(c, KNIGHT_SAME_LEVEL[sq] & !own(l), |b| l * 64 + b);
+                sink.set(c, KNIGHT_SAME_LEVEL[sq] & dest(l), |b| l * 64 + b);
                 for (dl, set) in [(1, KNIGHT_ONE_LEVEL[sq]), (2, KNIGHT_TWO_LEVELS[sq])] {
                     for lv in [l.wrapping_sub(dl), l + dl] {
                         if lv < SIDE {
-                            sink.set(c, set & !own(lv), |b| lv * 64 + b);
+                            sink.set(c, set & dest(lv), |b| lv * 64 + b);
                         }
                     }
                 }
@@ -395,10 +428,10 @@ impl Position {
                 let sq = commoners.trailing_zeros() as usize;
                 commoners &= commoners - 1;
                 let c = l * 64 + sq;
-                sink.set(c, KING_SAME_LEVEL[sq] & !own(l), |b| l * 64 + b);
+                sink.set(c, KING_SAME_LEVEL[sq] & dest(l), |b| l * 64 + b);
                 for lv in [l.wrapping_sub(1), l + 1] {
                     if lv < SIDE {
-                        sink.set(c, KING_ONE_LEVEL[sq] & !own(lv), |b| lv * 64 + b);
+                        sink.set(c, KING_ONE_LEVEL[sq] & dest(lv), |b| lv * 64 + b);
                     }
                 }
             }
@@ -412,9 +445,15 @@ impl Position {
                 let (r, f) = (sq >> 3, sq & 7);
                 let occ_r = self.color_rv[0][r] | self.color_rv[1][r];
                 let occ_f = self.color_fv[0][f] | self.color_fv[1][f];
-                sink.set(c, rook_attacks(sq, occ_l) & !own(l), |b| l * 64 + b);
-                sink.set(c, rook_in_rank_plane(l * 8 + f, occ_r) & !self.color_rv[ui][r], |b| from_rank_bit(r, b));
-                sink.set(c, bishop_attacks(l * 8 + r, occ_f) & !self.color_fv[ui][f], |b| from_file_bit(f, b));
+                sink.set(c, rook_attacks(sq, occ_l) & dest(l), |b| l * 64 + b);
+                sink.set(
+                    c,
+                    rook_in_rank_plane(l * 8 + f, occ_r) & to(&[self.color_rv[0][r], self.color_rv[1][r]]),
+                    |b| from_rank_bit(r, b),
+                );
+                sink.set(c, bishop_attacks(l * 8 + r, occ_f) & to(&[self.color_fv[0][f], self.color_fv[1][f]]), |b| {
+                    from_file_bit(f, b)
+                });
             }
             let mut bishops = free(Kind::Bishop) | queens;
             while bishops != 0 {
@@ -424,9 +463,11 @@ impl Position {
                 let (d, a, rb) = (diag(c), anti(c), l * 8 + (sq & 7));
                 let occ_d = self.color_dv[0][d] | self.color_dv[1][d];
                 let occ_a = self.color_av[0][a] | self.color_av[1][a];
-                sink.set(c, bishop_attacks(sq, occ_l) & !own(l), |b| l * 64 + b);
-                sink.set(c, bishop_attacks(rb, occ_d) & DIAG_CELLS[d] & !self.color_dv[ui][d], |b| from_diag_bit(d, b));
-                sink.set(c, bishop_attacks(rb, occ_a) & ANTI_CELLS[a] & !self.color_av[ui][a], |b| from_anti_bit(a, b));
+                sink.set(c, bishop_attacks(sq, occ_l) & dest(l), |b| l * 64 + b);
+                let (to_d, to_a) =
+                    (to(&[self.color_dv[0][d], self.color_dv[1][d]]), to(&[self.color_av[0][a], self.color_av[1][a]]));
+                sink.set(c, bishop_attacks(rb, occ_d) & DIAG_CELLS[d] & to_d, |b| from_diag_bit(d, b));
+                sink.set(c, bishop_attacks(rb, occ_a) & ANTI_CELLS[a] & to_a, |b| from_anti_bit(a, b));
             }
         }
         // Pinned men: along the segment to their pinner only.
@@ -434,7 +475,7 @@ impl Position {
             let (man, pinner) = (man as usize, pinner as usize);
             let p = self.piece_at(man).expect("a pinned man");
             self.man_moves(man, p, &mut |m| {
-                if on_segment(king, pinner, m.to()) {
+                if on_segment(king, pinner, m.to()) && (!NOISY || self.is_noisy(m)) {
                     sink.one(m);
                 }
             });
@@ -443,7 +484,7 @@ impl Position {
         let ksq = king & 63;
         let kl = level(king);
         let mut step = |lv: usize, set: u64| {
-            let mut s = set & !self.color_lv[ui][lv];
+            let mut s = set & to(&[self.color_lv[0][lv], self.color_lv[1][lv]]);
             while s != 0 {
                 let t = lv * 64 + s.trailing_zeros() as usize;
                 s &= s - 1;
@@ -460,7 +501,7 @@ impl Position {
         }
         // Castling: not in check here; the crossed and landing cells unattacked, the line empty.
         let rights = (self.castling >> (6 * ui)) & 0x3F;
-        if rights != 0 && king == KING_START[ui] {
+        if !NOISY && rights != 0 && king == KING_START[ui] {
             for i in 0..6 {
                 if rights & (1 << i) == 0 {
                     continue;
@@ -498,6 +539,46 @@ mod tests {
         assert!(on_segment(c("4e1"), c("1e1"), c("2e1")));
         assert!(!on_segment(c("4e1"), c("1e1"), c("3f1")));
         assert!(!on_segment(c("4e1"), c("6g1"), c("5g1")));
+    }
+
+    /// The noisy generator lists exactly the full list's captures and promotions, in its order,
+    /// in positions of random games (checks, pins, en passant and promotions among them).
+    #[test]
+    fn the_noisy_moves_are_the_full_list_filtered_in_order() {
+        let mut rng = crate::rng::SplitMix64::new(11);
+        let (mut positions, mut noisy, mut kinds) = (0, 0, [0usize; 4]);
+        let (mut all, mut got) = (Vec::new(), Vec::new());
+        for _ in 0..12 {
+            let mut p = Position::start();
+            for _ in 0..400 {
+                all.clear();
+                got.clear();
+                p.legal_moves_into(&mut all);
+                p.noisy_moves_into(&mut got);
+                let want: Vec<Move> = all.iter().copied().filter(|&m| p.is_noisy(m)).collect();
+                assert_eq!(got, want, "{}", p.to_text());
+                positions += 1;
+                noisy += got.len();
+                for &m in &got {
+                    kinds[0] += usize::from(m.flag() == Flag::EnPassant);
+                    kinds[1] += usize::from(m.promotion().is_some());
+                }
+                kinds[2] += usize::from(p.in_check() && !got.is_empty());
+                kinds[3] += usize::from(!p.in_check() && p.pins().len > 0 && !got.is_empty());
+                if all.is_empty() {
+                    break;
+                }
+                // Captures twice as likely as their share, so that games open up and promote.
+                let m = if !got.is_empty() && rng.below(3) == 0 {
+                    got[rng.below(got.len())]
+                } else {
+                    all[rng.below(all.len())]
+                };
+                p.make(m);
+            }
+        }
+        assert!(positions > 2_000 && noisy > 20_000, "{positions} positions, {noisy} noisy moves");
+        assert!(kinds.iter().all(|&k| k > 0), "en passant, promotions, in check, with pins: {kinds:?}");
     }
 
     /// A piece's mobility is the number of its pseudo-legal moves (no pawns: their pushes are not

@@ -211,9 +211,7 @@ impl SearchBoard for M3Board {
 
     #[inline]
     fn is_quiet(&self, m: Move) -> bool {
-        m.promotion().is_none()
-            && m.flag() != Flag::EnPassant
-            && (m.flag() == Flag::Castle || self.pos.piece_at(m.to()).is_none())
+        !self.pos.is_noisy(m)
     }
 
     fn noisy_score(&self, w: &M3Weights, m: Move) -> i32 {
@@ -225,7 +223,7 @@ impl SearchBoard for M3Board {
         out.clear();
         let mut all = std::mem::take(&mut self.scratch);
         all.clear();
-        self.pos.legal_moves_into(&mut all);
+        self.pos.noisy_moves_into(&mut all);
         for &m in &all {
             if let Some(score) = quiescence_order(self.taken(w, m), promotion(w, m), w.value(self.mover(m)), min_gain) {
                 out.push(ScoredMove { mv: m, score });
