@@ -17,9 +17,10 @@ pub struct Adjudicator<S> {
     pub judge: Arc<Judge<S>>,
     /// Whether it is asked only at the ply cap (else before every move).
     pub at_cap: bool,
-    /// The margin in pawns of a material judge ([`material_adjudicator`]): what a game played on
-    /// a worker carries to build the same judge there. `None` for endgame tables, which workers
-    /// do not have.
+    /// The margin in pawns of the game's own material judge
+    /// ([`crate::eval::records::RecordGame::material_adjudicator`], on the default piece values):
+    /// what a game played on a worker carries to build the same judge there. `None` for any
+    /// other judge (endgame tables, a judge on other values), which workers cannot rebuild.
     pub material_pawns: Option<f64>,
 }
 
@@ -59,17 +60,12 @@ pub const MATERIAL_NODES: u64 = 100_000;
 /// Adjudication at the ply cap by material, for games whose men seldom run out before the cap
 /// (Mixed 3D's 256): the position reaching the cap is searched by quiescence with `material`, an
 /// evaluation of material alone (captures and recaptures played out, up to [`MATERIAL_NODES`] nodes); a side
-/// ahead by at least `pawns` pawns (of `pawn` centipawns each) wins (`adjudication/material`),
-/// otherwise the game is drawn as usual.
-pub fn material_adjudicator<B: crate::engine::SearchBoard>(
-    material: B::Eval,
-    pawn: i32,
-    pawns: f64,
-) -> Adjudicator<B::Pos>
+/// ahead by at least `margin` centipawns wins (`adjudication/material`), otherwise the game is
+/// drawn as usual.
+pub fn material_adjudicator<B: crate::engine::SearchBoard>(material: B::Eval, margin: i32) -> Adjudicator<B::Pos>
 where
     B::Pos: State,
 {
-    let margin = (pawns * f64::from(pawn)).round() as i32;
     let config = crate::engine::EngineConfig { hash_mb: 1, keep_tt: false, threads: 1 };
     let engine = std::sync::Mutex::new(crate::engine::Engine::<B>::with_eval(material, config));
     let judge = Arc::new(move |pos: &B::Pos| {
@@ -85,7 +81,7 @@ where
         };
         Some((Outcome::win(winner, EndRule::Adjudication), "material".to_string()))
     });
-    Adjudicator { judge, at_cap: true, material_pawns: Some(pawns) }
+    Adjudicator { judge, at_cap: true, material_pawns: None }
 }
 
 #[cfg(test)]
@@ -96,8 +92,8 @@ mod tests {
     fn the_material_judge_decides_at_the_cap_after_the_captures() {
         use crate::engine::mixed3d::{M3Board, M3Weights};
         use crate::mixed3d::Position as M3;
-        let a = material_adjudicator::<M3Board>(M3Weights::default().material_only(), 100, 3.0);
-        assert_eq!(a.material_pawns, Some(3.0));
+        let a = material_adjudicator::<M3Board>(M3Weights::default().material_only(), 300);
+        assert_eq!(a.material_pawns, None, "a judge on given values cannot travel to workers");
         assert!(a.at_cap);
         assert_eq!((a.judge)(&M3::start()), None);
         let cube = |l1: &str, side: &str| {

@@ -167,8 +167,9 @@ impl RecordGame for crate::mixed3d::Position {
     fn material_adjudicator(pawns: f64) -> Option<super::adjudicate::Adjudicator<Self>> {
         use crate::engine::mixed3d::{M3Board, M3Weights};
         let w = M3Weights::default();
-        let pawn = w.value(crate::mixed3d::Kind::Pawn);
-        Some(super::adjudicate::material_adjudicator::<M3Board>(w.material_only(), pawn, pawns))
+        let margin = (pawns * f64::from(w.value(crate::mixed3d::Kind::Pawn))).round() as i32;
+        let judge = super::adjudicate::material_adjudicator::<M3Board>(w.material_only(), margin);
+        Some(super::adjudicate::Adjudicator { material_pawns: Some(pawns), ..judge })
     }
 }
 use std::fmt::Write as _;

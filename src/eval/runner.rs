@@ -134,7 +134,8 @@ pub struct GameJob<S: State = Position> {
     /// A file rewritten after every move with the game so far ([`live_json`]), for watchers
     /// (`fiveup serve`), and removed when the game ends; `None`: no such file.
     pub live: Option<std::path::PathBuf>,
-    /// Ends the game as soon as it can tell the result (endgame tables); `None`: played out.
+    /// Ends the game as soon as it can tell the result (endgame tables), or decides it at the ply
+    /// cap (material); `None`: played out, drawn at the cap.
     pub adjudicate: Option<Adjudicator<S>>,
 }
 

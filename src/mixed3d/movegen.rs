@@ -546,7 +546,7 @@ mod tests {
     #[test]
     fn the_noisy_moves_are_the_full_list_filtered_in_order() {
         let mut rng = crate::rng::SplitMix64::new(11);
-        let (mut positions, mut noisy, mut kinds) = (0, 0, [0usize; 4]);
+        let (mut positions, mut noisy, mut kinds) = (0, 0, [0usize; 5]);
         let (mut all, mut got) = (Vec::new(), Vec::new());
         for _ in 0..12 {
             let mut p = Position::start();
@@ -559,12 +559,16 @@ mod tests {
                 assert_eq!(got, want, "{}", p.to_text());
                 positions += 1;
                 noisy += got.len();
+                let pins = p.pins();
+                let pinned = |c: usize| pins.list[..pins.len].iter().any(|&(man, _)| man as usize == c);
                 for &m in &got {
+                    let pawn = p.piece_at(m.from()).is_some_and(|x| x.kind == Kind::Pawn);
                     kinds[0] += usize::from(m.flag() == Flag::EnPassant);
-                    kinds[1] += usize::from(m.promotion().is_some());
+                    kinds[1] += usize::from(m.promotion().is_some() && p.piece_at(m.to()).is_some());
+                    kinds[2] += usize::from(p.in_check());
+                    kinds[3] += usize::from(!p.in_check() && pinned(m.from()));
+                    kinds[4] += usize::from(pawn && level(m.from()) != level(m.to()));
                 }
-                kinds[2] += usize::from(p.in_check() && !got.is_empty());
-                kinds[3] += usize::from(!p.in_check() && p.pins().len > 0 && !got.is_empty());
                 if all.is_empty() {
                     break;
                 }
@@ -578,7 +582,10 @@ mod tests {
             }
         }
         assert!(positions > 2_000 && noisy > 20_000, "{positions} positions, {noisy} noisy moves");
-        assert!(kinds.iter().all(|&k| k > 0), "en passant, promotions, in check, with pins: {kinds:?}");
+        assert!(
+            kinds.iter().all(|&k| k > 0),
+            "en passant, capture-promotions, in check, by pinned men, pawns across levels: {kinds:?}"
+        );
     }
 
     /// A piece's mobility is the number of its pseudo-legal moves (no pawns: their pushes are not

@@ -287,8 +287,7 @@ impl Coordinator {
             None => None,
             Some(a) => Some(a.material_pawns.ok_or_else(|| {
                 GameRunError::Store(
-                    "adjudication by endgame tables is not available for games played on workers (leave out --adjudicate-tb)"
-                        .into(),
+                    "this adjudicator cannot travel to workers (endgame tables: leave out --adjudicate-tb)".into(),
                 )
             })?),
         };

@@ -192,30 +192,37 @@ pub fn check_result<S: RecordGame>(job: &Job, result: &JobResult) -> Result<Vec<
         let Some(outcome) = r.outcome else {
             return Err(format!("game {}: no result", i + 1));
         };
-        if outcome.rule == EndRule::Adjudication {
-            check_adjudication(g, &r).map_err(|e| format!("game {}: {e}", i + 1))?;
-        }
         if let Some(cap) = g.max_plies {
             if r.moves.len() > cap.max(opening.len()) {
                 return Err(format!("game {}: {} plies, beyond the cap of {cap}", i + 1, r.moves.len()));
             }
+        }
+        if outcome.rule == EndRule::Adjudication {
+            check_adjudication(g, &r).map_err(|e| format!("game {}: {e}", i + 1))?;
         }
         out.push(r);
     }
     Ok(out)
 }
 
-/// Checks the verdicts at the ply cap against the job: only a job with a material judge has games
-/// adjudicated by material, only at the cap, and then the coordinator's own judge must reach the
-/// same verdict on the final position, a win by material or a draw at the cap. (Forfeits, also
-/// adjudications, are the runner's and are not replayed here.)
+/// Checks the verdicts at the ply cap against the job: a game ends there only at the cap, a draw
+/// at the cap is a draw, only a job with a material judge has games decided by material, and then
+/// the coordinator's own judge must reach the same verdict on the final position, a win by
+/// material or a draw at the cap. Workers have no endgame tables. (Forfeits, also adjudications,
+/// are the runner's and are not replayed here.)
 fn check_adjudication<S: RecordGame>(g: &JobGame, r: &TextRecord<S>) -> Result<(), String> {
     let detail = r.detail.as_deref().unwrap_or("");
+    if detail == "tablebase" {
+        return Err("adjudicated by endgame tables, which workers do not have".into());
+    }
     if !matches!(detail, "material" | "ply-cap") {
         return Ok(());
     }
     if g.max_plies.is_none_or(|cap| r.moves.len() < cap) {
         return Err(format!("adjudicated ({detail}) after {} plies, before the cap", r.moves.len()));
+    }
+    if detail == "ply-cap" && r.outcome.is_some_and(|o| o.winner.is_some()) {
+        return Err("a win recorded as a draw at the cap".into());
     }
     let Some(pawns) = g.adjudicate_material else {
         return match detail {

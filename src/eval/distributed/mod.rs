@@ -14,7 +14,8 @@
 //!   command (or a training run's files) is refused.
 //! - `control.json`: `running`, `finished` or `stopped`; workers stop when the evaluation ends.
 //! - `jobs/SEQ_ID.json`: a unit of work, the games of one colour-swapped pair (consecutive jobs with
-//!   the same `Pair` tag) with their players, opening, ply cap, time control and tags. `ID` is a
+//!   the same `Pair` tag) with their players, opening, ply cap, time control, tags and the margin
+//!   of a material judge at the cap (Mixed 3D). `ID` is a
 //!   hash of that content (and its occurrence), so a restarted coordinator, or a `values` run
 //!   that resumes from its own files, names the same work with the same ID.
 //! - `claims/ID/GGGGGG`: a worker's claim, generation `G`, created with a conditional put (only
@@ -38,7 +39,8 @@
 //! the sequence of a one-machine run with `--concurrency 1`, so with fixed-depth or fixed-node
 //! players it reaches the same decision from the same seeds. Each result is checked before it
 //! counts: the version that played it, and each record against its job (players, start,
-//! opening, tags, legal moves); one that fails is moved to `rejected/` and the pair is played
+//! opening, tags, legal moves, a verdict at the cap the coordinator's own judge reaches too); one
+//! that fails is moved to `rejected/` and the pair is played
 //! again. When the callback stops the run (an SPRT decided), the pairs not yet needed are
 //! withdrawn, and the workers playing them give them up within a renewal period.
 

@@ -406,4 +406,21 @@ fn material_verdicts_at_the_cap_are_reached_on_workers_and_checked_by_the_coordi
     longer.games[k].max_plies = Some(40);
     let e = job::check_result::<M3>(&longer, &result).unwrap_err();
     assert!(e.contains("before the cap"), "{e}");
+    // Tampered records: the win called a draw at the cap, and a draw the judge would have won.
+    let tampered = |from: &[&str], to: &[&str]| {
+        let mut r = result.clone();
+        for (a, b) in from.iter().zip(to) {
+            r.records[k] = r.records[k].replace(a, b);
+        }
+        job::check_result::<M3>(&job, &r).unwrap_err()
+    };
+    let e = tampered(&["adjudication/material"], &["adjudication/ply-cap"]);
+    assert!(e.contains("a win recorded as a draw at the cap"), "{e}");
+    let e = tampered(
+        &["adjudication/material", "[Result \"1-0\"]", "[Result \"0-1\"]", " 1-0\n", " 0-1\n"],
+        &["adjudication/ply-cap", "[Result \"1/2-1/2\"]", "[Result \"1/2-1/2\"]", " 1/2-1/2\n", " 1/2-1/2\n"],
+    );
+    assert!(e.contains("recorded a draw at the cap where the material judge says"), "{e}");
+    let e = tampered(&["adjudication/material"], &["adjudication/tablebase"]);
+    assert!(e.contains("endgame tables, which workers do not have"), "{e}");
 }

@@ -334,6 +334,9 @@ fn game_job<S: RecordGame>(sh: &Shared, id: &str, g: usize, jg: &JobGame) -> Res
     };
     let adjudicate = match jg.adjudicate_material {
         None => None,
+        Some(pawns) if !(pawns.is_finite() && pawns > 0.0) => {
+            return Err(format!("its material judge's margin {pawns} is not a positive number of pawns"))
+        }
         Some(pawns) => Some(S::material_adjudicator(pawns).ok_or_else(|| {
             format!("its games are judged by material at the cap, which {} has no judge for", sh.game)
         })?),
