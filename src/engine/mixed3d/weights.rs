@@ -1,8 +1,10 @@
 //! The Mixed 3D evaluation's weights: defaults, overridable from a small TOML file.
 //!
 //! # Default piece values (centipawns)
-//! Starting guesses scaled by what each man reaches on the cube (see `docs/PIECE_VALUES.md` for
-//! the measured values): P 1, N 3.5, B 4.5, R 5.5, Q 10, commoner 3.5 pawns.
+//! Starting guesses scaled by what each man reaches on the cube: P 1, N 3.5, B 4.5, R 5.5, Q 10,
+//! commoner 3.5 pawns. They stay the defaults because the material judge at the ply cap counts on
+//! them; the measured values (`configs/weights-mixed3d-measured.toml`, `docs/PIECE_VALUES.md`)
+//! play stronger when named.
 //!
 //! # File format
 //! Every key is optional; a missing key keeps its default; an unknown key is an error naming it.
@@ -260,6 +262,15 @@ mod tests {
         let e = M3Weights::from_file(Path::new("/nonexistent/m3.toml")).unwrap_err().to_string();
         assert!(e.contains("/nonexistent/m3.toml"), "{e}");
         M3Weights::default().check().unwrap();
+    }
+
+    #[test]
+    fn the_shipped_measured_values_load_and_change_only_the_piece_values() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/weights-mixed3d-measured.toml");
+        let w = M3Weights::from_file(&path).unwrap();
+        let kinds = [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen, Kind::Commoner];
+        assert_eq!(kinds.map(|k| w.value(k)), [100, 393, 508, 660, 1125, 383]);
+        assert_eq!(M3Weights { values: M3Weights::default().values, ..w }, M3Weights::default());
     }
 
     #[test]
