@@ -95,36 +95,28 @@ fn a_tournament_and_a_values_run_on_workers_write_their_outputs() {
     assert!(finished(w).contains("2 pairs (4 games) counted"));
 
     // Values with a feedback iteration: its weights file travels to the worker through the store.
+    let (text, games, out) = values_on_a_worker(&dir, &["raumschach", "P,R", "40", "--iterate", "2"]);
+    assert!(text.contains("piece values,") && text.contains("rook"), "{text}");
+    assert_eq!(games.lines().count(), 4);
+    assert!(out.contains("counted"), "{out}");
+}
+
+/// A tiny `values` run (`[ruleset, imbalances, max plies, more flags...]`, one pair each, a
+/// 60-node engine) on one worker in `dir`: its output, its `iter-0/games.jsonl` and the worker's
+/// output.
+fn values_on_a_worker(dir: &Path, args: &[&str]) -> (String, String, String) {
     let run = dir.join("eval-v");
     std::fs::create_dir(&run).unwrap();
     let vout = dir.join("v");
-    let v = spawn(&[
-        "values",
-        "--ruleset",
-        "raumschach",
-        "--pairs",
-        "1",
-        "--engine",
-        "ab:nodes=60,hash=1",
-        "--imbalances",
-        "P,R",
-        "--max-plies",
-        "40",
-        "--bootstrap",
-        "20",
-        "--iterate",
-        "2",
-        "--out",
-        vout.to_str().unwrap(),
-        "--run",
-        run.to_str().unwrap(),
-    ]);
-    let w = worker(&run, "w1", &dir);
+    let (ruleset, imbalances, plies, more) = (args[0], args[1], args[2], &args[3..]);
+    let fixed = ["values", "--ruleset", ruleset, "--pairs", "1", "--engine", "ab:nodes=60,hash=1"];
+    let tail = ["--imbalances", imbalances, "--max-plies", plies, "--bootstrap", "20"];
+    let paths = ["--out", vout.to_str().unwrap(), "--run", run.to_str().unwrap()];
+    let v = spawn(&[&fixed[..], &tail, more, &paths].concat());
+    let w = worker(&run, "w1", dir);
     let text = finished(v);
-    assert!(text.contains("piece values,") && text.contains("rook"), "{text}");
-    assert_eq!(std::fs::read_to_string(vout.join("iter-0/games.jsonl")).unwrap().lines().count(), 4);
-    let out = finished(w);
-    assert!(out.contains("counted"), "{out}");
+    let games = std::fs::read_to_string(vout.join("iter-0/games.jsonl")).unwrap();
+    (text, games, finished(w))
 }
 
 #[test]
@@ -145,36 +137,12 @@ fn mixed3d_games_judged_by_material_on_workers_equal_those_played_here() {
     assert!(finished(w).contains("2 pairs (4 games) counted"));
 
     // A values run, whose games reaching the cap are judged by material, on a worker.
-    let run = dir.join("eval-v");
-    std::fs::create_dir(&run).unwrap();
-    let vout = dir.join("v");
-    let v = spawn(&[
-        "values",
-        "--ruleset",
-        "mixed3d",
-        "--pairs",
-        "1",
-        "--engine",
-        "ab:nodes=60,hash=1",
-        "--imbalances",
-        "P,Q/PPPPPPPPPP",
-        "--max-plies",
-        "20",
-        "--bootstrap",
-        "20",
-        "--out",
-        vout.to_str().unwrap(),
-        "--run",
-        run.to_str().unwrap(),
-    ]);
-    let w = worker(&run, "w1", &dir);
-    let text = finished(v);
+    let (text, games, out) = values_on_a_worker(&dir, &["mixed3d", "P,Q/PPPPPPPPPP", "20"]);
     assert!(text.contains("piece values,") && text.contains("queen"), "{text}");
-    let games = std::fs::read_to_string(vout.join("iter-0/games.jsonl")).unwrap();
     assert_eq!(games.lines().count(), 4);
     let by_material = |l: &&str| l.contains(r#""rule":"adjudication""#) && !l.contains("1/2-1/2");
     assert!(games.lines().any(|l| by_material(&l)), "a game decided by material at the cap: {games}");
-    assert!(finished(w).contains("counted"));
+    assert!(out.contains("counted"), "{out}");
 }
 
 #[test]
