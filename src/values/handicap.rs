@@ -145,6 +145,24 @@ impl Imbalance {
         }
     }
 
+    /// The piece a match of the joint fit measures: the one A lacks against pawns
+    /// ([`Self::measured_piece`]) or against pieces and pawns ([`Self::piece_bracket`]).
+    pub fn measures(&self) -> Option<Kind> {
+        self.measured_piece().map(|p| p.0).or_else(|| self.piece_bracket())
+    }
+
+    /// Where this match brackets the piece it [measures](Self::measures), in pawns: what B lacks
+    /// minus the pawns A lacks beside the piece (`N/PPP`: 3; `R/BNP` with a bishop of 3.6 and a
+    /// knight of 2.7: 7.3). `value` gives the current estimate of a non-pawn kind; `None` when
+    /// one is unknown or the match measures no piece.
+    pub fn bracket_in_pawns(&self, value: impl Fn(Kind) -> Option<f64>) -> Option<f64> {
+        self.measures()?;
+        let worth = |k: Kind| if k == Kind::Pawn { Some(1.0) } else { value(k) };
+        let b: f64 = self.b_lacks.iter().map(|&k| worth(k)).sum::<Option<f64>>()?;
+        let a_pawns = self.a_lacks.iter().filter(|&&k| k == Kind::Pawn).count() as f64;
+        Some(b - a_pawns)
+    }
+
     /// A's material minus B's, in pawns, under `value` (negative when A is handicapped).
     pub fn material_delta(&self, value: impl Fn(Kind) -> f64) -> f64 {
         self.b_lacks.iter().map(|&k| value(k)).sum::<f64>() - self.a_lacks.iter().map(|&k| value(k)).sum::<f64>()

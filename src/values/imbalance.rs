@@ -199,11 +199,6 @@ fn in_fit(imb: &Imbalance) -> bool {
     imb.is_calibration() || imb.measured_piece().is_some() || imb.piece_bracket().is_some()
 }
 
-/// The piece a fitted match measures: the one A lacks against pawns, or against pieces and pawns.
-fn measures(imb: &Imbalance) -> Option<Kind> {
-    imb.measured_piece().map(|p| p.0).or_else(|| imb.piece_bracket())
-}
-
 /// The point estimates of steps 1–4.
 struct Fit {
     beta: f64,
@@ -344,7 +339,7 @@ pub fn estimate(results: &[PairResults], bootstrap: usize, seed: u64) -> Result<
         let matches: Vec<&LogitStat> = results
             .iter()
             .zip(&fit.stats)
-            .filter(|(r, _)| measures(&r.imbalance) == Some(kind))
+            .filter(|(r, _)| r.imbalance.measures() == Some(kind))
             .filter_map(|(_, st)| st.as_ref())
             .collect();
         report.values.push(PieceValue {

@@ -19,8 +19,11 @@
 //! its two matches nearest its current estimate grow by `round` pairs (up to `max_pairs`); when
 //! the estimate has left the pawn counts played so far (a queen of 6.5 bracketed at 9 and 10
 //! pawns), the two matches that bracket it join the schedule with `pairs` pairs, so that the
-//! games go where the score is near 50% (`quota.json` keeps them for a resumed run). The
-//! pawn-odds matches grow too while β's own interval is wider than ± 10% of β. Exchanges
+//! games go where the score is near 50% (`quota.json` keeps them for a resumed run). A match of
+//! a piece against pieces and pawns (`R/BNP`) sits at the current estimates of those pieces plus
+//! the pawns; a piece the schedule measures that way keeps its designed matches (no pawn brackets
+//! join for it: a side's pawns may not reach it, and many pawns missing at once are not
+//! additive), and the two nearest grow. The pawn-odds matches grow too while β's own interval is wider than ± 10% of β. Exchanges
 //! (checks) keep `pairs`. The run stops when
 //! every piece is within the target or every match that would grow is at `max_pairs`; the report
 //! then gives, for each piece still wider, the games its matches would need (from `1/√n`
@@ -337,7 +340,8 @@ fn play_allocated<G: ValuesGame>(
         // A wide piece grows the two matches that bracket its current estimate; when the estimate
         // has left the brackets played so far, the new brackets join the schedule.
         for &(kind, value) in &grow.pieces {
-            let nearest = matches_to_grow::<G>(rs, kind, value, &schedule);
+            let current = |k: Kind| grow.values.iter().find(|v| v.0 == k).map(|v| v.1);
+            let nearest = matches_to_grow::<G>(rs, kind, value, current, &schedule);
             for imb in nearest {
                 let text = imb.text();
                 if !quota.contains_key(&text) {
@@ -383,27 +387,37 @@ fn raise<G: ValuesGame>(cfg: &ValuesConfig<G>, q: &mut usize, have: usize) -> bo
     rose
 }
 
-/// The matches of a wide piece that grow next: while its estimate `value` lies within a quarter
-/// pawn of the pawn counts it has been played against, the two nearest of those; once it has left
-/// them, the two that bracket it ([`bracket`], possibly new); without an estimate, all of them.
+/// The matches of a wide piece that grow next. Each of its matches sits at a pawn count
+/// ([`Imbalance::bracket_in_pawns`]: `N/PPP` at 3, `R/BNP` at the current bishop and knight plus
+/// one). While its estimate `value` lies within a quarter pawn of the span of those, the two
+/// nearest grow; once it has left them, a piece measured against pawns only gets the two pawn
+/// matches that bracket it ([`bracket`], possibly new), while a piece the schedule measures
+/// against pieces (a piece worth more than the pawns a side has) keeps its designed matches and
+/// grows the two nearest; without an estimate, all of them grow. `values` gives the current
+/// estimates of the other pieces.
 fn matches_to_grow<G: ValuesGame>(
     rs: G::Rules,
     kind: Kind,
     value: Option<f64>,
+    values: impl Fn(Kind) -> Option<f64>,
     schedule: &[Imbalance],
 ) -> Vec<Imbalance> {
-    let mut own: Vec<(f64, Imbalance)> = schedule
+    let mine: Vec<&Imbalance> = schedule.iter().filter(|i| i.measures() == Some(kind)).collect();
+    let against_pieces = mine.iter().any(|i| i.piece_bracket().is_some());
+    let mut placed: Vec<(f64, Imbalance)> = mine
         .iter()
-        .filter_map(|i| i.measured_piece().filter(|p| p.0 == kind).map(|p| (f64::from(p.1), i.clone())))
+        .filter_map(|i| i.bracket_in_pawns(&values).filter(|at| at.is_finite()).map(|at| (at, (*i).clone())))
         .collect();
-    match value {
-        Some(v) if own.iter().any(|(k, _)| *k <= v + 0.25) && own.iter().any(|(k, _)| *k >= v - 0.25) => {
-            own.sort_by(|a, b| (a.0 - v).abs().total_cmp(&(b.0 - v).abs()));
-            own.into_iter().take(2).map(|(_, i)| i).collect()
-        }
-        Some(v) => bracket::<G>(rs, kind, v).to_vec(),
-        None => own.into_iter().map(|(_, i)| i).collect(),
+    let Some(v) = value else { return mine.into_iter().cloned().collect() };
+    let spans = placed.iter().any(|(at, _)| *at <= v + 0.25) && placed.iter().any(|(at, _)| *at >= v - 0.25);
+    if !spans && !against_pieces {
+        return bracket::<G>(rs, kind, v).to_vec();
     }
+    if placed.is_empty() {
+        return mine.into_iter().cloned().collect();
+    }
+    placed.sort_by(|a, b| (a.0 - v).abs().total_cmp(&(b.0 - v).abs()));
+    placed.into_iter().take(2).map(|(_, i)| i).collect()
 }
 
 /// Games an estimate from `games` games would need for a 95% half-width of `target` pawns, by the
@@ -419,6 +433,9 @@ struct Widening {
     /// Pieces whose interval is wider than the target (or that have no value yet), with their
     /// current estimate.
     pieces: Vec<(Kind, Option<f64>)>,
+    /// The current estimate of every piece the fit measured (where the matches against pieces
+    /// sit).
+    values: Vec<(Kind, f64)>,
     /// Whether the pawn-odds matches grow too (β known to worse than ± 10%).
     calibration: bool,
 }
@@ -426,7 +443,7 @@ struct Widening {
 /// The pieces over `target` by the quick (delta-method) fit; every piece when the fit fails.
 fn widening(results: &[PairResults], target: f64) -> Widening {
     let mut all: Vec<(Kind, Option<f64>)> = Vec::new();
-    for k in results.iter().filter_map(|r| r.imbalance.measured_piece().map(|p| p.0)) {
+    for k in results.iter().filter_map(|r| r.imbalance.measures()) {
         if !all.iter().any(|p| p.0 == k) {
             all.push((k, None));
         }
@@ -444,9 +461,11 @@ fn widening(results: &[PairResults], target: f64) -> Widening {
                 })
                 .collect();
             let calibration = !pieces.is_empty() && z95() * r.beta_se > 0.1 * r.beta;
-            Widening { pieces, calibration }
+            let values =
+                r.values.iter().filter(|v| v.estimate.value.is_finite()).map(|v| (v.kind, v.estimate.value)).collect();
+            Widening { pieces, values, calibration }
         }
-        Err(_) => Widening { pieces: all, calibration: true },
+        Err(_) => Widening { pieces: all, values: Vec::new(), calibration: true },
     }
 }
 
@@ -731,7 +750,7 @@ mod tests {
     fn wide_pieces_grow_the_matches_nearest_their_estimate() {
         let rs = Ruleset::FiveUp;
         let grow = |kind: Kind, value: Option<f64>, schedule: &[Imbalance]| {
-            matches_to_grow::<Position>(Variant::plain(rs), kind, value, schedule)
+            matches_to_grow::<Position>(Variant::plain(rs), kind, value, |_| None, schedule)
         };
         let parse = |t: &str| Imbalance::parse(t, rs).unwrap();
         let texts = |v: Vec<Imbalance>| v.iter().map(Imbalance::text).collect::<Vec<_>>();
@@ -744,6 +763,58 @@ mod tests {
         assert_eq!(texts(grow(Kind::Queen, Some(6.5), &schedule)), ["Q/PPPPPP", "Q/PPPPPPP"]);
         // No estimate yet: every match of the piece.
         assert_eq!(texts(grow(Kind::Knight, None, &schedule)).len(), 3);
+    }
+
+    #[test]
+    fn pieces_measured_against_pieces_grow_their_own_matches() {
+        let rs = Ruleset::FiveUp;
+        let parse = |t: &str| Imbalance::parse(t, rs).unwrap();
+        let texts = |v: Vec<Imbalance>| v.iter().map(Imbalance::text).collect::<Vec<_>>();
+        let schedule: Vec<Imbalance> =
+            ["P", "PP", "B/PPP", "B/PPPP", "R/BP", "R/BPP", "R/BPPP", "R/B"].into_iter().map(parse).collect();
+        let bishop = |b: f64| move |k: Kind| (k == Kind::Bishop).then_some(b);
+        let grow = |value: Option<f64>, b: f64| {
+            texts(matches_to_grow::<Position>(Variant::plain(rs), Kind::Rook, value, bishop(b), &schedule))
+        };
+        // With a bishop of 3.6 the rook's matches sit at 4.6, 5.6 and 6.6: the two nearest grow.
+        assert_eq!(grow(Some(5.5), 3.6), ["R/BPP", "R/BP"]);
+        assert_eq!(grow(Some(6.4), 3.6), ["R/BPPP", "R/BPP"]);
+        // With a bishop worth a pawn less the matches sit at 3.6, 4.6 and 5.6: a rook of 5.0 grows
+        // other ones than with the bishop of 3.6.
+        assert_eq!(grow(Some(5.0), 3.6), ["R/BP", "R/BPP"]);
+        assert_eq!(grow(Some(5.0), 2.6), ["R/BPP", "R/BPPP"]);
+        // Beyond every match: still its own matches, never pawn brackets; the exchange (a check)
+        // never grows.
+        assert_eq!(grow(Some(9.0), 3.6), ["R/BPPP", "R/BPP"]);
+        // No usable bishop estimate: the matches cannot be placed, all of them grow.
+        assert_eq!(grow(Some(6.4), f64::NAN).len(), 3);
+        let unplaced = matches_to_grow::<Position>(Variant::plain(rs), Kind::Rook, Some(6.4), |_| None, &schedule);
+        assert_eq!(texts(unplaced), ["R/BP", "R/BPP", "R/BPPP"]);
+        // The bishop, measured against pawns, still gets new pawn brackets when it leaves its own.
+        let b = matches_to_grow::<Position>(Variant::plain(rs), Kind::Bishop, Some(5.5), bishop(3.6), &schedule);
+        assert_eq!(texts(b), ["B/PPPPP", "B/PPPPPP"]);
+    }
+
+    #[test]
+    fn a_piece_measured_only_against_pieces_widens() {
+        let rs = Ruleset::FiveUp;
+        let parse = |t: &str| Imbalance::parse(t, rs).unwrap();
+        // A's score per pair: the pawn-odds matches show a pawn; the rook's matches are wide.
+        let results = |t: &str, pairs: Vec<(f64, f64)>| PairResults { imbalance: parse(t), pairs };
+        let pattern =
+            |wins: usize, n: usize| (0..n).map(|i| if i < wins { (1.0, 1.0) } else { (0.0, 0.0) }).collect::<Vec<_>>();
+        let mixed = |n: usize| (0..n).map(|i| if i % 2 == 0 { (1.0, 0.0) } else { (0.0, 0.5) }).collect::<Vec<_>>();
+        let r = vec![
+            results("P", [pattern(9, 20), mixed(40)].concat()),
+            results("PP", [pattern(7, 20), mixed(40)].concat()),
+            results("B/PPP", mixed(60)),
+            results("B/PPPP", [pattern(11, 20), mixed(40)].concat()),
+            results("R/BP", [pattern(4, 10), mixed(10)].concat()),
+            results("R/BPP", [pattern(6, 10), mixed(10)].concat()),
+        ];
+        let w = widening(&r, 0.25);
+        assert!(w.pieces.iter().any(|p| p.0 == Kind::Rook), "the rook is wide and must grow: {:?}", w.pieces);
+        assert!(w.values.iter().any(|v| v.0 == Kind::Bishop && v.1.is_finite()));
     }
 
     #[test]
