@@ -92,8 +92,10 @@ pub struct LogitStat {
     pub logit: f64,
     /// Its standard error.
     pub logit_se: f64,
-    /// For a piece-against-pawns match: the value it alone implies, `(b − a) − L / β` with the
-    /// joint fit's `β` (brackets of one piece should agree).
+    /// For a match of the joint fit: the value of the piece it measures that it alone implies,
+    /// `(b − a) − L / β` with the joint fit's `β`, where a piece B lacks counts at its fitted
+    /// value (`R/BNP`: bishop + knight + 1 − L/β). Brackets of one piece should agree; when they
+    /// do not, the additive model does not hold for them.
     #[serde(default)]
     pub implied: Option<f64>,
 }
@@ -249,16 +251,17 @@ fn point(results: &[PairResults]) -> Result<Fit, ImbalanceFitError> {
             w * (l - fitted).powi(2)
         })
         .sum();
-    let values = (1..p)
+    let values: Vec<(Kind, f64, f64)> = (1..p)
         .map(|j| {
             let v = theta[j] / beta;
             let var = (cov[(j, j)] - 2.0 * v * cov[(j, 0)] + v * v * cov[(0, 0)]) / (beta * beta);
             (kinds[j], v, var.max(0.0).sqrt())
         })
         .collect();
+    let fitted = |k: Kind| values.iter().find(|v: &&(Kind, f64, f64)| v.0 == k).map(|v| v.1);
     for (r, st) in results.iter().zip(stats.iter_mut()) {
-        if let (Some(st), Some((_, offset))) = (st.as_mut(), r.imbalance.measured_piece()) {
-            st.implied = Some(offset as f64 - st.logit / beta);
+        if let (Some(st), Some(at)) = (st.as_mut(), r.imbalance.bracket_in_pawns(fitted)) {
+            st.implied = Some(at - st.logit / beta);
         }
     }
     Ok(Fit { beta, beta_se: cov[(0, 0)].max(0.0).sqrt(), values, chi2, dof: rows.len().saturating_sub(p), stats })
@@ -496,6 +499,13 @@ pub(crate) mod tests {
         // Its uncertainty includes the knight's and the bishop's.
         let knight = r.values.iter().find(|v| v.kind == n).unwrap();
         assert!(queen.estimate.se > knight.estimate.se, "{queen:?} {knight:?}");
+        // Each of the queen's brackets alone implies a queen near the truth, its knight and bishop
+        // counted at their fitted values; the exchange, a check, implies nothing.
+        for st in &r.stats[6..8] {
+            let v = st.implied.expect("a bracket of the fit implies a value");
+            assert!((v - aikin(q)).abs() < 1.5, "{} implies {v}", st.imbalance);
+        }
+        assert_eq!(r.stats[8].implied, None);
         assert_eq!(r.exchanges.len(), 1);
         assert_eq!(r.exchanges[0].imbalance, "N/B");
         // Eight fitted matches, four parameters (pawn, knight, bishop, queen).
