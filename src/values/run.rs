@@ -22,10 +22,10 @@
 //! games go where the score is near 50% (`quota.json` keeps them for a resumed run). A match of
 //! a piece against pieces and pawns (`R/BNP`) sits at the current estimates of those pieces plus
 //! the pawns; a piece the schedule measures that way keeps its designed matches (no pawn brackets
-//! join for it: a side's pawns may not reach it, and many pawns missing at once are not
-//! additive), and the two nearest grow. The pawn-odds matches grow too while β's own interval is wider than ± 10% of β. Exchanges
-//! (checks) keep `pairs`. The run stops when
-//! every piece is within the target or every match that would grow is at `max_pairs`; the report
+//! join for it: a side's pawns may not reach it, and many pawns missing at once need not be
+//! additive), and the two nearest grow. The pawn-odds matches grow too while β's own interval
+//! is wider than ± 10% of β. Exchanges (checks) keep `pairs`. The run stops when every piece is
+//! within the target or every match that would grow is at `max_pairs`; the report
 //! then gives, for each piece still wider, the games its matches would need (from `1/√n`
 //! shrinkage). A round is played pair-major, so a run stopped early has as many pairs of every
 //! growing match.
