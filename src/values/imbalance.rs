@@ -198,7 +198,7 @@ pub enum ImbalanceFitError {
 /// Whether an imbalance enters the joint fit (step 3): pawn odds, one piece against pawns, or
 /// one piece against pieces and pawns.
 fn in_fit(imb: &Imbalance) -> bool {
-    imb.is_calibration() || imb.measured_piece().is_some() || imb.piece_bracket().is_some()
+    imb.is_calibration() || imb.measures().is_some()
 }
 
 /// The point estimates of steps 1–4.
@@ -258,7 +258,7 @@ fn point(results: &[PairResults]) -> Result<Fit, ImbalanceFitError> {
             (kinds[j], v, var.max(0.0).sqrt())
         })
         .collect();
-    let fitted = |k: Kind| values.iter().find(|v: &&(Kind, f64, f64)| v.0 == k).map(|v| v.1);
+    let fitted = |k: Kind| values.iter().find(|v| v.0 == k).map(|v| v.1);
     for (r, st) in results.iter().zip(stats.iter_mut()) {
         if let (Some(st), Some(at)) = (st.as_mut(), r.imbalance.bracket_in_pawns(fitted)) {
             st.implied = Some(at - st.logit / beta);
